@@ -1,0 +1,54 @@
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+
+/**
+ * A seeded generator (sfc32) for IDs, tokens and secrets: the same seed gives the same
+ * scenario, down to the IDs and tokens. Its state is part of a snapshot.
+ */
+export class Random {
+  #s: [number, number, number, number]
+
+  constructor(seed: string | number | readonly number[]) {
+    if (Array.isArray(seed)) {
+      this.#s = [seed[0]! | 0, seed[1]! | 0, seed[2]! | 0, seed[3]! | 0]
+      return
+    }
+    // Spread the seed's characters over 128 bits of state (cyrb128).
+    const text = String(seed)
+    let h1 = 1779033703, h2 = 3144134277, h3 = 1013904242, h4 = 2773480762
+    for (let i = 0; i < text.length; i++) {
+      const k = text.charCodeAt(i)
+      h1 = h2 ^ Math.imul(h1 ^ k, 597399067)
+      h2 = h3 ^ Math.imul(h2 ^ k, 2869860233)
+      h3 = h4 ^ Math.imul(h3 ^ k, 951274213)
+      h4 = h1 ^ Math.imul(h4 ^ k, 2716044179)
+    }
+    this.#s = [h1 >>> 0, h2 >>> 0, h3 >>> 0, h4 >>> 0]
+    for (let i = 0; i < 12; i++) this.next()
+  }
+
+  /** A uniform 32-bit unsigned integer. */
+  next(): number {
+    let [a, b, c, d] = this.#s
+    a |= 0; b |= 0; c |= 0; d |= 0
+    const t = (((a + b) | 0) + d) | 0
+    d = (d + 1) | 0
+    a = b ^ (b >>> 9)
+    b = (c + (c << 3)) | 0
+    c = (c << 21) | (c >>> 11)
+    c = (c + t) | 0
+    this.#s = [a, b, c, d]
+    return t >>> 0
+  }
+
+  /** An opaque alphanumeric string of the given length. */
+  string(length: number): string {
+    let out = ''
+    for (let i = 0; i < length; i++) out += ALPHABET[this.next() % ALPHABET.length]
+    return out
+  }
+
+  /** The generator's state, to save in a snapshot. */
+  get state(): number[] {
+    return [...this.#s]
+  }
+}

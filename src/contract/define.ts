@@ -1,0 +1,65 @@
+import type * as z from 'zod/mini'
+
+/** HTTP methods the API uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** Any zod object schema: path, query and body schemas are objects. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ObjectSchema = z.ZodMiniObject<any, any>
+
+/**
+ * One operation of the API, declared once. The SDK function, the mock's routing and
+ * validation, the OpenAPI document and the coverage test are all derived from it.
+ */
+export interface OperationDef {
+  /** The operationId from `spec/operations.md`. */
+  readonly id: string
+  readonly method: HttpMethod
+  /** Path template with `{name}` placeholders, starting with `/v1`. */
+  readonly path: string
+  /** Where the operation lives on the client, e.g. `spaces.restore`. */
+  readonly sdk: string
+  /** One line for the OpenAPI summary and the reference docs. */
+  readonly summary: string
+  /** Status code of a successful call. */
+  readonly status: number
+  readonly params?: ObjectSchema
+  readonly query?: ObjectSchema
+  readonly body?: ObjectSchema
+  /** Response body schema; absent means the operation answers without a body. */
+  readonly response?: z.ZodMiniType
+  /** The response is a paginated envelope `{ items, count, next }`. */
+  readonly paginated?: boolean
+  /** The response is a Server-Sent Events stream whose events match `response`. */
+  readonly stream?: boolean
+  /** Other success statuses the operation may answer with (e.g. 201 when a PUT creates). */
+  readonly alsoStatus?: readonly number[]
+  readonly deprecated?: boolean
+}
+
+/** Declares an operation, keeping its literal types for inference. */
+export function defineOperation<const D extends OperationDef>(def: D): D {
+  return def
+}
+
+type InputOf<S> = S extends z.ZodMiniType ? z.input<S> : unknown
+type Flat<T> = { [K in keyof T]: T[K] } & {}
+
+/** The flat parameter object an SDK call takes: path, query and body fields by their API names. */
+export type OperationParams<D extends OperationDef> = Flat<
+  (D['params'] extends ObjectSchema ? InputOf<D['params']> : unknown) &
+    (D['query'] extends ObjectSchema ? InputOf<D['query']> : unknown) &
+    (D['body'] extends ObjectSchema ? InputOf<D['body']> : unknown)
+>
+
+/** The parsed response of an operation (`void` when it has no body). */
+export type OperationResult<D extends OperationDef> = D['response'] extends z.ZodMiniType
+  ? z.output<D['response']>
+  : void
+
+/** The item type of a paginated operation. */
+export type OperationItem<D extends OperationDef> =
+  OperationResult<D> extends { items: Array<infer I> } ? I : never
+
+/** Whether every parameter of an operation is optional, so the SDK can make the argument optional. */
+export type AllOptional<T> = {} extends T ? true : false

@@ -1,0 +1,55 @@
+/** A parsed result beside the raw response it came from. */
+export interface WithResponse<T> {
+  data: T
+  response: Response
+}
+
+/**
+ * The promise every operation returns: await it for the parsed result, or call
+ * `.withResponse()` for the raw `Response` too (headers, status).
+ */
+export class APIPromise<T> extends Promise<T> {
+  #result: Promise<WithResponse<T>> | undefined
+  readonly #start: () => Promise<WithResponse<T>>
+
+  /** @internal */
+  constructor(start: () => Promise<WithResponse<T>>) {
+    // The executor is unused: results come from #start, run once and on demand.
+    super((resolve) => resolve(undefined as T))
+    this.#start = start
+  }
+
+  // Derived promises (from .then) must be plain promises, not APIPromises.
+  static override get [Symbol.species]() {
+    return Promise
+  }
+
+  #run(): Promise<WithResponse<T>> {
+    return (this.#result ??= this.#start())
+  }
+
+  /** Resolves to the parsed data and the raw `Response`. */
+  withResponse(): Promise<WithResponse<T>> {
+    return this.#run()
+  }
+
+  /** Resolves to the raw `Response` (its body already read). */
+  asResponse(): Promise<Response> {
+    return this.#run().then((r) => r.response)
+  }
+
+  override then<R1 = T, R2 = never>(
+    onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
+    onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
+  ): Promise<R1 | R2> {
+    return this.#run().then((r) => r.data).then(onfulfilled, onrejected)
+  }
+
+  override catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<T | R> {
+    return this.then(undefined, onrejected)
+  }
+
+  override finally(onfinally?: (() => void) | null): Promise<T> {
+    return this.then().finally(onfinally)
+  }
+}

@@ -1,0 +1,71 @@
+import { APIPromise, type WithResponse } from './api-promise.ts'
+
+/** The paginated envelope as the API sends it. */
+export interface ListEnvelope<Item> {
+  items: Item[]
+  /** Total number of items across all pages for this filter. */
+  count: number
+  /** Present when there is a following page. */
+  next?: { page: string }
+}
+
+/** One page of a list, with the means to fetch the following one. */
+export interface Page<Item> extends ListEnvelope<Item> {
+  /** Whether a following page exists. */
+  hasNextPage(): boolean
+  /** Fetches the following page; throws when there is none. */
+  getNextPage(): Promise<Page<Item>>
+}
+
+type FetchPage<Item> = (cursor: string | undefined) => Promise<WithResponse<ListEnvelope<Item>>>
+
+function makePage<Item>(envelope: ListEnvelope<Item>, fetchPage: FetchPage<Item>): Page<Item> {
+  return {
+    ...envelope,
+    hasNextPage: () => envelope.next?.page !== undefined,
+    async getNextPage() {
+      const cursor = envelope.next?.page
+      if (cursor === undefined) throw new Error('There is no next page')
+      const { data } = await fetchPage(cursor)
+      return makePage(data, fetchPage)
+    },
+  }
+}
+
+/**
+ * What a list operation returns. `await` it for the first page; `for await` over it for
+ * every item across pages; `.pages()` to walk page by page.
+ *
+ * @example
+ * ```ts
+ * for await (const member of client.orgs.members.list({ organizationId })) {
+ *   console.log(member.user.displayName)
+ * }
+ * ```
+ */
+export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIterable<Item> {
+  readonly #fetchPage: FetchPage<Item>
+
+  /** @internal */
+  constructor(fetchPage: FetchPage<Item>, start?: string) {
+    super(async () => {
+      const { data, response } = await fetchPage(start)
+      return { data: makePage(data, fetchPage), response }
+    })
+    this.#fetchPage = fetchPage
+  }
+
+  /** Walks the pages, starting with the first. */
+  async *pages(): AsyncGenerator<Page<Item>, void, undefined> {
+    let page: Page<Item> = await this
+    yield page
+    while (page.hasNextPage()) {
+      page = await page.getNextPage()
+      yield page
+    }
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<Item> {
+    for await (const page of this.pages()) yield* page.items
+  }
+}

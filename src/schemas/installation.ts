@@ -1,0 +1,54 @@
+import * as z from 'zod/mini'
+import { Site } from './site.ts'
+import { Space } from './space.ts'
+
+/** An installation of an integration in an organization. */
+export const Installation = /*@__PURE__*/ z.looseObject({
+  id: z.string(),
+  status: z.optional(z.string()),
+  space_selection: z.optional(z.string()),
+  site_selection: z.optional(z.string()),
+  spaces: z.optional(z.number()),
+  configuration: z.optional(z.record(z.string(), z.unknown())),
+  createdAt: z.optional(z.string()),
+  updatedAt: z.optional(z.string()),
+  urls: z.optional(
+    z.looseObject({
+      location: z.optional(z.string()),
+      app: z.optional(z.string()),
+      publicEndpoint: z.optional(z.string()),
+    }),
+  ),
+  externalIds: z.optional(z.array(z.string())),
+  target: z.optional(z.looseObject({ organization: z.optional(z.string()) })),
+})
+export interface Installation extends z.infer<typeof Installation> {}
+
+const InstallationEntryUrls = /*@__PURE__*/ z.looseObject({
+  location: z.optional(z.string()),
+  publicEndpoint: z.optional(z.string()),
+})
+
+/** An integration's installation on one space; `space` is an ID, or the Space when expanded. */
+export const SpaceInstallation = /*@__PURE__*/ z.looseObject({
+  integration: z.optional(z.string()),
+  installation: z.optional(z.string()),
+  status: z.optional(z.string()),
+  configuration: z.optional(z.record(z.string(), z.unknown())),
+  externalIds: z.optional(z.array(z.string())),
+  urls: z.optional(InstallationEntryUrls),
+  space: z.union([z.string(), Space]),
+})
+export interface SpaceInstallation extends z.infer<typeof SpaceInstallation> {}
+
+/** An integration's installation on one site; `site` is an ID, or the Site when expanded. */
+export const SiteInstallation = /*@__PURE__*/ z.looseObject({
+  integration: z.optional(z.string()),
+  installation: z.optional(z.string()),
+  status: z.optional(z.string()),
+  configuration: z.optional(z.record(z.string(), z.unknown())),
+  externalIds: z.optional(z.array(z.string())),
+  urls: z.optional(InstallationEntryUrls),
+  site: z.union([z.string(), Site]),
+})
+export interface SiteInstallation extends z.infer<typeof SiteInstallation> {}

@@ -1,0 +1,19 @@
+import * as z from 'zod/mini'
+import { Slug } from './shared.ts'
+
+/** An OpenAPI specification owned by an organization, referenced by its slug. */
+export const OpenAPISpec = /*@__PURE__*/ z.looseObject({
+  object: z.literal('openapi-spec'),
+  id: z.string(),
+  createdAt: z.optional(z.string()),
+  updatedAt: z.optional(z.string()),
+  slug: z.string(),
+  sourceURL: z.optional(z.string()),
+  processingState: z.optional(z.string()),
+  lastVersion: z.optional(z.string()),
+  lastProcessedAt: z.optional(z.string()),
+  lastProcessErrorCode: z.optional(z.string()),
+  permissions: z.optional(z.looseObject({ view: z.optional(z.boolean()), edit: z.optional(z.boolean()) })),
+  urls: z.optional(z.looseObject({ location: z.optional(z.string()), app: z.optional(z.string()) })),
+})
+export interface OpenAPISpec extends z.infer<typeof OpenAPISpec> {}

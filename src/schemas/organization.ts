@@ -1,0 +1,65 @@
+import * as z from 'zod/mini'
+import { Role } from './shared.ts'
+
+/** An organization: owns members, teams, collections, spaces, sites and OpenAPI specs. */
+export const Organization = /*@__PURE__*/ z.looseObject({
+  object: z.literal('organization'),
+  id: z.string(),
+  title: z.string(),
+  createdAt: z.optional(z.string()),
+  emailDomains: z.optional(z.array(z.string())),
+  hostname: z.optional(z.string()),
+  type: z.optional(z.string()),
+  useCase: z.optional(z.string()),
+  communityType: z.optional(z.string()),
+  defaultRole: z.optional(z.nullable(Role)),
+  defaultContent: z.optional(z.looseObject({ type: z.optional(z.string()), site: z.optional(z.string()) })),
+  sso: z.optional(z.boolean()),
+  ai: z.optional(z.boolean()),
+  inviteLinks: z.optional(z.boolean()),
+  plan: z.optional(z.string()),
+  billing: z.optional(
+    z.looseObject({
+      interval: z.optional(z.string()),
+      endDate: z.optional(z.string()),
+      hasPaymentFailed: z.optional(z.boolean()),
+      isScheduledToCancel: z.optional(z.boolean()),
+    }),
+  ),
+  urls: z.optional(
+    z.looseObject({ location: z.optional(z.string()), app: z.optional(z.string()), logo: z.optional(z.string()) }),
+  ),
+  trial: z.optional(
+    z.looseObject({ status: z.optional(z.string()), endDate: z.optional(z.string()), decision: z.optional(z.string()) }),
+  ),
+  customHostname: z.optional(z.string()),
+  blocked: z.optional(z.looseObject({ reason: z.optional(z.string()) })),
+  internal_billingMigration: z.optional(
+    z.looseObject({
+      deadline: z.optional(z.string()),
+      discountPercent: z.optional(z.number()),
+      discountEndDate: z.optional(z.string()),
+    }),
+  ),
+  permissions: z.optional(
+    z.looseObject({
+      view: z.optional(z.boolean()),
+      admin: z.optional(z.boolean()),
+      ownTeam: z.optional(z.boolean()),
+      createContent: z.optional(z.boolean()),
+      createOpenAPISpec: z.optional(z.boolean()),
+      ingestConversations: z.optional(z.boolean()),
+      viewBilling: z.optional(z.boolean()),
+      listMembers: z.optional(z.boolean()),
+      listTeams: z.optional(z.boolean()),
+      listIntegrations: z.optional(z.boolean()),
+    }),
+  ),
+})
+export interface Organization extends z.infer<typeof Organization> {}
+
+/** Response of listing the organizations of an email domain: `{ organizations }`. */
+export const OrganizationsByEmailDomain = /*@__PURE__*/ z.looseObject({
+  organizations: z.array(Organization),
+})
+export interface OrganizationsByEmailDomain extends z.infer<typeof OrganizationsByEmailDomain> {}

@@ -1,0 +1,69 @@
+import * as z from 'zod/mini'
+import { Emoji, IconName } from './shared.ts'
+
+/** Reference to a file used as a page cover (light or dark). */
+const CoverRef = /*@__PURE__*/ z.looseObject({ kind: z.optional(z.string()), file: z.optional(z.string()) })
+
+/** A page of a revision; pages nest through `pages`. */
+export const Page = /*@__PURE__*/ z.looseObject({
+  id: z.string(),
+  title: z.string(),
+  emoji: z.optional(z.string()),
+  icon: z.optional(z.string()),
+  createdAt: z.optional(z.string()),
+  updatedAt: z.optional(z.string()),
+  markdown: z.optional(z.string()),
+  type: z.optional(z.string()),
+  urls: z.optional(z.looseObject({ app: z.optional(z.string()) })),
+  slug: z.optional(z.string()),
+  path: z.string(),
+  description: z.optional(z.string()),
+  documentId: z.optional(z.string()),
+  get pages(): z.ZodMiniOptional<z.ZodMiniArray<typeof Page>> {
+    return z.optional(z.array(Page))
+  },
+  git: z.optional(z.looseObject({ oid: z.optional(z.string()), path: z.optional(z.string()) })),
+  layout: z.optional(
+    z.looseObject({
+      cover: z.optional(z.boolean()),
+      coverSize: z.optional(z.string()),
+      title: z.optional(z.boolean()),
+      description: z.optional(z.boolean()),
+      tableOfContents: z.optional(z.boolean()),
+      outline: z.optional(z.boolean()),
+      pagination: z.optional(z.boolean()),
+    }),
+  ),
+  cover: z.optional(
+    z.looseObject({
+      ref: z.optional(CoverRef),
+      refDark: z.optional(CoverRef),
+      yPos: z.optional(z.number()),
+    }),
+  ),
+  variables: z.optional(z.record(z.string(), z.string())),
+  hidden: z.optional(z.boolean()),
+  noIndex: z.optional(z.boolean()),
+  noRobotsIndex: z.optional(z.boolean()),
+  computed: z.optional(
+    z.looseObject({
+      type: z.optional(z.string()),
+      dependencies: z.optional(
+        z.looseObject({
+          spec: z.optional(
+            z.looseObject({
+              ref: z.optional(z.looseObject({ kind: z.optional(z.string()), spec: z.optional(z.string()) })),
+            }),
+          ),
+        }),
+      ),
+      props: z.optional(z.looseObject({ doc: z.optional(z.string()) })),
+    }),
+  ),
+  computedSeed: z.optional(z.string()),
+})
+export interface Page extends z.infer<typeof Page> {}
+
+/** Response of listing the pages of a revision: `{ pages }`. */
+export const PageList = /*@__PURE__*/ z.looseObject({ pages: z.array(Page) })
+export interface PageList extends z.infer<typeof PageList> {}

@@ -1,0 +1,46 @@
+import * as z from 'zod/mini'
+import { File } from './file.ts'
+import { Page } from './page.ts'
+
+/** Reusable content block of a revision. */
+export const ReusableContent = /*@__PURE__*/ z.looseObject({
+  id: z.string(),
+  title: z.optional(z.string()),
+  document: z.optional(z.string()),
+  git: z.optional(z.looseObject({ oid: z.optional(z.string()), path: z.optional(z.string()) })),
+})
+export interface ReusableContent extends z.infer<typeof ReusableContent> {}
+
+/** A revision: the content (pages, files, reusable contents, variables) of a space or change request at a point in time. */
+export const Revision = /*@__PURE__*/ z.looseObject({
+  object: z.literal('revision'),
+  id: z.string(),
+  parents: z.optional(z.array(z.string())),
+  pages: z.optional(z.array(Page)),
+  files: z.optional(z.array(File)),
+  reusableContents: z.optional(z.array(ReusableContent)),
+  variables: z.optional(z.record(z.string(), z.string())),
+  createdAt: z.optional(z.string()),
+  git: z.optional(
+    z.looseObject({
+      oid: z.optional(z.string()),
+      message: z.optional(z.string()),
+      createdByService: z.optional(z.boolean()),
+      url: z.optional(z.string()),
+      ref: z.optional(z.string()),
+    }),
+  ),
+  urls: z.optional(
+    z.looseObject({ app: z.optional(z.string()), published: z.optional(z.string()), public: z.optional(z.string()) }),
+  ),
+  type: z.optional(z.string()),
+})
+export interface Revision extends z.infer<typeof Revision> {}
+
+/** Response of a content import: the new revision and resource counts. */
+export const ImportResult = /*@__PURE__*/ z.looseObject({
+  revision: z.string(),
+  importedResources: z.optional(z.number()),
+  totalResources: z.optional(z.number()),
+})
+export interface ImportResult extends z.infer<typeof ImportResult> {}

@@ -1,0 +1,12 @@
+import * as z from 'zod/mini'
+
+/** A share link: a secret URL giving access to a site published via share links. */
+export const ShareLink = /*@__PURE__*/ z.looseObject({
+  object: z.literal('share-link'),
+  id: z.string(),
+  createdAt: z.optional(z.string()),
+  name: z.string(),
+  active: z.boolean(),
+  urls: z.optional(z.looseObject({ published: z.optional(z.string()) })),
+})
+export interface ShareLink extends z.infer<typeof ShareLink> {}

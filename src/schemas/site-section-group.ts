@@ -1,0 +1,17 @@
+import * as z from 'zod/mini'
+import { IconName } from './shared.ts'
+import { SiteSection } from './site-section.ts'
+
+/** Site section group title bound: 1 to 100 characters. */
+export const SectionGroupTitle = /*@__PURE__*/ z.string().check(z.minLength(1), z.maxLength(100))
+export type SectionGroupTitle = z.infer<typeof SectionGroupTitle>
+
+/** A site section group: groups site sections under one title. */
+export const SiteSectionGroup = /*@__PURE__*/ z.looseObject({
+  object: z.literal('site-section-group'),
+  id: z.string(),
+  title: z.string(),
+  icon: z.optional(z.string()),
+  sections: z.optional(z.array(SiteSection)),
+})
+export interface SiteSectionGroup extends z.infer<typeof SiteSectionGroup> {}
