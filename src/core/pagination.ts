@@ -10,16 +10,16 @@ export interface ListEnvelope<Item> {
 }
 
 /** One page of a list, with the means to fetch the following one. */
-export interface Page<Item> extends ListEnvelope<Item> {
+export interface ListPage<Item> extends ListEnvelope<Item> {
   /** Whether a following page exists. */
   hasNextPage(): boolean
   /** Fetches the following page; throws when there is none. */
-  getNextPage(): Promise<Page<Item>>
+  getNextPage(): Promise<ListPage<Item>>
 }
 
 type FetchPage<Item> = (cursor: string | undefined) => Promise<WithResponse<ListEnvelope<Item>>>
 
-function makePage<Item>(envelope: ListEnvelope<Item>, fetchPage: FetchPage<Item>): Page<Item> {
+function makePage<Item>(envelope: ListEnvelope<Item>, fetchPage: FetchPage<Item>): ListPage<Item> {
   return {
     ...envelope,
     hasNextPage: () => envelope.next?.page !== undefined,
@@ -43,7 +43,7 @@ function makePage<Item>(envelope: ListEnvelope<Item>, fetchPage: FetchPage<Item>
  * }
  * ```
  */
-export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIterable<Item> {
+export class PagePromise<Item> extends APIPromise<ListPage<Item>> implements AsyncIterable<Item> {
   readonly #fetchPage: FetchPage<Item>
 
   /** @internal */
@@ -56,8 +56,8 @@ export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIt
   }
 
   /** Walks the pages, starting with the first. */
-  async *pages(): AsyncGenerator<Page<Item>, void, undefined> {
-    let page: Page<Item> = await this
+  async *pages(): AsyncGenerator<ListPage<Item>, void, undefined> {
+    let page: ListPage<Item> = await this
     yield page
     while (page.hasNextPage()) {
       page = await page.getNextPage()

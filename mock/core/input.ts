@@ -1,0 +1,130 @@
+import * as z from 'zod/mini'
+import type { ObjectSchema, OperationDef } from '../../src/contract/define.ts'
+import { badRequest, HttpError } from './http-error.ts'
+
+/** Largest request body the mock accepts, as the platform would (1 MiB). */
+export const MAX_BODY_BYTES = 1024 * 1024
+
+type QueryType = 'boolean' | 'number' | 'array' | 'string'
+
+const queryTypeCache = new WeakMap<ObjectSchema, Map<string, QueryType>>()
+
+/** The JSON type each query parameter takes, read once from the contract's schema. */
+function queryTypes(schema: ObjectSchema): Map<string, QueryType> {
+  let types = queryTypeCache.get(schema)
+  if (types) return types
+  types = new Map()
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, { type?: string; anyOf?: Array<{ type?: string }> }>
+  }
+  for (const [name, prop] of Object.entries(json.properties ?? {})) {
+    const type = prop.type ?? prop.anyOf?.find((p) => p.type && p.type !== 'null')?.type
+    types.set(name, type === 'boolean' ? 'boolean' : type === 'number' || type === 'integer' ? 'number' : type === 'array' ? 'array' : 'string')
+  }
+  queryTypeCache.set(schema, types)
+  return types
+}
+
+/** Turns query strings into the types the contract expects; what cannot convert is left for the schema to refuse. */
+function queryObject(schema: ObjectSchema, search: URLSearchParams): Record<string, unknown> {
+  const types = queryTypes(schema)
+  const out: Record<string, unknown> = {}
+  for (const [name, type] of types) {
+    const values = search.getAll(name)
+    if (values.length === 0) continue
+    if (type === 'array') {
+      out[name] = values
+      continue
+    }
+    if (values.length > 1) throw badRequest(`Invalid query.${name}: given ${values.length} times, expected once`)
+    const v = values[0]!
+    if (type === 'boolean') out[name] = v === 'true' ? true : v === 'false' ? false : v
+    else if (type === 'number') out[name] = /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v
+    else out[name] = v
+  }
+  return out
+}
+
+function describe(issue: z.core.$ZodIssue): string {
+  const i = issue as z.core.$ZodIssue & Record<string, unknown>
+  switch (issue.code) {
+    case 'invalid_type':
+      return i.input === undefined ? 'is required' : `expected ${String(i.expected)}, got ${typeName(i.input)}`
+    case 'too_big':
+      return i.origin === 'string'
+        ? `must be at most ${String(i.maximum)} characters`
+        : i.origin === 'array'
+          ? `must have at most ${String(i.maximum)} items`
+          : `must be at most ${String(i.maximum)}`
+    case 'too_small':
+      return i.origin === 'string'
+        ? i.minimum === 1 ? 'must not be empty' : `must be at least ${String(i.minimum)} characters`
+        : i.origin === 'array'
+          ? `must have at least ${String(i.minimum)} items`
+          : `must be at least ${String(i.minimum)}`
+    case 'invalid_format':
+      return i.format === 'regex' ? `must match ${String(i.pattern)}` : `must be a valid ${String(i.format)}`
+    case 'invalid_value':
+      return `must be one of: ${(i.values as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`
+    case 'not_multiple_of':
+      return `must be a multiple of ${String(i.divisor)}`
+    case 'invalid_union':
+      return 'does not match any allowed shape'
+    default:
+      return issue.message && issue.message !== 'Invalid input' ? issue.message : 'is invalid'
+  }
+}
+
+function typeName(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value
+}
+
+/** Validates one part of the request; the 400 names the first failing field. */
+function check<T>(where: 'path' | 'query' | 'body', schema: z.ZodMiniType<T>, value: unknown): T {
+  const result = schema.safeParse(value)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]!
+  const field = [where, ...issue.path.map(String)].join('.')
+  throw badRequest(`Invalid ${field}: ${describe(issue)}`)
+}
+
+/** Reads a JSON body, refusing what is too large, not JSON or not an object. */
+async function readBody(request: Request): Promise<unknown> {
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  if (declared > MAX_BODY_BYTES) throw new HttpError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`)
+  const text = await request.text()
+  if (text.length > MAX_BODY_BYTES) throw new HttpError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`)
+  if (text.trim() === '') return {}
+  const type = request.headers.get('content-type') ?? ''
+  if (!/^application\/(.+\+)?json\b/i.test(type)) {
+    throw new HttpError(415, `Invalid body: Content-Type must be application/json, got ${type || 'none'}`)
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    throw badRequest('Invalid body: not valid JSON')
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('Invalid body: must be a JSON object')
+  return value
+}
+
+/**
+ * Parses a request's path parameters, query and body with the operation's contract schemas and
+ * returns them as one flat object, as the SDK sends them.
+ */
+export async function parseInput(op: OperationDef, rawParams: Record<string, string>, url: URL, request: Request): Promise<Record<string, unknown>> {
+  const params: Record<string, string> = {}
+  for (const [name, raw] of Object.entries(rawParams)) {
+    try {
+      params[name] = decodeURIComponent(raw)
+    } catch {
+      throw badRequest(`Invalid path.${name}: malformed percent-encoding`)
+    }
+  }
+  const input: Record<string, unknown> = op.params ? { ...check('path', op.params, params) } : {}
+  if (op.query) Object.assign(input, check('query', op.query, queryObject(op.query, url.searchParams)))
+  if (op.body) Object.assign(input, check('body', op.body, await readBody(request)))
+  else if (request.body) await request.body.cancel()
+  return input
+}

@@ -1,0 +1,71 @@
+import type * as contract from '../../src/contract/collections.ts'
+import { paginate } from '../core/paginate.ts'
+import { collectionRole, spaceRole } from '../model/access.ts'
+import { createCollection, deleteCollection, moveCollection, transferCollection, updateCollection } from '../model/spaces/collections.ts'
+import type { CollectionRecord } from '../model/spaces/tables.ts'
+import type { State } from '../model/state.ts'
+import { presentCollection } from '../present/collection.ts'
+import { presentSpace } from '../present/space.ts'
+import { loadCollection, loadOrganization, requireAdminOfBoth, requireCreateIn } from './load.ts'
+import type { Handlers, OpsOf } from './types.ts'
+
+/** Collections of an organization in tree order (each followed by its nested ones). */
+function treeOrder(state: State, parent: string, path: number[], out: Array<{ c: CollectionRecord; key: number[] }>, nested: boolean) {
+  state.db.collectionsByParent.get(parent).forEach((c) => {
+    const key = [...path, c.position, c.seq]
+    out.push({ c, key })
+    if (nested) treeOrder(state, c.id, key, out, nested)
+  })
+}
+
+export const collectionHandlers: Handlers<OpsOf<typeof contract>> = {
+  getCollectionById: ({ state, caller, input }) => presentCollection(state, caller, loadCollection(state, caller, input.collectionId)),
+
+  deleteCollectionById: ({ state, caller, input }) => {
+    deleteCollection(state, loadCollection(state, caller, input.collectionId, 'admin'))
+  },
+
+  updateCollectionById: ({ state, caller, input }) => {
+    const collection = loadCollection(state, caller, input.collectionId, 'admin')
+    return presentCollection(state, caller, updateCollection(state, collection, input))
+  },
+
+  listSpacesInCollectionById: ({ state, caller, input }) => {
+    const collection = loadCollection(state, caller, input.collectionId)
+    const all = state.db.spacesByParent.get(collection.id)
+    const present = (s: (typeof all)[number]) => presentSpace(state, caller, s)
+    const key = (s: (typeof all)[number]) => [s.position, s.seq]
+    // Admins see every space: page the maintained index directly; others see what they may view.
+    if (collectionRole(state, caller.user.id, collection) === 'admin') return paginate(`spaces:${collection.id}`, all, key, input, present)
+    const visible = all.filter((s) => spaceRole(state, caller.user.id, s) !== undefined)
+    return paginate(`spaces:${collection.id}`, visible, key, input, present)
+  },
+
+  moveCollection: ({ state, caller, input }) => {
+    const collection = loadCollection(state, caller, input.collectionId, 'admin')
+    const parent = input.parent === undefined ? collection.parent : (input.parent ?? undefined)
+    if (parent !== collection.parent) requireCreateIn(state, caller, collection.organization, parent)
+    return presentCollection(state, caller, moveCollection(state, collection, input))
+  },
+
+  transferCollection: ({ state, caller, input }) => {
+    const collection = loadCollection(state, caller, input.collectionId)
+    requireAdminOfBoth(state, caller, collection.organization, input.organization)
+    return presentCollection(state, caller, transferCollection(state, collection, input.organization))
+  },
+
+  listCollectionsInOrganizationById: ({ state, caller, input }) => {
+    const { org } = loadOrganization(state, caller, input.organizationId)
+    const entries: Array<{ c: CollectionRecord; key: number[] }> = []
+    treeOrder(state, `root:${org.id}`, [], entries, input.nested ?? true)
+    const visible = entries.filter((e) => collectionRole(state, caller.user.id, e.c) !== undefined)
+    return paginate(`collections:${org.id}:${input.nested ?? true}`, visible, (e) => e.key, input, (e) => presentCollection(state, caller, e.c))
+  },
+
+  createCollection: async ({ state, caller, input }) => {
+    const { org } = loadOrganization(state, caller, input.organizationId)
+    requireCreateIn(state, caller, org.id, input.parent)
+    return presentCollection(state, caller, await createCollection(state, { organization: org.id, title: input.title, parent: input.parent }))
+  },
+}
+

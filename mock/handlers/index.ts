@@ -1,0 +1,16 @@
+import type { Operations } from '../../src/contract/index.ts'
+import { collectionHandlers } from './collections.ts'
+import { memberHandlers } from './members.ts'
+import { organizationHandlers } from './organizations.ts'
+import { spaceHandlers } from './spaces.ts'
+import { teamHandlers } from './teams.ts'
+import type { Handlers } from './types.ts'
+
+/** Every operation's handler; the compiler checks that none is missing. */
+export const handlers = {
+  ...organizationHandlers,
+  ...memberHandlers,
+  ...teamHandlers,
+  ...collectionHandlers,
+  ...spaceHandlers,
+} satisfies Handlers<Operations>

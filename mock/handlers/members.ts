@@ -1,0 +1,72 @@
+import type * as contract from '../../src/contract/members.ts'
+import { paginate, paginateArray } from '../core/paginate.ts'
+import { listMembers, memberSpaces, memberTeams, ping, removeMember, setSSOMember, updateMemberRole } from '../model/orgs/members.ts'
+import { presentMember } from '../present/member.ts'
+import { presentSpace } from '../present/space.ts'
+import { presentTeam } from '../present/team.ts'
+import { loadMember, loadOrganization } from './load.ts'
+import type { Handlers, OpsOf } from './types.ts'
+
+export const memberHandlers: Handlers<OpsOf<typeof contract>> = {
+  listMembersInOrganizationById: ({ state, caller, input }) => {
+    const { org } = loadOrganization(state, caller, input.organizationId, 'listMembers')
+    const { items, key, sorted } = listMembers(state, org, input)
+    const descending = (input.order ?? 'desc') === 'desc'
+    const present = (m: (typeof items)[number]) => presentMember(state, m)
+    const list = `members:${org.id}:${input.sort ?? 'joinedAt'}:${input.role ?? ''}:${input.search ?? ''}`
+    return sorted ? paginate(list, items, key, input, present, descending) : paginateArray(list, [...items], key, input, present, descending)
+  },
+
+  getMemberInOrganizationById: ({ state, caller, input }) => {
+    const { org } = loadOrganization(state, caller, input.organizationId, 'listMembers')
+    return presentMember(state, loadMember(state, org, input.userId))
+  },
+
+  removeMemberFromOrganizationById: ({ state, caller, input }) => {
+    const self = input.userId === caller.user.id
+    const { org } = loadOrganization(state, caller, input.organizationId, self ? undefined : 'admin')
+    removeMember(state, loadMember(state, org, input.userId))
+  },
+
+  updateMemberInOrganizationById: ({ state, caller, input }) => {
+    const { org } = loadOrganization(state, caller, input.organizationId, 'admin')
+    return presentMember(state, updateMemberRole(state, loadMember(state, org, input.userId), input.role))
+  },
+
+  updateOrganizationMemberLastSeenAt: async ({ state, caller, input }) => {
+    const { org, member } = loadOrganization(state, caller, input.organizationId)
+    return { serviceVisitorClaims: await ping(state, org, member, caller.user) }
+  },
+
+  setUserAsSSOMemberForOrganization: ({ state, caller, input }) => {
+    const { org } = loadOrganization(state, caller, input.organizationId, 'admin')
+    return presentMember(state, setSSOMember(state, loadMember(state, org, input.userId)))
+  },
+
+  listSpacesForOrganizationMember: ({ state, caller, input }) => {
+    const self = input.userId === caller.user.id
+    const { org } = loadOrganization(state, caller, input.organizationId, self ? undefined : 'admin')
+    const member = loadMember(state, org, input.userId)
+    return paginateArray(
+      `member-spaces:${org.id}:${member.user}`,
+      memberSpaces(state, member),
+      (e) => [e.space.seq],
+      input,
+      (e) => ({ permission: e.role, space: presentSpace(state, caller, e.space) }),
+      (input.order ?? 'desc') === 'desc',
+    )
+  },
+
+  listTeamsForOrganizationMember: ({ state, caller, input }) => {
+    const self = input.userId === caller.user.id
+    const { org } = loadOrganization(state, caller, input.organizationId, self ? undefined : 'listTeams')
+    const member = loadMember(state, org, input.userId)
+    return paginateArray(
+      `member-teams:${org.id}:${member.user}:${input.title ?? ''}`,
+      memberTeams(state, member, input.title),
+      (e) => [e.team.seq],
+      input,
+      (e) => ({ team: presentTeam(state, caller, e.team), member: { role: e.membership.role } }),
+    )
+  },
+}

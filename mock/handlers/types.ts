@@ -1,0 +1,53 @@
+import type * as z from 'zod/mini'
+import type { ObjectSchema, OperationDef } from '../../src/contract/define.ts'
+import type { Caller } from '../model/access.ts'
+import type { State } from '../model/state.ts'
+import type { Services } from '../core/services.ts'
+
+type Out<S> = S extends ObjectSchema ? z.output<S> : unknown
+
+/** The parsed input of an operation: path, query and body fields in one flat object. */
+export type Input<D extends OperationDef> = { [K in keyof (Out<D['params']> & Out<D['query']> & Out<D['body']>)]: (Out<D['params']> & Out<D['query']> & Out<D['body']>)[K] }
+
+/** What a handler gets: parsed input, the authenticated caller, the state and the platform's services. */
+export interface Context<D extends OperationDef> {
+  input: Input<D>
+  caller: Caller
+  state: State
+  services: Services
+  request: Request
+  url: URL
+}
+
+/** A reply with a status other than the operation's usual one (e.g. 201 when a PUT creates). */
+export class Reply {
+  readonly status: number
+  readonly body: unknown
+  readonly headers: Record<string, string>
+
+  constructor(status: number, body: unknown, headers: Record<string, string> = {}) {
+    this.status = status
+    this.body = body
+    this.headers = headers
+  }
+}
+
+/** A Server-Sent Events reply: each value becomes one `data:` event. */
+export class EventStream {
+  readonly events: AsyncIterable<unknown> | Iterable<unknown>
+  constructor(events: AsyncIterable<unknown> | Iterable<unknown>) {
+    this.events = events
+  }
+}
+
+/** The wire body an operation answers with (the model's result, already presented). */
+export type Result<D extends OperationDef> = D['response'] extends z.ZodMiniType ? unknown : void
+
+/** A thin HTTP adapter: authorize, call the model, present. */
+export type Handler<D extends OperationDef> = (ctx: Context<D>) => Result<D> | Reply | EventStream | Promise<Result<D> | Reply | EventStream>
+
+/** Handlers of a set of operations, checked by the compiler to cover every one. */
+export type Handlers<Ops extends Record<string, OperationDef>> = { [K in keyof Ops]: Handler<Ops[K]> }
+
+/** The operations a contract module declares (its other exports left out). */
+export type OpsOf<M> = { [K in keyof M as M[K] extends OperationDef ? K : never]: Extract<M[K], OperationDef> }

@@ -1,0 +1,155 @@
+import { SignJWT } from 'jose'
+import type { Role } from '../../../src/schemas/shared.ts'
+import { badRequest, conflict } from '../../core/http-error.ts'
+import { spaceRole } from '../access.ts'
+import { cascades } from '../hooks.ts'
+import { insert, type State } from '../state.ts'
+import type { SortKey } from '../table.ts'
+import type { SpaceRecord } from '../spaces/tables.ts'
+import type { MemberRecord, OrganizationRecord, TeamMemberRecord, TeamRecord, UserRecord } from './tables.ts'
+
+export async function createUser(state: State, values: { displayName: string; email: string; photoURL?: string | undefined }): Promise<UserRecord> {
+  return insert(state, state.db.users, {
+    displayName: values.displayName,
+    email: values.email,
+    ...(values.photoURL ? { photoURL: values.photoURL } : {}),
+  })
+}
+
+/** Issues an API token for a user. The token is the record's ID. */
+export async function issueToken(state: State, user: string, label = 'default', token?: string) {
+  return insert(state, state.db.tokens, { id: token ?? `dpt_${state.random.string(32)}`, user, label })
+}
+
+/** Adds a user to an organization (a guest when `role` is null). */
+export async function addMember(
+  state: State,
+  organization: string,
+  user: string,
+  role: Role | null,
+  options: { sso?: boolean | undefined; joinedAt?: string | undefined } = {},
+): Promise<MemberRecord> {
+  if (state.db.members.get(`${organization}:${user}`)) throw conflict(`User ${user} is already a member`)
+  return insert(state, state.db.members, {
+    id: `${organization}:${user}`,
+    organization,
+    user,
+    role,
+    disabled: false,
+    sso: options.sso ?? false,
+    joinedAt: options.joinedAt ?? state.clock.stamp(),
+  })
+}
+
+function adminCount(state: State, organization: string): number {
+  return state.db.membersByOrg.get(organization).filter((m) => m.role === 'admin' && !m.disabled).length
+}
+
+/** Changes a member's role; the last admin cannot step down (the organization would be unmanageable). */
+export function updateMemberRole(state: State, member: MemberRecord, role: Role | null): MemberRecord {
+  if (member.role === 'admin' && role !== 'admin' && adminCount(state, member.organization) === 1) {
+    throw conflict('Cannot change the role of the last admin of the organization')
+  }
+  return state.db.members.update(member, { role })
+}
+
+/** Removes a member: their team memberships and explicit grants in the organization go with them. */
+export function removeMember(state: State, member: MemberRecord): void {
+  if (member.role === 'admin' && adminCount(state, member.organization) === 1) {
+    throw conflict('Cannot remove the last admin of the organization')
+  }
+  for (const tm of [...state.db.teamMembersByUser.get(member.user)]) {
+    if (state.db.teams.get(tm.team)?.organization === member.organization) state.db.teamMembers.delete(tm)
+  }
+  for (const grant of [...state.db.grantsByPrincipal.get(member.user)]) {
+    if (grant.organization === member.organization) state.db.grants.delete(grant)
+  }
+  for (const cascade of cascades.memberRemoved) cascade(state, member)
+  state.db.members.delete(member)
+}
+
+/** Records activity and returns a JWT of visitor claims signed with the organization's secret. */
+export async function ping(state: State, org: OrganizationRecord, member: MemberRecord, user: UserRecord): Promise<string> {
+  const now = state.clock.stamp()
+  state.db.members.update(member, { lastSeenAt: now })
+  const iat = Math.floor(Date.parse(now) / 1000)
+  return new SignJWT({ organization: org.id, role: member.role, email: user.email, name: user.displayName })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(user.id)
+    .setIssuer(`${state.urls.api}/v1/orgs/${org.id}`)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + 3600)
+    .sign(new TextEncoder().encode(org.visitorSecret))
+}
+
+export function setSSOMember(state: State, member: MemberRecord): MemberRecord {
+  return member.sso ? member : state.db.members.update(member, { sso: true })
+}
+
+export interface MemberFilters {
+  role?: Role | undefined
+  search?: string | undefined
+  sort?: 'joinedAt' | 'lastSeenAt' | 'name' | undefined
+  order?: 'asc' | 'desc' | undefined
+}
+
+/**
+ * The members of an organization matching the filters, with the sort key to page them by.
+ * The default (newest joined first, no filter) is the maintained index itself.
+ */
+export function listMembers(state: State, org: OrganizationRecord, filters: MemberFilters): { items: readonly MemberRecord[]; key: (m: MemberRecord) => SortKey; sorted: boolean } {
+  const sort = filters.sort ?? 'joinedAt'
+  const all = state.db.membersByOrg.get(org.id)
+  if (sort === 'joinedAt' && !filters.role && !filters.search) {
+    return { items: all, key: (m) => [Date.parse(m.joinedAt), m.seq], sorted: true }
+  }
+  const needle = filters.search?.toLowerCase()
+  const items = all.filter((m) => {
+    if (filters.role && m.role !== filters.role) return false
+    // Sorting by last activity lists only members who have been active.
+    if (sort === 'lastSeenAt' && !m.lastSeenAt) return false
+    if (needle) {
+      const user = state.db.users.get(m.user)
+      if (!user || !(user.displayName.toLowerCase().includes(needle) || user.email.toLowerCase().includes(needle))) return false
+    }
+    return true
+  })
+  const key =
+    sort === 'name'
+      ? (m: MemberRecord) => [(state.db.users.get(m.user)?.displayName ?? '').toLowerCase(), m.seq]
+      : sort === 'lastSeenAt'
+        ? (m: MemberRecord) => [Date.parse(m.lastSeenAt!), m.seq]
+        : (m: MemberRecord) => [Date.parse(m.joinedAt), m.seq]
+  return { items, key, sorted: false }
+}
+
+/** The spaces of an organization a member can access, with the role they have there. */
+export function memberSpaces(state: State, member: MemberRecord): Array<{ space: SpaceRecord; role: Role }> {
+  const out: Array<{ space: SpaceRecord; role: Role }> = []
+  for (const space of state.db.spacesByOrg.get(member.organization)) {
+    if (space.deletedAt) continue
+    const role = spaceRole(state, member.user, space)
+    if (role) out.push({ space, role })
+  }
+  return out
+}
+
+/** The teams of the organization a member belongs to, with their role in each. */
+export function memberTeams(state: State, member: MemberRecord, title?: string): Array<{ team: TeamRecord; membership: TeamMemberRecord }> {
+  const needle = title?.toLowerCase()
+  const out: Array<{ team: TeamRecord; membership: TeamMemberRecord }> = []
+  for (const membership of state.db.teamMembersByUser.get(member.user)) {
+    const team = state.db.teams.get(membership.team)
+    if (!team || team.organization !== member.organization) continue
+    if (needle && !team.title.toLowerCase().includes(needle)) continue
+    out.push({ team, membership })
+  }
+  return out
+}
+
+/** Checks that every ID names a member of the organization (400 naming the first that does not). */
+export function requireMembers(state: State, organization: string, userIds: readonly string[], field: string): void {
+  userIds.forEach((id, i) => {
+    if (!state.db.members.get(`${organization}:${id}`)) throw badRequest(`Invalid ${field}.${i}: ${id} is not a member of the organization`)
+  })
+}

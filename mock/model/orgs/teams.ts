@@ -1,0 +1,46 @@
+import { conflict } from '../../core/http-error.ts'
+import { cascades } from '../hooks.ts'
+import { insert, type State } from '../state.ts'
+import type { TeamRecord } from './tables.ts'
+import { requireMembers } from './members.ts'
+
+/** Creates a team; its creator (when given) owns it, the other members join as members. */
+export async function createTeam(state: State, organization: string, title: string, members: readonly string[], owner?: string): Promise<TeamRecord> {
+  requireMembers(state, organization, members, 'body.members')
+  if (owner) requireMembers(state, organization, [owner], 'owner')
+  const team = await insert(state, state.db.teams, { organization, title, createdAt: state.clock.stamp() })
+  const users = [...new Set([...(owner ? [owner] : []), ...members])]
+  for (const user of users) {
+    await insert(state, state.db.teamMembers, { id: `${team.id}:${user}`, team: team.id, user, role: user === owner ? 'owner' : 'member' })
+  }
+  return team
+}
+
+export async function addTeamMember(state: State, team: TeamRecord, user: string, role: 'owner' | 'member' = 'member') {
+  requireMembers(state, team.organization, [user], 'user')
+  if (state.db.teamMembers.get(`${team.id}:${user}`)) throw conflict(`User ${user} is already in team ${team.id}`)
+  return insert(state, state.db.teamMembers, { id: `${team.id}:${user}`, team: team.id, user, role })
+}
+
+export function renameTeam(state: State, team: TeamRecord, title: string): TeamRecord {
+  return state.db.teams.update(team, { title })
+}
+
+/** Deletes a team: its memberships and the grants given to it go too. */
+export function deleteTeam(state: State, team: TeamRecord): void {
+  for (const tm of [...state.db.teamMembersByTeam.get(team.id)]) state.db.teamMembers.delete(tm)
+  for (const grant of [...state.db.grantsByPrincipal.get(team.id)]) state.db.grants.delete(grant)
+  for (const cascade of cascades.teamDeleted) cascade(state, team)
+  state.db.teams.delete(team)
+}
+
+/** Teams of an organization filtered by manager (`owner`: teams that member can manage) and title. */
+export function listTeams(state: State, organization: string, filters: { owner?: string | undefined; title?: string | undefined }): TeamRecord[] {
+  const needle = filters.title?.toLowerCase()
+  const ownerIsAdmin = filters.owner !== undefined && state.db.members.get(`${organization}:${filters.owner}`)?.role === 'admin'
+  return state.db.teamsByOrg.get(organization).filter((team) => {
+    if (needle && !team.title.toLowerCase().includes(needle)) return false
+    if (filters.owner !== undefined && !ownerIsAdmin && state.db.teamMembers.get(`${team.id}:${filters.owner}`)?.role !== 'owner') return false
+    return true
+  })
+}

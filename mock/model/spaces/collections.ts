@@ -1,0 +1,120 @@
+import type { Role } from '../../../src/schemas/shared.ts'
+import { badRequest, conflict, notFound } from '../../core/http-error.ts'
+import { ancestors } from '../access.ts'
+import { insert, type State } from '../state.ts'
+import { childrenOf, positionFor, type PositionInput } from './positions.ts'
+import { parentKey, type CollectionRecord } from './tables.ts'
+import { deleteSpace, transferSpaceRecord } from './spaces.ts'
+
+export interface NewCollection {
+  organization: string
+  title?: string | undefined
+  description?: string | undefined
+  parent?: string | undefined
+  defaultLevel?: Role | null | undefined
+}
+
+/** Creates a collection at the end of its parent's children. */
+export async function createCollection(state: State, values: NewCollection): Promise<CollectionRecord> {
+  if (values.parent) {
+    const parent = state.db.collections.get(values.parent)
+    if (!parent || parent.organization !== values.organization) throw notFound(`Collection ${values.parent} not found`)
+  }
+  const now = state.clock.stamp()
+  return insert(state, state.db.collections, {
+    organization: values.organization,
+    ...(values.parent ? { parent: values.parent } : {}),
+    position: positionFor(state, parentKey(values), undefined, undefined),
+    title: values.title ?? 'Untitled collection',
+    ...(values.description !== undefined ? { description: values.description } : {}),
+    defaultLevel: values.defaultLevel ?? null,
+    createdAt: now,
+    updatedAt: now,
+  })
+}
+
+export function updateCollection(
+  state: State,
+  collection: CollectionRecord,
+  changes: { title?: string | undefined; description?: string | undefined; defaultLevel?: Role | null | undefined },
+): CollectionRecord {
+  const patch: Partial<CollectionRecord> = { updatedAt: state.clock.stamp() }
+  if (changes.title !== undefined) patch.title = changes.title
+  if (changes.description !== undefined) patch.description = changes.description
+  if (changes.defaultLevel !== undefined) patch.defaultLevel = changes.defaultLevel
+  return state.db.collections.update(collection, patch)
+}
+
+/** Every collection below `collection`, depth first. */
+export function descendants(state: State, collection: CollectionRecord): CollectionRecord[] {
+  const out: CollectionRecord[] = []
+  const walk = (c: CollectionRecord) => {
+    for (const child of state.db.collectionsByParent.get(c.id)) {
+      out.push(child)
+      walk(child)
+    }
+  }
+  walk(collection)
+  return out
+}
+
+/**
+ * Deletes a collection with its nested collections. Their spaces are soft-deleted (restorable for
+ * 7 days, back to the organization's root), so deleting a collection never loses content at once.
+ */
+export function deleteCollection(state: State, collection: CollectionRecord): void {
+  const all = [collection, ...descendants(state, collection)]
+  for (const c of all) {
+    for (const space of [...state.db.spacesByParent.get(c.id)]) deleteSpace(state, space)
+    // Deleted spaces keep pointing at the collection until restored: send them to the root.
+    for (const space of state.db.spacesByOrg.get(c.organization).filter((s) => s.parent === c.id)) {
+      state.db.spaces.update(space, { parent: undefined })
+    }
+  }
+  for (const c of all.reverse()) {
+    for (const grant of [...state.db.grantsByTarget.get(c.id)]) state.db.grants.delete(grant)
+    state.db.collections.delete(c)
+  }
+}
+
+/**
+ * Moves a collection under another parent (or the root: `parent: null`) and/or next to a sibling.
+ * Moving into itself or one of its descendants is a conflict.
+ */
+export function moveCollection(
+  state: State,
+  collection: CollectionRecord,
+  target: { parent?: string | null | undefined; position?: PositionInput | undefined },
+): CollectionRecord {
+  const parent = target.parent === undefined ? collection.parent : (target.parent ?? undefined)
+  if (parent) {
+    const dest = state.db.collections.get(parent)
+    if (!dest || dest.organization !== collection.organization) throw notFound(`Collection ${parent} not found`)
+    if (dest.id === collection.id || ancestors(state, dest.parent).some((a) => a.id === collection.id)) {
+      throw conflict(`Cannot move collection ${collection.id} into itself or one of its descendants`)
+    }
+  }
+  const key = parentKey({ organization: collection.organization, parent })
+  const position = positionFor(state, key, collection.id, target.position)
+  return state.db.collections.update(collection, { parent, position, updatedAt: state.clock.stamp() })
+}
+
+/** Moves a collection, its nested collections and all their spaces to another organization's root. */
+export function transferCollection(state: State, collection: CollectionRecord, organization: string): CollectionRecord {
+  if (organization === collection.organization) throw badRequest('Invalid body.organization: the collection is already in this organization')
+  const subtree = [collection, ...descendants(state, collection)]
+  const from = collection.organization
+  const position = childrenOf(state, `root:${organization}`).reduce((max, c) => Math.max(max, c.position), 0) + 1
+  for (const c of subtree) {
+    for (const grant of [...state.db.grantsByTarget.get(c.id)]) state.db.grants.delete(grant)
+    for (const space of state.db.spacesByOrg.get(from).filter((s) => s.parent === c.id)) transferSpaceRecord(state, space, organization, c.id)
+  }
+  for (const c of subtree) {
+    state.db.collections.update(c, {
+      organization,
+      ...(c === collection ? { parent: undefined, position } : {}),
+      updatedAt: state.clock.stamp(),
+    })
+  }
+  return collection
+}

@@ -1,0 +1,144 @@
+import type { Role } from '../../../src/schemas/shared.ts'
+import type { SpaceEditMode, SpaceVisibility } from '../../../src/schemas/space.ts'
+import { conflict, notFound } from '../../core/http-error.ts'
+import { cascades } from '../hooks.ts'
+import { insert, newId, type State } from '../state.ts'
+import { positionFor, type PositionInput } from './positions.ts'
+import { restorable } from './retention.ts'
+import { parentKey, type SpaceRecord } from './tables.ts'
+
+export interface NewSpace {
+  organization: string
+  title?: string | undefined
+  emoji?: string | undefined
+  visibility?: SpaceVisibility | undefined
+  parent?: string | undefined
+  defaultLevel?: Role | null | undefined
+  editMode?: SpaceEditMode | undefined
+  visitorAuth?: { backend: string } | undefined
+  gitSync?: SpaceRecord['gitSync']
+}
+
+/** Creates a space at the end of its parent's children, with its first (empty) revision. */
+export async function createSpace(state: State, values: NewSpace): Promise<SpaceRecord> {
+  if (values.parent) {
+    const parent = state.db.collections.get(values.parent)
+    if (!parent || parent.organization !== values.organization) throw notFound(`Collection ${values.parent} not found`)
+  }
+  if (values.visibility === 'in-collection' && !values.parent) throw conflict('An in-collection space must be inside a collection')
+  const now = state.clock.stamp()
+  const space = await insert(state, state.db.spaces, {
+    organization: values.organization,
+    ...(values.parent ? { parent: values.parent } : {}),
+    position: positionFor(state, parentKey(values), undefined, undefined),
+    title: values.title ?? 'Untitled space',
+    emoji: values.emoji ?? '📘',
+    visibility: values.visibility ?? 'private',
+    editMode: values.editMode ?? 'live',
+    defaultLevel: values.defaultLevel ?? null,
+    createdAt: now,
+    updatedAt: now,
+    revision: newId(state),
+    ...(values.visitorAuth ? { visitorAuth: values.visitorAuth } : {}),
+    ...(values.gitSync ? { gitSync: values.gitSync } : {}),
+  })
+  for (const hook of cascades.spaceCreated) await hook(state, space)
+  return space
+}
+
+export interface SpaceChanges {
+  title?: string | undefined
+  emoji?: string | undefined
+  editMode?: SpaceEditMode | undefined
+  defaultLevel?: Role | null | undefined
+}
+
+export function updateSpace(state: State, space: SpaceRecord, changes: SpaceChanges): SpaceRecord {
+  const patch: Partial<SpaceRecord> = { updatedAt: state.clock.stamp() }
+  if (changes.title !== undefined) patch.title = changes.title
+  if (changes.emoji !== undefined) patch.emoji = changes.emoji
+  if (changes.editMode !== undefined) patch.editMode = changes.editMode
+  if (changes.defaultLevel !== undefined) patch.defaultLevel = changes.defaultLevel
+  return state.db.spaces.update(space, patch)
+}
+
+/** Soft-deletes a space: it keeps `deletedAt` and stays restorable for 7 days of platform time. */
+export function deleteSpace(state: State, space: SpaceRecord): void {
+  if (space.deletedAt) throw conflict(`Space ${space.id} is already deleted`)
+  const now = state.clock.stamp()
+  state.db.spaces.update(space, { deletedAt: now, updatedAt: now })
+}
+
+/** Restores a deleted space within its 7 days; its old place is kept when its collection still exists. */
+export function restoreSpace(state: State, space: SpaceRecord): SpaceRecord {
+  if (!space.deletedAt) throw conflict(`Space ${space.id} is not deleted`)
+  if (!restorable(state, space)) throw notFound(`Space ${space.id} not found`)
+  const parent = space.parent && state.db.collections.get(space.parent) ? space.parent : undefined
+  return state.db.spaces.update(space, {
+    deletedAt: undefined,
+    parent,
+    position: positionFor(state, parentKey({ organization: space.organization, parent }), space.id, undefined),
+    updatedAt: state.clock.stamp(),
+  })
+}
+
+/** Copies a space (settings and, through the content area, its content) next to the original. */
+export async function duplicateSpace(state: State, space: SpaceRecord): Promise<SpaceRecord> {
+  const copy = await createSpace(state, {
+    organization: space.organization,
+    parent: space.parent,
+    title: `${space.title} (copy)`.slice(0, 50),
+    emoji: space.emoji,
+    visibility: space.visibility,
+    defaultLevel: space.defaultLevel,
+    editMode: space.editMode,
+    visitorAuth: space.visitorAuth,
+  })
+  for (const grant of state.db.grantsByTarget.get(space.id)) {
+    const { id: _id, seq: _seq, ...values } = grant
+    await insert(state, state.db.grants, { ...values, target: copy.id })
+  }
+  for (const hook of cascades.spaceDuplicated) await hook(state, space, copy)
+  return copy
+}
+
+/** Moves a space under another collection (or the root: `parent: null`) and/or next to a sibling. */
+export function moveSpace(
+  state: State,
+  space: SpaceRecord,
+  target: { parent?: string | null | undefined; position?: PositionInput | undefined },
+): SpaceRecord {
+  const parent = target.parent === undefined ? space.parent : (target.parent ?? undefined)
+  if (parent) {
+    const dest = state.db.collections.get(parent)
+    if (!dest || dest.organization !== space.organization) throw notFound(`Collection ${parent} not found`)
+  } else if (space.visibility === 'in-collection') {
+    throw conflict('An in-collection space must stay inside a collection')
+  }
+  const position = positionFor(state, parentKey({ organization: space.organization, parent }), space.id, target.position)
+  return state.db.spaces.update(space, { parent, position, updatedAt: state.clock.stamp() })
+}
+
+/** Re-homes a space record in another organization (explicit grants do not travel). */
+export function transferSpaceRecord(state: State, space: SpaceRecord, organization: string, parent: string | undefined): void {
+  const from = space.organization
+  for (const grant of [...state.db.grantsByTarget.get(space.id)]) state.db.grants.delete(grant)
+  const position = positionFor(state, parentKey({ organization, parent }), space.id, undefined)
+  state.db.spaces.update(space, { organization, parent, position, updatedAt: state.clock.stamp() })
+  for (const hook of cascades.spaceTransferred) hook(state, space, from)
+}
+
+/** Transfers a space to another organization's root or one of its collections. */
+export function transferSpace(state: State, space: SpaceRecord, organization: string, collection: string | undefined): SpaceRecord {
+  if (organization === space.organization && collection === space.parent) {
+    throw conflict(`Space ${space.id} is already there`)
+  }
+  if (collection) {
+    const dest = state.db.collections.get(collection)
+    if (!dest || dest.organization !== organization) throw notFound(`Collection ${collection} not found in organization ${organization}`)
+  } else if (space.visibility === 'in-collection') {
+    throw conflict('An in-collection space must be transferred into a collection')
+  }
+  transferSpaceRecord(state, space, organization, collection)
+  return space
+}

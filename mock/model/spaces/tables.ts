@@ -1,0 +1,77 @@
+import * as z from 'zod/mini'
+import { Role } from '../../../src/schemas/shared.ts'
+import { SpaceEditMode, SpaceVisibility } from '../../../src/schemas/space.ts'
+import { Table } from '../table.ts'
+
+const base = { id: z.string(), seq: z.number() }
+
+/**
+ * Spaces and collections share one ordering among the children of a parent (the organization's
+ * root or a collection): `position` is a number between its neighbours'.
+ */
+const placed = { organization: z.string(), parent: z.optional(z.string()), position: z.number() }
+
+export const CollectionRecord = z.object({
+  ...base,
+  ...placed,
+  title: z.string(),
+  description: z.optional(z.string()),
+  defaultLevel: z.nullable(Role),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type CollectionRecord = z.infer<typeof CollectionRecord>
+
+export const SpaceRecord = z.object({
+  ...base,
+  ...placed,
+  title: z.string(),
+  emoji: z.string(),
+  visibility: SpaceVisibility,
+  editMode: SpaceEditMode,
+  defaultLevel: z.nullable(Role),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deletedAt: z.optional(z.string()),
+  /** ID of the active revision. */
+  revision: z.string(),
+  visitorAuth: z.optional(z.object({ backend: z.string() })),
+  gitSync: z.optional(z.object({ repoName: z.string(), installationProvider: z.string(), url: z.string(), updatedAt: z.string() })),
+})
+export type SpaceRecord = z.infer<typeof SpaceRecord>
+
+/** An explicit permission: a user or team given a role on a space or collection. */
+export const GrantRecord = z.object({
+  ...base,
+  organization: z.string(),
+  target: z.string(),
+  targetKind: z.enum(['space', 'collection']),
+  principal: z.string(),
+  principalKind: z.enum(['user', 'team']),
+  role: Role,
+})
+export type GrantRecord = z.infer<typeof GrantRecord>
+
+/** Group key of a parent's children: the collection, or the organization's root. */
+export const parentKey = (r: { organization: string; parent?: string | undefined }) => r.parent ?? `root:${r.organization}`
+
+export function createSpaceTables() {
+  const collections = new Table<CollectionRecord>(CollectionRecord)
+  const spaces = new Table<SpaceRecord>(SpaceRecord)
+  const grants = new Table<GrantRecord>(GrantRecord)
+  return {
+    collections,
+    spaces,
+    grants,
+    /** Live spaces under each parent in their order; deleted spaces are filed apart. */
+    spacesByParent: spaces.index((s) => (s.deletedAt ? undefined : parentKey(s)), (s) => [s.position, s.seq]),
+    /** Every space of an organization, live or deleted, oldest first. */
+    spacesByOrg: spaces.index((s) => s.organization, (s) => [s.seq]),
+    /** Soft-deleted spaces by deletion time, for the retention sweep. */
+    deletedSpaces: spaces.index((s) => (s.deletedAt ? 'deleted' : undefined), (s) => [Date.parse(s.deletedAt!), s.seq]),
+    collectionsByParent: collections.index((c) => parentKey(c), (c) => [c.position, c.seq]),
+    collectionsByOrg: collections.index((c) => c.organization, (c) => [c.seq]),
+    grantsByTarget: grants.index((g) => g.target, (g) => [g.seq]),
+    grantsByPrincipal: grants.index((g) => g.principal, (g) => [g.seq]),
+  }
+}

@@ -1,0 +1,20 @@
+import { collectionPermissions, collectionRole, type Caller } from '../model/access.ts'
+import type { CollectionRecord } from '../model/spaces/tables.ts'
+import type { State } from '../model/state.ts'
+
+export function presentCollection(state: State, caller: Caller, collection: CollectionRecord) {
+  return {
+    object: 'collection' as const,
+    id: collection.id,
+    title: collection.title,
+    ...(collection.description !== undefined ? { description: collection.description } : {}),
+    organization: collection.organization,
+    ...(collection.parent ? { parent: collection.parent } : {}),
+    defaultLevel: collection.defaultLevel,
+    urls: {
+      location: `${state.urls.api}/v1/collections/${collection.id}`,
+      app: `${state.urls.app}/o/${collection.organization}/c/${collection.id}`,
+    },
+    permissions: collectionPermissions(collectionRole(state, caller.user.id, collection)),
+  }
+}

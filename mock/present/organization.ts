@@ -1,0 +1,31 @@
+import { membership, organizationPermissions, type Caller } from '../model/access.ts'
+import type { OrganizationRecord } from '../model/orgs/tables.ts'
+import type { State } from '../model/state.ts'
+
+export function presentOrganization(state: State, caller: Caller, org: OrganizationRecord) {
+  const member = membership(state, org.id, caller.user.id)
+  return {
+    object: 'organization' as const,
+    id: org.id,
+    title: org.title,
+    createdAt: org.createdAt,
+    emailDomains: org.emailDomains,
+    hostname: org.hostname,
+    type: org.type,
+    useCase: org.useCase,
+    ...(org.communityType ? { communityType: org.communityType } : {}),
+    defaultRole: org.defaultRole,
+    ...(org.defaultContent ? { defaultContent: org.defaultContent } : {}),
+    sso: org.sso,
+    ai: org.ai,
+    inviteLinks: org.inviteLinks,
+    plan: org.plan,
+    ...(org.customHostname ? { customHostname: org.customHostname } : {}),
+    urls: {
+      location: `${state.urls.api}/v1/orgs/${org.id}`,
+      app: `${state.urls.app}/o/${org.id}`,
+      ...(org.logo ? { logo: org.logo } : {}),
+    },
+    permissions: organizationPermissions(member),
+  }
+}

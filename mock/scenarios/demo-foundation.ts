@@ -1,0 +1,58 @@
+import type { Role } from '../../src/schemas/shared.ts'
+import type { Builders } from './builders.ts'
+
+/** Named things of the demo scenario that later steps (content, sites...) build upon. */
+export type DemoContext = Awaited<ReturnType<typeof demoFoundation>>
+
+/**
+ * Two organizations. Acme has a user in every role (and a guest), two teams, nested collections
+ * and spaces of every visibility, one soft-deleted; Globex belongs to the outsider.
+ */
+export async function demoFoundation(b: Builders) {
+  const acme = await b.organization({ title: 'Acme', emailDomains: ['acme.test'], hostname: 'acme' })
+  const globex = await b.organization({ title: 'Globex', emailDomains: ['globex.test'], hostname: 'globex' })
+
+  const person = (tokenName: string, displayName: string, role: Role | null, org = acme.id, domain = 'acme.test') =>
+    b.user({ displayName, email: `${displayName.split(' ')[0]!.toLowerCase()}@${domain}`, organization: org, role, tokenName })
+
+  const admin = await person('admin', 'Ada Admin', 'admin')
+  const create = await person('create', 'Carl Creator', 'create')
+  const review = await person('review', 'Rita Reviewer', 'review')
+  const edit = await person('edit', 'Eddie Editor', 'edit')
+  const comment = await person('comment', 'Cora Commenter', 'comment')
+  const read = await person('read', 'Reed Reader', 'read')
+  const guest = await person('guest', 'Gus Guest', null)
+  const outsider = await person('outsider', 'Olga Outsider', 'admin', globex.id, 'globex.test')
+  const users = { admin, create, review, edit, comment, read, guest, outsider }
+
+  const writers = await b.team({ organization: acme.id, title: 'Writers', members: [edit.user.id, comment.user.id], owner: create.user.id })
+  const reviewers = await b.team({ organization: acme.id, title: 'Reviewers', members: [review.user.id] })
+
+  const product = await b.collection({ organization: acme.id, title: 'Product', description: 'Documentation of the product' })
+  const api = await b.collection({ organization: acme.id, title: 'API', parent: product.id })
+  const internal = await b.collection({ organization: acme.id, title: 'Internal', description: 'For employees', defaultLevel: 'read' })
+
+  const guide = await b.space({ organization: acme.id, parent: product.id, title: 'Getting Started', emoji: '🚀', visibility: 'public' })
+  const reference = await b.space({ organization: acme.id, parent: api.id, title: 'API Reference', emoji: '📗', visibility: 'in-collection' })
+  const changelog = await b.space({ organization: acme.id, parent: product.id, title: 'Changelog', emoji: '📰', visibility: 'unlisted' })
+  const partners = await b.space({ organization: acme.id, title: 'Partner Guide', emoji: '🤝', visibility: 'share-link' })
+  const customers = await b.space({ organization: acme.id, title: 'Customer Portal', emoji: '🔐', visibility: 'visitor-auth', visitorAuth: { backend: 'custom' } })
+  const handbook = await b.space({ organization: acme.id, parent: internal.id, title: 'Employee Handbook', emoji: '📕', visibility: 'private' })
+  const roadmap = await b.space({ organization: acme.id, parent: internal.id, title: 'Roadmap', emoji: '🗺️', visibility: 'private', defaultLevel: 'read', editMode: 'locked' })
+  const archive = await b.space({ organization: acme.id, title: 'Old Archive', emoji: '🗄️', visibility: 'private', deleted: true })
+  const globexDocs = await b.space({ organization: globex.id, title: 'Globex Internal', emoji: '🌐', visibility: 'private' })
+  const globexPublic = await b.space({ organization: globex.id, title: 'Globex Public Docs', emoji: '🌍', visibility: 'public' })
+
+  await b.grant({ target: handbook.id, principal: guest.user.id, role: 'comment' })
+  await b.grant({ target: reference.id, principal: reviewers.id, role: 'review' })
+  await b.grant({ target: internal.id, principal: writers.id, role: 'edit' })
+  await b.invite(acme.id, 'read')
+
+  return {
+    orgs: { acme, globex },
+    users,
+    teams: { writers, reviewers },
+    collections: { product, api, internal },
+    spaces: { guide, reference, changelog, partners, customers, handbook, roadmap, archive, globexDocs, globexPublic },
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * The docplat SDK: a typed client for the documentation platform management API.
+ * `createClient` gives every operation by namespace; `createCore` with the standalone
+ * operation functions ships only what an app calls.
+ *
+ * @packageDocumentation
+ */
+export { createClient, type Client } from './client.ts'
+export { createCore, type Core } from './core/client.ts'
+export { DEFAULT_BASE_URL, type ClientOptions, type RequestOptions } from './core/options.ts'
+export { APIPromise, type WithResponse } from './core/api-promise.ts'
+export { PagePromise, type ListPage, type ListEnvelope } from './core/pagination.ts'
+export { StreamPromise } from './core/sse.ts'
+export * from './core/errors.ts'
+export type { OperationFn, OperationReturn } from './core/operation.ts'
+export type { OperationDef, OperationParams, OperationResult, OperationItem } from './contract/define.ts'
+export * from './generated/operations.ts'
+export * from './schemas/index.ts'

@@ -1,0 +1,73 @@
+import { createClient, type Client } from '../src/index.ts'
+import { createMockPlatform, type MockPlatform, type MockPlatformOptions } from '../mock/index.ts'
+
+export type DemoRole = 'admin' | 'create' | 'review' | 'edit' | 'comment' | 'read' | 'guest' | 'outsider'
+
+/** A fresh demo platform and one SDK client per demo role, all through `platform.fetch`. */
+export async function setup(options: MockPlatformOptions = {}) {
+  const platform = createMockPlatform({ scenario: 'demo', ...options })
+  await platform.ready
+  const as = (role: DemoRole): Client =>
+    createClient({ token: platform.tokens[role]!, fetch: platform.fetch, retry: 0 })
+  const anonymous = createClient({ fetch: platform.fetch, retry: 0 })
+  const clients = Object.fromEntries(
+    (['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest', 'outsider'] as const).map((r) => [r, as(r)]),
+  ) as Record<DemoRole, Client>
+  return { platform, ...clients, as, anonymous, demo: await demoIds(platform) }
+}
+
+/** IDs of the demo's named things, looked up by title through the tables. */
+async function demoIds(platform: MockPlatform) {
+  const db = platform.db
+  const byTitle = <T extends { title: string; id: string }>(items: Iterable<T>, title: string): string => {
+    for (const item of items) if (item.title === title) return item.id
+    throw new Error(`demo has no ${title}`)
+  }
+  const userId = (name: string) => {
+    for (const u of db.users.all()) if (u.displayName === name) return u.id
+    throw new Error(`demo has no user ${name}`)
+  }
+  return {
+    acme: byTitle(db.organizations.all(), 'Acme'),
+    globex: byTitle(db.organizations.all(), 'Globex'),
+    users: {
+      admin: userId('Ada Admin'),
+      create: userId('Carl Creator'),
+      review: userId('Rita Reviewer'),
+      edit: userId('Eddie Editor'),
+      comment: userId('Cora Commenter'),
+      read: userId('Reed Reader'),
+      guest: userId('Gus Guest'),
+      outsider: userId('Olga Outsider'),
+    },
+    teams: { writers: byTitle(db.teams.all(), 'Writers'), reviewers: byTitle(db.teams.all(), 'Reviewers') },
+    collections: {
+      product: byTitle(db.collections.all(), 'Product'),
+      api: byTitle(db.collections.all(), 'API'),
+      internal: byTitle(db.collections.all(), 'Internal'),
+    },
+    spaces: {
+      guide: byTitle(db.spaces.all(), 'Getting Started'),
+      reference: byTitle(db.spaces.all(), 'API Reference'),
+      changelog: byTitle(db.spaces.all(), 'Changelog'),
+      partners: byTitle(db.spaces.all(), 'Partner Guide'),
+      customers: byTitle(db.spaces.all(), 'Customer Portal'),
+      handbook: byTitle(db.spaces.all(), 'Employee Handbook'),
+      roadmap: byTitle(db.spaces.all(), 'Roadmap'),
+      archive: byTitle(db.spaces.all(), 'Old Archive'),
+      globexDocs: byTitle(db.spaces.all(), 'Globex Internal'),
+      globexPublic: byTitle(db.spaces.all(), 'Globex Public Docs'),
+    },
+    invites: [...db.invites.all()].map((i) => i.id),
+  }
+}
+
+/** Awaits a call expected to fail and returns the error (fails the test when it succeeds). */
+export async function failure(promise: PromiseLike<unknown>): Promise<Error & { status?: number; message: string }> {
+  try {
+    await promise
+  } catch (error) {
+    return error as Error & { status?: number }
+  }
+  throw new Error('expected the call to fail, but it succeeded')
+}
