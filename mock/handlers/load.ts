@@ -11,7 +11,8 @@ import {
   type SpaceAccessContext,
 } from '../model/access.ts'
 import type { MemberRecord, OrganizationRecord, TeamRecord } from '../model/orgs/tables.ts'
-import type { CollectionRecord, SpaceRecord } from '../model/spaces/tables.ts'
+import type { ChangeRequestRecord, CollectionRecord, SpaceRecord } from '../model/spaces/tables.ts'
+import { findChangeRequest } from '../model/spaces/change-requests.ts'
 import type { State } from '../model/state.ts'
 
 /**
@@ -82,4 +83,19 @@ export function requireAdminOfBoth(state: State, caller: Caller, from: string, t
   if (!target) throw notFound(`Organization ${to} not found`)
   if (membership(state, to, caller.user.id)?.role !== 'admin') throw forbidden(`Transfers need admin of the target organization ${to}`)
   return target
+}
+
+/**
+ * A change request of a space the caller can see, by ID or number; `need` is checked on the
+ * space (a change request has no permissions of its own).
+ */
+export function loadChangeRequest(
+  state: State,
+  caller: Caller,
+  spaceId: string,
+  changeRequestId: string,
+  need?: SpacePermission,
+): { space: SpaceRecord; changeRequest: ChangeRequestRecord } {
+  const space = loadSpace(state, caller, spaceId, need)
+  return { space, changeRequest: findChangeRequest(state, space, changeRequestId) }
 }

@@ -1,6 +1,7 @@
 import type { Role } from '../../src/schemas/shared.ts'
 import type { MemberRecord, TeamRecord, UserRecord } from './orgs/tables.ts'
 import type { CollectionRecord, SpaceRecord } from './spaces/tables.ts'
+import { areas } from './hooks.ts'
 import type { State } from './state.ts'
 
 /**
@@ -102,13 +103,10 @@ export interface SpaceAccessContext {
   shareKey?: string | undefined
 }
 
-/** Rules that may open a space to a caller beyond membership (e.g. an active share link's key). */
-export const spaceAccessRules: Array<(state: State, space: SpaceRecord, context: SpaceAccessContext) => Role | undefined> = []
-
 /**
  * The user's role on a space, or undefined when they cannot see it. Deleted spaces are seen by
  * admins only. Outside the organization: public and unlisted spaces are readable; in-collection
- * spaces when the parent collection is viewable; share-link spaces through registered rules.
+ * spaces when the parent collection is viewable; other ways in (share links) come from the areas.
  */
 export function spaceRole(state: State, userId: string, space: SpaceRecord, context: SpaceAccessContext = {}): Role | undefined {
   const member = membership(state, space.organization, userId)
@@ -119,7 +117,7 @@ export function spaceRole(state: State, userId: string, space: SpaceRecord, cont
     const parent = state.db.collections.get(space.parent)
     if (parent && collectionRole(state, userId, parent)) role = 'read'
   }
-  if (!role) for (const rule of spaceAccessRules) role = highest(role, rule(state, space, context))
+  if (!role) for (const area of areas) role = highest(role, area.spaceAccess?.(state, space, context))
   return role
 }
 

@@ -1,22 +1,47 @@
+import type { Role } from '../../src/schemas/shared.ts'
+import type { Builders } from '../scenarios/builders.ts'
+import type { DemoContext } from '../scenarios/demo-foundation.ts'
+import type { SpaceAccessContext } from './access.ts'
 import type { MemberRecord, TeamRecord } from './orgs/tables.ts'
 import type { SpaceRecord } from './spaces/tables.ts'
 import type { State } from './state.ts'
 
 /**
- * Cascades across areas without import cycles: an area that stores things hanging off a space,
- * member or team registers here what to do when that owner goes away or is copied.
+ * What an area of the platform (content, comments, sites...) plugs into the shared model:
+ * cascades when owners go away or are copied, extra ways into a space, counts and URLs the
+ * space presenter shows, clock-driven work, and its part of the demo scenario. Areas are listed
+ * in `mock/areas.ts` and installed once by `createMockPlatform` (no import side effects).
  */
-export const cascades = {
-  /** A space is removed for good (retention over, or its organization's content deleted). */
-  spacePurged: [] as Array<(state: State, space: SpaceRecord) => void>,
+export interface Area {
+  name: string
+  /** A new space needs its initial content. */
+  spaceCreated?: (state: State, space: SpaceRecord) => Promise<void>
   /** A space was duplicated: copy what hangs off it. */
-  spaceDuplicated: [] as Array<(state: State, from: SpaceRecord, to: SpaceRecord) => Promise<void>>,
+  spaceDuplicated?: (state: State, from: SpaceRecord, to: SpaceRecord) => Promise<void>
   /** A space moved to another organization. */
-  spaceTransferred: [] as Array<(state: State, space: SpaceRecord, fromOrganization: string) => void>,
-  /** A member left (or was removed from) an organization. */
-  memberRemoved: [] as Array<(state: State, member: MemberRecord) => void>,
+  spaceTransferred?: (state: State, space: SpaceRecord, fromOrganization: string) => void
+  /** A space is removed for good. */
+  spacePurged?: (state: State, space: SpaceRecord) => void
+  /** A member left an organization. */
+  memberRemoved?: (state: State, member: MemberRecord) => void
   /** A team was deleted. */
-  teamDeleted: [] as Array<(state: State, team: TeamRecord) => void>,
-  /** A new space needs its initial content (first revision). */
-  spaceCreated: [] as Array<(state: State, space: SpaceRecord) => Promise<void>>,
+  teamDeleted?: (state: State, team: TeamRecord) => void
+  /** Opens a space to callers beyond membership (e.g. an active share link's key). */
+  spaceAccess?: (state: State, space: SpaceRecord, context: SpaceAccessContext) => Role | undefined
+  /** URLs the area knows for a space (a published site URL). */
+  spaceUrls?: (state: State, space: SpaceRecord, context: SpaceAccessContext) => Record<string, string> | undefined
+  /** Counts of a space the area keeps. */
+  spaceCounts?: (state: State, space: SpaceRecord) => Partial<{ comments: number; changeRequests: number; changeRequestsOpen: number; changeRequestsDraft: number }>
+  /** Work the clock makes due, run before every request (must be cheap when nothing is due). */
+  maintenance?: (state: State) => void
+  /** The area's part of the demo scenario, after the foundation's. */
+  demo?: (builders: Builders, demo: DemoContext) => Promise<void>
+}
+
+/** The installed areas, in order. */
+export const areas: Area[] = []
+
+/** Installs areas once (later calls with the same areas do nothing). */
+export function installAreas(list: readonly Area[]): void {
+  for (const area of list) if (!areas.some((a) => a.name === area.name)) areas.push(area)
 }

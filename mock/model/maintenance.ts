@@ -1,5 +1,6 @@
-import type { State } from './state.ts'
+import { areas } from './hooks.ts'
 import { purgeExpiredSpaces } from './spaces/retention.ts'
+import type { State } from './state.ts'
 
 /**
  * Work the clock makes due (retention, processing states), run before each request so what a
@@ -7,4 +8,5 @@ import { purgeExpiredSpaces } from './spaces/retention.ts'
  */
 export function runMaintenance(state: State): void {
   purgeExpiredSpaces(state)
+  for (const area of areas) area.maintenance?.(state)
 }

@@ -1,23 +1,19 @@
 import { spacePermissions, spaceRole, type Caller, type SpaceAccessContext } from '../model/access.ts'
 import type { SpaceRecord } from '../model/spaces/tables.ts'
+import { areas } from '../model/hooks.ts'
+import { changeRequestCounts } from '../model/spaces/change-requests.ts'
 import type { State } from '../model/state.ts'
 
-/** Counts other areas keep about a space (comments, change requests); absent areas count nothing. */
-export const spaceCounters: {
-  comments?: (state: State, space: SpaceRecord) => number
-  changeRequests?: (state: State, space: SpaceRecord) => { total: number; open: number; draft: number }
-} = {}
-
-/** Extra URLs other areas know (a published site URL, resolved with a share key). */
-export const spaceUrlProviders: Array<(state: State, space: SpaceRecord, context: SpaceAccessContext) => Record<string, string> | undefined> = []
-
 export function presentSpace(state: State, caller: Caller, space: SpaceRecord, context: SpaceAccessContext = {}) {
-  const crs = spaceCounters.changeRequests?.(state, space) ?? { total: 0, open: 0, draft: 0 }
+  // Counts start at zero; change requests are counted here, and each area adds what it keeps (comments).
+  const counts = { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 }
+  Object.assign(counts, changeRequestCounts(state, space))
+  for (const area of areas) Object.assign(counts, area.spaceCounts?.(state, space))
   let urls: Record<string, string> = {
     location: `${state.urls.api}/v1/spaces/${space.id}`,
     app: `${state.urls.app}/o/${space.organization}/s/${space.id}`,
   }
-  for (const provider of spaceUrlProviders) urls = { ...urls, ...provider(state, space, context) }
+  for (const area of areas) urls = { ...urls, ...area.spaceUrls?.(state, space, context) }
   return {
     object: 'space' as const,
     id: space.id,
@@ -35,10 +31,7 @@ export function presentSpace(state: State, caller: Caller, space: SpaceRecord, c
     ...(space.visitorAuth ? { visitorAuth: space.visitorAuth } : {}),
     revision: space.revision,
     defaultLevel: space.defaultLevel,
-    comments: spaceCounters.comments?.(state, space) ?? 0,
-    changeRequests: crs.total,
-    changeRequestsOpen: crs.open,
-    changeRequestsDraft: crs.draft,
+    ...counts,
     permissions: spacePermissions(spaceRole(state, caller.user.id, space, context), space),
   }
 }

@@ -5,7 +5,8 @@ import { createInvite, createOrganization, type NewOrganization } from '../model
 import { addTeamMember, createTeam } from '../model/orgs/teams.ts'
 import { createCollection, type NewCollection } from '../model/spaces/collections.ts'
 import { createSpace, deleteSpace, type NewSpace } from '../model/spaces/spaces.ts'
-import type { GrantRecord } from '../model/spaces/tables.ts'
+import type { ChangeRequestRecord, GrantRecord } from '../model/spaces/tables.ts'
+import { createChangeRequest } from '../model/spaces/change-requests.ts'
 
 /**
  * The control API: set up exactly the state a test needs, a line per thing. Builders write
@@ -78,6 +79,14 @@ export function createBuilders(state: () => State, tokens: Record<string, string
         principalKind: team ? 'team' : 'user',
         role: values.role,
       })
+    },
+
+    /** A change request on a space (numbered from 1 within the space). */
+    changeRequest(values: { space: string; createdBy: string; subject?: string; status?: ChangeRequestRecord['status'] }) {
+      const s = state()
+      const space = s.db.spaces.get(values.space)
+      if (!space) throw new Error(`No space ${values.space}`)
+      return createChangeRequest(s, space, values)
     },
 
     /** An invite link into an organization. */

@@ -48,11 +48,18 @@ export async function demoFoundation(b: Builders) {
   await b.grant({ target: internal.id, principal: writers.id, role: 'edit' })
   await b.invite(acme.id, 'read')
 
+  const changeRequests = {
+    quickstart: await b.changeRequest({ space: guide.id, createdBy: edit.user.id, subject: 'Rewrite the quickstart' }),
+    typos: await b.changeRequest({ space: guide.id, createdBy: comment.user.id, subject: 'Fix typos', status: 'draft' }),
+    pagination: await b.changeRequest({ space: reference.id, createdBy: review.user.id, subject: 'Document pagination' }),
+  }
+
   return {
     orgs: { acme, globex },
     users,
     teams: { writers, reviewers },
     collections: { product, api, internal },
+    changeRequests,
     spaces: { guide, reference, changelog, partners, customers, handbook, roadmap, archive, globexDocs, globexPublic },
   }
 }

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose'
 import type { Role } from '../../../src/schemas/shared.ts'
 import { badRequest, conflict } from '../../core/http-error.ts'
 import { spaceRole } from '../access.ts'
-import { cascades } from '../hooks.ts'
+import { areas } from '../hooks.ts'
 import { insert, type State } from '../state.ts'
 import type { SortKey } from '../table.ts'
 import type { SpaceRecord } from '../spaces/tables.ts'
@@ -64,7 +64,7 @@ export function removeMember(state: State, member: MemberRecord): void {
   for (const grant of [...state.db.grantsByPrincipal.get(member.user)]) {
     if (grant.organization === member.organization) state.db.grants.delete(grant)
   }
-  for (const cascade of cascades.memberRemoved) cascade(state, member)
+  for (const area of areas) area.memberRemoved?.(state, member)
   state.db.members.delete(member)
 }
 

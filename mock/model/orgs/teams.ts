@@ -1,5 +1,5 @@
 import { conflict } from '../../core/http-error.ts'
-import { cascades } from '../hooks.ts'
+import { areas } from '../hooks.ts'
 import { insert, type State } from '../state.ts'
 import type { TeamRecord } from './tables.ts'
 import { requireMembers } from './members.ts'
@@ -30,7 +30,7 @@ export function renameTeam(state: State, team: TeamRecord, title: string): TeamR
 export function deleteTeam(state: State, team: TeamRecord): void {
   for (const tm of [...state.db.teamMembersByTeam.get(team.id)]) state.db.teamMembers.delete(tm)
   for (const grant of [...state.db.grantsByPrincipal.get(team.id)]) state.db.grants.delete(grant)
-  for (const cascade of cascades.teamDeleted) cascade(state, team)
+  for (const area of areas) area.teamDeleted?.(state, team)
   state.db.teams.delete(team)
 }
 

@@ -1,4 +1,4 @@
-import { cascades } from '../hooks.ts'
+import { areas } from '../hooks.ts'
 import type { State } from '../state.ts'
 import type { SpaceRecord } from './tables.ts'
 
@@ -12,8 +12,9 @@ export function restorable(state: State, space: SpaceRecord): boolean {
 
 /** Removes a space and everything hanging off it, for good. */
 export function purgeSpace(state: State, space: SpaceRecord): void {
-  for (const cascade of cascades.spacePurged) cascade(state, space)
+  for (const area of areas) area.spacePurged?.(state, space)
   for (const grant of [...state.db.grantsByTarget.get(space.id)]) state.db.grants.delete(grant)
+  for (const cr of [...state.db.changeRequestsBySpace.get(space.id)]) state.db.changeRequests.delete(cr)
   state.db.spaces.delete(space)
 }
 

@@ -1,7 +1,7 @@
 import type { Role } from '../../../src/schemas/shared.ts'
 import type { SpaceEditMode, SpaceVisibility } from '../../../src/schemas/space.ts'
 import { conflict, notFound } from '../../core/http-error.ts'
-import { cascades } from '../hooks.ts'
+import { areas } from '../hooks.ts'
 import { insert, newId, type State } from '../state.ts'
 import { positionFor, type PositionInput } from './positions.ts'
 import { restorable } from './retention.ts'
@@ -42,7 +42,7 @@ export async function createSpace(state: State, values: NewSpace): Promise<Space
     ...(values.visitorAuth ? { visitorAuth: values.visitorAuth } : {}),
     ...(values.gitSync ? { gitSync: values.gitSync } : {}),
   })
-  for (const hook of cascades.spaceCreated) await hook(state, space)
+  for (const area of areas) await area.spaceCreated?.(state, space)
   return space
 }
 
@@ -98,7 +98,7 @@ export async function duplicateSpace(state: State, space: SpaceRecord): Promise<
     const { id: _id, seq: _seq, ...values } = grant
     await insert(state, state.db.grants, { ...values, target: copy.id })
   }
-  for (const hook of cascades.spaceDuplicated) await hook(state, space, copy)
+  for (const area of areas) await area.spaceDuplicated?.(state, space, copy)
   return copy
 }
 
@@ -125,7 +125,7 @@ export function transferSpaceRecord(state: State, space: SpaceRecord, organizati
   for (const grant of [...state.db.grantsByTarget.get(space.id)]) state.db.grants.delete(grant)
   const position = positionFor(state, parentKey({ organization, parent }), space.id, undefined)
   state.db.spaces.update(space, { organization, parent, position, updatedAt: state.clock.stamp() })
-  for (const hook of cascades.spaceTransferred) hook(state, space, from)
+  for (const area of areas) area.spaceTransferred?.(state, space, from)
 }
 
 /** Transfers a space to another organization's root or one of its collections. */

@@ -52,6 +52,26 @@ export const GrantRecord = z.object({
 })
 export type GrantRecord = z.infer<typeof GrantRecord>
 
+/**
+ * A change request on a space: proposed edits in its own revisions. `number` counts per space
+ * from 1, so paths accept either the ID or the number.
+ */
+export const ChangeRequestRecord = z.object({
+  ...base,
+  space: z.string(),
+  number: z.number(),
+  subject: z.string(),
+  status: z.enum(['draft', 'open', 'merged', 'archived']),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** The space revision the change request started from. */
+  baseRevision: z.string(),
+  /** The change request's latest revision. */
+  revision: z.string(),
+})
+export type ChangeRequestRecord = z.infer<typeof ChangeRequestRecord>
+
 /** Group key of a parent's children: the collection, or the organization's root. */
 export const parentKey = (r: { organization: string; parent?: string | undefined }) => r.parent ?? `root:${r.organization}`
 
@@ -59,7 +79,11 @@ export function createSpaceTables() {
   const collections = new Table<CollectionRecord>(CollectionRecord)
   const spaces = new Table<SpaceRecord>(SpaceRecord)
   const grants = new Table<GrantRecord>(GrantRecord)
+  const changeRequests = new Table<ChangeRequestRecord>(ChangeRequestRecord)
   return {
+    changeRequests,
+    /** Change requests of a space by number. */
+    changeRequestsBySpace: changeRequests.index((c) => c.space, (c) => [c.number]),
     collections,
     spaces,
     grants,

@@ -1,0 +1,4 @@
+/** Tables of the comments area. */
+export function createCommentsTables() {
+  return {}
+}

@@ -1,0 +1,4 @@
+/** Tables of the content area. */
+export function createContentTables() {
+  return {}
+}

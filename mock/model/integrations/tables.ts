@@ -1,0 +1,4 @@
+/** Tables of the integrations area. */
+export function createIntegrationsTables() {
+  return {}
+}

@@ -1,0 +1,4 @@
+/** Tables of the services area. */
+export function createServicesTables() {
+  return {}
+}

@@ -1,0 +1,4 @@
+/** Tables of the sites area. */
+export function createSitesTables() {
+  return {}
+}

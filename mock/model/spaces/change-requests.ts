@@ -1,0 +1,50 @@
+import { notFound } from '../../core/http-error.ts'
+import { insert, newId, type State } from '../state.ts'
+import type { ChangeRequestRecord, SpaceRecord } from './tables.ts'
+
+/** Finds a change request of a space by its ID or its number within the space. */
+export function findChangeRequest(state: State, space: SpaceRecord, idOrNumber: string): ChangeRequestRecord {
+  const byId = state.db.changeRequests.get(idOrNumber)
+  if (byId && byId.space === space.id) return byId
+  if (/^[1-9]\d{0,8}$/.test(idOrNumber)) {
+    const list = state.db.changeRequestsBySpace.get(space.id)
+    const n = Number(idOrNumber)
+    // Numbers are dense from 1 and never reused, so the list is ordered by number.
+    const found = list.find((c) => c.number === n)
+    if (found) return found
+  }
+  throw notFound(`Change request ${idOrNumber} not found in space ${space.id}`)
+}
+
+/** Opens a change request on a space, based on its current revision. */
+export async function createChangeRequest(
+  state: State,
+  space: SpaceRecord,
+  values: { subject?: string | undefined; status?: ChangeRequestRecord['status'] | undefined; createdBy: string },
+): Promise<ChangeRequestRecord> {
+  const list = state.db.changeRequestsBySpace.get(space.id)
+  const now = state.clock.stamp()
+  return insert(state, state.db.changeRequests, {
+    space: space.id,
+    number: (list.at(-1)?.number ?? 0) + 1,
+    subject: values.subject ?? 'Untitled change request',
+    status: values.status ?? 'open',
+    createdBy: values.createdBy,
+    createdAt: now,
+    updatedAt: now,
+    baseRevision: space.revision,
+    revision: newId(state),
+  })
+}
+
+/** The change-request counts a space reports. */
+export function changeRequestCounts(state: State, space: SpaceRecord) {
+  const list = state.db.changeRequestsBySpace.get(space.id)
+  let open = 0
+  let draft = 0
+  for (const c of list) {
+    if (c.status === 'open') open++
+    else if (c.status === 'draft') draft++
+  }
+  return { changeRequests: list.length, changeRequestsOpen: open, changeRequestsDraft: draft }
+}
