@@ -3,7 +3,7 @@ import type { Builders } from '../scenarios/builders.ts'
 import type { DemoContext } from '../scenarios/demo-foundation.ts'
 import type { SpaceAccessContext } from './access.ts'
 import type { MemberRecord, TeamRecord } from './orgs/tables.ts'
-import type { SpaceRecord } from './spaces/tables.ts'
+import type { ChangeRequestRecord, SpaceRecord } from './spaces/tables.ts'
 import type { State } from './state.ts'
 
 /**
@@ -16,6 +16,12 @@ export interface Area {
   name: string
   /** A new space needs its initial content. */
   spaceCreated?: (state: State, space: SpaceRecord) => Promise<void>
+  /** A change request was opened: give it its own revision (a copy of the space's). */
+  changeRequestCreated?: (state: State, changeRequest: ChangeRequestRecord, space: SpaceRecord) => Promise<void>
+  /** A page of a revision, for areas that point at pages (comment targets). */
+  pageInfo?: (state: State, revision: string, pageId: string) => PageInfo | undefined
+  /** A block (node) of a revision's pages, for comments anchored to a node. */
+  nodeInfo?: (state: State, revision: string, nodeId: string) => { id: string; preview: string; page: string } | undefined
   /** A space was duplicated: copy what hangs off it. */
   spaceDuplicated?: (state: State, from: SpaceRecord, to: SpaceRecord) => Promise<void>
   /** A space moved to another organization. */
@@ -36,6 +42,26 @@ export interface Area {
   maintenance?: (state: State) => void
   /** The area's part of the demo scenario, after the foundation's. */
   demo?: (builders: Builders, demo: DemoContext) => Promise<void>
+}
+
+/** What other areas may know of a page without depending on the content area's records. */
+export interface PageInfo {
+  id: string
+  title: string
+  emoji?: string | undefined
+  icon?: string | undefined
+  path: string
+  createdAt: string
+  updatedAt: string
+}
+
+/** The first area that answers a lookup (e.g. `lookup((a) => a.pageInfo?.(state, rev, id))`). */
+export function lookup<T>(ask: (area: Area) => T | undefined): T | undefined {
+  for (const area of areas) {
+    const answer = ask(area)
+    if (answer !== undefined) return answer
+  }
+  return undefined
 }
 
 /** The installed areas, in order. */

@@ -1,4 +1,5 @@
 import { notFound } from '../../core/http-error.ts'
+import { areas } from '../hooks.ts'
 import { insert, newId, type State } from '../state.ts'
 import type { ChangeRequestRecord, SpaceRecord } from './tables.ts'
 
@@ -24,7 +25,7 @@ export async function createChangeRequest(
 ): Promise<ChangeRequestRecord> {
   const list = state.db.changeRequestsBySpace.get(space.id)
   const now = state.clock.stamp()
-  return insert(state, state.db.changeRequests, {
+  const changeRequest = await insert(state, state.db.changeRequests, {
     space: space.id,
     number: (list.at(-1)?.number ?? 0) + 1,
     subject: values.subject ?? 'Untitled change request',
@@ -35,6 +36,8 @@ export async function createChangeRequest(
     baseRevision: space.revision,
     revision: newId(state),
   })
+  for (const area of areas) await area.changeRequestCreated?.(state, changeRequest, space)
+  return changeRequest
 }
 
 /** The change-request counts a space reports. */
