@@ -1,0 +1,16 @@
+import { defineConfig } from 'tsdown'
+
+export default defineConfig({
+  entry: {
+    index: 'src/index.ts',
+    'mock/index': 'mock/index.ts',
+    'mock/node/index': 'mock/node/index.ts',
+    'mock/node/cli': 'mock/node/cli.ts',
+  },
+  format: ['esm', 'cjs'],
+  platform: 'neutral',
+  target: 'es2022',
+  dts: true,
+  sourcemap: true,
+  clean: true,
+})
