@@ -64,6 +64,13 @@ function render(node: Tree, indent: string): string {
 
 const ns = `${HEADER}import * as ops from './operations.ts'\n\n/** The client's namespaces: every operation by its SDK path (\`client.spaces.restore\`). */\nexport const namespaces = {\n${render(tree, '  ')}\n}\n`
 
-writeFileSync(new URL('../src/generated/operations.ts', import.meta.url), fns)
-writeFileSync(new URL('../src/generated/namespaces.ts', import.meta.url), ns)
-console.log(`generated ${ops.length} operations`)
+/** The generated files by path (relative to the repository root). */
+export const generatedFiles: Record<string, string> = {
+  'src/generated/operations.ts': fns,
+  'src/generated/namespaces.ts': ns,
+}
+
+if (import.meta.main) {
+  for (const [path, text] of Object.entries(generatedFiles)) writeFileSync(new URL(`../${path}`, import.meta.url), text)
+  console.log(`generated ${ops.length} operations`)
+}
