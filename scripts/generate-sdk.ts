@@ -35,7 +35,8 @@ function doc(op: OperationDef, indent = ''): string {
   return `${indent}/**\n${lines.map((l) => `${indent} *${l ? ` ${l}` : ''}`).join('\n')}\n${indent} */\n`
 }
 
-const ops = Object.values(operations) as OperationDef[]
+// Sorted, because module namespace objects order their keys differently across loaders.
+const ops = (Object.values(operations) as OperationDef[]).sort((a, b) => (a.sdk < b.sdk ? -1 : a.sdk > b.sdk ? 1 : 0))
 
 // Entries are imported module by module (not through the table) so bundlers can drop unused ones.
 const moduleOf = new Map<string, string>()

@@ -3,6 +3,100 @@ import * as ops from './operations.ts'
 
 /** The client's namespaces: every operation by its SDK path (`client.spaces.restore`). */
 export const namespaces = {
+  collections: {
+    /**
+     * Create a collection.
+     *
+     * `POST /v1/orgs/{organizationId}/collections` (operation `createCollection`, 201 on success).
+     *
+     * @example
+     * ```ts
+     * const result = await client.collections.create({ organizationId: 'organization_id' })
+     * ```
+     */
+    create: ops.createCollection,
+    /**
+     * Delete a collection, its nested collections, and (restorably) its spaces.
+     *
+     * `DELETE /v1/collections/{collectionId}` (operation `deleteCollectionById`, 205 on success).
+     *
+     * @example
+     * ```ts
+     * await client.collections.delete({ collectionId: 'collection_id' })
+     * ```
+     */
+    delete: ops.deleteCollectionById,
+    /**
+     * Get a collection.
+     *
+     * `GET /v1/collections/{collectionId}` (operation `getCollectionById`, 200 on success).
+     *
+     * @example
+     * ```ts
+     * const result = await client.collections.get({ collectionId: 'collection_id' })
+     * ```
+     */
+    get: ops.getCollectionById,
+    /**
+     * List the collections of an organization.
+     *
+     * `GET /v1/orgs/{organizationId}/collections` (operation `listCollectionsInOrganizationById`, 200 on success).
+     *
+     * @example
+     * ```ts
+     * for await (const item of client.collections.list({ organizationId: 'organization_id' })) {
+ *   console.log(item)
+ * }
+     * ```
+     */
+    list: ops.listCollectionsInOrganizationById,
+    /**
+     * List the spaces of a collection, in their order.
+     *
+     * `GET /v1/collections/{collectionId}/spaces` (operation `listSpacesInCollectionById`, 200 on success).
+     *
+     * @example
+     * ```ts
+     * for await (const item of client.collections.listSpaces({ collectionId: 'collection_id' })) {
+ *   console.log(item)
+ * }
+     * ```
+     */
+    listSpaces: ops.listSpacesInCollectionById,
+    /**
+     * Move a collection to another parent or position.
+     *
+     * `POST /v1/collections/{collectionId}/move` (operation `moveCollection`, 200 on success).
+     *
+     * @example
+     * ```ts
+     * const result = await client.collections.move({ collectionId: 'collection_id' })
+     * ```
+     */
+    move: ops.moveCollection,
+    /**
+     * Transfer a collection and its content to another organization.
+     *
+     * `POST /v1/collections/{collectionId}/transfer` (operation `transferCollection`, 200 on success).
+     *
+     * @example
+     * ```ts
+     * const result = await client.collections.transfer({ collectionId: 'collection_id', organization: 'organization' })
+     * ```
+     */
+    transfer: ops.transferCollection,
+    /**
+     * Update a collection.
+     *
+     * `PATCH /v1/collections/{collectionId}` (operation `updateCollectionById`, 200 on success).
+     *
+     * @example
+     * ```ts
+     * const result = await client.collections.update({ collectionId: 'collection_id' })
+     * ```
+     */
+    update: ops.updateCollectionById,
+  },
   orgs: {
     /**
      * Delete an invite link.
@@ -27,17 +121,6 @@ export const namespaces = {
      */
     get: ops.getOrganizationById,
     /**
-     * List the organizations that users of an email domain can join.
-     *
-     * `GET /v1/email-domains/{emailDomain}/orgs` (operation `getOrganizationsForEmailDomain`, 200 on success).
-     *
-     * @example
-     * ```ts
-     * const result = await client.orgs.listForEmailDomain({ emailDomain: 'emailDomain' })
-     * ```
-     */
-    listForEmailDomain: ops.getOrganizationsForEmailDomain,
-    /**
      * List the organizations the caller is a member of.
      *
      * `GET /v1/orgs` (operation `listOrganizationsForAuthenticatedUser`, 200 on success).
@@ -51,16 +134,16 @@ export const namespaces = {
      */
     list: ops.listOrganizationsForAuthenticatedUser,
     /**
-     * Update an organization.
+     * List the organizations that users of an email domain can join.
      *
-     * `PATCH /v1/orgs/{organizationId}` (operation `updateOrganizationById`, 200 on success).
+     * `GET /v1/email-domains/{emailDomain}/orgs` (operation `getOrganizationsForEmailDomain`, 200 on success).
      *
      * @example
      * ```ts
-     * const result = await client.orgs.update({ organizationId: 'organization_id' })
+     * const result = await client.orgs.listForEmailDomain({ emailDomain: 'emailDomain' })
      * ```
      */
-    update: ops.updateOrganizationById,
+    listForEmailDomain: ops.getOrganizationsForEmailDomain,
     members: {
       /**
        * Get a member of an organization.
@@ -170,6 +253,17 @@ export const namespaces = {
        */
       create: ops.createOrganizationTeam,
       /**
+       * Delete a team.
+       *
+       * `DELETE /v1/orgs/{organizationId}/teams/{teamId}` (operation `removeTeamFromOrganizationById`, 204 on success).
+       *
+       * @example
+       * ```ts
+       * await client.orgs.teams.delete({ organizationId: 'organization_id', teamId: 'team_id' })
+       * ```
+       */
+      delete: ops.removeTeamFromOrganizationById,
+      /**
        * Get a team.
        *
        * `GET /v1/orgs/{organizationId}/teams/{teamId}` (operation `getTeamInOrganizationById`, 200 on success).
@@ -194,17 +288,6 @@ export const namespaces = {
        */
       list: ops.listTeamsInOrganizationById,
       /**
-       * Delete a team.
-       *
-       * `DELETE /v1/orgs/{organizationId}/teams/{teamId}` (operation `removeTeamFromOrganizationById`, 204 on success).
-       *
-       * @example
-       * ```ts
-       * await client.orgs.teams.delete({ organizationId: 'organization_id', teamId: 'team_id' })
-       * ```
-       */
-      delete: ops.removeTeamFromOrganizationById,
-      /**
        * Rename a team.
        *
        * `PATCH /v1/orgs/{organizationId}/teams/{teamId}` (operation `updateTeamInOrganizationById`, 200 on success).
@@ -216,100 +299,17 @@ export const namespaces = {
        */
       update: ops.updateTeamInOrganizationById,
     },
-  },
-  collections: {
     /**
-     * Create a collection.
+     * Update an organization.
      *
-     * `POST /v1/orgs/{organizationId}/collections` (operation `createCollection`, 201 on success).
+     * `PATCH /v1/orgs/{organizationId}` (operation `updateOrganizationById`, 200 on success).
      *
      * @example
      * ```ts
-     * const result = await client.collections.create({ organizationId: 'organization_id' })
+     * const result = await client.orgs.update({ organizationId: 'organization_id' })
      * ```
      */
-    create: ops.createCollection,
-    /**
-     * Delete a collection, its nested collections, and (restorably) its spaces.
-     *
-     * `DELETE /v1/collections/{collectionId}` (operation `deleteCollectionById`, 205 on success).
-     *
-     * @example
-     * ```ts
-     * await client.collections.delete({ collectionId: 'collection_id' })
-     * ```
-     */
-    delete: ops.deleteCollectionById,
-    /**
-     * Get a collection.
-     *
-     * `GET /v1/collections/{collectionId}` (operation `getCollectionById`, 200 on success).
-     *
-     * @example
-     * ```ts
-     * const result = await client.collections.get({ collectionId: 'collection_id' })
-     * ```
-     */
-    get: ops.getCollectionById,
-    /**
-     * List the collections of an organization.
-     *
-     * `GET /v1/orgs/{organizationId}/collections` (operation `listCollectionsInOrganizationById`, 200 on success).
-     *
-     * @example
-     * ```ts
-     * for await (const item of client.collections.list({ organizationId: 'organization_id' })) {
- *   console.log(item)
- * }
-     * ```
-     */
-    list: ops.listCollectionsInOrganizationById,
-    /**
-     * List the spaces of a collection, in their order.
-     *
-     * `GET /v1/collections/{collectionId}/spaces` (operation `listSpacesInCollectionById`, 200 on success).
-     *
-     * @example
-     * ```ts
-     * for await (const item of client.collections.listSpaces({ collectionId: 'collection_id' })) {
- *   console.log(item)
- * }
-     * ```
-     */
-    listSpaces: ops.listSpacesInCollectionById,
-    /**
-     * Move a collection to another parent or position.
-     *
-     * `POST /v1/collections/{collectionId}/move` (operation `moveCollection`, 200 on success).
-     *
-     * @example
-     * ```ts
-     * const result = await client.collections.move({ collectionId: 'collection_id' })
-     * ```
-     */
-    move: ops.moveCollection,
-    /**
-     * Transfer a collection and its content to another organization.
-     *
-     * `POST /v1/collections/{collectionId}/transfer` (operation `transferCollection`, 200 on success).
-     *
-     * @example
-     * ```ts
-     * const result = await client.collections.transfer({ collectionId: 'collection_id', organization: 'organization' })
-     * ```
-     */
-    transfer: ops.transferCollection,
-    /**
-     * Update a collection.
-     *
-     * `PATCH /v1/collections/{collectionId}` (operation `updateCollectionById`, 200 on success).
-     *
-     * @example
-     * ```ts
-     * const result = await client.collections.update({ collectionId: 'collection_id' })
-     * ```
-     */
-    update: ops.updateCollectionById,
+    update: ops.updateOrganizationById,
   },
   spaces: {
     /**

@@ -7,6 +7,106 @@ import * as spaces from '../contract/spaces.ts'
 import { operation } from '../core/operation.ts'
 
 /**
+ * Create a collection.
+ *
+ * `POST /v1/orgs/{organizationId}/collections` (operation `createCollection`, 201 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.collections.create({ organizationId: 'organization_id' })
+ * ```
+ */
+export const createCollection = /*@__PURE__*/ operation(collections.createCollection)
+
+/**
+ * Delete a collection, its nested collections, and (restorably) its spaces.
+ *
+ * `DELETE /v1/collections/{collectionId}` (operation `deleteCollectionById`, 205 on success).
+ *
+ * @example
+ * ```ts
+ * await client.collections.delete({ collectionId: 'collection_id' })
+ * ```
+ */
+export const deleteCollectionById = /*@__PURE__*/ operation(collections.deleteCollectionById)
+
+/**
+ * Get a collection.
+ *
+ * `GET /v1/collections/{collectionId}` (operation `getCollectionById`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.collections.get({ collectionId: 'collection_id' })
+ * ```
+ */
+export const getCollectionById = /*@__PURE__*/ operation(collections.getCollectionById)
+
+/**
+ * List the collections of an organization.
+ *
+ * `GET /v1/orgs/{organizationId}/collections` (operation `listCollectionsInOrganizationById`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.collections.list({ organizationId: 'organization_id' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listCollectionsInOrganizationById = /*@__PURE__*/ operation(collections.listCollectionsInOrganizationById)
+
+/**
+ * List the spaces of a collection, in their order.
+ *
+ * `GET /v1/collections/{collectionId}/spaces` (operation `listSpacesInCollectionById`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.collections.listSpaces({ collectionId: 'collection_id' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listSpacesInCollectionById = /*@__PURE__*/ operation(collections.listSpacesInCollectionById)
+
+/**
+ * Move a collection to another parent or position.
+ *
+ * `POST /v1/collections/{collectionId}/move` (operation `moveCollection`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.collections.move({ collectionId: 'collection_id' })
+ * ```
+ */
+export const moveCollection = /*@__PURE__*/ operation(collections.moveCollection)
+
+/**
+ * Transfer a collection and its content to another organization.
+ *
+ * `POST /v1/collections/{collectionId}/transfer` (operation `transferCollection`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.collections.transfer({ collectionId: 'collection_id', organization: 'organization' })
+ * ```
+ */
+export const transferCollection = /*@__PURE__*/ operation(collections.transferCollection)
+
+/**
+ * Update a collection.
+ *
+ * `PATCH /v1/collections/{collectionId}` (operation `updateCollectionById`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.collections.update({ collectionId: 'collection_id' })
+ * ```
+ */
+export const updateCollectionById = /*@__PURE__*/ operation(collections.updateCollectionById)
+
+/**
  * Delete an invite link.
  *
  * `DELETE /v1/orgs/{organizationId}/link-invites/{inviteId}` (operation `deleteOrganizationInviteById`, 205 on success).
@@ -31,18 +131,6 @@ export const deleteOrganizationInviteById = /*@__PURE__*/ operation(organization
 export const getOrganizationById = /*@__PURE__*/ operation(organizations.getOrganizationById)
 
 /**
- * List the organizations that users of an email domain can join.
- *
- * `GET /v1/email-domains/{emailDomain}/orgs` (operation `getOrganizationsForEmailDomain`, 200 on success).
- *
- * @example
- * ```ts
- * const result = await client.orgs.listForEmailDomain({ emailDomain: 'emailDomain' })
- * ```
- */
-export const getOrganizationsForEmailDomain = /*@__PURE__*/ operation(organizations.getOrganizationsForEmailDomain)
-
-/**
  * List the organizations the caller is a member of.
  *
  * `GET /v1/orgs` (operation `listOrganizationsForAuthenticatedUser`, 200 on success).
@@ -57,16 +145,16 @@ export const getOrganizationsForEmailDomain = /*@__PURE__*/ operation(organizati
 export const listOrganizationsForAuthenticatedUser = /*@__PURE__*/ operation(organizations.listOrganizationsForAuthenticatedUser)
 
 /**
- * Update an organization.
+ * List the organizations that users of an email domain can join.
  *
- * `PATCH /v1/orgs/{organizationId}` (operation `updateOrganizationById`, 200 on success).
+ * `GET /v1/email-domains/{emailDomain}/orgs` (operation `getOrganizationsForEmailDomain`, 200 on success).
  *
  * @example
  * ```ts
- * const result = await client.orgs.update({ organizationId: 'organization_id' })
+ * const result = await client.orgs.listForEmailDomain({ emailDomain: 'emailDomain' })
  * ```
  */
-export const updateOrganizationById = /*@__PURE__*/ operation(organizations.updateOrganizationById)
+export const getOrganizationsForEmailDomain = /*@__PURE__*/ operation(organizations.getOrganizationsForEmailDomain)
 
 /**
  * Get a member of an organization.
@@ -183,6 +271,18 @@ export const updateOrganizationMemberLastSeenAt = /*@__PURE__*/ operation(member
 export const createOrganizationTeam = /*@__PURE__*/ operation(teams.createOrganizationTeam)
 
 /**
+ * Delete a team.
+ *
+ * `DELETE /v1/orgs/{organizationId}/teams/{teamId}` (operation `removeTeamFromOrganizationById`, 204 on success).
+ *
+ * @example
+ * ```ts
+ * await client.orgs.teams.delete({ organizationId: 'organization_id', teamId: 'team_id' })
+ * ```
+ */
+export const removeTeamFromOrganizationById = /*@__PURE__*/ operation(teams.removeTeamFromOrganizationById)
+
+/**
  * Get a team.
  *
  * `GET /v1/orgs/{organizationId}/teams/{teamId}` (operation `getTeamInOrganizationById`, 200 on success).
@@ -209,18 +309,6 @@ export const getTeamInOrganizationById = /*@__PURE__*/ operation(teams.getTeamIn
 export const listTeamsInOrganizationById = /*@__PURE__*/ operation(teams.listTeamsInOrganizationById)
 
 /**
- * Delete a team.
- *
- * `DELETE /v1/orgs/{organizationId}/teams/{teamId}` (operation `removeTeamFromOrganizationById`, 204 on success).
- *
- * @example
- * ```ts
- * await client.orgs.teams.delete({ organizationId: 'organization_id', teamId: 'team_id' })
- * ```
- */
-export const removeTeamFromOrganizationById = /*@__PURE__*/ operation(teams.removeTeamFromOrganizationById)
-
-/**
  * Rename a team.
  *
  * `PATCH /v1/orgs/{organizationId}/teams/{teamId}` (operation `updateTeamInOrganizationById`, 200 on success).
@@ -233,104 +321,16 @@ export const removeTeamFromOrganizationById = /*@__PURE__*/ operation(teams.remo
 export const updateTeamInOrganizationById = /*@__PURE__*/ operation(teams.updateTeamInOrganizationById)
 
 /**
- * Create a collection.
+ * Update an organization.
  *
- * `POST /v1/orgs/{organizationId}/collections` (operation `createCollection`, 201 on success).
- *
- * @example
- * ```ts
- * const result = await client.collections.create({ organizationId: 'organization_id' })
- * ```
- */
-export const createCollection = /*@__PURE__*/ operation(collections.createCollection)
-
-/**
- * Delete a collection, its nested collections, and (restorably) its spaces.
- *
- * `DELETE /v1/collections/{collectionId}` (operation `deleteCollectionById`, 205 on success).
+ * `PATCH /v1/orgs/{organizationId}` (operation `updateOrganizationById`, 200 on success).
  *
  * @example
  * ```ts
- * await client.collections.delete({ collectionId: 'collection_id' })
+ * const result = await client.orgs.update({ organizationId: 'organization_id' })
  * ```
  */
-export const deleteCollectionById = /*@__PURE__*/ operation(collections.deleteCollectionById)
-
-/**
- * Get a collection.
- *
- * `GET /v1/collections/{collectionId}` (operation `getCollectionById`, 200 on success).
- *
- * @example
- * ```ts
- * const result = await client.collections.get({ collectionId: 'collection_id' })
- * ```
- */
-export const getCollectionById = /*@__PURE__*/ operation(collections.getCollectionById)
-
-/**
- * List the collections of an organization.
- *
- * `GET /v1/orgs/{organizationId}/collections` (operation `listCollectionsInOrganizationById`, 200 on success).
- *
- * @example
- * ```ts
- * for await (const item of client.collections.list({ organizationId: 'organization_id' })) {
- *   console.log(item)
- * }
- * ```
- */
-export const listCollectionsInOrganizationById = /*@__PURE__*/ operation(collections.listCollectionsInOrganizationById)
-
-/**
- * List the spaces of a collection, in their order.
- *
- * `GET /v1/collections/{collectionId}/spaces` (operation `listSpacesInCollectionById`, 200 on success).
- *
- * @example
- * ```ts
- * for await (const item of client.collections.listSpaces({ collectionId: 'collection_id' })) {
- *   console.log(item)
- * }
- * ```
- */
-export const listSpacesInCollectionById = /*@__PURE__*/ operation(collections.listSpacesInCollectionById)
-
-/**
- * Move a collection to another parent or position.
- *
- * `POST /v1/collections/{collectionId}/move` (operation `moveCollection`, 200 on success).
- *
- * @example
- * ```ts
- * const result = await client.collections.move({ collectionId: 'collection_id' })
- * ```
- */
-export const moveCollection = /*@__PURE__*/ operation(collections.moveCollection)
-
-/**
- * Transfer a collection and its content to another organization.
- *
- * `POST /v1/collections/{collectionId}/transfer` (operation `transferCollection`, 200 on success).
- *
- * @example
- * ```ts
- * const result = await client.collections.transfer({ collectionId: 'collection_id', organization: 'organization' })
- * ```
- */
-export const transferCollection = /*@__PURE__*/ operation(collections.transferCollection)
-
-/**
- * Update a collection.
- *
- * `PATCH /v1/collections/{collectionId}` (operation `updateCollectionById`, 200 on success).
- *
- * @example
- * ```ts
- * const result = await client.collections.update({ collectionId: 'collection_id' })
- * ```
- */
-export const updateCollectionById = /*@__PURE__*/ operation(collections.updateCollectionById)
+export const updateOrganizationById = /*@__PURE__*/ operation(organizations.updateOrganizationById)
 
 /**
  * Delete a space (restorable for 7 days).
