@@ -30,8 +30,9 @@ function refId(ref: SiblingRef): string {
 export function positionFor(state: State, parent: string, moving: string | undefined, position: PositionInput | undefined): number {
   if (position?.before && position.after) throw badRequest('Invalid body.position: give before or after, not both')
   const ref = position?.before ?? position?.after
+  // Appending is the common case (every create): read the two indexes' ends, no merge or sort.
+  if (!ref) return Math.max(lastPosition(state.db.collectionsByParent.get(parent), moving), lastPosition(state.db.spacesByParent.get(parent), moving)) + 1
   const siblings = childrenOf(state, parent).filter((c) => c.id !== moving)
-  if (!ref) return (siblings.at(-1)?.position ?? 0) + 1
   const field = position?.before ? 'before' : 'after'
   const id = refId(ref)
   if (id === moving) throw badRequest(`Invalid body.position.${field}: cannot place an item next to itself`)
@@ -48,6 +49,11 @@ export function positionFor(state: State, parent: string, moving: string | undef
   if (lo === undefined) return hi! - 1
   if (hi === undefined) return lo + 1
   return (lo + hi) / 2
+}
+
+function lastPosition(list: readonly Placed[], except: string | undefined): number {
+  for (let i = list.length - 1; i >= 0; i--) if (list[i]!.id !== except) return list[i]!.position
+  return 0
 }
 
 function renumber(state: State, siblings: Placed[]): void {
