@@ -112,7 +112,7 @@ describe('OpenAPI document', () => {
     expect(statuses('listOrganizationsForAuthenticatedUser')).toEqual([200, 400, 401, 429])
     expect(documented('updateSpaceById').responses[404]).toEqual({ $ref: '#/components/responses/NotFound' })
     expect(Object.keys(doc.components.responses).sort()).toEqual(
-      ['BadRequest', 'Conflict', 'Forbidden', 'NotFound', 'PayloadTooLarge', 'TooManyRequests', 'Unauthorized'],
+      ['BadRequest', 'Conflict', 'Forbidden', 'NotFound', 'PayloadTooLarge', 'TooManyRequests', 'Unauthorized', 'UnsupportedMediaType'],
     )
     expect(doc.components.responses.TooManyRequests!.headers).toEqual({
       'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } },
