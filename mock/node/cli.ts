@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+import pkg from '../../package.json' with { type: 'json' }
+import { parseCommandLine, UsageError, USAGE, type Command } from './args.ts'
+
+/** Exit codes: 1 when serving failed (port taken, unusable state file), 2 for a bad command line. */
+const EXIT_FAILURE = 1
+const EXIT_USAGE = 2
+
+async function main(argv: readonly string[]): Promise<number | undefined> {
+  let command: Command
+  try {
+    command = parseCommandLine(argv)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    process.stderr.write(`docplat-mock: ${error.message}\n\n${USAGE}`)
+    return EXIT_USAGE
+  }
+  if (command.command === 'help') {
+    process.stdout.write(USAGE)
+    return 0
+  }
+  if (command.command === 'version') {
+    process.stdout.write(`${pkg.version}\n`)
+    return 0
+  }
+  // Loaded only to serve, so --help, --version and usage errors answer at once.
+  const { startServing } = await import('./serve.ts')
+  const serving = await startServing(command.options)
+  if (!serving.ok) return fail(serving.message)
+  // Handlers first: whoever reads the banner may signal at once.
+  onShutdown(serving.stop)
+  process.stdout.write(serving.banner)
+  return undefined
+}
+
+function fail(message: string): number {
+  process.stderr.write(`docplat-mock: ${message}\n`)
+  return EXIT_FAILURE
+}
+
+/**
+ * Stops cleanly on SIGINT/SIGTERM: close the server, finish the state write, exit 0. A second
+ * signal means the user does not want to wait.
+ */
+function onShutdown(stop: () => Promise<void>): void {
+  let stopping = false
+  const handle = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      process.stderr.write(`docplat-mock: ${signal} again, exiting without waiting\n`)
+      process.exit(EXIT_FAILURE)
+    }
+    stopping = true
+    process.stderr.write('docplat-mock: stopping...\n')
+    stop().then(
+      () => exit(0),
+      (error: unknown) => {
+        process.stderr.write(`docplat-mock: failed to stop cleanly: ${String((error as Error)?.message ?? error)}\n`)
+        exit(EXIT_FAILURE)
+      },
+    )
+  }
+  process.on('SIGINT', handle)
+  process.on('SIGTERM', handle)
+}
+
+/** Lets pending output drain, but does not let a stray handle keep a stopped server alive. */
+function exit(code: number): void {
+  process.exitCode = code
+  setTimeout(() => process.exit(code), 1_000).unref()
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== undefined) exit(code)
+  },
+  (error: unknown) => {
+    process.stderr.write(`docplat-mock: ${String((error as Error)?.stack ?? error)}\n`)
+    exit(EXIT_FAILURE)
+  },
+)

@@ -1,0 +1,93 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { MAX_BODY_BYTES } from '../core/input.ts'
+
+/** Hop-by-hop headers describe this one connection, not the request; a `Request` must not carry them. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade'])
+
+/** A request body larger than the platform accepts, noticed by the server before buffering it. */
+export class BodyTooLarge extends Error {}
+
+/** Converts a Node request into a WHATWG `Request`, reading at most a little more than the platform accepts. */
+export async function toRequest(req: IncomingMessage, base: string, signal: AbortSignal): Promise<Request> {
+  const headers = new Headers()
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i]!
+    if (!HOP_BY_HOP.has(name.toLowerCase())) headers.append(name, req.rawHeaders[i + 1]!)
+  }
+  const method = req.method ?? 'GET'
+  const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req)
+  return new Request(requestUrl(req, base), { method, headers, signal, ...(body && body.byteLength > 0 ? { body } : {}) })
+}
+
+/** The absolute URL as the client addressed it, falling back to the listen address for a missing or odd Host. */
+function requestUrl(req: IncomingMessage, base: string): string {
+  const target = req.url ?? '/'
+  // Absolute-form targets (`GET http://host/path`) are what proxies send.
+  if (!target.startsWith('/')) {
+    try {
+      return new URL(target).href
+    } catch {
+      return `${base}/${target}`
+    }
+  }
+  const host = req.headers.host
+  const origin = host && /^[A-Za-z0-9.\-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(host) ? `http://${host}` : base
+  return `${origin}${target}`
+}
+
+/**
+ * Buffers the body up to `MAX_BODY_BYTES` plus one byte: enough to know it is too large without
+ * holding whatever a client chooses to send.
+ */
+function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(req.headers['content-length'] ?? 0)
+  if (declared > MAX_BODY_BYTES) return Promise.reject(new BodyTooLarge())
+  // Plain listeners rather than `for await`: leaving an async iterator early destroys the
+  // request, and with it the socket the 413 has to go out on.
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength
+      if (size > MAX_BODY_BYTES) {
+        cleanup()
+        req.pause()
+        reject(new BodyTooLarge())
+      } else chunks.push(chunk)
+    }
+    const onEnd = () => {
+      cleanup()
+      resolve(Buffer.concat(chunks, size))
+    }
+    const onError = (error: Error) => {
+      cleanup()
+      reject(error)
+    }
+    const onClose = () => {
+      if (!req.complete) onError(new Error('The client closed the connection while sending the body'))
+    }
+    const cleanup = () => {
+      req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose)
+    }
+    req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose)
+  })
+}
+
+/** How much of an oversized body the server reads and discards so the client gets to see the 413. */
+const DISCARD_LIMIT = 16 * MAX_BODY_BYTES
+
+/**
+ * Answers 413 and closes the connection. The rest of the body is read and thrown away, up to a
+ * bound, because most clients only look at the response once they have finished sending.
+ */
+export function refuseBody(req: IncomingMessage, res: ServerResponse): void {
+  const body = JSON.stringify({ error: { code: 413, message: `Request body is larger than ${MAX_BODY_BYTES} bytes` } })
+  res.writeHead(413, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' })
+  res.end(body)
+  let discarded = 0
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.byteLength
+    if (discarded > DISCARD_LIMIT) req.socket.destroy()
+  })
+  req.resume()
+}

@@ -1,0 +1,57 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
+
+/** Writes a `Response` back chunk by chunk, so Server-Sent Events reach the client as they are produced. */
+export async function writeResponse(response: Response, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (res.destroyed) {
+    await response.body?.cancel()
+    return
+  }
+  const headers: Record<string, string | string[]> = {}
+  for (const [name, value] of response.headers) if (name !== 'set-cookie') headers[name] = value
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length > 0) headers['set-cookie'] = cookies
+  if (response.statusText) res.writeHead(response.status, response.statusText, headers)
+  else res.writeHead(response.status, headers)
+  const streaming = /^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '')
+  if (streaming) res.flushHeaders()
+  if (!response.body || req.method === 'HEAD') {
+    await response.body?.cancel()
+    res.end()
+    return
+  }
+  const reader = response.body.getReader()
+  const stop = () => void reader.cancel().catch(() => undefined)
+  res.on('close', stop)
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      if (res.destroyed) return
+      if (!res.write(value)) await drained(res)
+    }
+    res.end()
+  } catch (error) {
+    // The status line is already out: the only honest signal left is to cut the connection.
+    if (!res.destroyed) console.error('[docplat mock] a response body failed mid-stream:', error)
+    destroy(res.socket)
+  } finally {
+    res.off('close', stop)
+  }
+}
+
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done)
+      res.off('close', done)
+      resolve()
+    }
+    res.on('drain', done)
+    res.on('close', done)
+  })
+}
+
+export function destroy(socket: Socket | null): void {
+  if (socket && !socket.destroyed) socket.destroy()
+}

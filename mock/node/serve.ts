@@ -1,0 +1,98 @@
+import { resolve as absolute } from 'node:path'
+import { createMockPlatform, type MockPlatform } from '../platform.ts'
+import type { ServeOptions } from './args.ts'
+import { formatBanner, usableTokens } from './banner.ts'
+import { startMockServer, type MockServer } from './server.ts'
+import { createStateSaver, loadStateFile, saveStateFile, StateFileError, type StateSaver } from './state-file.ts'
+
+/** A started `serve`, or why it could not start. */
+export type Serving =
+  | {
+      ok: true
+      /** What to print: URL, tokens, an SDK snippet. */
+      banner: string
+      /** Closes the server, then finishes the state write. */
+      stop(): Promise<void>
+    }
+  | { ok: false; message: string }
+
+/**
+ * Starts `docplat-mock serve`: listens, builds or restores the platform, and keeps the state file
+ * up to date. Resolves with the start message and a `stop`, or with why it could not start.
+ */
+export async function startServing(options: ServeOptions): Promise<Serving> {
+  // The server listens first, so the platform's own URLs (`urls.location`) can name the real port
+  // even with --port 0; requests that arrive meanwhile wait for the platform.
+  let resolveStarted!: (platform: MockPlatform) => void
+  let rejectStarted!: (error: unknown) => void
+  const started = new Promise<MockPlatform>((resolve, reject) => {
+    resolveStarted = resolve
+    rejectStarted = reject
+  })
+  started.catch(() => undefined)
+  let saver: StateSaver | undefined
+  let server: MockServer
+  try {
+    server = await startMockServer({
+      host: options.host,
+      port: options.port,
+      platform: {
+        async dispatch(request) {
+          const response = await (await started).dispatch(request)
+          // Reads never change what is worth keeping: a write that succeeded always might.
+          if (saver && request.method !== 'GET' && request.method !== 'HEAD' && response.ok) saver.schedule()
+          return response
+        },
+      },
+    })
+  } catch (error) {
+    return { ok: false, message: listenFailure(error as NodeJS.ErrnoException, options) }
+  }
+
+  const platform = createMockPlatform({ scenario: options.scenario, baseUrl: server.url, ...(options.seed !== undefined ? { seed: options.seed } : {}) })
+  const abort = async (message: string, error: unknown): Promise<Serving> => {
+    rejectStarted(error)
+    await server.close()
+    return { ok: false, message }
+  }
+  try {
+    await platform.ready
+  } catch (error) {
+    return abort(`Cannot build the ${options.scenario} scenario: ${(error as Error).message}`, error)
+  }
+  let restored = false
+  if (options.state !== undefined) {
+    try {
+      restored = await loadStateFile(platform, options.state)
+      // A new file is written at once, so a bad path fails now rather than at the first change.
+      if (!restored) await saveStateFile(platform, options.state)
+    } catch (error) {
+      return abort(error instanceof StateFileError ? error.message : `Cannot use the state file ${absolute(options.state)}: ${(error as Error).message}`, error)
+    }
+    saver = createStateSaver(platform, options.state)
+  }
+  resolveStarted(platform)
+
+  return {
+    ok: true,
+    banner: formatBanner({
+      url: server.url,
+      scenario: options.scenario,
+      seed: options.seed,
+      state: options.state === undefined ? undefined : { file: absolute(options.state), restored },
+      tokens: usableTokens(platform),
+    }),
+    async stop() {
+      await server.close()
+      await saver?.flush()
+    },
+  }
+}
+
+function listenFailure(error: NodeJS.ErrnoException, options: ServeOptions): string {
+  const where = `${options.host}:${options.port}`
+  if (error.code === 'EADDRINUSE') return `Port ${options.port} is already in use on ${options.host} (pick another with --port, or --port 0 for a free one)`
+  if (error.code === 'EACCES') return `Not allowed to listen on ${where} (ports below 1024 need privileges; try --port 4010)`
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') return `Cannot listen on ${where}: no such local address (check --host)`
+  return `Cannot listen on ${where}: ${error.message}`
+}

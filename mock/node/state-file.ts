@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
+import { basename, dirname, join, resolve } from 'node:path'
+import { isSerializedState, type MockPlatform } from '../platform.ts'
+
+/** The part of a platform a state file needs. */
+export type Persistable = Pick<MockPlatform, 'snapshot' | 'restore'>
+
+/** A state file that cannot be used: unreadable, not JSON, truncated, or not a docplat mock state. */
+export class StateFileError extends Error {
+  override name = 'StateFileError'
+  /** The absolute path of the file. */
+  readonly file: string
+
+  constructor(file: string, message: string, options?: { cause?: unknown }) {
+    super(`State file ${file}: ${message}`, options)
+    this.file = file
+  }
+}
+
+/**
+ * Replaces the platform's state with the one saved in `file`. Resolves `false`, changing nothing,
+ * when the file does not exist; throws a {@link StateFileError} naming the file when it cannot be
+ * read or is not a docplat mock state, so a typo'd path or a damaged file is never mistaken for
+ * "start empty" and then overwritten.
+ */
+export async function loadStateFile(platform: Persistable, file: string): Promise<boolean> {
+  const path = resolve(file)
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
+    throw new StateFileError(path, `cannot be read (${(error as Error).message})`, { cause: error })
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    const hint = text.trim() === '' ? 'it is empty' : `${(error as Error).message}; truncated or corrupt?`
+    throw new StateFileError(path, `is not valid JSON (${hint})`, { cause: error })
+  }
+  if (!isSerializedState(value)) throw new StateFileError(path, describeForeign(value))
+  try {
+    await platform.restore(value)
+  } catch (error) {
+    throw new StateFileError(path, `could not be restored (${(error as Error).message})`, { cause: error })
+  }
+  return true
+}
+
+/** Why a parsed file is not a state snapshot, in the words a user can act on. */
+function describeForeign(value: unknown): string {
+  const v = value as { format?: unknown; version?: unknown } | null
+  if (typeof v === 'object' && v !== null && v.format === 'docplat-mock-state' && v.version !== 1) {
+    return `has state format version ${JSON.stringify(v.version)}, this docplat reads version 1`
+  }
+  if (typeof v === 'object' && v !== null && v.format === 'docplat-mock-state') return 'is a docplat mock state with missing or damaged fields'
+  return 'is not a docplat mock state file (no "format": "docplat-mock-state"); refusing to overwrite it'
+}
+
+/**
+ * Writes the platform's state to `file` atomically: a temporary file in the same directory,
+ * flushed to disk, then renamed over the target. A crash mid-write leaves the previous file
+ * intact, never a truncated one. Missing parent directories are created.
+ */
+export async function saveStateFile(platform: Persistable, file: string): Promise<void> {
+  const path = resolve(file)
+  const dir = dirname(path)
+  await mkdir(dir, { recursive: true })
+  // Serialised in one synchronous step, so no request can change the state halfway through it.
+  const text = `${JSON.stringify(platform.snapshot(), null, 2)}\n`
+  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
+  try {
+    const handle = await open(temp, 'w')
+    try {
+      await handle.writeFile(text, 'utf8')
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    await rename(temp, path)
+  } catch (error) {
+    await rm(temp, { force: true })
+    throw error
+  }
+  await syncDirectory(dir)
+}
+
+/** Makes the rename itself durable; not every platform can open a directory, which is fine. */
+async function syncDirectory(dir: string): Promise<void> {
+  try {
+    const handle = await open(dir, 'r')
+    try {
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+  } catch {
+    // Windows cannot fsync a directory; the rename is still atomic there.
+  }
+}
+
+/** Options of {@link createStateSaver}. */
+export interface StateSaverOptions {
+  /** Called when a write fails; the next change tries again. Default: logs to stderr. */
+  onError?: (error: unknown) => void
+}
+
+/** Saves a platform's state to a file after changes, coalescing bursts. */
+export interface StateSaver {
+  /** Asks for a save: starts one now, or right after the write in flight. */
+  schedule(): void
+  /** Resolves once every scheduled save has been written (or has failed and been reported). */
+  flush(): Promise<void>
+}
+
+/**
+ * Coalesces saves: at most one write is in flight, and a change made while it runs is followed by
+ * exactly one more write, so the file always ends up with the state after the last change however
+ * many requests arrived in between.
+ */
+export function createStateSaver(platform: Persistable, file: string, options: StateSaverOptions = {}): StateSaver {
+  const onError = options.onError ?? ((error: unknown) => console.error(`[docplat mock] could not save state to ${resolve(file)}:`, error))
+  let running: Promise<void> | undefined
+  let again = false
+
+  const run = async (): Promise<void> => {
+    do {
+      again = false
+      try {
+        await saveStateFile(platform, file)
+      } catch (error) {
+        onError(error)
+      }
+    } while (again)
+    running = undefined
+  }
+
+  return {
+    schedule() {
+      if (running) again = true
+      else running = run()
+    },
+    async flush() {
+      while (running) await running
+    },
+  }
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { parseCommandLine, UsageError } from '../../mock/node/args.ts'
+
+describe('parseCommandLine', () => {
+  it('applies the defaults of npm start and of createMockPlatform', () => {
+    expect(parseCommandLine(['serve'])).toEqual({
+      command: 'serve',
+      options: { port: 4010, host: '127.0.0.1', scenario: 'demo', seed: undefined, state: undefined },
+    })
+  })
+
+  it('reads every option, in either spelling', () => {
+    expect(parseCommandLine(['serve', '--port=0', '--host', '0.0.0.0', '--scenario=empty', '--seed', 's1', '--state', 'db.json'])).toEqual({
+      command: 'serve',
+      options: { port: 0, host: '0.0.0.0', scenario: 'empty', seed: 's1', state: 'db.json' },
+    })
+    expect(parseCommandLine(['serve', '--port', '65535']).command).toBe('serve')
+  })
+
+  it('answers --help and --version before anything else', () => {
+    expect(parseCommandLine(['--help'])).toEqual({ command: 'help' })
+    expect(parseCommandLine(['serve', '-h'])).toEqual({ command: 'help' })
+    expect(parseCommandLine(['--version'])).toEqual({ command: 'version' })
+  })
+
+  it.each([
+    [['serve', '--port', '65536'], 'Invalid --port "65536": expected an integer from 0 to 65535'],
+    [['serve', '--port', '-1'], "Option '--port' argument is ambiguous"],
+    [['serve', '--port=-1'], 'Invalid --port "-1"'],
+    [['serve', '--port', '1.5'], 'Invalid --port "1.5"'],
+    [['serve', '--port', ''], 'Invalid --port ""'],
+    [['serve', '--port', '0x10'], 'Invalid --port "0x10"'],
+    [['serve', '--host', ' '], 'Invalid --host: must not be empty'],
+    [['serve', '--seed', ''], 'Invalid --seed: must not be empty'],
+    [['serve', '--state', ''], 'Invalid --state: must not be empty'],
+    [['serve', '--scenario', 'Demo'], 'Invalid --scenario "Demo": expected one of demo, empty'],
+    [['serve', '--verbose'], "Unknown option '--verbose'"],
+    [['serve', '--help=yes'], "Option '-h, --help' does not take an argument"],
+    [['serve', 'extra'], 'Unexpected argument "extra"'],
+    [['--port', '4010'], 'Missing command'],
+  ])('refuses %j', (args, message) => {
+    let error: unknown
+    try {
+      parseCommandLine(args)
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(UsageError)
+    expect((error as Error).message).toContain(message)
+    expect((error as Error).message).not.toContain('To specify a positional argument')
+  })
+})
