@@ -18,7 +18,9 @@ export const memberHandlers: Handlers<OpsOf<typeof contract>> = {
   },
 
   getMemberInOrganizationById: ({ state, caller, input }) => {
-    const { org } = loadOrganization(state, caller, input.organizationId, 'listMembers')
+    // Guests cannot list members, but their own membership is theirs to read.
+    const self = input.userId === caller.user.id
+    const { org } = loadOrganization(state, caller, input.organizationId, self ? undefined : 'listMembers')
     return presentMember(state, loadMember(state, org, input.userId))
   },
 

@@ -1,6 +1,6 @@
 import type * as contract from '../../src/contract/organizations.ts'
 import { paginateArray } from '../core/paginate.ts'
-import { membership } from '../model/access.ts'
+import { membership, organizationPermissions } from '../model/access.ts'
 import { deleteInvite, organizationsForEmailDomain, updateOrganization } from '../model/orgs/organizations.ts'
 import { presentOrganization } from '../present/organization.ts'
 import { loadOrganization } from './load.ts'
@@ -29,8 +29,19 @@ export const organizationHandlers: Handlers<OpsOf<typeof contract>> = {
 
   getOrganizationsForEmailDomain: ({ state, caller, input }) => ({
     organizations: organizationsForEmailDomain(state, input.emailDomain).map((o) =>
-      // Joinable organizations are listed; their details follow the caller's own view.
-      membership(state, o.id, caller.user.id) ? presentOrganization(state, caller, o) : { object: 'organization' as const, id: o.id, title: o.title, hostname: o.hostname, emailDomains: o.emailDomains, createdAt: o.createdAt },
+      // Joinable organizations are listed; their details follow the caller's own view, and a
+      // non-member's card says, through its all-false permissions, that they are not in it yet.
+      membership(state, o.id, caller.user.id)
+        ? presentOrganization(state, caller, o)
+        : {
+            object: 'organization' as const,
+            id: o.id,
+            title: o.title,
+            hostname: o.hostname,
+            emailDomains: o.emailDomains,
+            createdAt: o.createdAt,
+            permissions: organizationPermissions(undefined),
+          },
     ),
   }),
 }

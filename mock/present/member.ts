@@ -1,5 +1,5 @@
 import type { MemberRecord } from '../model/orgs/tables.ts'
-import { memberSpaces, memberTeams } from '../model/orgs/members.ts'
+import { memberSpaceCount, memberTeams } from '../model/orgs/members.ts'
 import type { State } from '../model/state.ts'
 import { presentUserById } from './user.ts'
 
@@ -14,7 +14,7 @@ export function presentMember(state: State, member: MemberRecord) {
     joinedAt: member.joinedAt,
     ...(member.lastSeenAt ? { lastSeenAt: member.lastSeenAt } : {}),
     sso: member.sso,
-    spaces: memberSpaces(state, member).length,
+    spaces: memberSpaceCount(state, member),
     teams: memberTeams(state, member).length,
   }
 }

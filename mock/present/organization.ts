@@ -15,7 +15,8 @@ export function presentOrganization(state: State, caller: Caller, org: Organizat
     useCase: org.useCase,
     ...(org.communityType ? { communityType: org.communityType } : {}),
     defaultRole: org.defaultRole,
-    ...(org.defaultContent ? { defaultContent: org.defaultContent } : {}),
+    // Only while the site still exists: a default that points nowhere is no default.
+    ...(org.defaultContent && state.db.sites.get(org.defaultContent.site) ? { defaultContent: org.defaultContent } : {}),
     sso: org.sso,
     ai: org.ai,
     inviteLinks: org.inviteLinks,

@@ -4,6 +4,9 @@ import { List, Role } from '../schemas/shared.ts'
 import { Id, pagination, Url } from './common.ts'
 import { defineOperation } from './define.ts'
 
+/** An email domain: dot-separated DNS labels ending in an alphabetic top-level domain. */
+export const EmailDomain = /*@__PURE__*/ z.string().check(z.regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i))
+
 /** Path parameters of everything under an organization. */
 export const org = { organizationId: Id }
 export const ORG = '/v1/orgs/{organizationId}'
@@ -24,7 +27,7 @@ export const updateOrganizationById = /*@__PURE__*/ defineOperation({
   summary: 'Update an organization', params: z.object(org),
   body: z.object({
     title: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
-    emailDomains: z.optional(z.array(z.string().check(z.regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i))).check(z.maxLength(50))),
+    emailDomains: z.optional(z.array(EmailDomain).check(z.maxLength(50))),
     hostname: z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/))),
     defaultRole: z.optional(z.nullable(Role)),
     defaultContent: z.optional(z.object({ type: z.literal('site'), site: Id })),
@@ -44,6 +47,6 @@ export const deleteOrganizationInviteById = /*@__PURE__*/ defineOperation({
 export const getOrganizationsForEmailDomain = /*@__PURE__*/ defineOperation({
   id: 'getOrganizationsForEmailDomain', method: 'GET', path: '/v1/email-domains/{emailDomain}/orgs', sdk: 'orgs.listForEmailDomain', status: 200,
   summary: 'List the organizations that users of an email domain can join',
-  params: z.object({ emailDomain: z.string().check(z.minLength(1), z.maxLength(253)) }), response: OrganizationsByEmailDomain,
+  params: z.object({ emailDomain: EmailDomain }), response: OrganizationsByEmailDomain,
 })
 

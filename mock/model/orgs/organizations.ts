@@ -1,5 +1,5 @@
 import type { Role } from '../../../src/schemas/shared.ts'
-import { conflict, notFound } from '../../core/http-error.ts'
+import { badRequest, conflict, notFound } from '../../core/http-error.ts'
 import { insert, type State } from '../state.ts'
 import type { OrganizationRecord } from './tables.ts'
 
@@ -59,6 +59,11 @@ export interface OrganizationChanges {
 
 /** Updates an organization; a hostname another organization uses is a conflict. */
 export function updateOrganization(state: State, org: OrganizationRecord, changes: OrganizationChanges): OrganizationRecord {
+  // The schema bounds the length; a title of spaces only would still name nothing.
+  if (changes.title !== undefined && changes.title.trim() === '') throw badRequest('Invalid body.title: must not be blank')
+  if (changes.defaultContent !== undefined && state.db.sites.get(changes.defaultContent.site)?.organization !== org.id) {
+    throw badRequest(`Invalid body.defaultContent.site: ${changes.defaultContent.site} is not a site of the organization`)
+  }
   if (changes.hostname !== undefined && hostnameTaken(state, changes.hostname, org.id)) {
     throw conflict(`Hostname "${changes.hostname}" is already used by another organization`)
   }

@@ -1,13 +1,19 @@
-import { conflict } from '../../core/http-error.ts'
+import { badRequest, conflict } from '../../core/http-error.ts'
 import { areas } from '../hooks.ts'
 import { insert, type State } from '../state.ts'
 import type { TeamRecord } from './tables.ts'
-import { requireMembers } from './members.ts'
+import { requireMember, requireMembers } from './members.ts'
+
+/** The schema bounds the length; a title of spaces only would still name nothing. */
+function requireTitle(title: string): void {
+  if (title.trim() === '') throw badRequest('Invalid body.title: must not be blank')
+}
 
 /** Creates a team; its creator (when given) owns it, the other members join as members. */
 export async function createTeam(state: State, organization: string, title: string, members: readonly string[], owner?: string): Promise<TeamRecord> {
+  requireTitle(title)
   requireMembers(state, organization, members, 'body.members')
-  if (owner) requireMembers(state, organization, [owner], 'owner')
+  if (owner) requireMember(state, organization, owner, 'owner')
   const team = await insert(state, state.db.teams, { organization, title, createdAt: state.clock.stamp() })
   const users = [...new Set([...(owner ? [owner] : []), ...members])]
   for (const user of users) {
@@ -17,12 +23,13 @@ export async function createTeam(state: State, organization: string, title: stri
 }
 
 export async function addTeamMember(state: State, team: TeamRecord, user: string, role: 'owner' | 'member' = 'member') {
-  requireMembers(state, team.organization, [user], 'user')
+  requireMember(state, team.organization, user, 'user')
   if (state.db.teamMembers.get(`${team.id}:${user}`)) throw conflict(`User ${user} is already in team ${team.id}`)
   return insert(state, state.db.teamMembers, { id: `${team.id}:${user}`, team: team.id, user, role })
 }
 
 export function renameTeam(state: State, team: TeamRecord, title: string): TeamRecord {
+  requireTitle(title)
   return state.db.teams.update(team, { title })
 }
 
@@ -34,8 +41,12 @@ export function deleteTeam(state: State, team: TeamRecord): void {
   state.db.teams.delete(team)
 }
 
-/** Teams of an organization filtered by manager (`owner`: teams that member can manage) and title. */
+/**
+ * Teams of an organization filtered by manager (`owner`: teams that member can manage) and title.
+ * An owner who is not a member is refused rather than matching nothing, so a mistyped ID shows.
+ */
 export function listTeams(state: State, organization: string, filters: { owner?: string | undefined; title?: string | undefined }): TeamRecord[] {
+  if (filters.owner !== undefined) requireMember(state, organization, filters.owner, 'query.owner')
   const needle = filters.title?.toLowerCase()
   const ownerIsAdmin = filters.owner !== undefined && state.db.members.get(`${organization}:${filters.owner}`)?.role === 'admin'
   return state.db.teamsByOrg.get(organization).filter((team) => {
@@ -43,4 +54,29 @@ export function listTeams(state: State, organization: string, filters: { owner?:
     if (filters.owner !== undefined && !ownerIsAdmin && state.db.teamMembers.get(`${team.id}:${filters.owner}`)?.role !== 'owner') return false
     return true
   })
+}
+
+/**
+ * The number of live spaces a team reaches through its grants: granted directly, or inside a
+ * granted collection at any depth. A space reached both ways counts once.
+ */
+export function teamSpaceCount(state: State, team: TeamRecord): number {
+  const spaces = new Set<string>()
+  const collections = new Set<string>()
+  const visit = (collection: string) => {
+    if (collections.has(collection)) return
+    collections.add(collection)
+    for (const space of state.db.spacesByParent.get(collection)) spaces.add(space.id)
+    for (const child of state.db.collectionsByParent.get(collection)) visit(child.id)
+  }
+  for (const grant of state.db.grantsByPrincipal.get(team.id)) {
+    if (grant.targetKind === 'space') {
+      const space = state.db.spaces.get(grant.target)
+      if (space && !space.deletedAt && space.organization === team.organization) spaces.add(space.id)
+    } else {
+      const collection = state.db.collections.get(grant.target)
+      if (collection?.organization === team.organization) visit(collection.id)
+    }
+  }
+  return spaces.size
 }
