@@ -1,16 +1,17 @@
 import type * as contract from '../../src/contract/collections.ts'
 import { paginate } from '../core/paginate.ts'
-import { collectionRole, spaceRole } from '../model/access.ts'
+import { collectionRole, membership, spaceRole } from '../model/access.ts'
 import { createCollection, deleteCollection, moveCollection, transferCollection, updateCollection } from '../model/spaces/collections.ts'
 import type { CollectionRecord } from '../model/spaces/tables.ts'
 import type { State } from '../model/state.ts'
+import type { SortKey } from '../model/table.ts'
 import { presentCollection } from '../present/collection.ts'
 import { presentSpace } from '../present/space.ts'
 import { loadCollection, loadOrganization, requireAdminOfBoth, requireCreateIn } from './load.ts'
 import type { Handlers, OpsOf } from './types.ts'
 
 /** Collections of an organization in tree order (each followed by its nested ones). */
-function treeOrder(state: State, parent: string, path: number[], out: Array<{ c: CollectionRecord; key: number[] }>, nested: boolean) {
+function treeOrder(state: State, parent: string, path: SortKey, out: Array<{ c: CollectionRecord; key: SortKey }>, nested: boolean) {
   state.db.collectionsByParent.get(parent).forEach((c) => {
     const key = [...path, c.position, c.seq]
     out.push({ c, key })
@@ -35,8 +36,12 @@ export const collectionHandlers: Handlers<OpsOf<typeof contract>> = {
     const all = state.db.spacesByParent.get(collection.id)
     const present = (s: (typeof all)[number]) => presentSpace(state, caller, s)
     const key = (s: (typeof all)[number]) => [s.position, s.seq]
-    // Admins see every space: page the maintained index directly; others see what they may view.
-    if (collectionRole(state, caller.user.id, collection) === 'admin') return paginate(`spaces:${collection.id}`, all, key, input, present)
+    // Members (not guests) may view every live space of their organization, their role being at
+    // least a default level, and so do the collection's admins: page the maintained index directly.
+    // Guests see what their grants open.
+    const member = membership(state, collection.organization, caller.user.id)
+    const seesAll = (member !== undefined && member.role !== null) || collectionRole(state, caller.user.id, collection) === 'admin'
+    if (seesAll) return paginate(`spaces:${collection.id}`, all, key, input, present)
     const visible = all.filter((s) => spaceRole(state, caller.user.id, s) !== undefined)
     return paginate(`spaces:${collection.id}`, visible, key, input, present)
   },
@@ -49,14 +54,14 @@ export const collectionHandlers: Handlers<OpsOf<typeof contract>> = {
   },
 
   transferCollection: ({ state, caller, input }) => {
-    const collection = loadCollection(state, caller, input.collectionId)
+    const collection = loadCollection(state, caller, input.collectionId, 'admin')
     requireAdminOfBoth(state, caller, collection.organization, input.organization)
     return presentCollection(state, caller, transferCollection(state, collection, input.organization))
   },
 
   listCollectionsInOrganizationById: ({ state, caller, input }) => {
     const { org } = loadOrganization(state, caller, input.organizationId)
-    const entries: Array<{ c: CollectionRecord; key: number[] }> = []
+    const entries: Array<{ c: CollectionRecord; key: SortKey }> = []
     treeOrder(state, `root:${org.id}`, [], entries, input.nested ?? true)
     const visible = entries.filter((e) => collectionRole(state, caller.user.id, e.c) !== undefined)
     return paginate(`collections:${org.id}:${input.nested ?? true}`, visible, (e) => e.key, input, (e) => presentCollection(state, caller, e.c))

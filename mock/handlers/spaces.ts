@@ -1,8 +1,26 @@
 import type * as contract from '../../src/contract/spaces.ts'
+import { forbidden } from '../core/http-error.ts'
+import { collectionPermissions, collectionRole, membership, organizationPermissions, type Caller } from '../model/access.ts'
 import { deleteSpace, duplicateSpace, moveSpace, restoreSpace, transferSpace, updateSpace } from '../model/spaces/spaces.ts'
+import type { SpaceRecord } from '../model/spaces/tables.ts'
+import type { State } from '../model/state.ts'
 import { presentSpace } from '../present/space.ts'
-import { loadSpace, requireAdminOfBoth, requireCreateIn } from './load.ts'
+import { loadCollection, loadSpace, requireAdminOfBoth, requireCreateIn } from './load.ts'
 import type { Handlers, OpsOf } from './types.ts'
+
+/**
+ * A copy goes where the original is, so the caller needs create there. The caller can see the
+ * original, so a refusal is a 403 even when the parent collection itself is hidden from them.
+ */
+function requireCreateBeside(state: State, caller: Caller, space: SpaceRecord): void {
+  const parent = space.parent ? state.db.collections.get(space.parent) : undefined
+  const allowed = parent
+    ? collectionPermissions(collectionRole(state, caller.user.id, parent)).create
+    : organizationPermissions(membership(state, space.organization, caller.user.id)).createContent
+  if (!allowed) {
+    throw forbidden(`Missing permission "create" in ${parent ? `collection ${parent.id}` : `organization ${space.organization}`} to duplicate space ${space.id}`)
+  }
+}
 
 export const spaceHandlers: Handlers<OpsOf<typeof contract>> = {
   getSpaceById: ({ state, caller, input }) => {
@@ -27,7 +45,7 @@ export const spaceHandlers: Handlers<OpsOf<typeof contract>> = {
   duplicateSpace: async ({ state, caller, input }) => {
     const space = loadSpace(state, caller, input.spaceId, 'view')
     if (space.deletedAt) loadSpace(state, caller, input.spaceId, 'edit')
-    requireCreateIn(state, caller, space.organization, space.parent)
+    requireCreateBeside(state, caller, space)
     return presentSpace(state, caller, await duplicateSpace(state, space))
   },
 
@@ -42,8 +60,11 @@ export const spaceHandlers: Handlers<OpsOf<typeof contract>> = {
   },
 
   transferSpace: ({ state, caller, input }) => {
-    const space = loadSpace(state, caller, input.spaceId)
+    // Anyone who can read the space is told no (403), not that it does not exist.
+    const space = loadSpace(state, caller, input.spaceId, 'admin')
     if (space.deletedAt) loadSpace(state, caller, input.spaceId, 'edit')
+    // A destination collection the caller cannot see stays hidden (404).
+    if (input.collection) loadCollection(state, caller, input.collection)
     requireAdminOfBoth(state, caller, space.organization, input.organization)
     return presentSpace(state, caller, transferSpace(state, space, input.organization, input.collection))
   },

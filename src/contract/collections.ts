@@ -9,6 +9,9 @@ import { ORG, org } from './organizations.ts'
 const collection = { collectionId: Id }
 const C = '/v1/collections/{collectionId}'
 
+/** A title a client sends: within the bound and not blank (omit it to keep the current or default one). */
+const NewTitle = /*@__PURE__*/ CollectionTitle.check(z.minLength(1))
+
 /** A sibling to place content next to: a space or a collection under the same parent. */
 export const SiblingRef = /*@__PURE__*/ z.union([
   z.object({ type: z.literal('space'), space: Id }),
@@ -39,7 +42,7 @@ export const updateCollectionById = /*@__PURE__*/ defineOperation({
   id: 'updateCollectionById', method: 'PATCH', path: C, sdk: 'collections.update', status: 200,
   summary: 'Update a collection', params: z.object(collection),
   body: z.object({
-    title: z.optional(CollectionTitle),
+    title: z.optional(NewTitle),
     description: z.optional(CollectionDescription),
     defaultLevel: z.optional(z.nullable(Role)),
   }),
@@ -72,5 +75,5 @@ export const listCollectionsInOrganizationById = /*@__PURE__*/ defineOperation({
 export const createCollection = /*@__PURE__*/ defineOperation({
   id: 'createCollection', method: 'POST', path: `${ORG}/collections`, sdk: 'collections.create', status: 201,
   summary: 'Create a collection', params: z.object(org),
-  body: z.object({ title: z.optional(CollectionTitle), parent: z.optional(Id) }), response: Collection,
+  body: z.object({ title: z.optional(NewTitle), parent: z.optional(Id) }), response: Collection,
 })

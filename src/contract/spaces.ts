@@ -9,6 +9,9 @@ import { defineOperation } from './define.ts'
 export const space = { spaceId: Id }
 export const SP = '/v1/spaces/{spaceId}'
 
+/** A title a client sends: within the bound and not blank (omit it to keep the current one). */
+const NewTitle = /*@__PURE__*/ SpaceTitle.check(z.minLength(1))
+
 export const getSpaceById = /*@__PURE__*/ defineOperation({
   id: 'getSpaceById', method: 'GET', path: SP, sdk: 'spaces.get', status: 200,
   summary: 'Get a space', params: z.object(space),
@@ -25,7 +28,7 @@ export const updateSpaceById = /*@__PURE__*/ defineOperation({
   summary: 'Update a space', params: z.object(space),
   body: z.object({
     editMode: z.optional(SpaceEditMode),
-    title: z.optional(SpaceTitle),
+    title: z.optional(NewTitle),
     defaultLevel: z.optional(z.nullable(Role)),
     emoji: z.optional(Emoji),
   }),

@@ -8,11 +8,17 @@ export function findChangeRequest(state: State, space: SpaceRecord, idOrNumber: 
   const byId = state.db.changeRequests.get(idOrNumber)
   if (byId && byId.space === space.id) return byId
   if (/^[1-9]\d{0,8}$/.test(idOrNumber)) {
+    // The index keeps a space's change requests ordered by number: a binary search finds it.
     const list = state.db.changeRequestsBySpace.get(space.id)
     const n = Number(idOrNumber)
-    // Numbers are dense from 1 and never reused, so the list is ordered by number.
-    const found = list.find((c) => c.number === n)
-    if (found) return found
+    let lo = 0
+    let hi = list.length
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (list[mid]!.number < n) lo = mid + 1
+      else hi = mid
+    }
+    if (list[lo]?.number === n) return list[lo]!
   }
   throw notFound(`Change request ${idOrNumber} not found in space ${space.id}`)
 }

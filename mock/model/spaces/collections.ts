@@ -1,8 +1,8 @@
 import type { Role } from '../../../src/schemas/shared.ts'
-import { badRequest, conflict, notFound } from '../../core/http-error.ts'
+import { conflict } from '../../core/http-error.ts'
 import { ancestors } from '../access.ts'
 import { insert, type State } from '../state.ts'
-import { childrenOf, positionFor, type PositionInput } from './positions.ts'
+import { positionFor, requireParent, type PositionInput } from './positions.ts'
 import { parentKey, type CollectionRecord } from './tables.ts'
 import { deleteSpace, transferSpaceRecord } from './spaces.ts'
 
@@ -16,10 +16,7 @@ export interface NewCollection {
 
 /** Creates a collection at the end of its parent's children. */
 export async function createCollection(state: State, values: NewCollection): Promise<CollectionRecord> {
-  if (values.parent) {
-    const parent = state.db.collections.get(values.parent)
-    if (!parent || parent.organization !== values.organization) throw notFound(`Collection ${values.parent} not found`)
-  }
+  requireParent(state, values.organization, values.parent)
   const now = state.clock.stamp()
   return insert(state, state.db.collections, {
     organization: values.organization,
@@ -38,11 +35,15 @@ export function updateCollection(
   collection: CollectionRecord,
   changes: { title?: string | undefined; description?: string | undefined; defaultLevel?: Role | null | undefined },
 ): CollectionRecord {
-  const patch: Partial<CollectionRecord> = { updatedAt: state.clock.stamp() }
-  if (changes.title !== undefined) patch.title = changes.title
-  if (changes.description !== undefined) patch.description = changes.description
-  if (changes.defaultLevel !== undefined) patch.defaultLevel = changes.defaultLevel
-  return state.db.collections.update(collection, patch)
+  const patch: Partial<CollectionRecord> = {}
+  if (changes.title !== undefined && changes.title !== collection.title) patch.title = changes.title
+  // An empty description is how a client clears it: the collection then has none, as when created.
+  const description = changes.description === '' ? undefined : changes.description
+  if (changes.description !== undefined && description !== collection.description) patch.description = description
+  if (changes.defaultLevel !== undefined && changes.defaultLevel !== collection.defaultLevel) patch.defaultLevel = changes.defaultLevel
+  // updatedAt moves only on an actual change.
+  if (Object.keys(patch).length === 0) return collection
+  return state.db.collections.update(collection, { ...patch, updatedAt: state.clock.stamp() })
 }
 
 /** Every collection below `collection`, depth first. */
@@ -87,9 +88,8 @@ export function moveCollection(
   target: { parent?: string | null | undefined; position?: PositionInput | undefined },
 ): CollectionRecord {
   const parent = target.parent === undefined ? collection.parent : (target.parent ?? undefined)
-  if (parent) {
-    const dest = state.db.collections.get(parent)
-    if (!dest || dest.organization !== collection.organization) throw notFound(`Collection ${parent} not found`)
+  const dest = requireParent(state, collection.organization, parent)
+  if (dest) {
     if (dest.id === collection.id || ancestors(state, dest.parent).some((a) => a.id === collection.id)) {
       throw conflict(`Cannot move collection ${collection.id} into itself or one of its descendants`)
     }
@@ -101,10 +101,10 @@ export function moveCollection(
 
 /** Moves a collection, its nested collections and all their spaces to another organization's root. */
 export function transferCollection(state: State, collection: CollectionRecord, organization: string): CollectionRecord {
-  if (organization === collection.organization) throw badRequest('Invalid body.organization: the collection is already in this organization')
+  if (organization === collection.organization) throw conflict(`Collection ${collection.id} is already in organization ${organization}`)
   const subtree = [collection, ...descendants(state, collection)]
   const from = collection.organization
-  const position = childrenOf(state, `root:${organization}`).reduce((max, c) => Math.max(max, c.position), 0) + 1
+  const position = positionFor(state, `root:${organization}`, collection.id, undefined)
   for (const c of subtree) {
     for (const grant of [...state.db.grantsByTarget.get(c.id)]) state.db.grants.delete(grant)
     for (const space of state.db.spacesByOrg.get(from).filter((s) => s.parent === c.id)) transferSpaceRecord(state, space, organization, c.id)

@@ -1,5 +1,7 @@
-import { badRequest } from '../../core/http-error.ts'
+import { badRequest, notFound } from '../../core/http-error.ts'
+import { compareKeys } from '../table.ts'
 import type { State } from '../state.ts'
+import { keyBetween } from './order-keys.ts'
 import { parentKey, type CollectionRecord, type SpaceRecord } from './tables.ts'
 
 /** A sibling named in a move's `position`. */
@@ -15,7 +17,21 @@ type Placed = SpaceRecord | CollectionRecord
 /** The live children (collections and spaces) of a parent, in order. */
 export function childrenOf(state: State, parent: string): Placed[] {
   const list: Placed[] = [...state.db.collectionsByParent.get(parent), ...state.db.spacesByParent.get(parent)]
-  return list.sort((a, b) => a.position - b.position || a.seq - b.seq)
+  return list.sort((a, b) => compareKeys([a.position, a.seq], [b.position, b.seq]))
+}
+
+/**
+ * The collection content is placed under (none for the organization's root). Content never
+ * crosses organizations by a move or a create: that is what transfers are for.
+ */
+export function requireParent(state: State, organization: string, parent: string | undefined, field = 'parent'): CollectionRecord | undefined {
+  if (!parent) return undefined
+  const collection = state.db.collections.get(parent)
+  if (!collection) throw notFound(`Collection ${parent} not found`)
+  if (collection.organization !== organization) {
+    throw badRequest(`Invalid body.${field}: collection ${parent} belongs to another organization than ${organization}`)
+  }
+  return collection
 }
 
 function refId(ref: SiblingRef): string {
@@ -23,44 +39,32 @@ function refId(ref: SiblingRef): string {
 }
 
 /**
- * The position for an item placed under `parent`: at the end, or right before/after a sibling.
- * A sibling that is not a child of `parent` is a 400. When two neighbours are too close for a
- * number between them, the parent's children are renumbered first.
+ * The position (an order key) for an item placed under `parent`: at the end, or right before or
+ * after a sibling. A sibling that is not a child of `parent` is a 400. No other item's position
+ * ever changes, so cursors over the parent's children stay valid.
  */
-export function positionFor(state: State, parent: string, moving: string | undefined, position: PositionInput | undefined): number {
+export function positionFor(state: State, parent: string, moving: string | undefined, position: PositionInput | undefined): string {
   if (position?.before && position.after) throw badRequest('Invalid body.position: give before or after, not both')
   const ref = position?.before ?? position?.after
   // Appending is the common case (every create): read the two indexes' ends, no merge or sort.
-  if (!ref) return Math.max(lastPosition(state.db.collectionsByParent.get(parent), moving), lastPosition(state.db.spacesByParent.get(parent), moving)) + 1
+  if (!ref) return keyBetween(later(lastPosition(state.db.collectionsByParent.get(parent), moving), lastPosition(state.db.spacesByParent.get(parent), moving)), undefined)
   const siblings = childrenOf(state, parent).filter((c) => c.id !== moving)
   const field = position?.before ? 'before' : 'after'
   const id = refId(ref)
   if (id === moving) throw badRequest(`Invalid body.position.${field}: cannot place an item next to itself`)
-  let at = siblings.findIndex((s) => s.id === id && ('emoji' in s ? 'space' : 'collection') === ref.type)
+  const at = siblings.findIndex((s) => s.id === id && ('emoji' in s ? 'space' : 'collection') === ref.type)
   if (at < 0) throw badRequest(`Invalid body.position.${field}: ${ref.type} ${id} is not a sibling under the target parent`)
-  let lo = field === 'before' ? siblings[at - 1]?.position : siblings[at]!.position
-  let hi = field === 'before' ? siblings[at]!.position : siblings[at + 1]?.position
-  if (lo !== undefined && hi !== undefined && hi - lo < 1e-9) {
-    renumber(state, siblings)
-    at = siblings.findIndex((s) => s.id === id)
-    lo = field === 'before' ? siblings[at - 1]?.position : siblings[at]!.position
-    hi = field === 'before' ? siblings[at]!.position : siblings[at + 1]?.position
-  }
-  if (lo === undefined) return hi! - 1
-  if (hi === undefined) return lo + 1
-  return (lo + hi) / 2
+  const [low, high] = field === 'before' ? [siblings[at - 1], siblings[at]] : [siblings[at], siblings[at + 1]]
+  return keyBetween(low?.position, high?.position)
 }
 
-function lastPosition(list: readonly Placed[], except: string | undefined): number {
+function lastPosition(list: readonly Placed[], except: string | undefined): string | undefined {
   for (let i = list.length - 1; i >= 0; i--) if (list[i]!.id !== except) return list[i]!.position
-  return 0
+  return undefined
 }
 
-function renumber(state: State, siblings: Placed[]): void {
-  siblings.forEach((s, i) => {
-    if ('emoji' in s) state.db.spaces.update(s, { position: i + 1 })
-    else state.db.collections.update(s, { position: i + 1 })
-  })
+function later(a: string | undefined, b: string | undefined): string | undefined {
+  return a === undefined ? b : b === undefined || a > b ? a : b
 }
 
 export { parentKey }

@@ -3,7 +3,7 @@ import type { SpaceEditMode, SpaceVisibility } from '../../../src/schemas/space.
 import { conflict, notFound } from '../../core/http-error.ts'
 import { areas } from '../hooks.ts'
 import { insert, newId, type State } from '../state.ts'
-import { positionFor, type PositionInput } from './positions.ts'
+import { positionFor, requireParent, type PositionInput } from './positions.ts'
 import { restorable } from './retention.ts'
 import { parentKey, type SpaceRecord } from './tables.ts'
 
@@ -21,10 +21,7 @@ export interface NewSpace {
 
 /** Creates a space at the end of its parent's children, with its first (empty) revision. */
 export async function createSpace(state: State, values: NewSpace): Promise<SpaceRecord> {
-  if (values.parent) {
-    const parent = state.db.collections.get(values.parent)
-    if (!parent || parent.organization !== values.organization) throw notFound(`Collection ${values.parent} not found`)
-  }
+  requireParent(state, values.organization, values.parent)
   if (values.visibility === 'in-collection' && !values.parent) throw conflict('An in-collection space must be inside a collection')
   const now = state.clock.stamp()
   const space = await insert(state, state.db.spaces, {
@@ -53,13 +50,15 @@ export interface SpaceChanges {
   defaultLevel?: Role | null | undefined
 }
 
+/** Applies the given settings; `updatedAt` moves only when one of them actually changes. */
 export function updateSpace(state: State, space: SpaceRecord, changes: SpaceChanges): SpaceRecord {
-  const patch: Partial<SpaceRecord> = { updatedAt: state.clock.stamp() }
-  if (changes.title !== undefined) patch.title = changes.title
-  if (changes.emoji !== undefined) patch.emoji = changes.emoji
-  if (changes.editMode !== undefined) patch.editMode = changes.editMode
-  if (changes.defaultLevel !== undefined) patch.defaultLevel = changes.defaultLevel
-  return state.db.spaces.update(space, patch)
+  const patch: Partial<SpaceRecord> = {}
+  if (changes.title !== undefined && changes.title !== space.title) patch.title = changes.title
+  if (changes.emoji !== undefined && changes.emoji !== space.emoji) patch.emoji = changes.emoji
+  if (changes.editMode !== undefined && changes.editMode !== space.editMode) patch.editMode = changes.editMode
+  if (changes.defaultLevel !== undefined && changes.defaultLevel !== space.defaultLevel) patch.defaultLevel = changes.defaultLevel
+  if (Object.keys(patch).length === 0) return space
+  return state.db.spaces.update(space, { ...patch, updatedAt: state.clock.stamp() })
 }
 
 /** Soft-deletes a space: it keeps `deletedAt` and stays restorable for 7 days of platform time. */
@@ -69,7 +68,11 @@ export function deleteSpace(state: State, space: SpaceRecord): void {
   state.db.spaces.update(space, { deletedAt: now, updatedAt: now })
 }
 
-/** Restores a deleted space within its 7 days; its old place is kept when its collection still exists. */
+/**
+ * Restores a deleted space within its 7 days; its old place is kept when its collection still
+ * exists, else it returns to the root. An in-collection space whose collection is gone has lost
+ * its audience: it comes back private (members only) rather than open to a wider one.
+ */
 export function restoreSpace(state: State, space: SpaceRecord): SpaceRecord {
   if (!space.deletedAt) throw conflict(`Space ${space.id} is not deleted`)
   if (!restorable(state, space)) throw notFound(`Space ${space.id} not found`)
@@ -77,24 +80,38 @@ export function restoreSpace(state: State, space: SpaceRecord): SpaceRecord {
   return state.db.spaces.update(space, {
     deletedAt: undefined,
     parent,
+    ...(space.visibility === 'in-collection' && !parent ? { visibility: 'private' as const } : {}),
     position: positionFor(state, parentKey({ organization: space.organization, parent }), space.id, undefined),
     updatedAt: state.clock.stamp(),
   })
 }
 
-/** Copies a space (settings and, through the content area, its content) next to the original. */
+/** Longest space title (`SpaceTitle`'s bound). */
+const SPACE_TITLE_MAX = 50
+
+/** The title of a copy: the suffix always shows, so the original title gives way when too long. */
+function copyTitle(title: string): string {
+  const suffix = ' (copy)'
+  return `${title.slice(0, SPACE_TITLE_MAX - suffix.length)}${suffix}`
+}
+
+/** Copies a space (settings and, through the content area, its content) right after the original. */
 export async function duplicateSpace(state: State, space: SpaceRecord): Promise<SpaceRecord> {
   const copy = await createSpace(state, {
     organization: space.organization,
     parent: space.parent,
-    title: `${space.title} (copy)`.slice(0, 50),
+    title: copyTitle(space.title),
     emoji: space.emoji,
     visibility: space.visibility,
     defaultLevel: space.defaultLevel,
     editMode: space.editMode,
     visitorAuth: space.visitorAuth,
   })
-  for (const grant of state.db.grantsByTarget.get(space.id)) {
+  if (!space.deletedAt) {
+    const after = { after: { type: 'space' as const, space: space.id } }
+    state.db.spaces.update(copy, { position: positionFor(state, parentKey(space), copy.id, after) })
+  }
+  for (const grant of [...state.db.grantsByTarget.get(space.id)]) {
     const { id: _id, seq: _seq, ...values } = grant
     await insert(state, state.db.grants, { ...values, target: copy.id })
   }
@@ -109,10 +126,7 @@ export function moveSpace(
   target: { parent?: string | null | undefined; position?: PositionInput | undefined },
 ): SpaceRecord {
   const parent = target.parent === undefined ? space.parent : (target.parent ?? undefined)
-  if (parent) {
-    const dest = state.db.collections.get(parent)
-    if (!dest || dest.organization !== space.organization) throw notFound(`Collection ${parent} not found`)
-  } else if (space.visibility === 'in-collection') {
+  if (!requireParent(state, space.organization, parent) && space.visibility === 'in-collection') {
     throw conflict('An in-collection space must stay inside a collection')
   }
   const position = positionFor(state, parentKey({ organization: space.organization, parent }), space.id, target.position)
@@ -133,10 +147,7 @@ export function transferSpace(state: State, space: SpaceRecord, organization: st
   if (organization === space.organization && collection === space.parent) {
     throw conflict(`Space ${space.id} is already there`)
   }
-  if (collection) {
-    const dest = state.db.collections.get(collection)
-    if (!dest || dest.organization !== organization) throw notFound(`Collection ${collection} not found in organization ${organization}`)
-  } else if (space.visibility === 'in-collection') {
+  if (!requireParent(state, organization, collection, 'collection') && space.visibility === 'in-collection') {
     throw conflict('An in-collection space must be transferred into a collection')
   }
   transferSpaceRecord(state, space, organization, collection)

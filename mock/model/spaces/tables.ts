@@ -7,9 +7,9 @@ const base = { id: z.string(), seq: z.number() }
 
 /**
  * Spaces and collections share one ordering among the children of a parent (the organization's
- * root or a collection): `position` is a number between its neighbours'.
+ * root or a collection): `position` is an order key (`order-keys.ts`) between its neighbours'.
  */
-const placed = { organization: z.string(), parent: z.optional(z.string()), position: z.number() }
+const placed = { organization: z.string(), parent: z.optional(z.string()), position: z.string() }
 
 export const CollectionRecord = z.object({
   ...base,
