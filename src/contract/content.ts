@@ -1,5 +1,8 @@
 /**
- * Operations of the content area (issue 3 (content, change-request content, reviewers, search, links)).
- * Declare each with `defineOperation`; the table, SDK, mock router and OpenAPI pick them up.
+ * Operations of the content area: space and change-request content (revisions, pages, files,
+ * links, backlinks, imports), search (space and organization) and requested reviewers.
  */
-export {}
+export * from './content/space-content.ts'
+export * from './content/change-request-content.ts'
+export * from './content/reviewers.ts'
+export * from './content/search.ts'

@@ -8,13 +8,32 @@ import { Space } from './space.ts'
 export const LinkStatus = /*@__PURE__*/ z.enum(['ok', 'broken', 'in-app'])
 export type LinkStatus = z.infer<typeof LinkStatus>
 
-/** A reference to content (backlinks item, link target or location); only kind `file` is specified. */
+/** The page a reference points at or sits in. */
+export const PageReference = /*@__PURE__*/ z.looseObject({
+  id: z.string(),
+  title: z.optional(z.string()),
+  path: z.optional(z.string()),
+  urls: z.optional(z.looseObject({ app: z.optional(z.string()) })),
+})
+export interface PageReference extends z.infer<typeof PageReference> {}
+
+/**
+ * A reference to content: a link's target or one of its locations, or a file backlink.
+ * `kind` says which fields are set: `page` (`page`), `file` (`file`), `url` (`url`); a broken
+ * internal target has `kind` `page` or `file` and only the `path` it was looked up by.
+ * Backlinks also carry the `space` and the `versionContext` (the revision read).
+ */
 export const LinkReference = /*@__PURE__*/ z.looseObject({
   kind: z.optional(z.string()),
   organization: z.optional(Organization),
   space: z.optional(Space),
   versionContext: z.optional(z.looseObject({ type: z.optional(z.string()), revision: z.optional(z.string()) })),
   file: z.optional(File),
+  page: z.optional(PageReference),
+  url: z.optional(z.string()),
+  path: z.optional(z.string()),
+  /** ID of the block holding the link, for a location. */
+  node: z.optional(z.string()),
 })
 export interface LinkReference extends z.infer<typeof LinkReference> {}
 

@@ -1,6 +1,27 @@
 import * as z from 'zod/mini'
 import { Emoji, IconName } from './shared.ts'
 
+/**
+ * A node of a structured document (`format=document`): a `block` (heading, paragraph, list,
+ * list-item, code, blockquote, table, table-row, table-cell, divider, html), an `inline`
+ * (link, image, break) or a `text` with its `marks`. Blocks carry a stable `id`, the one
+ * comments anchor to. Loose, so node kinds added later never break a client.
+ */
+export const DocumentNode = /*@__PURE__*/ z.looseObject({
+  object: z.string(),
+  type: z.optional(z.string()),
+  id: z.optional(z.string()),
+  text: z.optional(z.string()),
+  get nodes(): z.ZodMiniOptional<z.ZodMiniArray<typeof DocumentNode>> {
+    return z.optional(z.array(DocumentNode))
+  },
+})
+export interface DocumentNode extends z.infer<typeof DocumentNode> {}
+
+/** A page's content as a tree of blocks (`GET .../page/{pageId}?format=document`). */
+export const PageDocument = /*@__PURE__*/ z.looseObject({ object: z.literal('document'), nodes: z.array(DocumentNode) })
+export interface PageDocument extends z.infer<typeof PageDocument> {}
+
 /** Reference to a file used as a page cover (light or dark). */
 const CoverRef = /*@__PURE__*/ z.looseObject({ kind: z.optional(z.string()), file: z.optional(z.string()) })
 
@@ -13,6 +34,8 @@ export const Page = /*@__PURE__*/ z.looseObject({
   createdAt: z.optional(z.string()),
   updatedAt: z.optional(z.string()),
   markdown: z.optional(z.string()),
+  /** The content as a document tree, when requested with `format=document` (the default). */
+  document: z.optional(PageDocument),
   type: z.optional(z.string()),
   urls: z.optional(z.looseObject({ app: z.optional(z.string()) })),
   slug: z.optional(z.string()),

@@ -44,3 +44,7 @@ export const ImportResult = /*@__PURE__*/ z.looseObject({
   totalResources: z.optional(z.number()),
 })
 export interface ImportResult extends z.infer<typeof ImportResult> {}
+
+/** Where imported content comes from; the platform reads the URL with the matching importer. */
+export const ImportSource = /*@__PURE__*/ z.enum(['website', 'github', 'gitlab', 'markdown', 'docx', 'notion', 'confluence'])
+export type ImportSource = z.infer<typeof ImportSource>

@@ -1,0 +1,84 @@
+/**
+ * Search over a space of 1,000 pages: the first search of a revision (which parses every page
+ * and builds the index), later searches (which reuse it), and the first search after an import
+ * (a new revision: a new index, but unchanged pages are not parsed again).
+ * Run: `node bench/search.ts`.
+ */
+import { createMockPlatform } from '../mock/index.ts'
+import { createClient } from '../src/index.ts'
+
+const PAGES = 1_000
+const RUNS = 5
+const SEARCHES = 300
+
+const WORDS = ['deploy', 'token', 'webhook', 'cluster', 'billing', 'invoice', 'migration', 'schema', 'cache', 'region', 'replica', 'backup', 'audit', 'session', 'quota', 'gateway', 'plugin', 'theme', 'export', 'import', 'sandbox', 'release', 'rollback', 'metric', 'alert', 'policy', 'tenant', 'storage', 'queue', 'worker']
+const word = (i: number) => WORDS[i % WORDS.length]!
+
+/** A page of about 900 characters: an intro, three sections with a list and a code block. */
+function markdown(n: number, salt: string): string {
+  const sections = [0, 1, 2].map((s) => {
+    const w = (k: number) => word(n * 7 + s * 3 + k)
+    return `## ${w(0)} ${w(1)}\n\nConfigure the ${w(2)} before enabling ${w(3)}; every ${w(4)} keeps its own ${w(5)} settings.\n\n- ${w(6)} limits\n- ${w(7)} retention\n\n\`\`\`bash\nacme ${w(0)} set --${w(8)} ${n}\n\`\`\`\n`
+  })
+  return `How ${word(n)} and ${word(n + 3)} work together (${salt}).\n\n${sections.join('\n')}`
+}
+
+async function spaceOf1000(salt: string) {
+  const platform = createMockPlatform({ scenario: 'empty', seed: `bench-${salt}` })
+  await platform.ready
+  const b = platform.builders
+  const org = await b.organization({ title: 'Bench' })
+  const { token } = await b.user({ organization: org.id, role: 'admin' })
+  const space = await b.space({ organization: org.id, title: 'Big space' })
+  const started = performance.now()
+  let parent: string | undefined
+  for (let i = 0; i < PAGES; i++) {
+    // Ten sections of a hundred pages each, so paths and the tree are realistic.
+    if (i % 100 === 0) parent = (await b.page({ space: space.id, title: `Part ${i / 100 + 1}`, markdown: markdown(i, salt) })).page
+    else await b.page({ space: space.id, parent, title: `${word(i)} ${word(i * 3 + 1)} ${i}`, markdown: markdown(i, salt) })
+  }
+  const built = performance.now() - started
+  return { client: createClient({ token, fetch: platform.fetch, retry: 0 }), spaceId: space.id, built }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+const ms = (value: number) => `${value.toFixed(2)} ms`
+
+const firstBuilds: number[] = []
+const buildTimes: number[] = []
+let last: Awaited<ReturnType<typeof spaceOf1000>> | undefined
+for (let run = 0; run < RUNS; run++) {
+  // Fresh content each run, so the first search really parses every page.
+  last = await spaceOf1000(`run ${run}`)
+  buildTimes.push(last.built)
+  const t = performance.now()
+  const result = await last.client.spaces.search({ spaceId: last.spaceId, query: 'webhook' })
+  firstBuilds.push(performance.now() - t)
+  if (result.count === 0) throw new Error('the benchmark search found nothing')
+}
+
+const { client, spaceId } = last!
+const queries = ['token', 'deploy cluster', 'webh', 'migration schema', 'replica backup', 'quota', 'rollbak', 'alert policy']
+const searches: number[] = []
+let found = 0
+for (let i = 0; i < SEARCHES; i++) {
+  const t = performance.now()
+  const page = await client.spaces.search({ spaceId, query: queries[i % queries.length]!, limit: 20 })
+  searches.push(performance.now() - t)
+  found += page.items.length
+}
+
+// A new revision (an import of one page) needs a new index, but unchanged pages are not parsed again.
+const rebuilds: number[] = []
+for (let run = 0; run < RUNS; run++) {
+  await client.spaces.content.import({ spaceId, url: `https://example.com/bench/${run}`, source: 'website' })
+  const t = performance.now()
+  await client.spaces.search({ spaceId, query: 'webhook' })
+  rebuilds.push(performance.now() - t)
+}
+
+console.log(`space of ${PAGES} pages (about ${markdown(1, 'x').length} characters each), Node ${process.version}`)
+console.log(`building the pages through the builders:   median ${ms(median(buildTimes))} (${RUNS} runs)`)
+console.log(`first search (parse pages + build index):  median ${ms(median(firstBuilds))} (${RUNS} runs: ${firstBuilds.map(ms).join(', ')})`)
+console.log(`search with the index built (20 results):  median ${ms(median(searches))} (${SEARCHES} searches, ${(found / SEARCHES).toFixed(1)} results each)`)
+console.log(`first search after an import (new index):  median ${ms(median(rebuilds))} (${RUNS} runs)`)

@@ -1,0 +1,39 @@
+import type * as contract from '../../../src/contract/content/change-request-content.ts'
+import { conflict } from '../../core/http-error.ts'
+import type { Caller } from '../../model/access.ts'
+import { importContent } from '../../model/content/import.ts'
+import { targetOf, type ContentTarget } from '../../model/content/revisions.ts'
+import type { State } from '../../model/state.ts'
+import { loadChangeRequest } from '../load.ts'
+import type { Handlers, OpsOf } from '../types.ts'
+import { readBacklinks, readFile, readFiles, readLinks, readPage, readPages, readRevision } from './read.ts'
+
+/** The latest revision of a change request (by ID or number) the caller can see. */
+function target(state: State, caller: Caller, input: { spaceId: string; changeRequestId: string }, need?: 'edit'): ContentTarget {
+  const { space, changeRequest } = loadChangeRequest(state, caller, input.spaceId, input.changeRequestId, need)
+  return targetOf(space, changeRequest)
+}
+
+/** Handlers of a change request's content: reads need view on the space, an import edit. */
+export const changeRequestContentHandlers: Handlers<OpsOf<typeof contract>> = {
+  getRevisionOfChangeRequestById: ({ state, caller, input }) => readRevision(state, target(state, caller, input), input),
+
+  importChangeRequestContent: ({ state, caller, input, services }) => {
+    const t = target(state, caller, input, 'edit')
+    const status = t.changeRequest!.status
+    if (status === 'merged' || status === 'archived') throw conflict(`Change request ${t.changeRequest!.id} is ${status}: its content can no longer change`)
+    return importContent(state, t, services.fixtures, input.url, input.source)
+  },
+
+  listPagesInChangeRequest: ({ state, caller, input }) => readPages(state, target(state, caller, input), input),
+
+  listFilesInChangeRequestById: ({ state, caller, input }) => readFiles(state, target(state, caller, input), input),
+
+  getFileInChangeRequestById: ({ state, caller, input }) => readFile(state, target(state, caller, input), input),
+
+  listFileBacklinksInChangeRequest: ({ state, caller, input }) => readBacklinks(state, caller, target(state, caller, input), input),
+
+  getPageInChangeRequestById: ({ state, caller, input }) => readPage(state, target(state, caller, input), input),
+
+  listPageLinksInChangeRequest: ({ state, caller, input }) => readLinks(state, target(state, caller, input), input),
+}

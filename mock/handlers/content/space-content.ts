@@ -1,0 +1,28 @@
+import type * as contract from '../../../src/contract/content/space-content.ts'
+import { importContent } from '../../model/content/import.ts'
+import { targetOf } from '../../model/content/revisions.ts'
+import { loadSpace } from '../load.ts'
+import type { Handlers, OpsOf } from '../types.ts'
+import { readBacklinks, readFile, readFiles, readLinks, readPage, readPages, readRevision } from './read.ts'
+
+/** Handlers of a space's live content: reads need view, an import needs edit. */
+export const spaceContentHandlers: Handlers<OpsOf<typeof contract>> = {
+  getCurrentRevision: ({ state, caller, input }) => readRevision(state, targetOf(loadSpace(state, caller, input.spaceId)), input),
+
+  importSpaceContent: ({ state, caller, input, services }) =>
+    importContent(state, targetOf(loadSpace(state, caller, input.spaceId, 'edit')), services.fixtures, input.url, input.source),
+
+  listPages: ({ state, caller, input }) => readPages(state, targetOf(loadSpace(state, caller, input.spaceId)), input),
+
+  listFiles: ({ state, caller, input }) => readFiles(state, targetOf(loadSpace(state, caller, input.spaceId)), input),
+
+  getFileById: ({ state, caller, input }) => readFile(state, targetOf(loadSpace(state, caller, input.spaceId)), input),
+
+  listFileBacklinks: ({ state, caller, input }) => readBacklinks(state, caller, targetOf(loadSpace(state, caller, input.spaceId)), input),
+
+  getPageById: ({ state, caller, input }) => readPage(state, targetOf(loadSpace(state, caller, input.spaceId)), input),
+
+  listPageLinks: ({ state, caller, input }) => readLinks(state, targetOf(loadSpace(state, caller, input.spaceId)), input),
+
+  listSpaceLinks: ({ state, caller, input }) => readLinks(state, targetOf(loadSpace(state, caller, input.spaceId)), input),
+}

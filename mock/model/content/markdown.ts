@@ -1,0 +1,172 @@
+import type { Nodes, Root } from 'mdast'
+import { fromMarkdown } from 'mdast-util-from-markdown'
+import { gfmFromMarkdown } from 'mdast-util-gfm'
+import { gfm } from 'micromark-extension-gfm'
+
+/**
+ * Markdown, read with a real parser (micromark + GFM): block IDs, sections and links of a page.
+ * Everything the other content features need (search, links, comment anchors, documents)
+ * comes from one parse, so they always agree on where a block or a section starts.
+ */
+
+const extensions = [gfm()]
+const mdastExtensions = [gfmFromMarkdown()]
+
+export function parseMarkdown(markdown: string): Root {
+  return fromMarkdown(markdown, { extensions, mdastExtensions })
+}
+
+/** Node types that are blocks: they get an ID (what comments anchor to). */
+const BLOCK_TYPES = new Set(['heading', 'paragraph', 'list', 'listItem', 'code', 'blockquote', 'table', 'tableRow', 'tableCell', 'thematicBreak', 'html', 'footnoteDefinition'])
+
+/** cyrb53: a fast 53-bit string hash, so block IDs need no randomness and no Node APIs. */
+function hash(text: string): string {
+  let h1 = 0xdeadbeef
+  let h2 = 0x41c6ce57
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i)
+    h1 = Math.imul(h1 ^ ch, 2654435761)
+    h2 = Math.imul(h2 ^ ch, 1597334677)
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909)
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909)
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36).padStart(11, '0')
+}
+
+/** The plain text of a node (code keeps its source; images their alt text). */
+export function plainText(node: Nodes): string {
+  if ('value' in node && typeof node.value === 'string') return node.type === 'html' ? '' : node.value
+  if (node.type === 'image' || node.type === 'imageReference') return node.alt ?? ''
+  if (node.type === 'break') return '\n'
+  if (!('children' in node)) return ''
+  const separator = node.type === 'root' || node.type === 'list' || node.type === 'listItem' || node.type === 'blockquote' || node.type === 'table' ? '\n' : node.type === 'tableRow' ? ' | ' : ''
+  return (node.children as Nodes[]).map(plainText).join(separator)
+}
+
+/**
+ * Stable block IDs: a hash of the page, the block's type and text, and how many identical
+ * blocks precede it. Editing one block leaves the IDs of the others as they were, and a copy
+ * of the page (a change request's revision) has the same IDs.
+ */
+export function blockIds(pageId: string, root: Root): Map<Nodes, string> {
+  const ids = new Map<Nodes, string>()
+  const seen = new Map<string, number>()
+  const visit = (node: Nodes) => {
+    if (BLOCK_TYPES.has(node.type)) {
+      const signature = `${node.type}\u0000${plainText(node)}`
+      const n = seen.get(signature) ?? 0
+      seen.set(signature, n + 1)
+      ids.set(node, `n${hash(`${pageId}\u0000${signature}\u0000${n}`)}`)
+    }
+    if ('children' in node) for (const child of node.children as Nodes[]) visit(child)
+  }
+  visit(root)
+  return ids
+}
+
+/** A heading's anchor, GitHub style: lowercase words joined by hyphens, repeats numbered. */
+export function anchorOf(text: string, used: Map<string, number>): string {
+  const base = text.toLowerCase().trim().replace(/[^\p{L}\p{N}\s-]/gu, '').replace(/\s+/g, '-') || 'section'
+  const n = used.get(base) ?? 0
+  used.set(base, n + 1)
+  return n === 0 ? base : `${base}-${n}`
+}
+
+/** A block of a page, as comments show it. */
+export interface BlockInfo {
+  id: string
+  type: string
+  /** The start of its text, at most 120 characters. */
+  preview: string
+}
+
+/** A part of a page between headings; the first one (before any heading) has the page's title. */
+export interface SectionInfo {
+  /** The heading's block ID (the page ID for the part before the first heading). */
+  id: string
+  /** Empty for the part before the first heading. */
+  anchor: string
+  title: string
+  text: string
+}
+
+/** A link or an embedded image, where it appears. */
+export interface LinkUse {
+  href: string
+  /** `reference` for a link, `embed` for an image. */
+  relation: 'reference' | 'embed'
+  /** ID of the block holding it. */
+  node: string
+}
+
+export interface PageAnalysis {
+  blocks: BlockInfo[]
+  sections: SectionInfo[]
+  links: LinkUse[]
+}
+
+const preview = (text: string) => {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length > 120 ? `${flat.slice(0, 119)}…` : flat
+}
+
+function analyze(pageId: string, title: string, markdown: string): PageAnalysis {
+  const root = parseMarkdown(markdown)
+  const ids = blockIds(pageId, root)
+  const blocks: BlockInfo[] = []
+  const links: LinkUse[] = []
+  const definitions = new Map<string, string>()
+  const collect = (node: Nodes, block: string) => {
+    const id = ids.get(node)
+    if (id) blocks.push({ id, type: node.type, preview: preview(plainText(node)) })
+    const here = id ?? block
+    if (node.type === 'definition') definitions.set(node.identifier, node.url)
+    if (node.type === 'link') links.push({ href: node.url, relation: 'reference', node: here })
+    if (node.type === 'image') links.push({ href: node.url, relation: 'embed', node: here })
+    if (node.type === 'linkReference' || node.type === 'imageReference') {
+      links.push({ href: `\u0000${node.identifier}`, relation: node.type === 'linkReference' ? 'reference' : 'embed', node: here })
+    }
+    if ('children' in node) for (const child of node.children as Nodes[]) collect(child, here)
+  }
+  collect(root, pageId)
+  // Reference-style links resolve against definitions anywhere in the page; undefined ones are plain text.
+  const resolved = links.flatMap((l) => {
+    if (!l.href.startsWith('\u0000')) return [l]
+    const url = definitions.get(l.href.slice(1))
+    return url === undefined ? [] : [{ ...l, href: url }]
+  })
+
+  const sections: SectionInfo[] = [{ id: pageId, anchor: '', title, text: '' }]
+  const used = new Map<string, number>()
+  const texts: string[][] = [[]]
+  for (const child of root.children) {
+    if (child.type === 'heading') {
+      const text = plainText(child)
+      sections.push({ id: ids.get(child)!, anchor: anchorOf(text, used), title: text, text: '' })
+      texts.push([])
+    } else if (child.type !== 'definition') {
+      texts.at(-1)!.push(plainText(child))
+    }
+  }
+  sections.forEach((s, i) => (s.text = texts[i]!.filter(Boolean).join('\n')))
+  return { blocks, sections, links: resolved }
+}
+
+/** Analyses by page and content: a copy of a page (another revision, a re-created scenario) is not parsed again. */
+const memo = new Map<string, PageAnalysis>()
+const MEMO_SIZE = 4000
+
+/** The blocks, sections and links of a page's markdown (memoised; treat the result as read-only). */
+export function analyzePage(pageId: string, title: string, markdown: string): PageAnalysis {
+  const key = `${pageId}\u0000${title}\u0000${markdown}`
+  const hit = memo.get(key)
+  if (hit) {
+    memo.delete(key)
+    memo.set(key, hit)
+    return hit
+  }
+  const analysis = analyze(pageId, title, markdown)
+  memo.set(key, analysis)
+  if (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value!)
+  return analysis
+}

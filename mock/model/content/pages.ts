@@ -1,0 +1,148 @@
+import { badRequest, conflict, notFound } from '../../core/http-error.ts'
+import { insert, newId, type State } from '../state.ts'
+import type { PageRecord } from './tables.ts'
+import { viewOf } from './view.ts'
+
+/** Slug bound: lowercase letters and digits in groups joined by single hyphens, at most 100 characters. */
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+/** The slug a title gives: `Getting Started!` → `getting-started`. */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100)
+    .replace(/-+$/, '')
+  return slug || 'page'
+}
+
+/** What a new page may say; everything but the title has a default. */
+export interface NewPage {
+  title: string
+  /** Default: from the title, numbered when a sibling has it already. */
+  slug?: string | undefined
+  /** Page ID of the parent; default: the root. */
+  parent?: string | undefined
+  /** `group` pages only hold other pages. Default `document`. */
+  type?: 'document' | 'group' | undefined
+  markdown?: string | undefined
+  emoji?: string | undefined
+  icon?: string | undefined
+  description?: string | undefined
+  hidden?: boolean | undefined
+  noIndex?: boolean | undefined
+  noRobotsIndex?: boolean | undefined
+  variables?: Record<string, string> | undefined
+  layout?: PageRecord['layout']
+  cover?: PageRecord['cover']
+  /** A computed page: `markdown` is then the output of its last computation. */
+  computed?: PageRecord['computed']
+  computedSeed?: string | undefined
+  git?: PageRecord['git']
+  /** Page ID; default: a new one. */
+  id?: string | undefined
+}
+
+/** The page of a revision (404 when it has none by that ID). */
+export function requirePage(state: State, revision: string, pageId: string): PageRecord {
+  const page = state.db.pages.get(`${revision}:${pageId}`)
+  if (!page) throw notFound(`Page ${pageId} not found`)
+  return page
+}
+
+/** A slug free among the children of `parent`: the given one (409 when taken) or one made from the title. */
+export function freeSlug(state: State, revision: string, parent: string | undefined, title: string, wanted?: string, except?: string): string {
+  const taken = new Set<string>()
+  for (const sibling of state.db.pagesByParent.get(`${revision}:${parent ?? ''}`)) if (sibling.page !== except) taken.add(sibling.slug)
+  if (wanted !== undefined) {
+    if (!SLUG.test(wanted) || wanted.length > 100) throw badRequest(`Invalid slug: "${wanted}" must be lowercase letters and digits joined by hyphens (at most 100)`)
+    if (taken.has(wanted)) throw conflict(`A sibling page already has the slug "${wanted}"`)
+    return wanted
+  }
+  let slug = slugify(title)
+  for (let n = 2; taken.has(slug); n++) slug = numbered(title, n)
+  return slug
+}
+
+/** The `n`th slug of a title (`pricing-2`), kept within the 100 characters of a slug. */
+export function numbered(title: string, n: number): string {
+  const suffix = `-${n}`
+  return `${slugify(title).slice(0, 100 - suffix.length).replace(/-+$/, '')}${suffix}`
+}
+
+/** Adds a page at the end of its parent's children in a revision. */
+export async function addPage(state: State, revision: string, values: NewPage): Promise<PageRecord> {
+  if (!values.title.trim()) throw badRequest('Invalid title: must not be empty')
+  if (values.parent !== undefined) requirePage(state, revision, values.parent)
+  const id = values.id ?? newId(state)
+  if (state.db.pages.get(`${revision}:${id}`)) throw conflict(`Page ${id} already exists`)
+  const slug = freeSlug(state, revision, values.parent, values.title, values.slug)
+  const siblings = state.db.pagesByParent.get(`${revision}:${values.parent ?? ''}`)
+  const now = state.clock.stamp()
+  const page = await insert(state, state.db.pages, {
+    id: `${revision}:${id}`,
+    revision,
+    page: id,
+    ...(values.parent !== undefined ? { parent: values.parent } : {}),
+    position: (siblings.at(-1)?.position ?? 0) + 1,
+    type: values.type ?? 'document',
+    title: values.title,
+    slug,
+    ...(values.emoji !== undefined ? { emoji: values.emoji } : {}),
+    ...(values.icon !== undefined ? { icon: values.icon } : {}),
+    ...(values.description !== undefined ? { description: values.description } : {}),
+    markdown: values.type === 'group' ? '' : (values.markdown ?? ''),
+    documentId: newId(state),
+    createdAt: now,
+    updatedAt: now,
+    hidden: values.hidden ?? false,
+    noIndex: values.noIndex ?? false,
+    noRobotsIndex: values.noRobotsIndex ?? false,
+    variables: values.variables ?? {},
+    ...(values.layout ? { layout: values.layout } : {}),
+    ...(values.cover ? { cover: values.cover } : {}),
+    ...(values.computed ? { computed: values.computed } : {}),
+    ...(values.computedSeed !== undefined ? { computedSeed: values.computedSeed } : {}),
+    ...(values.git ? { git: values.git } : {}),
+  })
+  state.db.contentCache.invalidate(revision)
+  return page
+}
+
+/** What an edit of a page may change. */
+export type PageChanges = Partial<Pick<NewPage, 'title' | 'slug' | 'markdown' | 'emoji' | 'icon' | 'description' | 'hidden' | 'variables' | 'git'>>
+
+/** Edits a page of a revision in place (builders and imports; the API makes new revisions). */
+export function updatePage(state: State, revision: string, pageId: string, changes: PageChanges): PageRecord {
+  const page = requirePage(state, revision, pageId)
+  const patch: Partial<PageRecord> = { updatedAt: state.clock.stamp() }
+  if (changes.slug !== undefined && changes.slug !== page.slug) patch.slug = freeSlug(state, revision, page.parent, page.title, changes.slug, page.page)
+  if (changes.title !== undefined) patch.title = changes.title
+  if (changes.markdown !== undefined) patch.markdown = changes.markdown
+  if (changes.emoji !== undefined) patch.emoji = changes.emoji
+  if (changes.icon !== undefined) patch.icon = changes.icon
+  if (changes.description !== undefined) patch.description = changes.description
+  if (changes.hidden !== undefined) patch.hidden = changes.hidden
+  if (changes.variables !== undefined) patch.variables = changes.variables
+  if (changes.git !== undefined) patch.git = changes.git
+  state.db.pages.update(page, patch)
+  state.db.contentCache.invalidate(revision)
+  return page
+}
+
+/** Removes a page and the pages under it from a revision. */
+export function removePage(state: State, revision: string, pageId: string): void {
+  const page = requirePage(state, revision, pageId)
+  const node = viewOf(state, revision).byId.get(pageId)
+  const doomed: PageRecord[] = node ? [] : [page]
+  const collect = (n: NonNullable<typeof node>) => {
+    doomed.push(n.record)
+    n.children.forEach(collect)
+  }
+  if (node) collect(node)
+  for (const record of doomed) state.db.pages.delete(record)
+  state.db.contentCache.invalidate(revision)
+}

@@ -1,0 +1,78 @@
+import { notFound } from '../../core/http-error.ts'
+import type { ChangeRequestRecord, SpaceRecord } from '../spaces/tables.ts'
+import { insert, type State } from '../state.ts'
+import type { RevisionRecord } from './tables.ts'
+
+/** Where content is read or written: a space's active revision or a change request's latest one. */
+export interface ContentTarget {
+  space: SpaceRecord
+  changeRequest?: ChangeRequestRecord | undefined
+  /** The revision ID. */
+  revision: string
+}
+
+/** The content target of a space, or of one of its change requests. */
+export function targetOf(space: SpaceRecord, changeRequest?: ChangeRequestRecord): ContentTarget {
+  return changeRequest ? { space, changeRequest, revision: changeRequest.revision } : { space, revision: space.revision }
+}
+
+/** What a revision record holds besides its identity. */
+export type RevisionValues = Omit<RevisionRecord, 'id' | 'seq' | 'createdAt'> & { id?: string | undefined }
+
+export function createRevision(state: State, values: RevisionValues): Promise<RevisionRecord> {
+  return insert(state, state.db.revisions, { ...values, createdAt: state.clock.stamp() })
+}
+
+/**
+ * Copies the pages and files of one revision into another, keeping their IDs, order and
+ * dates: the same page in two revisions is the same page.
+ */
+export async function copyContent(state: State, from: string, to: string): Promise<void> {
+  for (const page of [...state.db.pagesByRevision.get(from)]) {
+    const { id: _id, seq: _seq, ...values } = structuredClone(page)
+    await insert(state, state.db.pages, { ...values, id: `${to}:${page.page}`, revision: to })
+  }
+  for (const file of [...state.db.filesByRevision.get(from)]) {
+    const { id: _id, seq: _seq, ...values } = structuredClone(file)
+    await insert(state, state.db.files, { ...values, id: `${to}:${file.file}`, revision: to })
+  }
+  state.db.contentCache.invalidate(to)
+}
+
+/** The revision record of a target, made on the spot (empty) for a space built by hand in `platform.db`. */
+export async function ensureRevision(state: State, target: ContentTarget): Promise<RevisionRecord> {
+  const existing = state.db.revisions.get(target.revision)
+  if (existing) return existing
+  return createRevision(state, {
+    id: target.revision,
+    space: target.space.id,
+    ...(target.changeRequest ? { changeRequest: target.changeRequest.id } : {}),
+    parents: target.changeRequest ? [target.changeRequest.baseRevision] : [],
+    type: 'edits',
+    variables: {},
+    reusableContents: [],
+  })
+}
+
+/** The revision a builder writes to: a space's active one or a change request's (by ID). */
+export function builderTarget(state: State, where: { space?: string | undefined; changeRequest?: string | undefined }): ContentTarget {
+  if (where.changeRequest !== undefined) {
+    const changeRequest = state.db.changeRequests.get(where.changeRequest)
+    const space = changeRequest && state.db.spaces.get(changeRequest.space)
+    if (!changeRequest || !space) throw notFound(`Change request ${where.changeRequest} not found`)
+    return targetOf(space, changeRequest)
+  }
+  const space = where.space === undefined ? undefined : state.db.spaces.get(where.space)
+  if (!space) throw notFound(`Space ${where.space ?? '(none given)'} not found`)
+  return targetOf(space)
+}
+
+/** Deletes revisions with their pages and files. */
+export function dropRevisions(state: State, revisions: readonly RevisionRecord[]): void {
+  for (const revision of revisions) {
+    for (const page of [...state.db.pagesByRevision.get(revision.id)]) state.db.pages.delete(page)
+    for (const file of [...state.db.filesByRevision.get(revision.id)]) state.db.files.delete(file)
+    state.db.revisions.delete(revision)
+    state.db.contentCache.invalidate(revision.id)
+  }
+}

@@ -1,0 +1,122 @@
+import MiniSearch, { type SearchResult as Hit } from 'minisearch'
+import { spaceRole } from '../access.ts'
+import type { SpaceRecord } from '../spaces/tables.ts'
+import type { State } from '../state.ts'
+import type { SectionInfo } from './markdown.ts'
+import { analysisOf, viewOf, type PageNode, type RevisionView } from './view.ts'
+
+/**
+ * Full-text search (MiniSearch) over the sections of a revision's pages: one document per
+ * section, holding the page title (so a query may match it together with a section), the
+ * section heading and its text. One index per revision, built on the first search and kept
+ * until the revision changes.
+ */
+
+const STOP_WORDS = new Set(
+  'a an and are as at be but by can do does for from how i if in into is it its of on or so that the their then there these this to was what when where which who why will with you your'.split(' '),
+)
+
+/** Lowercase, accents folded, stop words dropped: used for the index and the query alike. */
+function processTerm(term: string): string | null {
+  const t = term.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+  return t && !STOP_WORDS.has(t) ? t : null
+}
+
+interface SectionDoc {
+  id: string
+  page: string
+  section: number
+  pageTitle: string
+  title: string
+  text: string
+}
+
+function buildIndex(view: RevisionView): MiniSearch<SectionDoc> {
+  const index = new MiniSearch<SectionDoc>({
+    fields: ['pageTitle', 'title', 'text'],
+    storeFields: ['page', 'section'],
+    processTerm,
+  })
+  const docs: SectionDoc[] = []
+  for (const node of view.order) {
+    // Groups only hold pages; `noIndex` pages are kept out of search by their authors.
+    if (node.record.type === 'group' || node.record.noIndex) continue
+    analysisOf(view, node).sections.forEach((section, i) => {
+      docs.push({ id: `${node.record.page}\u0000${i}`, page: node.record.page, section: i, pageTitle: node.record.title, title: i === 0 ? '' : section.title, text: section.text })
+    })
+  }
+  index.addAll(docs)
+  return index
+}
+
+/** The search index of a revision (built once per revision content). */
+export function searchIndexOf(view: RevisionView): MiniSearch<SectionDoc> {
+  return (view.search ??= buildIndex(view)) as MiniSearch<SectionDoc>
+}
+
+/** A matched section, with a snippet of its text around the first match. */
+export interface SectionMatch {
+  section: SectionInfo
+  score: number
+  snippet: string
+}
+
+/** A matched page, best sections first. */
+export interface PageMatch {
+  page: PageNode
+  score: number
+  sections: SectionMatch[]
+}
+
+/** At most this many sections are returned per page, best first. */
+export const MAX_SECTIONS_PER_PAGE = 10
+
+function snippet(text: string, terms: readonly string[]): string {
+  if (text.length <= 240) return text
+  const lower = text.toLowerCase()
+  const at = Math.min(...terms.map((t) => lower.indexOf(t)).filter((i) => i >= 0), text.length)
+  const start = at === text.length ? 0 : Math.max(0, at - 80)
+  return `${start > 0 ? '…' : ''}${text.slice(start, start + 240).trim()}…`
+}
+
+/**
+ * Searches a revision: every query word must match (as a prefix, with small typos allowed in
+ * long words) the page title, a heading or the text. Pages rank by their best section; a title
+ * match weighs more than a heading, a heading more than text.
+ */
+export function searchRevision(view: RevisionView, query: string): PageMatch[] {
+  const hits: Hit[] = searchIndexOf(view).search(query, {
+    prefix: true,
+    fuzzy: (term) => (term.length > 4 ? 0.2 : false),
+    combineWith: 'AND',
+    boost: { pageTitle: 3, title: 2 },
+  })
+  const pages = new Map<string, PageMatch>()
+  for (const hit of hits) {
+    const node = view.byId.get(hit.page as string)
+    if (!node) continue
+    let match = pages.get(node.record.page)
+    if (!match) pages.set(node.record.page, (match = { page: node, score: hit.score, sections: [] }))
+    // A section is listed when its own heading or text matched, not only its page's title.
+    const own = Object.values(hit.match).some((fields) => fields.includes('title') || fields.includes('text'))
+    if (own && match.sections.length < MAX_SECTIONS_PER_PAGE) {
+      const section = analysisOf(view, node).sections[hit.section as number]!
+      match.sections.push({ section, score: hit.score, snippet: snippet(section.text, hit.terms) })
+    }
+  }
+  return [...pages.values()].sort((a, b) => b.score - a.score || a.page.index - b.page.index)
+}
+
+/** At most this many pages per space in an organization-wide search. */
+export const MAX_PAGES_PER_SPACE = 25
+
+/** The spaces of an organization the user can view, with their best matches, best space first. */
+export function searchOrganization(state: State, organization: string, userId: string, query: string): Array<{ space: SpaceRecord; score: number; pages: PageMatch[] }> {
+  const results: Array<{ space: SpaceRecord; score: number; pages: PageMatch[] }> = []
+  for (const space of state.db.spacesByOrg.get(organization)) {
+    if (space.deletedAt || !spaceRole(state, userId, space)) continue
+    const pages = searchRevision(viewOf(state, space.revision), query)
+    if (pages.length) results.push({ space, score: pages[0]!.score, pages: pages.slice(0, MAX_PAGES_PER_SPACE) })
+  }
+  return results.sort((a, b) => b.score - a.score || a.space.seq - b.space.seq)
+}

@@ -1,0 +1,39 @@
+import { areas } from '../model/hooks.ts'
+import type { ContentTarget } from '../model/content/revisions.ts'
+import type { RevisionView } from '../model/content/view.ts'
+import type { State } from '../model/state.ts'
+import { presentFile } from './file.ts'
+import { contentAppUrl, presentPageTree, type ContentOptions } from './page.ts'
+
+/** A revision with its page tree, files, reusable contents and variables. */
+export function presentRevision(state: State, target: ContentTarget, view: RevisionView, options: ContentOptions) {
+  const r = view.revision
+  const base = contentAppUrl(state, target)
+  // The published and public URLs are the space's, for its live content only.
+  const published: Record<string, string> = {}
+  if (!target.changeRequest) {
+    for (const area of areas) Object.assign(published, area.spaceUrls?.(state, target.space, {}))
+  }
+  return {
+    object: 'revision' as const,
+    id: view.id,
+    parents: r?.parents ?? [],
+    pages: presentPageTree(state, target, view, options),
+    files: view.files.map((file) => presentFile(state, target, file, options.metadata)),
+    reusableContents: (r?.reusableContents ?? []).map((c) => ({
+      id: c.id,
+      title: c.title,
+      document: c.documentId,
+      ...(c.git && options.metadata ? { git: c.git } : {}),
+    })),
+    variables: r?.variables ?? {},
+    createdAt: r?.createdAt ?? target.space.createdAt,
+    ...(r?.git && options.metadata ? { git: r.git } : {}),
+    urls: {
+      app: `${base}/~/revisions/${view.id}`,
+      ...(published.published ? { published: published.published } : {}),
+      ...(published.public ? { public: published.public } : {}),
+    },
+    type: r?.type ?? 'edits',
+  }
+}
