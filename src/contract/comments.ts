@@ -1,5 +1,6 @@
 /**
- * Operations of the comments area (issue 4 (space and change-request comments)).
- * Declare each with `defineOperation`; the table, SDK, mock router and OpenAPI pick them up.
+ * Operations of the comments area: comments and replies on spaces and on change requests,
+ * with reactions, resolution and commenters (issue 4).
  */
-export {}
+export * from './comments/space.ts'
+export * from './comments/change-request.ts'

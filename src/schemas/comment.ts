@@ -9,8 +9,18 @@ export const Reaction = /*@__PURE__*/ z.looseObject({
 })
 export interface Reaction extends z.infer<typeof Reaction> {}
 
-/** Markdown body of a comment or reply. */
-export const CommentBody = /*@__PURE__*/ z.looseObject({ markdown: z.optional(z.string()) })
+/**
+ * A body as a document (`format=document`): `{ object: 'document', nodes }` of blocks, inlines
+ * and texts, the shape page documents have (without block IDs).
+ */
+export const CommentDocument = /*@__PURE__*/ z.looseObject({
+  object: z.optional(z.string()),
+  nodes: z.optional(z.array(z.looseObject({ object: z.optional(z.string()), type: z.optional(z.string()) }))),
+})
+export interface CommentDocument extends z.infer<typeof CommentDocument> {}
+
+/** Body of a comment or reply: its `markdown`, or its `document` when asked with `format=document`. */
+export const CommentBody = /*@__PURE__*/ z.looseObject({ markdown: z.optional(z.string()), document: z.optional(CommentDocument) })
 export interface CommentBody extends z.infer<typeof CommentBody> {}
 
 const CommentUrls = /*@__PURE__*/ z.looseObject({ location: z.optional(z.string()) })

@@ -1,0 +1,31 @@
+import { forbidden } from '../../core/http-error.ts'
+import type { Caller } from '../../model/access.ts'
+import { threadPermissions } from '../../model/comments/access.ts'
+import type { Thread } from '../../model/comments/thread.ts'
+import type { State } from '../../model/state.ts'
+import type { CommentView } from '../../present/comment.ts'
+import { loadChangeRequest, loadSpace } from '../load.ts'
+
+/**
+ * Loading the thread an operation works on (404 when the caller cannot see it) and the view its
+ * posts are presented through, so the space and change-request handlers share everything else.
+ */
+
+export function spaceThread(state: State, caller: Caller, spaceId: string): Thread {
+  return { space: loadSpace(state, caller, spaceId) }
+}
+
+export function changeRequestThread(state: State, caller: Caller, spaceId: string, changeRequestId: string): Thread {
+  return loadChangeRequest(state, caller, spaceId, changeRequestId)
+}
+
+export function viewOf(state: State, caller: Caller, thread: Thread, format?: 'markdown' | 'document'): CommentView {
+  return { state, caller, thread, space: threadPermissions(state, caller, thread), format }
+}
+
+/** 403 unless the caller may comment on the thread's space (post, reply). */
+export function requireComment(view: CommentView): void {
+  if (view.space.comment) return
+  const space = view.thread.space
+  throw forbidden(`Missing permission "comment" on space ${space.id}${space.deletedAt ? ' (the space is deleted)' : ''}`)
+}

@@ -1,0 +1,45 @@
+import type { MemberRecord } from '../orgs/tables.ts'
+import { insert, type State } from '../state.ts'
+import { threadKey, type CommenterRecord } from './tables.ts'
+import { keyOfThread, type Thread, type ThreadRef } from './thread.ts'
+
+const commenterId = (ref: ThreadRef, user: string) => `${threadKey(ref)}:${user}`
+
+/** Counts one more comment or reply by `user` in a thread, adding them to its commenters on their first. */
+export async function joinThread(state: State, ref: ThreadRef, user: string): Promise<void> {
+  const id = commenterId(ref, user)
+  const existing = state.db.commenters.get(id)
+  if (existing) {
+    state.db.commenters.update(existing, { posts: existing.posts + 1 })
+    return
+  }
+  await insert(state, state.db.commenters, {
+    id,
+    space: ref.space,
+    ...(ref.changeRequest !== undefined ? { changeRequest: ref.changeRequest } : {}),
+    user,
+    posts: 1,
+  })
+}
+
+/** Counts one comment or reply fewer; with none left, `user` is no longer a commenter there. */
+export function leaveThread(state: State, ref: ThreadRef, user: string): void {
+  const existing = state.db.commenters.get(commenterId(ref, user))
+  if (!existing) return
+  if (existing.posts > 1) state.db.commenters.update(existing, { posts: existing.posts - 1 })
+  else state.db.commenters.delete(existing)
+}
+
+/**
+ * The commenters of a thread who are members (disabled ones included) of the space's
+ * organization, by first participation. People who left keep their comments but are no longer members to list;
+ * the cost is one step per person who took part, not per comment.
+ */
+export function threadCommenters(state: State, thread: Thread): Array<{ commenter: CommenterRecord; member: MemberRecord }> {
+  const out: Array<{ commenter: CommenterRecord; member: MemberRecord }> = []
+  for (const commenter of state.db.commentersByThread.get(keyOfThread(thread))) {
+    const member = state.db.members.get(`${thread.space.organization}:${commenter.user}`)
+    if (member) out.push({ commenter, member })
+  }
+  return out
+}

@@ -1,0 +1,72 @@
+import { postPermissions, type SpacePermissions } from '../model/comments/access.ts'
+import type { CommentRecord, CommentReplyRecord, ReactionRecord } from '../model/comments/tables.ts'
+import type { Thread } from '../model/comments/thread.ts'
+import type { Caller } from '../model/access.ts'
+import type { State } from '../model/state.ts'
+import { markdownToDocument } from './comment-document.ts'
+import { presentTarget } from './comment-target.ts'
+import { presentUserById } from './user.ts'
+
+/** What presenting the posts of one thread to one caller needs, computed once per request. */
+export interface CommentView {
+  state: State
+  caller: Caller
+  thread: Thread
+  /** The caller's permissions on the thread's space. */
+  space: SpacePermissions
+  format?: 'markdown' | 'document' | undefined
+}
+
+function threadPath(view: CommentView): string {
+  const { space, changeRequest } = view.thread
+  return `${view.state.urls.api}/v1/spaces/${space.id}${changeRequest ? `/change-requests/${changeRequest.id}` : ''}/comments`
+}
+
+function body(view: CommentView, markdown: string) {
+  return view.format === 'document' ? { document: markdownToDocument(markdown) } : { markdown }
+}
+
+function reactions(state: State, list: readonly ReactionRecord[]) {
+  return list.map((r) => ({
+    emoji: r.emoji,
+    count: r.users.length,
+    users: r.users.map((u) => ({ user: presentUserById(state, u.user), reactedAt: u.reactedAt })),
+  }))
+}
+
+/** A comment: author, body in the asked format, target, reactions, replies count, status, the caller's permissions. */
+export function presentComment(view: CommentView, comment: CommentRecord) {
+  const { state } = view
+  return {
+    object: 'comment' as const,
+    id: comment.id,
+    postedBy: presentUserById(state, comment.postedBy),
+    postedAt: comment.postedAt,
+    ...(comment.editedAt ? { editedAt: comment.editedAt } : {}),
+    reactions: reactions(state, comment.reactions),
+    replies: state.db.repliesByComment.get(comment.id).length,
+    body: body(view, comment.markdown),
+    target: presentTarget(state, view.thread, comment),
+    urls: { location: `${threadPath(view)}/${comment.id}` },
+    permissions: postPermissions(view.space, view.caller.user.id, comment.postedBy),
+    status: comment.status,
+    ...(comment.resolvedAt ? { resolvedAt: comment.resolvedAt } : {}),
+    ...(comment.resolvedBy ? { resolvedBy: presentUserById(state, comment.resolvedBy) } : {}),
+  }
+}
+
+/** A reply, shaped like a comment without target, replies or status. */
+export function presentReply(view: CommentView, reply: CommentReplyRecord) {
+  const { state } = view
+  return {
+    object: 'comment-reply' as const,
+    id: reply.id,
+    postedBy: presentUserById(state, reply.postedBy),
+    postedAt: reply.postedAt,
+    ...(reply.editedAt ? { editedAt: reply.editedAt } : {}),
+    reactions: reactions(state, reply.reactions),
+    body: body(view, reply.markdown),
+    urls: { location: `${threadPath(view)}/${reply.comment}/replies/${reply.id}` },
+    permissions: postPermissions(view.space, view.caller.user.id, reply.postedBy),
+  }
+}
