@@ -1,5 +1,10 @@
 /**
- * Operations of the sites area (issue 5 (sites, sections, groups, site spaces, redirects, share links)).
- * Declare each with `defineOperation`; the table, SDK, mock router and OpenAPI pick them up.
+ * Operations of the sites area: sites (an addition to the spec), sections, section groups,
+ * site spaces, redirects and share links. Each sub-area is its own file under `sites/`.
  */
-export {}
+export * from './sites/site.ts'
+export * from './sites/sections.ts'
+export * from './sites/section-groups.ts'
+export * from './sites/site-spaces.ts'
+export * from './sites/redirects.ts'
+export * from './sites/share-links.ts'

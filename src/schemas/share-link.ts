@@ -1,5 +1,9 @@
 import * as z from 'zod/mini'
 
+/** Share link name bound: 1 to 100 characters (the spec gives none; see docs/decisions/sites.md). */
+export const ShareLinkName = /*@__PURE__*/ z.string().check(z.minLength(1), z.maxLength(100))
+export type ShareLinkName = z.infer<typeof ShareLinkName>
+
 /** A share link: a secret URL giving access to a site published via share links. */
 export const ShareLink = /*@__PURE__*/ z.looseObject({
   object: z.literal('share-link'),

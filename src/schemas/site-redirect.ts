@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 
 /** Redirect source: absolute path of `/`-separated segments of letters, digits, `-`, `.`, `_`, `~` or `%XX`. */
-export const RedirectSource = /*@__PURE__*/ z.string().check(z.regex(/^(?:\/(?:[A-Za-z0-9\-._~]|%[0-9A-Fa-f]{2})+)+$/))
+export const RedirectSource = /*@__PURE__*/ z.string().check(z.maxLength(2048), z.regex(/^(?:\/(?:[A-Za-z0-9\-._~]|%[0-9A-Fa-f]{2})+)+$/))
 export type RedirectSource = z.infer<typeof RedirectSource>
 
 /** Where a site redirect leads (kind example `site-section`). */

@@ -1,5 +1,4 @@
 import * as z from 'zod/mini'
-import { IconName } from './shared.ts'
 import { SiteSection } from './site-section.ts'
 
 /** Site section group title bound: 1 to 100 characters. */

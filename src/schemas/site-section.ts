@@ -1,5 +1,4 @@
 import * as z from 'zod/mini'
-import { Condition, IconName } from './shared.ts'
 import { SiteSpace } from './site-space.ts'
 
 /** Site section title bound: 2 to 128 characters. */

@@ -1,6 +1,9 @@
 import * as z from 'zod/mini'
-import { Condition } from './shared.ts'
 import { Space } from './space.ts'
+
+/** Site space path bound: 1 to 100 characters, as a section path. */
+export const SiteSpacePath = /*@__PURE__*/ z.string().check(z.minLength(1), z.maxLength(100))
+export type SiteSpacePath = z.infer<typeof SiteSpacePath>
 
 /** A site space: a space published at a path of a site, possibly inside a section. */
 export const SiteSpace = /*@__PURE__*/ z.looseObject({

@@ -1,6 +1,16 @@
 import * as z from 'zod/mini'
 
-/** A published site (its own operations are not in the spec; it appears in integration site listings). */
+/**
+ * Who can read a published site. The spec names no values; these are the site audiences the
+ * mock implements (the same words as space visibility). Responses accept any string.
+ */
+export const SiteVisibility = /*@__PURE__*/ z.enum(['public', 'unlisted', 'share-link', 'visitor-auth'])
+export type SiteVisibility = z.infer<typeof SiteVisibility>
+
+/**
+ * A published site of an organization. The spec shows no operations on sites themselves;
+ * docplat adds listing and reading them (`sites.list`, `sites.get`), see `docs/decisions/sites.md`.
+ */
 export const Site = /*@__PURE__*/ z.looseObject({
   object: z.literal('site'),
   id: z.string(),

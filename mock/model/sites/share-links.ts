@@ -1,0 +1,43 @@
+import { insert, type State } from '../state.ts'
+import type { ShareLinkRecord, SiteRecord } from './tables.ts'
+
+/** Length of a share link's secret key. */
+const KEY_LENGTH = 24
+
+/** Creates a share link with a new secret key from the platform's seeded randomness. */
+export async function createShareLink(state: State, site: SiteRecord, values: { name: string; active?: boolean | undefined }): Promise<ShareLinkRecord> {
+  let key = state.random.string(KEY_LENGTH)
+  while (state.db.shareLinksByKey.get(key).length > 0) key = state.random.string(KEY_LENGTH)
+  return insert(state, state.db.shareLinks, {
+    site: site.id,
+    name: values.name,
+    key,
+    active: values.active ?? true,
+    createdAt: state.clock.stamp(),
+  })
+}
+
+export function updateShareLink(state: State, link: ShareLinkRecord, changes: { name?: string | undefined; active?: boolean | undefined }): ShareLinkRecord {
+  const patch: Partial<ShareLinkRecord> = {}
+  if (changes.name !== undefined) patch.name = changes.name
+  if (changes.active !== undefined) patch.active = changes.active
+  return state.db.shareLinks.update(link, patch)
+}
+
+export function deleteShareLink(state: State, link: ShareLinkRecord): void {
+  state.db.shareLinks.delete(link)
+}
+
+/** The active share links whose key is `key` (a key opens nothing once its link is turned off). */
+export function activeLinksWithKey(state: State, key: string | undefined): readonly ShareLinkRecord[] {
+  return key ? state.db.shareLinksByKey.get(key).filter((l) => l.active) : []
+}
+
+/**
+ * The share link a `shareKey` resolves to on a site: an active link of that site, and only for
+ * a site published through share links (other sites' URLs need no key).
+ */
+export function resolveShareKey(state: State, site: SiteRecord, key: string | undefined): ShareLinkRecord | undefined {
+  if (site.visibility !== 'share-link') return undefined
+  return activeLinksWithKey(state, key).find((l) => l.site === site.id)
+}

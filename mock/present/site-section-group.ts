@@ -1,0 +1,15 @@
+import type { Caller } from '../model/access.ts'
+import type { SiteRecord, SiteSectionGroupRecord } from '../model/sites/tables.ts'
+import type { State } from '../model/state.ts'
+import { presentSection } from './site-section.ts'
+
+/** A section group with its sections in order. */
+export function presentSectionGroup(state: State, caller: Caller, site: SiteRecord, group: SiteSectionGroupRecord) {
+  return {
+    object: 'site-section-group' as const,
+    id: group.id,
+    title: group.title,
+    ...(group.icon !== undefined ? { icon: group.icon } : {}),
+    sections: state.db.siteSectionsByParent.get(group.id).map((s) => presentSection(state, caller, site, s)),
+  }
+}
