@@ -1,5 +1,8 @@
 /**
- * Operations of the services area (issue 6 (translations, OpenAPI specs, SAML/SSO, AI ask)).
- * Declare each with `defineOperation`; the table, SDK, mock router and OpenAPI pick them up.
+ * Operations of the services area: translation settings, OpenAPI specifications, SAML and SSO
+ * (and AI question answering). One file per resource under `services/`, re-exported here so the
+ * table, the SDK generator, the mock router and the OpenAPI document see one module.
  */
-export {}
+export * from './services/translations.ts'
+export * from './services/openapi.ts'
+export * from './services/saml.ts'

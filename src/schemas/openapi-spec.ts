@@ -1,6 +1,14 @@
 import * as z from 'zod/mini'
 import { Slug } from './shared.ts'
 
+/** Slug of an OpenAPI specification: the shared slug pattern, 1 to 100 characters. */
+export const OpenAPISpecSlug = /*@__PURE__*/ Slug.check(z.maxLength(100))
+export type OpenAPISpecSlug = z.infer<typeof OpenAPISpecSlug>
+
+/** Where an OpenAPI specification is fetched from: an http(s) URL of at most 2048 characters. */
+export const OpenAPISpecSourceURL = /*@__PURE__*/ z.url({ protocol: /^https?$/ }).check(z.maxLength(2048))
+export type OpenAPISpecSourceURL = z.infer<typeof OpenAPISpecSourceURL>
+
 /** An OpenAPI specification owned by an organization, referenced by its slug. */
 export const OpenAPISpec = /*@__PURE__*/ z.looseObject({
   object: z.literal('openapi-spec'),

@@ -2,6 +2,25 @@ import * as z from 'zod/mini'
 import { Role } from './shared.ts'
 import { Team } from './team.ts'
 
+/** Label of a SAML provider, shown on the login page: 1 to 100 characters. */
+export const SAMLProviderLabel = /*@__PURE__*/ z.string().check(z.minLength(1), z.maxLength(100))
+export type SAMLProviderLabel = z.infer<typeof SAMLProviderLabel>
+
+/** The identity provider's entity ID (a URI): 1 to 1024 characters, no whitespace. */
+export const SAMLEntityID = /*@__PURE__*/ z.string().check(z.maxLength(1024), z.regex(/^\S+$/))
+export type SAMLEntityID = z.infer<typeof SAMLEntityID>
+
+/**
+ * The identity provider's signing certificate in PEM form (`-----BEGIN CERTIFICATE-----`,
+ * base64 DER, `-----END CERTIFICATE-----`): at most 16384 characters.
+ */
+export const SAMLCertificate = /*@__PURE__*/ z.string().check(z.minLength(1), z.maxLength(16384))
+export type SAMLCertificate = z.infer<typeof SAMLCertificate>
+
+/** The identity provider's single sign-on URL: http(s), at most 2048 characters. */
+export const SAMLSSOURL = /*@__PURE__*/ z.url({ protocol: /^https?$/ }).check(z.maxLength(2048))
+export type SAMLSSOURL = z.infer<typeof SAMLSSOURL>
+
 /** A SAML identity provider configured for an organization's single sign-on. */
 export const SAMLProvider = /*@__PURE__*/ z.looseObject({
   object: z.literal('saml-provider'),

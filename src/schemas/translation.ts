@@ -4,6 +4,18 @@ import * as z from 'zod/mini'
 export const TranslationTitle = /*@__PURE__*/ z.string().check(z.minLength(1), z.maxLength(100))
 export type TranslationTitle = z.infer<typeof TranslationTitle>
 
+/**
+ * A BCP 47 language tag of the common shape `language[-Script][-REGION]`: `en`, `fr-CA`,
+ * `zh-Hant-TW`, `es-419`. Case is free on input (tags are case-insensitive); the platform
+ * answers in canonical case.
+ */
+export const LanguageCode = /*@__PURE__*/ z.string().check(z.regex(/^[A-Za-z]{2,3}(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|\d{3}))?$/))
+export type LanguageCode = z.infer<typeof LanguageCode>
+
+/** The languages of translation settings: at most 100 tags. */
+export const TranslationLanguages = /*@__PURE__*/ z.array(LanguageCode).check(z.maxLength(100))
+export type TranslationLanguages = z.infer<typeof TranslationLanguages>
+
 /** Translation settings of an organization (languages to translate content into). */
 export const TranslationSettings = /*@__PURE__*/ z.looseObject({
   object: z.literal('translation-settings'),

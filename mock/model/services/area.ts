@@ -1,4 +1,12 @@
 import type { Area } from '../hooks.ts'
+import { demoServices } from './demo.ts'
+import { advanceProcessing } from './openapi-processing.ts'
+import { teamDeletedFromProviders } from './saml-providers.ts'
 
-/** What the services area plugs into the shared model (cascades, counts, demo data). */
-export const servicesArea: Area = { name: 'services' }
+/** What the services area plugs into the shared model: processing on the clock, team cascades, demo data. */
+export const servicesArea: Area = {
+  name: 'services',
+  teamDeleted: teamDeletedFromProviders,
+  maintenance: advanceProcessing,
+  demo: demoServices,
+}

@@ -1,0 +1,45 @@
+import type * as contract from '../../../src/contract/services/openapi.ts'
+import { paginate } from '../../core/paginate.ts'
+import { resolveSource } from '../../model/services/openapi-source.ts'
+import { createSpec, deleteSpec, findSpec, reprocessSpec, specBySlug } from '../../model/services/openapi-specs.ts'
+import { openAPISpecPermissions } from '../../model/services/permissions.ts'
+import { presentOpenAPISpec } from '../../present/openapi-spec.ts'
+import { loadOrganization } from '../load.ts'
+import { Reply, type Handlers, type OpsOf } from '../types.ts'
+import { loadForList, loadItem } from './load.ts'
+
+/**
+ * The source is resolved from the registered fixtures when the request arrives (the clock-driven
+ * sweep that reveals the outcome has no access to them).
+ */
+export const openAPIHandlers: Handlers<OpsOf<typeof contract>> = {
+  listOpenAPISpecs: ({ state, caller, input }) => {
+    const org = loadForList(state, caller, input.organizationId, openAPISpecPermissions, 'OpenAPI specifications')
+    return paginate(`openapi:${org.id}`, state.db.openapiSpecsByOrg.get(org.id), (s) => [s.seq], input, (s) => presentOpenAPISpec(state, caller, s))
+  },
+
+  createOpenAPISpec: async ({ state, caller, services, input }) => {
+    const { org } = loadOrganization(state, caller, input.organizationId, 'createOpenAPISpec')
+    const spec = await createSpec(state, org.id, input.slug, input.source.url, resolveSource(services.fixtures, input.source.url))
+    return presentOpenAPISpec(state, caller, spec)
+  },
+
+  getOpenAPISpecBySlug: ({ state, caller, input }) => {
+    const spec = loadItem(state, caller, input.organizationId, openAPISpecPermissions, (org) => findSpec(state, org, input.specSlug), `OpenAPI specification "${input.specSlug}"`)
+    return presentOpenAPISpec(state, caller, spec)
+  },
+
+  // PUT may create, so it needs the creating permission before looking the slug up (no existence leak).
+  createOrUpdateOpenAPISpecBySlug: async ({ state, caller, services, input }) => {
+    const { org } = loadOrganization(state, caller, input.organizationId, 'createOpenAPISpec')
+    const source = resolveSource(services.fixtures, input.source.url)
+    const existing = specBySlug(state, org.id, input.specSlug)
+    if (existing) return presentOpenAPISpec(state, caller, reprocessSpec(state, existing, input.source.url, source))
+    const spec = await createSpec(state, org.id, input.specSlug, input.source.url, source)
+    return new Reply(201, presentOpenAPISpec(state, caller, spec))
+  },
+
+  deleteOpenAPISpecBySlug: ({ state, caller, input }) => {
+    deleteSpec(state, loadItem(state, caller, input.organizationId, openAPISpecPermissions, (org) => findSpec(state, org, input.specSlug), `OpenAPI specification "${input.specSlug}"`, 'edit'))
+  },
+}

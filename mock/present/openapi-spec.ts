@@ -1,0 +1,26 @@
+import { membership, type Caller } from '../model/access.ts'
+import { openAPISpecPermissions } from '../model/services/permissions.ts'
+import type { OpenAPISpecRecord } from '../model/services/tables.ts'
+import type { State } from '../model/state.ts'
+
+/** An OpenAPI specification: its processing state, what the last finished run left, the caller's permissions. */
+export function presentOpenAPISpec(state: State, caller: Caller, spec: OpenAPISpecRecord) {
+  const slug = encodeURIComponent(spec.slug)
+  return {
+    object: 'openapi-spec' as const,
+    id: spec.id,
+    createdAt: spec.createdAt,
+    updatedAt: spec.updatedAt,
+    slug: spec.slug,
+    sourceURL: spec.sourceURL,
+    processingState: spec.processingState,
+    ...(spec.lastVersion !== undefined ? { lastVersion: spec.lastVersion } : {}),
+    ...(spec.lastProcessedAt !== undefined ? { lastProcessedAt: spec.lastProcessedAt } : {}),
+    ...(spec.lastProcessErrorCode !== undefined ? { lastProcessErrorCode: spec.lastProcessErrorCode } : {}),
+    permissions: openAPISpecPermissions(membership(state, spec.organization, caller.user.id)),
+    urls: {
+      location: `${state.urls.api}/v1/orgs/${spec.organization}/openapi/${slug}`,
+      app: `${state.urls.app}/o/${spec.organization}/openapi/${slug}`,
+    },
+  }
+}
