@@ -1,5 +1,10 @@
 /**
- * Operations of the integrations area (issue 7 (integrations)).
- * Declare each with `defineOperation`; the table, SDK, mock router and OpenAPI pick them up.
+ * Operations of the integrations area: the catalog (publish, list, read, unpublish),
+ * installations with their space and site lists, events, development mode and rendering. One
+ * file per part under `integrations/`, re-exported here so the table, the SDK generator, the
+ * mock router and the OpenAPI document see one module.
  */
-export {}
+export * from './integrations/catalog.ts'
+export * from './integrations/installations.ts'
+export * from './integrations/events.ts'
+export * from './integrations/development.ts'

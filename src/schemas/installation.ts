@@ -2,9 +2,19 @@ import * as z from 'zod/mini'
 import { Site } from './site.ts'
 import { Space } from './space.ts'
 
+/**
+ * Status of an installation: `active`, `pending` (required account configuration is missing) or
+ * `paused`. Responses accept any string.
+ */
+export const InstallationStatus = /*@__PURE__*/ z.enum(['active', 'pending', 'paused'])
+export type InstallationStatus = z.infer<typeof InstallationStatus>
+
 /** An installation of an integration in an organization. */
 export const Installation = /*@__PURE__*/ z.looseObject({
+  object: z.optional(z.literal('integration-installation')),
   id: z.string(),
+  /** Name of the installed integration. */
+  integration: z.optional(z.string()),
   status: z.optional(z.string()),
   space_selection: z.optional(z.string()),
   site_selection: z.optional(z.string()),

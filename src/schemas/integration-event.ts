@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 
 /** An event dispatched to an integration (e.g. `installation_setup`) and its outcome. */
 export const IntegrationEvent = /*@__PURE__*/ z.looseObject({
+  object: z.optional(z.literal('integration-event')),
   id: z.string(),
   integrationId: z.optional(z.string()),
   installationId: z.optional(z.string()),

@@ -1,9 +1,41 @@
 import * as z from 'zod/mini'
 import { Organization } from './organization.ts'
 
-/** Integration name bound: letters, digits, `-`, `_` and `.`. */
-export const IntegrationName = /*@__PURE__*/ z.string().check(z.regex(/^[a-zA-Z0-9-_.]+$/))
+/** Integration name bound: letters, digits, `-`, `_` and `.`, at most 100 characters. */
+export const IntegrationName = /*@__PURE__*/ z.string().check(z.maxLength(100), z.regex(/^[a-zA-Z0-9-_.]+$/))
 export type IntegrationName = z.infer<typeof IntegrationName>
+
+/**
+ * Who can find and install an integration: `public` (listed, anyone installs), `unlisted`
+ * (reachable by name, anyone installs), `private` (only members of its owner organization see it).
+ */
+export const IntegrationVisibility = /*@__PURE__*/ z.enum(['public', 'unlisted', 'private'])
+export type IntegrationVisibility = z.infer<typeof IntegrationVisibility>
+
+/** What an installation may cover: everything (`all`), only the organization, only spaces, only sites. */
+export const IntegrationTarget = /*@__PURE__*/ z.enum(['all', 'organization', 'space', 'site'])
+export type IntegrationTarget = z.infer<typeof IntegrationTarget>
+
+/** Runtime an integration's script runs on; the spec names one. */
+export const IntegrationRuntime = /*@__PURE__*/ z.enum(['v1'])
+export type IntegrationRuntime = z.infer<typeof IntegrationRuntime>
+
+/** A scope an integration asks for: `resource:...:action` in lowercase (e.g. `space:views:read`). */
+export const IntegrationScope = /*@__PURE__*/ z.string().check(z.maxLength(100), z.regex(/^[a-z]+(?::[a-z-]+)+$/))
+export type IntegrationScope = z.infer<typeof IntegrationScope>
+
+/** A marketplace category: a lowercase word, hyphens allowed (e.g. `analytics`). */
+export const IntegrationCategory = /*@__PURE__*/ z.string().check(z.maxLength(50), z.regex(/^[a-z][a-z0-9-]*$/))
+export type IntegrationCategory = z.infer<typeof IntegrationCategory>
+
+/** Title of an integration, block or content source: 2 to 40 characters. */
+export const IntegrationTitle = /*@__PURE__*/ z.string().check(z.minLength(2), z.maxLength(40))
+/** Short description of an integration, block or content source: at most 150 characters. */
+export const IntegrationDescription = /*@__PURE__*/ z.string().check(z.maxLength(150))
+/** Long-form markdown summary of an integration: at most 20,000 characters. */
+export const IntegrationSummary = /*@__PURE__*/ z.string().check(z.maxLength(20_000))
+/** ID of a block, content source or UI component of an integration. */
+export const ComponentId = /*@__PURE__*/ z.string().check(z.minLength(1), z.maxLength(100), z.regex(/^[a-zA-Z0-9-_.]+$/))
 
 /** A UI block an integration provides. */
 export const IntegrationBlock = /*@__PURE__*/ z.looseObject({

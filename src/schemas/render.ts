@@ -1,10 +1,32 @@
 import * as z from 'zod/mini'
+import { ComponentId } from './integration.ts'
+
+/** A map of values a component receives or keeps (props, local state). */
+const Values = /*@__PURE__*/ z.record(z.string(), z.unknown())
+
+/**
+ * Where a component is rendered. The spec leaves its shape open: `spaceId` ties the render to a
+ * space the integration is installed on; every field is passed on to the integration.
+ */
+export const RenderContext = /*@__PURE__*/ z.looseObject({
+  spaceId: z.optional(z.string().check(z.minLength(1), z.maxLength(256))),
+})
+export interface RenderContext extends z.infer<typeof RenderContext> {}
+
+/** What to render: a component of the integration with its props, local state and context. */
+export const RenderRequest = /*@__PURE__*/ z.object({
+  componentId: ComponentId,
+  props: z.optional(Values),
+  state: z.optional(Values),
+  context: z.optional(RenderContext),
+})
+export interface RenderRequest extends z.infer<typeof RenderRequest> {}
 
 /** Rendered UI output of an integration component (ContentKit; element schema left open by the spec). */
 export const RenderOutput = /*@__PURE__*/ z.looseObject({
   type: z.string(),
   element: z.optional(z.unknown()),
-  state: z.optional(z.record(z.string(), z.unknown())),
-  props: z.optional(z.record(z.string(), z.unknown())),
+  state: z.optional(Values),
+  props: z.optional(Values),
 })
 export interface RenderOutput extends z.infer<typeof RenderOutput> {}

@@ -1,0 +1,43 @@
+import type * as contract from '../../../src/contract/integrations/development.ts'
+import type { Caller } from '../../model/access.ts'
+import { disableDevelopmentMode, enableDevelopmentMode, renderTunnelFor } from '../../model/integrations/development.ts'
+import { decodeRenderRequest, renderDeclaredBlock, renderThroughTunnel, type RenderRequest } from '../../model/integrations/render.ts'
+import type { IntegrationRecord } from '../../model/integrations/tables.ts'
+import type { State } from '../../model/state.ts'
+import type { Services } from '../../core/services.ts'
+import { Deferred, type Handlers, type OpsOf } from '../types.ts'
+import { loadIntegration, requireRender } from './load.ts'
+
+/**
+ * Renders with the runtime, or through the development tunnel; the tunnel is called once the
+ * state lock is released (`Deferred`), since the integration may call the platform back.
+ */
+function render(state: State, caller: Caller, services: Services, integration: IntegrationRecord, request: RenderRequest) {
+  requireRender(state, caller, integration, request.context?.spaceId)
+  const tunnel = renderTunnelFor(state, integration, caller.user.id)
+  if (!tunnel) return renderDeclaredBlock(integration, request)
+  const { fetch } = services
+  return new Deferred(() => renderThroughTunnel(fetch, integration, tunnel, request))
+}
+
+export const developmentHandlers: Handlers<OpsOf<typeof contract>> = {
+  setIntegrationDevelopmentMode: ({ state, caller, input }) => {
+    enableDevelopmentMode(state, loadIntegration(state, caller, input.integrationName, 'admin'), input.tunnelUrl, input.all ?? false, caller.user.id)
+  },
+
+  disableIntegrationDevelopmentMode: ({ state, caller, input }) => {
+    disableDevelopmentMode(state, loadIntegration(state, caller, input.integrationName, 'admin'))
+  },
+
+  renderIntegrationUIWithGet: ({ state, caller, services, input }) => {
+    // Who may render is checked before the request is decoded, so a stranger learns nothing from its errors.
+    const integration = loadIntegration(state, caller, input.integrationName)
+    requireRender(state, caller, integration, undefined)
+    return render(state, caller, services, integration, decodeRenderRequest(input.request))
+  },
+
+  renderIntegrationUIWithPost: ({ state, caller, services, input }) => {
+    const { integrationName, ...request } = input
+    return render(state, caller, services, loadIntegration(state, caller, integrationName), request)
+  },
+}

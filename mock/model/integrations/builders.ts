@@ -1,0 +1,101 @@
+import { PublishBody } from '../../../src/contract/integrations/catalog.ts'
+import { IntegrationName } from '../../../src/schemas/integration.ts'
+import type { State } from '../state.ts'
+import { integrationByName } from './catalog.ts'
+import { deliverEvent, type Fetch } from './delivery.ts'
+import { changeInstallation, install, installationIn, type InstallationChange, type InstallationChanges } from './installations.ts'
+import { publishIntegration, type Manifest } from './publish.ts'
+import type { InstallationRecord, IntegrationEventRecord, IntegrationRecord } from './tables.ts'
+import { setTarget, type TargetChanges } from './targets.ts'
+
+/**
+ * The control API of the integrations area: the same rules as the API, without a caller's
+ * permissions. Events recorded while development mode is on are delivered before the builder
+ * resolves, through the platform's outbound fetch.
+ */
+
+/** An integration to publish: the body of a publish, with the owner's ID and the name. */
+export type NewIntegration = Partial<Manifest> & {
+  name: string
+  /** ID of the owner organization. */
+  organization: string
+  /** Marks the integration as verified by the platform. */
+  verified?: boolean | undefined
+  /** User recorded as the publisher (default `control-api`). */
+  publishedBy?: string | undefined
+}
+
+function fail(what: string, issue: { path: PropertyKey[]; message: string }): never {
+  throw new Error(`Invalid ${what}.${issue.path.map(String).join('.')}: ${issue.message}`)
+}
+
+/** Publishes an integration (or a new version of it) through the model's rules; the title defaults to the name. */
+export async function buildIntegration(state: State, values: NewIntegration, fetch?: Fetch): Promise<IntegrationRecord> {
+  const { name, organization, verified, publishedBy, ...rest } = values
+  if (!IntegrationName.safeParse(name).success) throw new Error(`Invalid integration name "${name}": must match ^[a-zA-Z0-9-_.]+$`)
+  const parsed = PublishBody.safeParse({ ...rest, title: rest.title ?? name.slice(0, 40) })
+  if (!parsed.success) fail('integration', parsed.error.issues[0]!)
+  const { organization: _, ...manifest } = parsed.data
+  const existing = integrationByName(state, name)
+  if (existing && existing.organization !== organization) throw new Error(`Integration "${name}" belongs to organization ${existing.organization}`)
+  const { integration, events } = await publishIntegration(state, name, organization, manifest, publishedBy ?? 'control-api', existing)
+  if (verified !== undefined) state.db.integrations.update(integration, { verified })
+  await deliver(state, events, fetch)
+  return integration
+}
+
+async function deliver(state: State, events: readonly IntegrationEventRecord[], fetch: Fetch | undefined): Promise<void> {
+  for (const event of events) if (event.tunnelUrl && fetch) await deliverEvent(state, event, fetch)
+}
+
+async function deliverAll(state: State, change: InstallationChange, fetch: Fetch | undefined): Promise<InstallationRecord> {
+  await deliver(state, change.events, fetch)
+  return change.installation
+}
+
+function find(state: State, values: { integration: string; organization: string }) {
+  const integration = integrationByName(state, values.integration)
+  if (!integration) throw new Error(`No integration "${values.integration}"`)
+  const installation = installationIn(state, integration, values.organization)
+  return { integration, installation }
+}
+
+/** Which installation: the integration's name and the installing organization's ID. */
+export interface InstallationRef {
+  integration: string
+  organization: string
+}
+
+/** Installs an integration (recording its `installation_setup` event), then applies `changes`. */
+export async function buildInstallation(
+  state: State,
+  values: InstallationRef & InstallationChanges & { createdBy?: string | undefined },
+  fetch?: Fetch,
+): Promise<InstallationRecord> {
+  const { integration } = find(state, values)
+  if (!state.db.organizations.get(values.organization)) throw new Error(`No organization ${values.organization}`)
+  const installed = await install(state, integration, values.organization, values.createdBy ?? 'control-api')
+  await deliverAll(state, installed, fetch)
+  const { integration: _, organization: __, createdBy: ___, ...changes } = values
+  if (Object.values(changes).every((v) => v === undefined)) return installed.installation
+  return deliverAll(state, await changeInstallation(state, integration, installed.installation, changes), fetch)
+}
+
+/** Changes an installation's status, configuration, external IDs or selections. */
+export async function updateInstallation(state: State, values: InstallationRef & InstallationChanges, fetch?: Fetch): Promise<InstallationRecord> {
+  const { integration, installation } = find(state, values)
+  if (!installation) throw new Error(`Integration "${values.integration}" is not installed in organization ${values.organization}`)
+  return deliverAll(state, await changeInstallation(state, integration, installation, values), fetch)
+}
+
+/** Installs on one space or one site of the organization, or changes the settings there. */
+export async function buildInstallationTarget(
+  state: State,
+  values: InstallationRef & TargetChanges & ({ space: string; site?: undefined } | { site: string; space?: undefined }),
+  fetch?: Fetch,
+): Promise<InstallationRecord> {
+  const { integration, installation } = find(state, values)
+  if (!installation) throw new Error(`Integration "${values.integration}" is not installed in organization ${values.organization}`)
+  const [kind, id] = values.space !== undefined ? (['space', values.space] as const) : (['site', values.site!] as const)
+  return deliverAll(state, await setTarget(state, integration, installation, kind, id, values), fetch)
+}

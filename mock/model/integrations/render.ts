@@ -1,0 +1,106 @@
+import LZString from 'lz-string'
+import type * as z from 'zod/mini'
+import { RenderRequest } from '../../../src/schemas/render.ts'
+import { badRequest, HttpError, notFound } from '../../core/http-error.ts'
+import { failureMessage, tunnelHeaders, TUNNEL_TIMEOUT_MS, type Fetch } from './delivery.ts'
+import type { IntegrationRecord } from './tables.ts'
+
+export type { RenderRequest }
+type Output = Record<string, unknown> & { type: string }
+
+/** Says what is wrong with a field of the decoded request, as the dispatcher says it of a body field. */
+function describe(issue: z.core.$ZodIssue): string {
+  const i = issue as z.core.$ZodIssue & Record<string, unknown>
+  switch (issue.code) {
+    case 'invalid_type':
+      return i.input === undefined ? 'is required' : `expected ${String(i.expected)}`
+    case 'invalid_format':
+      return `must match ${String(i.pattern)}`
+    case 'too_big':
+      return `must be at most ${String(i.maximum)} characters`
+    case 'too_small':
+      return 'must not be empty'
+    default:
+      return 'is invalid'
+  }
+}
+
+/**
+ * Reads the `request` query of a GET render: LZ-string compressed (URI-safe alphabet) JSON of
+ * `{ componentId, props, state, context }`. Anything else is a 400 naming `query.request`.
+ */
+export function decodeRenderRequest(compressed: string): RenderRequest {
+  let json: string | null
+  try {
+    json = LZString.decompressFromEncodedURIComponent(compressed)
+  } catch {
+    json = null
+  }
+  let value: unknown
+  try {
+    value = json ? JSON.parse(json) : undefined
+  } catch {
+    value = undefined
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw badRequest('Invalid query.request: not LZ-string compressed JSON of an object (use compressToEncodedURIComponent)')
+  }
+  const parsed = RenderRequest.safeParse(value)
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]!
+  throw badRequest(`Invalid ${['query.request', ...issue.path.map(String)].join('.')}: ${describe(issue)}`)
+}
+
+/**
+ * Renders a component with the mock's runtime, which runs no integration script: the block
+ * declared under `componentId` becomes a block element showing its title, description and
+ * markdown, with the given props and state echoed back.
+ */
+export function renderDeclaredBlock(integration: IntegrationRecord, request: RenderRequest): Output {
+  const block = integration.blocks.find((b) => b.id === request.componentId)
+  if (!block) throw notFound(`Integration "${integration.name}" declares no block "${request.componentId}"`)
+  const children: unknown[] = [{ type: 'text', style: 'bold', children: [block.title] }]
+  if (block.description) children.push({ type: 'text', children: [block.description] })
+  if (block.markdown) children.push({ type: 'markdown', content: block.markdown.body })
+  return {
+    type: 'element',
+    element: { type: 'block', ...(block.icon ? { icon: block.icon } : {}), children },
+    state: request.state ?? {},
+    props: request.props ?? {},
+  }
+}
+
+/**
+ * Forwards a render to the development tunnel and returns its answer. The tunnel is the
+ * platform's upstream here, so its failures are gateway errors: 504 when it does not answer in
+ * time, 502 when it cannot be reached, answers an error status or something that is not a
+ * rendered UI object.
+ */
+export async function renderThroughTunnel(fetch: Fetch, integration: IntegrationRecord, tunnelUrl: string, request: RenderRequest): Promise<Output> {
+  let response: Response
+  try {
+    response = await fetch(tunnelUrl, {
+      method: 'POST',
+      headers: tunnelHeaders(integration.name, { 'x-docplat-event': 'ui_render' }),
+      body: JSON.stringify({ type: 'ui_render', integration: integration.name, ...request }),
+      signal: AbortSignal.timeout(TUNNEL_TIMEOUT_MS),
+    })
+  } catch (error) {
+    const timedOut = (error as { name?: string })?.name === 'TimeoutError'
+    throw new HttpError(timedOut ? 504 : 502, `Development tunnel ${tunnelUrl} ${timedOut ? 'did not answer the render' : 'is unreachable'}: ${failureMessage(error)}`)
+  }
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined)
+    throw new HttpError(502, `Development tunnel ${tunnelUrl} answered the render with HTTP ${response.status}`)
+  }
+  let output: unknown
+  try {
+    output = await response.json()
+  } catch {
+    output = undefined
+  }
+  if (typeof output !== 'object' || output === null || Array.isArray(output) || typeof (output as { type?: unknown }).type !== 'string') {
+    throw new HttpError(502, `Development tunnel ${tunnelUrl} answered the render with something other than a rendered UI object ({ type, element, state, props })`)
+  }
+  return output as Output
+}

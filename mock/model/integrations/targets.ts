@@ -1,0 +1,68 @@
+import { badRequest, notFound } from '../../core/http-error.ts'
+import type { State } from '../state.ts'
+import { checkConfiguration, sameValue } from './configuration.ts'
+import { settingFor, settingsOf, targetAllows, type TargetKind } from './coverage.ts'
+import { recordEvent } from './events.ts'
+import type { InstallationChange } from './installations.ts'
+import type { InstallationRecord, IntegrationRecord, TargetSetting } from './tables.ts'
+
+/** What the control API may set on an installation's space or site. */
+export interface TargetChanges {
+  /** Replaces the configuration; checked against the integration's space (site) form. */
+  configuration?: Record<string, unknown> | undefined
+  externalIds?: string[] | undefined
+}
+
+function checkTarget(state: State, installation: InstallationRecord, kind: TargetKind, id: string): void {
+  const target = kind === 'space' ? state.db.spaces.get(id) : state.db.sites.get(id)
+  if (!target || target.organization !== installation.organization || ('deletedAt' in target && target.deletedAt)) {
+    throw notFound(`No ${kind} ${id} in organization ${installation.organization}`)
+  }
+}
+
+/**
+ * Installs on one space or site (added to a `selected` installation's list) or changes its
+ * settings there. A new target or a changed configuration records a `space_installation_setup`
+ * (`site_installation_setup`) event.
+ */
+export async function setTarget(
+  state: State,
+  integration: IntegrationRecord,
+  installation: InstallationRecord,
+  kind: TargetKind,
+  id: string,
+  changes: TargetChanges,
+): Promise<InstallationChange> {
+  if (!targetAllows(integration, kind)) throw badRequest(`Integration "${integration.name}" targets ${integration.target}: it cannot be installed on a ${kind}`)
+  checkTarget(state, installation, kind, id)
+  const form = integration.configurations[kind]
+  if (changes.configuration !== undefined) checkConfiguration(form, changes.configuration, 'configuration')
+  const list = settingsOf(installation, kind)
+  const existing = list.find((s) => s.id === id)
+  const before = settingFor(integration, installation, kind, id)
+  const next: TargetSetting = {
+    id,
+    configuration: changes.configuration ?? before.configuration,
+    externalIds: changes.externalIds !== undefined ? [...new Set(changes.externalIds)] : before.externalIds,
+  }
+  const updated = existing ? list.map((s) => (s.id === id ? next : s)) : [...list, next]
+  state.db.integrationInstallations.update(installation, { [kind === 'space' ? 'spaces' : 'sites']: updated, updatedAt: state.clock.stamp() })
+  const added = !existing && installation[kind === 'space' ? 'spaceSelection' : 'siteSelection'] === 'selected'
+  if (!added && sameValue(next.configuration, before.configuration)) return { installation, events: [] }
+  const event = await recordEvent(state, integration, installation, {
+    type: `${kind}_installation_setup`,
+    ...(kind === 'space' ? { spaceId: id } : { siteId: id }),
+    status: installation.status,
+    ...(added ? {} : { previous: { status: installation.status, configuration: before.configuration } }),
+  })
+  return { installation, events: [event] }
+}
+
+/** Forgets a space or site an installation listed (it left the organization or is gone). */
+export function dropTarget(state: State, organization: string, kind: TargetKind, id: string): void {
+  for (const installation of [...state.db.installationsByOrg.get(organization)]) {
+    const list = settingsOf(installation, kind)
+    if (!list.some((s) => s.id === id)) continue
+    state.db.integrationInstallations.update(installation, { [kind === 'space' ? 'spaces' : 'sites']: list.filter((s) => s.id !== id) })
+  }
+}

@@ -1,0 +1,20 @@
+import type { IntegrationEventRecord } from '../model/integrations/tables.ts'
+import type { State } from '../model/state.ts'
+
+/** An integration event; integrations are known by name, so `integrationId` is the name. */
+export function presentIntegrationEvent(state: State, event: IntegrationEventRecord) {
+  return {
+    object: 'integration-event' as const,
+    id: event.id,
+    integrationId: state.db.integrations.get(event.integration)?.name ?? event.integration,
+    installationId: event.installation,
+    createdAt: event.createdAt,
+    payload: event.payload,
+    status: event.status,
+  }
+}
+
+/** An event with the trace of its dispatch. */
+export function presentIntegrationEventWithTrace(state: State, event: IntegrationEventRecord) {
+  return { event: presentIntegrationEvent(state, event), trace: { logs: event.logs } }
+}

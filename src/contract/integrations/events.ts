@@ -1,0 +1,18 @@
+import * as z from 'zod/mini'
+import { IntegrationEvent, IntegrationEventWithTrace } from '../../schemas/integration-event.ts'
+import { List } from '../../schemas/shared.ts'
+import { Id, pagination } from '../common.ts'
+import { defineOperation } from '../define.ts'
+import { INTEGRATION, integration } from './common.ts'
+
+export const listIntegrationEvents = /*@__PURE__*/ defineOperation({
+  id: 'listIntegrationEvents', method: 'GET', path: `${INTEGRATION}/events`, sdk: 'integrations.events.list', status: 200,
+  summary: 'List the events dispatched to an integration, newest first',
+  params: z.object(integration), query: z.object({ ...pagination }), response: List(IntegrationEvent), paginated: true,
+})
+
+export const getIntegrationEvent = /*@__PURE__*/ defineOperation({
+  id: 'getIntegrationEvent', method: 'GET', path: `${INTEGRATION}/events/{eventId}`, sdk: 'integrations.events.get', status: 200,
+  summary: 'Get an event of an integration with the trace of its dispatch',
+  params: z.object({ ...integration, eventId: Id }), response: IntegrationEventWithTrace,
+})
