@@ -13,4 +13,7 @@ export default defineConfig({
   dts: true,
   sourcemap: true,
   clean: true,
+  // One build for every entry, so the mock and its Node server share one copy of the platform
+  // (errors thrown by one are recognised by the other); Node built-ins stay imports.
+  deps: { neverBundle: [/^node:/] },
 })

@@ -111,11 +111,11 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
   if (options.scenario === undefined || options.scenario === 'demo') for (const name of DEMO_TOKEN_NAMES) tokens[name] = tokenFor(seed, name)
 
   let state = createState(clock, new Random(seed), urls)
-  const builders = createBuilders(() => state, tokens, (name) => tokenFor(seed, name))
+  const outbound = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+  const builders = createBuilders(() => state, tokens, (name) => tokenFor(seed, name), outbound)
   const faults = new Faults()
   const log = new RequestLog()
   const fixtures = new Map<string, unknown>()
-  const outbound = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
 
   let initial: SerializedState | undefined
   let pending: Promise<void> = (async () => {

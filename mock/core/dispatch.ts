@@ -1,6 +1,6 @@
 import type { OperationDef } from '../../src/contract/define.ts'
 import type { Handler } from '../handlers/types.ts'
-import { EventStream, Reply } from '../handlers/types.ts'
+import { Deferred, EventStream, Reply } from '../handlers/types.ts'
 import type { Caller } from '../model/access.ts'
 import { runMaintenance } from '../model/maintenance.ts'
 import type { State } from '../model/state.ts'
@@ -100,7 +100,7 @@ export function createDispatcher(options: DispatcherOptions): (request: Request)
         return handler({ input: input as never, caller, state: options.state(), services, request, url })
       })
       await services.drain()
-      return finish(respond(match.op, result))
+      return finish(respond(match.op, result instanceof Deferred ? await result.settle() : result))
     } catch (error) {
       if (error instanceof HttpError) return finish(errorResponse(error.status, error.message, error.headers))
       if (error instanceof DroppedConnection) throw error

@@ -81,7 +81,8 @@ function typeName(value: unknown): string {
 
 /** Validates one part of the request; the 400 names the first failing field. */
 function check<T>(where: 'path' | 'query' | 'body', schema: z.ZodMiniType<T>, value: unknown): T {
-  const result = schema.safeParse(value)
+  // Without the input in the issues, a wrong type would read as a missing field.
+  const result = schema.safeParse(value, { reportInput: true })
   if (result.success) return result.data
   const issue = result.error.issues[0]!
   const field = [where, ...issue.path.map(String)].join('.')

@@ -40,11 +40,23 @@ export class EventStream {
   }
 }
 
+/**
+ * A reply finished outside the state lock, once the request's own work has committed: for an
+ * answer that comes from an outbound call (a development tunnel), which may call the platform
+ * back. `settle` resolves to the body (or a `Reply`) or throws an `HttpError`.
+ */
+export class Deferred {
+  readonly settle: () => Promise<unknown>
+  constructor(settle: () => Promise<unknown>) {
+    this.settle = settle
+  }
+}
+
 /** The wire body an operation answers with (the model's result, already presented). */
 export type Result<D extends OperationDef> = D['response'] extends z.ZodMiniType ? unknown : void
 
 /** A thin HTTP adapter: authorize, call the model, present. */
-export type Handler<D extends OperationDef> = (ctx: Context<D>) => Result<D> | Reply | EventStream | Promise<Result<D> | Reply | EventStream>
+export type Handler<D extends OperationDef> = (ctx: Context<D>) => Result<D> | Reply | EventStream | Deferred | Promise<Result<D> | Reply | EventStream | Deferred>
 
 /** Handlers of a set of operations, checked by the compiler to cover every one. */
 export type Handlers<Ops extends Record<string, OperationDef>> = { [K in keyof Ops]: Handler<Ops[K]> }

@@ -7,12 +7,23 @@ import { createCollection, type NewCollection } from '../model/spaces/collection
 import { createSpace, deleteSpace, type NewSpace } from '../model/spaces/spaces.ts'
 import type { ChangeRequestRecord, GrantRecord } from '../model/spaces/tables.ts'
 import { createChangeRequest } from '../model/spaces/change-requests.ts'
+import { buildContent, buildFile, buildPage, buildReviewRequest, deletePage, editPage } from '../model/content/build.ts'
+import { markUrl } from '../model/content/links.ts'
+import { seedComment, seedReply, type SeedComment, type SeedReply } from '../model/comments/seed.ts'
+import { buildOpenAPISpec, buildSAMLProvider, type NewOpenAPISpec, type NewSAMLProvider } from '../model/services/builders.ts'
+import { createTranslation } from '../model/services/translations.ts'
+import { buildRedirect, buildSection, buildSectionGroup, buildShareLink, buildSiteSpace } from '../model/sites/builders.ts'
+import { createSite, type NewSite } from '../model/sites/sites.ts'
+import type { Services } from '../core/services.ts'
+import { buildInstallation, buildInstallationTarget, buildIntegration, updateInstallation } from '../model/integrations/builders.ts'
 
 /**
  * The control API: set up exactly the state a test needs, a line per thing. Builders write
- * through the model (the same rules as the API, without a caller's permissions).
+ * through the model (the same rules as the API, without a caller's permissions). `outbound` is
+ * the platform's outbound fetch: builders that record integration events deliver them through it
+ * while development mode is on.
  */
-export function createBuilders(state: () => State, tokens: Record<string, string>, tokenFor: (name: string) => string) {
+export function createBuilders(state: () => State, tokens: Record<string, string>, tokenFor: (name: string) => string, outbound?: Services['fetch']) {
   return {
     /** An organization. */
     organization: (values: NewOrganization) => createOrganization(state(), values),
@@ -91,6 +102,72 @@ export function createBuilders(state: () => State, tokens: Record<string, string
 
     /** An invite link into an organization. */
     invite: (organization: string, role: Role | null = 'read') => createInvite(state(), organization, role),
+
+    /** A page in a space's live content (`space`) or a change request's (`changeRequest`); nest it with `parent` (a page ID). */
+    page: (values: Parameters<typeof buildPage>[1]) => buildPage(state(), values),
+
+    /** Edits a page (`page` ID) in place: title, markdown, slug... */
+    editPage: (values: Parameters<typeof editPage>[1]) => editPage(state(), values),
+
+    /** Removes a page (`page` ID) and the pages under it. */
+    removePage: (values: Parameters<typeof deletePage>[1]) => deletePage(state(), values),
+
+    /** A file (content type from the name's extension unless given). */
+    file: (values: Parameters<typeof buildFile>[1]) => buildFile(state(), values),
+
+    /** Whole content at once, in the import fixture format: `{ space | changeRequest, pages: [{ title, markdown, pages }], files, variables }`. */
+    content: (values: Parameters<typeof buildContent>[1]) => buildContent(state(), values),
+
+    /** Marks an external URL as broken for the link checker (`false` makes it fine again). */
+    brokenUrl: (url: string, broken = true) => markUrl(state(), url, broken),
+
+    /** A review requested from a member on a change request. */
+    reviewer: (values: Parameters<typeof buildReviewRequest>[1]) => buildReviewRequest(state(), values),
+
+    /** A comment on a space or (with `changeRequest`) a change request, with optional reactions and resolution. */
+    comment: (values: SeedComment) => seedComment(state(), values),
+
+    /** A reply to a comment, with optional reactions. */
+    commentReply: (values: SeedReply) => seedReply(state(), values),
+
+    /** Translation settings of an organization. */
+    translation: (values: { organization: string; title: string; languages?: string[] }) => createTranslation(state(), values.organization, values),
+
+    /** An OpenAPI specification, already processed unless `processed: false` (`content` or `errorCode` choose the outcome). */
+    openAPISpec: (values: NewOpenAPISpec) => buildOpenAPISpec(state(), values),
+
+    /** A SAML provider; every field but the organization has a working default (a generated certificate included). */
+    samlProvider: (values: NewSAMLProvider) => buildSAMLProvider(state(), values),
+
+    /** A site (empty: add sections or site spaces); `admins` administer it without being organization admins. */
+    site: (values: NewSite) => createSite(state(), values),
+
+    /** A section of a site, publishing `space` as its first (default) site space. */
+    section: (values: Parameters<typeof buildSection>[1]) => buildSection(state(), values),
+
+    /** A section group, optionally grouping ungrouped sections of the site. */
+    sectionGroup: (values: Parameters<typeof buildSectionGroup>[1]) => buildSectionGroup(state(), values),
+
+    /** A space published in a section (default: the site's default section, or its root without sections). */
+    siteSpace: (values: Parameters<typeof buildSiteSpace>[1]) => buildSiteSpace(state(), values),
+
+    /** A redirect from a path of a site to one of its sections. */
+    redirect: (values: Parameters<typeof buildRedirect>[1]) => buildRedirect(state(), values),
+
+    /** A share link of a site (active unless `active: false`), with a new secret key. */
+    shareLink: (values: Parameters<typeof buildShareLink>[1]) => buildShareLink(state(), values),
+
+    /** An integration published by an organization (a new version when it already has the name); the title defaults to the name. */
+    integration: (values: Parameters<typeof buildIntegration>[1]) => buildIntegration(state(), values, outbound),
+
+    /** An installation of an integration in an organization (its `installation_setup` event included), optionally changed at once. */
+    installation: (values: Parameters<typeof buildInstallation>[1]) => buildInstallation(state(), values, outbound),
+
+    /** Changes an installation's status, configuration, external IDs or selections (a status or configuration change records `installation_setup`). */
+    updateInstallation: (values: Parameters<typeof updateInstallation>[1]) => updateInstallation(state(), values, outbound),
+
+    /** Installs on one space or site of the organization (`selected` installations), or sets its configuration and external IDs there. */
+    installationTarget: (values: Parameters<typeof buildInstallationTarget>[1]) => buildInstallationTarget(state(), values, outbound),
   }
 }
 

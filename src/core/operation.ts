@@ -7,9 +7,12 @@ import { PagePromise, type ListEnvelope } from './pagination.ts'
 import { parseBody, send, validate } from './request.ts'
 import { readEvents, StreamPromise } from './sse.ts'
 
+/** The named fields a list response has beside `items`, `count` and `next` (e.g. `stats`). */
+type EnvelopeExtra<T> = { [K in keyof T as string extends K ? never : K extends keyof ListEnvelope<unknown> ? never : K]: T[K] }
+
 /** What calling an operation returns: a page promise for lists, a stream for SSE, else an API promise. */
 export type OperationReturn<D extends OperationDef> = D['paginated'] extends true
-  ? PagePromise<OperationItem<D>>
+  ? PagePromise<OperationItem<D>, EnvelopeExtra<OperationResult<D>>>
   : D['stream'] extends true
     ? StreamPromise<OperationResult<D>>
     : APIPromise<OperationResult<D>>

@@ -9,12 +9,15 @@ export interface ListEnvelope<Item> {
   next?: { page: string }
 }
 
-/** One page of a list, with the means to fetch the following one. */
-export interface ListPage<Item> extends ListEnvelope<Item> {
+/**
+ * One page of a list, with the means to fetch the following one. `Extra` types the fields a
+ * list adds beside its envelope (a links listing's `stats`).
+ */
+export interface ListPage<Item, Extra = {}> extends ListEnvelope<Item> {
   /** Whether a following page exists. */
   hasNextPage(): boolean
   /** Fetches the following page; throws when there is none. */
-  getNextPage(): Promise<ListPage<Item>>
+  getNextPage(): Promise<ListPage<Item, Extra> & Extra>
 }
 
 type FetchPage<Item> = (cursor: string | undefined) => Promise<WithResponse<ListEnvelope<Item>>>
@@ -43,21 +46,21 @@ function makePage<Item>(envelope: ListEnvelope<Item>, fetchPage: FetchPage<Item>
  * }
  * ```
  */
-export class PagePromise<Item> extends APIPromise<ListPage<Item>> implements AsyncIterable<Item> {
+export class PagePromise<Item, Extra = {}> extends APIPromise<ListPage<Item, Extra> & Extra> implements AsyncIterable<Item> {
   readonly #fetchPage: FetchPage<Item>
 
   /** @internal */
   constructor(fetchPage: FetchPage<Item>, start?: string) {
     super(async () => {
       const { data, response } = await fetchPage(start)
-      return { data: makePage(data, fetchPage), response }
+      return { data: makePage(data, fetchPage) as ListPage<Item, Extra> & Extra, response }
     })
     this.#fetchPage = fetchPage
   }
 
   /** Walks the pages, starting with the first. */
-  async *pages(): AsyncGenerator<ListPage<Item>, void, undefined> {
-    let page: ListPage<Item> = await this
+  async *pages(): AsyncGenerator<ListPage<Item, Extra> & Extra, void, undefined> {
+    let page: ListPage<Item, Extra> & Extra = await this
     yield page
     while (page.hasNextPage()) {
       page = await page.getNextPage()

@@ -3,6 +3,272 @@ import * as ops from './operations.ts'
 
 /** The client's namespaces: every operation by its SDK path (`client.spaces.restore`). */
 export const namespaces = {
+  changeRequests: {
+    comments: {
+      /**
+       * Post a comment on a change request, optionally on one of its pages or blocks.
+       *
+       * `POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments` (operation `postCommentInChangeRequest`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.changeRequests.comments.create({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', body: 'body' })
+       * ```
+       */
+      create: ops.postCommentInChangeRequest,
+      /**
+       * Delete a comment of a change request with its replies.
+       *
+       * `DELETE /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}` (operation `deleteCommentInChangeRequest`, 205 on success).
+       *
+       * @example
+       * ```ts
+       * await client.changeRequests.comments.delete({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', commentId: 'comment_id' })
+       * ```
+       */
+      delete: ops.deleteCommentInChangeRequest,
+      /**
+       * Get a comment of a change request.
+       *
+       * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}` (operation `getCommentInChangeRequest`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.changeRequests.comments.get({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', commentId: 'comment_id' })
+       * ```
+       */
+      get: ops.getCommentInChangeRequest,
+      /**
+       * List the comments of a change request, newest first unless `order=asc`.
+       *
+       * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments` (operation `listCommentsInChangeRequest`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * for await (const item of client.changeRequests.comments.list({ spaceId: 'space_id', changeRequestId: 'changeRequest_id' })) {
+ *   console.log(item)
+ * }
+       * ```
+       */
+      list: ops.listCommentsInChangeRequest,
+      replies: {
+        /**
+         * Reply to a comment of a change request.
+         *
+         * `POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies` (operation `postCommentReplyInChangeRequest`, 200 on success).
+         *
+         * @example
+         * ```ts
+         * const result = await client.changeRequests.comments.replies.create({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', commentId: 'comment_id', body: 'body' })
+         * ```
+         */
+        create: ops.postCommentReplyInChangeRequest,
+        /**
+         * Delete a reply to a comment of a change request.
+         *
+         * `DELETE /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}` (operation `deleteCommentReplyInChangeRequest`, 205 on success).
+         *
+         * @example
+         * ```ts
+         * await client.changeRequests.comments.replies.delete({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', commentId: 'comment_id', commentReplyId: 'commentReply_id' })
+         * ```
+         */
+        delete: ops.deleteCommentReplyInChangeRequest,
+        /**
+         * Get a reply to a comment of a change request.
+         *
+         * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}` (operation `getCommentReplyInChangeRequest`, 200 on success).
+         *
+         * @example
+         * ```ts
+         * const result = await client.changeRequests.comments.replies.get({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', commentId: 'comment_id', commentReplyId: 'commentReply_id' })
+         * ```
+         */
+        get: ops.getCommentReplyInChangeRequest,
+        /**
+         * List the replies to a comment of a change request, oldest first.
+         *
+         * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies` (operation `listCommentRepliesInChangeRequest`, 200 on success).
+         *
+         * @example
+         * ```ts
+         * for await (const item of client.changeRequests.comments.replies.list({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', commentId: 'comment_id' })) {
+ *   console.log(item)
+ * }
+         * ```
+         */
+        list: ops.listCommentRepliesInChangeRequest,
+        /**
+         * Edit a reply's body, change the caller's reactions to it, or resolve or reopen its thread.
+         *
+         * `PUT /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}` (operation `updateCommentReplyInChangeRequest`, 200 on success).
+         *
+         * @example
+         * ```ts
+         * const result = await client.changeRequests.comments.replies.update({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', commentId: 'comment_id', commentReplyId: 'commentReply_id' })
+         * ```
+         */
+        update: ops.updateCommentReplyInChangeRequest,
+      },
+      /**
+       * Resolve or reopen a comment, edit its body, or change the caller's reactions.
+       *
+       * `PUT /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}` (operation `updateCommentInChangeRequest`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.changeRequests.comments.update({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', commentId: 'comment_id' })
+       * ```
+       */
+      update: ops.updateCommentInChangeRequest,
+    },
+    content: {
+      /**
+       * Get a change request's latest revision.
+       *
+       * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content` (operation `getRevisionOfChangeRequestById`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.changeRequests.content.get({ spaceId: 'space_id', changeRequestId: 'changeRequest_id' })
+       * ```
+       */
+      get: ops.getRevisionOfChangeRequestById,
+      /**
+       * Get a file of a change request.
+       *
+       * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}` (operation `getFileInChangeRequestById`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.changeRequests.content.getFile({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', fileId: 'file_id' })
+       * ```
+       */
+      getFile: ops.getFileInChangeRequestById,
+      /**
+       * Get a page of a change request with its content as a document or markdown.
+       *
+       * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}` (operation `getPageInChangeRequestById`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.changeRequests.content.getPage({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', pageId: 'page_id' })
+       * ```
+       */
+      getPage: ops.getPageInChangeRequestById,
+      /**
+       * Import content from a URL into a new revision of the change request.
+       *
+       * `POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/import` (operation `importChangeRequestContent`, 201 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.changeRequests.content.import({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', url: 'url', source: 'source' })
+       * ```
+       */
+      import: ops.importChangeRequestContent,
+      /**
+       * List the pages of a change request that reference a file.
+       *
+       * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks` (operation `listFileBacklinksInChangeRequest`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * for await (const item of client.changeRequests.content.listFileBacklinks({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', fileId: 'file_id' })) {
+ *   console.log(item)
+ * }
+       * ```
+       */
+      listFileBacklinks: ops.listFileBacklinksInChangeRequest,
+      /**
+       * List the files of a change request.
+       *
+       * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files` (operation `listFilesInChangeRequestById`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * for await (const item of client.changeRequests.content.listFiles({ spaceId: 'space_id', changeRequestId: 'changeRequest_id' })) {
+ *   console.log(item)
+ * }
+       * ```
+       */
+      listFiles: ops.listFilesInChangeRequestById,
+      /**
+       * List the links of a page of a change request with their status.
+       *
+       * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links` (operation `listPageLinksInChangeRequest`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * for await (const item of client.changeRequests.content.listPageLinks({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', pageId: 'page_id' })) {
+ *   console.log(item)
+ * }
+       * ```
+       */
+      listPageLinks: ops.listPageLinksInChangeRequest,
+      /**
+       * List the pages of a change request as a tree.
+       *
+       * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages` (operation `listPagesInChangeRequest`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.changeRequests.content.listPages({ spaceId: 'space_id', changeRequestId: 'changeRequest_id' })
+       * ```
+       */
+      listPages: ops.listPagesInChangeRequest,
+    },
+    /**
+     * List the members who commented or replied on a change request, each once.
+     *
+     * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/commenters` (operation `listCommentersInChangeRequest`, 200 on success).
+     *
+     * @example
+     * ```ts
+     * for await (const item of client.changeRequests.listCommenters({ spaceId: 'space_id', changeRequestId: 'changeRequest_id' })) {
+ *   console.log(item)
+ * }
+     * ```
+     */
+    listCommenters: ops.listCommentersInChangeRequest,
+    reviewers: {
+      /**
+       * List the reviewers requested on a change request.
+       *
+       * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers` (operation `getRequestedReviewersByChangeRequestId`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * for await (const item of client.changeRequests.reviewers.list({ spaceId: 'space_id', changeRequestId: 'changeRequest_id' })) {
+ *   console.log(item)
+ * }
+       * ```
+       */
+      list: ops.getRequestedReviewersByChangeRequestId,
+      /**
+       * Withdraw a review request from a change request.
+       *
+       * `DELETE /v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}` (operation `removeRequestedReviewerFromChangeRequest`, 205 on success).
+       *
+       * @example
+       * ```ts
+       * await client.changeRequests.reviewers.remove({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', userId: 'user_id' })
+       * ```
+       */
+      remove: ops.removeRequestedReviewerFromChangeRequest,
+      /**
+       * Request reviews from organization members (and optionally update the subject).
+       *
+       * `POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers` (operation `requestReviewersForChangeRequest`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.changeRequests.reviewers.request({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', users: 'users' })
+       * ```
+       */
+      request: ops.requestReviewersForChangeRequest,
+    },
+  },
   collections: {
     /**
      * Create a collection.
@@ -97,6 +363,178 @@ export const namespaces = {
      */
     update: ops.updateCollectionById,
   },
+  integrations: {
+    dev: {
+      /**
+       * Turn development mode off.
+       *
+       * `DELETE /v1/integrations/{integrationName}/dev` (operation `disableIntegrationDevelopmentMode`, 205 on success).
+       *
+       * @example
+       * ```ts
+       * await client.integrations.dev.disable({ integrationName: 'integrationName' })
+       * ```
+       */
+      disable: ops.disableIntegrationDevelopmentMode,
+      /**
+       * Turn development mode on: events and renders go to the tunnel URL.
+       *
+       * `PUT /v1/integrations/{integrationName}/dev` (operation `setIntegrationDevelopmentMode`, 204 on success).
+       *
+       * @example
+       * ```ts
+       * await client.integrations.dev.enable({ integrationName: 'integrationName', tunnelUrl: 'tunnelUrl' })
+       * ```
+       */
+      enable: ops.setIntegrationDevelopmentMode,
+    },
+    events: {
+      /**
+       * Get an event of an integration with the trace of its dispatch.
+       *
+       * `GET /v1/integrations/{integrationName}/events/{eventId}` (operation `getIntegrationEvent`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.integrations.events.get({ integrationName: 'integrationName', eventId: 'event_id' })
+       * ```
+       */
+      get: ops.getIntegrationEvent,
+      /**
+       * List the events dispatched to an integration, newest first.
+       *
+       * `GET /v1/integrations/{integrationName}/events` (operation `listIntegrationEvents`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * for await (const item of client.integrations.events.list({ integrationName: 'integrationName' })) {
+ *   console.log(item)
+ * }
+       * ```
+       */
+      list: ops.listIntegrationEvents,
+    },
+    /**
+     * Get an integration by its name.
+     *
+     * `GET /v1/integrations/{integrationName}` (operation `getIntegrationByName`, 200 on success).
+     *
+     * @example
+     * ```ts
+     * const result = await client.integrations.get({ integrationName: 'integrationName' })
+     * ```
+     */
+    get: ops.getIntegrationByName,
+    installations: {
+      /**
+       * Install an integration in an organization the caller administers.
+       *
+       * `POST /v1/integrations/{integrationName}/installations` (operation `installIntegration`, 201 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.integrations.installations.create({ integrationName: 'integrationName', organization: 'organization' })
+       * ```
+       */
+      create: ops.installIntegration,
+      /**
+       * List the installations of an integration the caller can see, oldest first.
+       *
+       * `GET /v1/integrations/{integrationName}/installations` (operation `listIntegrationInstallations`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * for await (const item of client.integrations.installations.list({ integrationName: 'integrationName' })) {
+ *   console.log(item)
+ * }
+       * ```
+       */
+      list: ops.listIntegrationInstallations,
+    },
+    /**
+     * List the integrations the caller can see, by name, with optional filters.
+     *
+     * `GET /v1/integrations` (operation `listIntegrations`, 200 on success).
+     *
+     * @example
+     * ```ts
+     * for await (const item of client.integrations.list()) {
+ *   console.log(item)
+ * }
+     * ```
+     */
+    list: ops.listIntegrations,
+    /**
+     * List the sites an integration is installed on that the caller can see.
+     *
+     * `GET /v1/integrations/{integrationName}/sites` (operation `listIntegrationSiteInstallations`, 200 on success).
+     *
+     * @example
+     * ```ts
+     * for await (const item of client.integrations.listSiteInstallations({ integrationName: 'integrationName' })) {
+ *   console.log(item)
+ * }
+     * ```
+     */
+    listSiteInstallations: ops.listIntegrationSiteInstallations,
+    /**
+     * List the spaces an integration is installed on that the caller can see.
+     *
+     * `GET /v1/integrations/{integrationName}/spaces` (operation `listIntegrationSpaceInstallations`, 200 on success).
+     *
+     * @example
+     * ```ts
+     * for await (const item of client.integrations.listSpaceInstallations({ integrationName: 'integrationName' })) {
+ *   console.log(item)
+ * }
+     * ```
+     */
+    listSpaceInstallations: ops.listIntegrationSpaceInstallations,
+    /**
+     * Publish an integration, or a new version of it.
+     *
+     * `POST /v1/integrations/{integrationName}` (operation `publishIntegration`, 200 on success).
+     *
+     * @example
+     * ```ts
+     * const result = await client.integrations.publish({ integrationName: 'integrationName', title: 'title' })
+     * ```
+     */
+    publish: ops.publishIntegration,
+    /**
+     * Render a UI component of an integration.
+     *
+     * `POST /v1/integrations/{integrationName}/render` (operation `renderIntegrationUIWithPost`, 200 on success).
+     *
+     * @example
+     * ```ts
+     * const result = await client.integrations.render({ integrationName: 'integrationName', componentId: 'component_id' })
+     * ```
+     */
+    render: ops.renderIntegrationUIWithPost,
+    /**
+     * Render a UI component of an integration from an LZ-string compressed request.
+     *
+     * `GET /v1/integrations/{integrationName}/render` (operation `renderIntegrationUIWithGet`, 200 on success).
+     *
+     * @example
+     * ```ts
+     * const result = await client.integrations.renderWithGet({ integrationName: 'integrationName' })
+     * ```
+     */
+    renderWithGet: ops.renderIntegrationUIWithGet,
+    /**
+     * Unpublish an integration with its installations and events.
+     *
+     * `DELETE /v1/integrations/{integrationName}` (operation `unpublishIntegration`, 205 on success).
+     *
+     * @example
+     * ```ts
+     * await client.integrations.unpublish({ integrationName: 'integrationName' })
+     * ```
+     */
+    unpublish: ops.unpublishIntegration,
+  },
   orgs: {
     /**
      * Delete an invite link.
@@ -144,6 +582,17 @@ export const namespaces = {
      * ```
      */
     listForEmailDomain: ops.getOrganizationsForEmailDomain,
+    /**
+     * List where to start signing in to an organization through SSO.
+     *
+     * `GET /v1/orgs/{organizationId}/sso` (operation `listSSOProviderLoginsInOrganization`, 200 on success).
+     *
+     * @example
+     * ```ts
+     * const result = await client.orgs.listSSOProviders({ organizationId: 'organization_id' })
+     * ```
+     */
+    listSSOProviders: ops.listSSOProviderLoginsInOrganization,
     members: {
       /**
        * Get a member of an organization.
@@ -229,6 +678,65 @@ export const namespaces = {
        */
       update: ops.updateMemberInOrganizationById,
     },
+    openapi: {
+      /**
+       * Create an OpenAPI specification and start processing its source.
+       *
+       * `POST /v1/orgs/{organizationId}/openapi` (operation `createOpenAPISpec`, 201 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.orgs.openapi.create({ organizationId: 'organization_id', slug: 'slug', source: 'source' })
+       * ```
+       */
+      create: ops.createOpenAPISpec,
+      /**
+       * Delete an OpenAPI specification.
+       *
+       * `DELETE /v1/orgs/{organizationId}/openapi/{specSlug}` (operation `deleteOpenAPISpecBySlug`, 205 on success).
+       *
+       * @example
+       * ```ts
+       * await client.orgs.openapi.delete({ organizationId: 'organization_id', specSlug: 'specSlug' })
+       * ```
+       */
+      delete: ops.deleteOpenAPISpecBySlug,
+      /**
+       * Get an OpenAPI specification by its slug.
+       *
+       * `GET /v1/orgs/{organizationId}/openapi/{specSlug}` (operation `getOpenAPISpecBySlug`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.orgs.openapi.get({ organizationId: 'organization_id', specSlug: 'specSlug' })
+       * ```
+       */
+      get: ops.getOpenAPISpecBySlug,
+      /**
+       * List the OpenAPI specifications of an organization.
+       *
+       * `GET /v1/orgs/{organizationId}/openapi` (operation `listOpenAPISpecs`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * for await (const item of client.orgs.openapi.list({ organizationId: 'organization_id' })) {
+ *   console.log(item)
+ * }
+       * ```
+       */
+      list: ops.listOpenAPISpecs,
+      /**
+       * Create (201) or update (200) an OpenAPI specification by its slug and process its source again.
+       *
+       * `PUT /v1/orgs/{organizationId}/openapi/{specSlug}` (operation `createOrUpdateOpenAPISpecBySlug`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.orgs.openapi.put({ organizationId: 'organization_id', specSlug: 'specSlug', source: 'source' })
+       * ```
+       */
+      put: ops.createOrUpdateOpenAPISpecBySlug,
+    },
     /**
      * Record the caller's activity and get a visitor JWT.
      *
@@ -240,6 +748,78 @@ export const namespaces = {
      * ```
      */
     ping: ops.updateOrganizationMemberLastSeenAt,
+    saml: {
+      /**
+       * Add a SAML provider for single sign-on.
+       *
+       * `POST /v1/orgs/{organizationId}/saml` (operation `createOrganizationSAMLProvider`, 201 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.orgs.saml.create({ organizationId: 'organization_id', label: 'label', entityID: 'entityID', certificate: 'certificate', ssoURL: 'ssoURL' })
+       * ```
+       */
+      create: ops.createOrganizationSAMLProvider,
+      /**
+       * Delete a SAML provider.
+       *
+       * `DELETE /v1/orgs/{organizationId}/saml/{samlProviderId}` (operation `deleteOrganizationSAMLProvider`, 205 on success).
+       *
+       * @example
+       * ```ts
+       * await client.orgs.saml.delete({ organizationId: 'organization_id', samlProviderId: 'samlProvider_id' })
+       * ```
+       */
+      delete: ops.deleteOrganizationSAMLProvider,
+      /**
+       * Get a SAML provider.
+       *
+       * `GET /v1/orgs/{organizationId}/saml/{samlProviderId}` (operation `getOrganizationSAMLProviderById`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.orgs.saml.get({ organizationId: 'organization_id', samlProviderId: 'samlProvider_id' })
+       * ```
+       */
+      get: ops.getOrganizationSAMLProviderById,
+      /**
+       * List the SAML providers of an organization.
+       *
+       * `GET /v1/orgs/{organizationId}/saml` (operation `listSAMLProvidersInOrganizationById`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * for await (const item of client.orgs.saml.list({ organizationId: 'organization_id' })) {
+ *   console.log(item)
+ * }
+       * ```
+       */
+      list: ops.listSAMLProvidersInOrganizationById,
+      /**
+       * Update a SAML provider (every field optional).
+       *
+       * `PATCH /v1/orgs/{organizationId}/saml/{samlProviderId}` (operation `updateOrganizationSAMLProvider`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.orgs.saml.update({ organizationId: 'organization_id', samlProviderId: 'samlProvider_id' })
+       * ```
+       */
+      update: ops.updateOrganizationSAMLProvider,
+    },
+    /**
+     * Search every space of the organization the caller can view, one result per space.
+     *
+     * `GET /v1/orgs/{organizationId}/search` (operation `searchOrganizationContent`, 200 on success).
+     *
+     * @example
+     * ```ts
+     * for await (const item of client.orgs.search({ organizationId: 'organization_id' })) {
+ *   console.log(item)
+ * }
+     * ```
+     */
+    search: ops.searchOrganizationContent,
     teams: {
       /**
        * Create a team.
@@ -299,6 +879,65 @@ export const namespaces = {
        */
       update: ops.updateTeamInOrganizationById,
     },
+    translations: {
+      /**
+       * Create translation settings.
+       *
+       * `POST /v1/orgs/{organizationId}/translations` (operation `createTranslation`, 201 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.orgs.translations.create({ organizationId: 'organization_id', title: 'title' })
+       * ```
+       */
+      create: ops.createTranslation,
+      /**
+       * Delete translation settings.
+       *
+       * `DELETE /v1/orgs/{organizationId}/translations/{translationSettingsId}` (operation `deleteTranslation`, 205 on success).
+       *
+       * @example
+       * ```ts
+       * await client.orgs.translations.delete({ organizationId: 'organization_id', translationSettingsId: 'translationSettings_id' })
+       * ```
+       */
+      delete: ops.deleteTranslation,
+      /**
+       * Get translation settings.
+       *
+       * `GET /v1/orgs/{organizationId}/translations/{translationSettingsId}` (operation `getTranslation`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.orgs.translations.get({ organizationId: 'organization_id', translationSettingsId: 'translationSettings_id' })
+       * ```
+       */
+      get: ops.getTranslation,
+      /**
+       * List the translation settings of an organization.
+       *
+       * `GET /v1/orgs/{organizationId}/translations` (operation `listTranslations`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * for await (const item of client.orgs.translations.list({ organizationId: 'organization_id' })) {
+ *   console.log(item)
+ * }
+       * ```
+       */
+      list: ops.listTranslations,
+      /**
+       * Update translation settings (omitted languages stay as they are).
+       *
+       * `PUT /v1/orgs/{organizationId}/translations/{translationSettingsId}` (operation `updateTranslation`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.orgs.translations.update({ organizationId: 'organization_id', translationSettingsId: 'translationSettings_id', title: 'title' })
+       * ```
+       */
+      update: ops.updateTranslation,
+    },
     /**
      * Update an organization.
      *
@@ -311,7 +950,544 @@ export const namespaces = {
      */
     update: ops.updateOrganizationById,
   },
+  sites: {
+    /**
+     * Get a site.
+     *
+     * `GET /v1/orgs/{organizationId}/sites/{siteId}` (operation `getSiteById`, 200 on success).
+     *
+     * @example
+     * ```ts
+     * const result = await client.sites.get({ organizationId: 'organization_id', siteId: 'site_id' })
+     * ```
+     */
+    get: ops.getSiteById,
+    /**
+     * List the sites of an organization.
+     *
+     * `GET /v1/orgs/{organizationId}/sites` (operation `listSites`, 200 on success).
+     *
+     * @example
+     * ```ts
+     * for await (const item of client.sites.list({ organizationId: 'organization_id' })) {
+ *   console.log(item)
+ * }
+     * ```
+     */
+    list: ops.listSites,
+    redirects: {
+      /**
+       * Create a redirect from a path of the site to one of its sections.
+       *
+       * `POST /v1/orgs/{organizationId}/sites/{siteId}/redirects` (operation `createSiteRedirect`, 201 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.sites.redirects.create({ organizationId: 'organization_id', siteId: 'site_id', source: 'source', destination: 'destination' })
+       * ```
+       */
+      create: ops.createSiteRedirect,
+      /**
+       * Delete a redirect.
+       *
+       * `DELETE /v1/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}` (operation `deleteSiteRedirectById`, 205 on success).
+       *
+       * @example
+       * ```ts
+       * await client.sites.redirects.delete({ organizationId: 'organization_id', siteId: 'site_id', siteRedirectId: 'siteRedirect_id' })
+       * ```
+       */
+      delete: ops.deleteSiteRedirectById,
+      /**
+       * List the redirects of a site, oldest first.
+       *
+       * `GET /v1/orgs/{organizationId}/sites/{siteId}/redirects` (operation `listSiteRedirects`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * for await (const item of client.sites.redirects.list({ organizationId: 'organization_id', siteId: 'site_id' })) {
+ *   console.log(item)
+ * }
+       * ```
+       */
+      list: ops.listSiteRedirects,
+      /**
+       * Resolve a path of the site: the redirect whose source it is, and its target URL.
+       *
+       * `GET /v1/orgs/{organizationId}/sites/{siteId}/redirect` (operation `getSiteRedirectBySource`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.sites.redirects.resolve({ organizationId: 'organization_id', siteId: 'site_id' })
+       * ```
+       */
+      resolve: ops.getSiteRedirectBySource,
+      /**
+       * Update a redirect.
+       *
+       * `PATCH /v1/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}` (operation `updateSiteRedirectById`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.sites.redirects.update({ organizationId: 'organization_id', siteId: 'site_id', siteRedirectId: 'siteRedirect_id' })
+       * ```
+       */
+      update: ops.updateSiteRedirectById,
+    },
+    sectionGroups: {
+      /**
+       * Add a section at the end of a section group.
+       *
+       * `POST /v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections` (operation `addSectionToSiteSectionGroup`, 201 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.sites.sectionGroups.addSection({ organizationId: 'organization_id', siteId: 'site_id', siteSectionGroupId: 'siteSectionGroup_id', sectionId: 'section_id' })
+       * ```
+       */
+      addSection: ops.addSectionToSiteSectionGroup,
+      /**
+       * Add a section group to a site, optionally grouping existing sections.
+       *
+       * `POST /v1/orgs/{organizationId}/sites/{siteId}/section-groups` (operation `addSectionGroupToSite`, 201 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.sites.sectionGroups.create({ organizationId: 'organization_id', siteId: 'site_id', title: 'title' })
+       * ```
+       */
+      create: ops.addSectionGroupToSite,
+      /**
+       * Delete a section group (its sections stay in the site).
+       *
+       * `DELETE /v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}` (operation `deleteSiteSectionGroupById`, 205 on success).
+       *
+       * @example
+       * ```ts
+       * await client.sites.sectionGroups.delete({ organizationId: 'organization_id', siteId: 'site_id', siteSectionGroupId: 'siteSectionGroup_id' })
+       * ```
+       */
+      delete: ops.deleteSiteSectionGroupById,
+      /**
+       * List the section groups of a site in site structure order.
+       *
+       * `GET /v1/orgs/{organizationId}/sites/{siteId}/section-groups` (operation `listSiteSectionGroups`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * for await (const item of client.sites.sectionGroups.list({ organizationId: 'organization_id', siteId: 'site_id' })) {
+ *   console.log(item)
+ * }
+       * ```
+       */
+      list: ops.listSiteSectionGroups,
+      /**
+       * Move a section group before or after a top-level sibling.
+       *
+       * `POST /v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move` (operation `moveSiteSectionGroup`, 200 on success).
+       *
+       * @deprecated Use the sortSiteStructure operation instead.
+       *
+       * @example
+       * ```ts
+       * const result = await client.sites.sectionGroups.move({ organizationId: 'organization_id', siteId: 'site_id', siteSectionGroupId: 'siteSectionGroup_id', position: 'position' })
+       * ```
+       */
+      move: ops.moveSiteSectionGroup,
+      /**
+       * Take a section out of a section group (it stays in the site, after the group).
+       *
+       * `DELETE /v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}` (operation `removeSectionFromSiteSectionGroup`, 205 on success).
+       *
+       * @example
+       * ```ts
+       * await client.sites.sectionGroups.removeSection({ organizationId: 'organization_id', siteId: 'site_id', siteSectionGroupId: 'siteSectionGroup_id', siteSectionId: 'siteSection_id' })
+       * ```
+       */
+      removeSection: ops.removeSectionFromSiteSectionGroup,
+      /**
+       * Update a section group.
+       *
+       * `PATCH /v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}` (operation `updateSiteSectionGroupById`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.sites.sectionGroups.update({ organizationId: 'organization_id', siteId: 'site_id', siteSectionGroupId: 'siteSectionGroup_id' })
+       * ```
+       */
+      update: ops.updateSiteSectionGroupById,
+    },
+    sections: {
+      /**
+       * Add a section to a site, with a space as its first (default) site space.
+       *
+       * `POST /v1/orgs/{organizationId}/sites/{siteId}/sections` (operation `addSectionToSite`, 201 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.sites.sections.create({ organizationId: 'organization_id', siteId: 'site_id', spaceId: 'space_id' })
+       * ```
+       */
+      create: ops.addSectionToSite,
+      /**
+       * Delete a section with its site spaces and the redirects leading to it.
+       *
+       * `DELETE /v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}` (operation `deleteSiteSectionById`, 205 on success).
+       *
+       * @example
+       * ```ts
+       * await client.sites.sections.delete({ organizationId: 'organization_id', siteId: 'site_id', siteSectionId: 'siteSection_id' })
+       * ```
+       */
+      delete: ops.deleteSiteSectionById,
+      /**
+       * List the sections of a site in site structure order.
+       *
+       * `GET /v1/orgs/{organizationId}/sites/{siteId}/sections` (operation `listSiteSections`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * for await (const item of client.sites.sections.list({ organizationId: 'organization_id', siteId: 'site_id' })) {
+ *   console.log(item)
+ * }
+       * ```
+       */
+      list: ops.listSiteSections,
+      /**
+       * Move a section before or after a sibling.
+       *
+       * `POST /v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move` (operation `moveSiteSection`, 200 on success).
+       *
+       * @deprecated Use the sortSiteStructure operation instead.
+       *
+       * @example
+       * ```ts
+       * const result = await client.sites.sections.move({ organizationId: 'organization_id', siteId: 'site_id', siteSectionId: 'siteSection_id', position: 'position' })
+       * ```
+       */
+      move: ops.moveSiteSection,
+      /**
+       * Update a section.
+       *
+       * `PATCH /v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}` (operation `updateSiteSectionById`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.sites.sections.update({ organizationId: 'organization_id', siteId: 'site_id', siteSectionId: 'siteSection_id' })
+       * ```
+       */
+      update: ops.updateSiteSectionById,
+    },
+    shareLinks: {
+      /**
+       * Create an active share link with a new secret key.
+       *
+       * `POST /v1/orgs/{organizationId}/sites/{siteId}/share-links` (operation `createSiteShareLink`, 201 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.sites.shareLinks.create({ organizationId: 'organization_id', siteId: 'site_id', name: 'name' })
+       * ```
+       */
+      create: ops.createSiteShareLink,
+      /**
+       * Delete a share link (its key stops working).
+       *
+       * `DELETE /v1/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}` (operation `deleteSiteShareLinkById`, 205 on success).
+       *
+       * @example
+       * ```ts
+       * await client.sites.shareLinks.delete({ organizationId: 'organization_id', siteId: 'site_id', shareLinkId: 'shareLink_id' })
+       * ```
+       */
+      delete: ops.deleteSiteShareLinkById,
+      /**
+       * List the share links of a site, oldest first.
+       *
+       * `GET /v1/orgs/{organizationId}/sites/{siteId}/share-links` (operation `listSiteShareLinks`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * for await (const item of client.sites.shareLinks.list({ organizationId: 'organization_id', siteId: 'site_id' })) {
+ *   console.log(item)
+ * }
+       * ```
+       */
+      list: ops.listSiteShareLinks,
+      /**
+       * Rename a share link or turn it on and off.
+       *
+       * `PATCH /v1/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}` (operation `updateSiteShareLinkById`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.sites.shareLinks.update({ organizationId: 'organization_id', siteId: 'site_id', shareLinkId: 'shareLink_id' })
+       * ```
+       */
+      update: ops.updateSiteShareLinkById,
+    },
+    siteSpaces: {
+      /**
+       * Publish a space in a section of a site (the default section, or the root of a site without sections).
+       *
+       * `POST /v1/orgs/{organizationId}/sites/{siteId}/site-spaces` (operation `addSpaceToSite`, 201 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.sites.siteSpaces.create({ organizationId: 'organization_id', siteId: 'site_id', spaceId: 'space_id' })
+       * ```
+       */
+      create: ops.addSpaceToSite,
+      /**
+       * Remove a site space from its site.
+       *
+       * `DELETE /v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}` (operation `deleteSiteSpaceById`, 205 on success).
+       *
+       * @example
+       * ```ts
+       * await client.sites.siteSpaces.delete({ organizationId: 'organization_id', siteId: 'site_id', siteSpaceId: 'siteSpace_id' })
+       * ```
+       */
+      delete: ops.deleteSiteSpaceById,
+      /**
+       * List the site spaces of a site in site structure order.
+       *
+       * `GET /v1/orgs/{organizationId}/sites/{siteId}/site-spaces` (operation `listSiteSpaces`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * for await (const item of client.sites.siteSpaces.list({ organizationId: 'organization_id', siteId: 'site_id' })) {
+ *   console.log(item)
+ * }
+       * ```
+       */
+      list: ops.listSiteSpaces,
+      /**
+       * Move a site space before or after a sibling of the same section.
+       *
+       * `POST /v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move` (operation `moveSiteSpace`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.sites.siteSpaces.move({ organizationId: 'organization_id', siteId: 'site_id', siteSpaceId: 'siteSpace_id', position: 'position' })
+       * ```
+       */
+      move: ops.moveSiteSpace,
+      /**
+       * Update a site space.
+       *
+       * `PATCH /v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}` (operation `updateSiteSpaceById`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.sites.siteSpaces.update({ organizationId: 'organization_id', siteId: 'site_id', siteSpaceId: 'siteSpace_id' })
+       * ```
+       */
+      update: ops.updateSiteSpaceById,
+    },
+  },
   spaces: {
+    comments: {
+      /**
+       * Post a comment on a space, optionally on one of its pages or blocks.
+       *
+       * `POST /v1/spaces/{spaceId}/comments` (operation `postCommentInSpace`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.spaces.comments.create({ spaceId: 'space_id', body: 'body' })
+       * ```
+       */
+      create: ops.postCommentInSpace,
+      /**
+       * Delete a comment of a space with its replies.
+       *
+       * `DELETE /v1/spaces/{spaceId}/comments/{commentId}` (operation `deleteCommentInSpace`, 205 on success).
+       *
+       * @example
+       * ```ts
+       * await client.spaces.comments.delete({ spaceId: 'space_id', commentId: 'comment_id' })
+       * ```
+       */
+      delete: ops.deleteCommentInSpace,
+      /**
+       * Get a comment of a space.
+       *
+       * `GET /v1/spaces/{spaceId}/comments/{commentId}` (operation `getCommentInSpace`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.spaces.comments.get({ spaceId: 'space_id', commentId: 'comment_id' })
+       * ```
+       */
+      get: ops.getCommentInSpace,
+      /**
+       * List the comments of a space, newest first unless `order=asc`.
+       *
+       * `GET /v1/spaces/{spaceId}/comments` (operation `listCommentsInSpace`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * for await (const item of client.spaces.comments.list({ spaceId: 'space_id' })) {
+ *   console.log(item)
+ * }
+       * ```
+       */
+      list: ops.listCommentsInSpace,
+      replies: {
+        /**
+         * Reply to a comment of a space.
+         *
+         * `POST /v1/spaces/{spaceId}/comments/{commentId}/replies` (operation `postCommentReplyInSpace`, 200 on success).
+         *
+         * @example
+         * ```ts
+         * const result = await client.spaces.comments.replies.create({ spaceId: 'space_id', commentId: 'comment_id', body: 'body' })
+         * ```
+         */
+        create: ops.postCommentReplyInSpace,
+        /**
+         * Delete a reply to a comment of a space.
+         *
+         * `DELETE /v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}` (operation `deleteCommentReplyInSpace`, 205 on success).
+         *
+         * @example
+         * ```ts
+         * await client.spaces.comments.replies.delete({ spaceId: 'space_id', commentId: 'comment_id', commentReplyId: 'commentReply_id' })
+         * ```
+         */
+        delete: ops.deleteCommentReplyInSpace,
+        /**
+         * Get a reply to a comment of a space.
+         *
+         * `GET /v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}` (operation `getCommentReplyInSpace`, 200 on success).
+         *
+         * @example
+         * ```ts
+         * const result = await client.spaces.comments.replies.get({ spaceId: 'space_id', commentId: 'comment_id', commentReplyId: 'commentReply_id' })
+         * ```
+         */
+        get: ops.getCommentReplyInSpace,
+        /**
+         * Edit a reply's body or change the caller's reactions to it.
+         *
+         * `PUT /v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}` (operation `updateCommentReplyInSpace`, 200 on success).
+         *
+         * @example
+         * ```ts
+         * const result = await client.spaces.comments.replies.update({ spaceId: 'space_id', commentId: 'comment_id', commentReplyId: 'commentReply_id' })
+         * ```
+         */
+        update: ops.updateCommentReplyInSpace,
+      },
+      /**
+       * Resolve or reopen a comment, edit its body, or change the caller's reactions.
+       *
+       * `PUT /v1/spaces/{spaceId}/comments/{commentId}` (operation `updateCommentInSpace`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.spaces.comments.update({ spaceId: 'space_id', commentId: 'comment_id' })
+       * ```
+       */
+      update: ops.updateCommentInSpace,
+    },
+    content: {
+      /**
+       * Get the space's active revision (pages, files, reusable contents, variables).
+       *
+       * `GET /v1/spaces/{spaceId}/content` (operation `getCurrentRevision`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.spaces.content.get({ spaceId: 'space_id' })
+       * ```
+       */
+      get: ops.getCurrentRevision,
+      /**
+       * Get a file of the space.
+       *
+       * `GET /v1/spaces/{spaceId}/content/files/{fileId}` (operation `getFileById`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.spaces.content.getFile({ spaceId: 'space_id', fileId: 'file_id' })
+       * ```
+       */
+      getFile: ops.getFileById,
+      /**
+       * Get a page of the space with its content as a document or markdown.
+       *
+       * `GET /v1/spaces/{spaceId}/content/page/{pageId}` (operation `getPageById`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.spaces.content.getPage({ spaceId: 'space_id', pageId: 'page_id' })
+       * ```
+       */
+      getPage: ops.getPageById,
+      /**
+       * Import content from a URL into a new active revision of the space.
+       *
+       * `POST /v1/spaces/{spaceId}/content/import` (operation `importSpaceContent`, 201 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.spaces.content.import({ spaceId: 'space_id', url: 'url', source: 'source' })
+       * ```
+       */
+      import: ops.importSpaceContent,
+      /**
+       * List the pages of the space that reference a file.
+       *
+       * `GET /v1/spaces/{spaceId}/content/files/{fileId}/backlinks` (operation `listFileBacklinks`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * for await (const item of client.spaces.content.listFileBacklinks({ spaceId: 'space_id', fileId: 'file_id' })) {
+ *   console.log(item)
+ * }
+       * ```
+       */
+      listFileBacklinks: ops.listFileBacklinks,
+      /**
+       * List the files of the space.
+       *
+       * `GET /v1/spaces/{spaceId}/content/files` (operation `listFiles`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * for await (const item of client.spaces.content.listFiles({ spaceId: 'space_id' })) {
+ *   console.log(item)
+ * }
+       * ```
+       */
+      listFiles: ops.listFiles,
+      /**
+       * List the links of a page with their status.
+       *
+       * `GET /v1/spaces/{spaceId}/content/page/{pageId}/links` (operation `listPageLinks`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * for await (const item of client.spaces.content.listPageLinks({ spaceId: 'space_id', pageId: 'page_id' })) {
+ *   console.log(item)
+ * }
+       * ```
+       */
+      listPageLinks: ops.listPageLinks,
+      /**
+       * List the pages of the space as a tree.
+       *
+       * `GET /v1/spaces/{spaceId}/content/pages` (operation `listPages`, 200 on success).
+       *
+       * @example
+       * ```ts
+       * const result = await client.spaces.content.listPages({ spaceId: 'space_id' })
+       * ```
+       */
+      listPages: ops.listPages,
+    },
     /**
      * Delete a space (restorable for 7 days).
      *
@@ -346,6 +1522,32 @@ export const namespaces = {
      */
     get: ops.getSpaceById,
     /**
+     * List the members who commented or replied on a space, each once.
+     *
+     * `GET /v1/spaces/{spaceId}/commenters` (operation `listCommentersInSpace`, 200 on success).
+     *
+     * @example
+     * ```ts
+     * for await (const item of client.spaces.listCommenters({ spaceId: 'space_id' })) {
+ *   console.log(item)
+ * }
+     * ```
+     */
+    listCommenters: ops.listCommentersInSpace,
+    /**
+     * List the links of the space's content with their status.
+     *
+     * `GET /v1/spaces/{spaceId}/links` (operation `listSpaceLinks`, 200 on success).
+     *
+     * @example
+     * ```ts
+     * for await (const item of client.spaces.listLinks({ spaceId: 'space_id' })) {
+ *   console.log(item)
+ * }
+     * ```
+     */
+    listLinks: ops.listSpaceLinks,
+    /**
      * Move a space to another collection or position.
      *
      * `POST /v1/spaces/{spaceId}/move` (operation `moveSpace`, 200 on success).
@@ -367,6 +1569,19 @@ export const namespaces = {
      * ```
      */
     restore: ops.restoreSpace,
+    /**
+     * Search the pages of a space (titles and sections), best matches first.
+     *
+     * `GET /v1/spaces/{spaceId}/search` (operation `searchSpaceContent`, 200 on success).
+     *
+     * @example
+     * ```ts
+     * for await (const item of client.spaces.search({ spaceId: 'space_id' })) {
+ *   console.log(item)
+ * }
+     * ```
+     */
+    search: ops.searchSpaceContent,
     /**
      * Transfer a space to another organization (and optionally into one of its collections).
      *

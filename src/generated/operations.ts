@@ -4,7 +4,290 @@ import * as members from '../contract/members.ts'
 import * as teams from '../contract/teams.ts'
 import * as collections from '../contract/collections.ts'
 import * as spaces from '../contract/spaces.ts'
+import * as content from '../contract/content.ts'
+import * as comments from '../contract/comments.ts'
+import * as sites from '../contract/sites.ts'
+import * as services from '../contract/services.ts'
+import * as integrations from '../contract/integrations.ts'
 import { operation } from '../core/operation.ts'
+
+/**
+ * Post a comment on a change request, optionally on one of its pages or blocks.
+ *
+ * `POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments` (operation `postCommentInChangeRequest`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.changeRequests.comments.create({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', body: 'body' })
+ * ```
+ */
+export const postCommentInChangeRequest = /*@__PURE__*/ operation(comments.postCommentInChangeRequest)
+
+/**
+ * Delete a comment of a change request with its replies.
+ *
+ * `DELETE /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}` (operation `deleteCommentInChangeRequest`, 205 on success).
+ *
+ * @example
+ * ```ts
+ * await client.changeRequests.comments.delete({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', commentId: 'comment_id' })
+ * ```
+ */
+export const deleteCommentInChangeRequest = /*@__PURE__*/ operation(comments.deleteCommentInChangeRequest)
+
+/**
+ * Get a comment of a change request.
+ *
+ * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}` (operation `getCommentInChangeRequest`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.changeRequests.comments.get({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', commentId: 'comment_id' })
+ * ```
+ */
+export const getCommentInChangeRequest = /*@__PURE__*/ operation(comments.getCommentInChangeRequest)
+
+/**
+ * List the comments of a change request, newest first unless `order=asc`.
+ *
+ * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments` (operation `listCommentsInChangeRequest`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.changeRequests.comments.list({ spaceId: 'space_id', changeRequestId: 'changeRequest_id' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listCommentsInChangeRequest = /*@__PURE__*/ operation(comments.listCommentsInChangeRequest)
+
+/**
+ * Reply to a comment of a change request.
+ *
+ * `POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies` (operation `postCommentReplyInChangeRequest`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.changeRequests.comments.replies.create({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', commentId: 'comment_id', body: 'body' })
+ * ```
+ */
+export const postCommentReplyInChangeRequest = /*@__PURE__*/ operation(comments.postCommentReplyInChangeRequest)
+
+/**
+ * Delete a reply to a comment of a change request.
+ *
+ * `DELETE /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}` (operation `deleteCommentReplyInChangeRequest`, 205 on success).
+ *
+ * @example
+ * ```ts
+ * await client.changeRequests.comments.replies.delete({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', commentId: 'comment_id', commentReplyId: 'commentReply_id' })
+ * ```
+ */
+export const deleteCommentReplyInChangeRequest = /*@__PURE__*/ operation(comments.deleteCommentReplyInChangeRequest)
+
+/**
+ * Get a reply to a comment of a change request.
+ *
+ * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}` (operation `getCommentReplyInChangeRequest`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.changeRequests.comments.replies.get({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', commentId: 'comment_id', commentReplyId: 'commentReply_id' })
+ * ```
+ */
+export const getCommentReplyInChangeRequest = /*@__PURE__*/ operation(comments.getCommentReplyInChangeRequest)
+
+/**
+ * List the replies to a comment of a change request, oldest first.
+ *
+ * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies` (operation `listCommentRepliesInChangeRequest`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.changeRequests.comments.replies.list({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', commentId: 'comment_id' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listCommentRepliesInChangeRequest = /*@__PURE__*/ operation(comments.listCommentRepliesInChangeRequest)
+
+/**
+ * Edit a reply's body, change the caller's reactions to it, or resolve or reopen its thread.
+ *
+ * `PUT /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}` (operation `updateCommentReplyInChangeRequest`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.changeRequests.comments.replies.update({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', commentId: 'comment_id', commentReplyId: 'commentReply_id' })
+ * ```
+ */
+export const updateCommentReplyInChangeRequest = /*@__PURE__*/ operation(comments.updateCommentReplyInChangeRequest)
+
+/**
+ * Resolve or reopen a comment, edit its body, or change the caller's reactions.
+ *
+ * `PUT /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}` (operation `updateCommentInChangeRequest`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.changeRequests.comments.update({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', commentId: 'comment_id' })
+ * ```
+ */
+export const updateCommentInChangeRequest = /*@__PURE__*/ operation(comments.updateCommentInChangeRequest)
+
+/**
+ * Get a change request's latest revision.
+ *
+ * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content` (operation `getRevisionOfChangeRequestById`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.changeRequests.content.get({ spaceId: 'space_id', changeRequestId: 'changeRequest_id' })
+ * ```
+ */
+export const getRevisionOfChangeRequestById = /*@__PURE__*/ operation(content.getRevisionOfChangeRequestById)
+
+/**
+ * Get a file of a change request.
+ *
+ * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}` (operation `getFileInChangeRequestById`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.changeRequests.content.getFile({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', fileId: 'file_id' })
+ * ```
+ */
+export const getFileInChangeRequestById = /*@__PURE__*/ operation(content.getFileInChangeRequestById)
+
+/**
+ * Get a page of a change request with its content as a document or markdown.
+ *
+ * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}` (operation `getPageInChangeRequestById`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.changeRequests.content.getPage({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', pageId: 'page_id' })
+ * ```
+ */
+export const getPageInChangeRequestById = /*@__PURE__*/ operation(content.getPageInChangeRequestById)
+
+/**
+ * Import content from a URL into a new revision of the change request.
+ *
+ * `POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/import` (operation `importChangeRequestContent`, 201 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.changeRequests.content.import({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', url: 'url', source: 'source' })
+ * ```
+ */
+export const importChangeRequestContent = /*@__PURE__*/ operation(content.importChangeRequestContent)
+
+/**
+ * List the pages of a change request that reference a file.
+ *
+ * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks` (operation `listFileBacklinksInChangeRequest`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.changeRequests.content.listFileBacklinks({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', fileId: 'file_id' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listFileBacklinksInChangeRequest = /*@__PURE__*/ operation(content.listFileBacklinksInChangeRequest)
+
+/**
+ * List the files of a change request.
+ *
+ * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files` (operation `listFilesInChangeRequestById`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.changeRequests.content.listFiles({ spaceId: 'space_id', changeRequestId: 'changeRequest_id' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listFilesInChangeRequestById = /*@__PURE__*/ operation(content.listFilesInChangeRequestById)
+
+/**
+ * List the links of a page of a change request with their status.
+ *
+ * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links` (operation `listPageLinksInChangeRequest`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.changeRequests.content.listPageLinks({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', pageId: 'page_id' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listPageLinksInChangeRequest = /*@__PURE__*/ operation(content.listPageLinksInChangeRequest)
+
+/**
+ * List the pages of a change request as a tree.
+ *
+ * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages` (operation `listPagesInChangeRequest`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.changeRequests.content.listPages({ spaceId: 'space_id', changeRequestId: 'changeRequest_id' })
+ * ```
+ */
+export const listPagesInChangeRequest = /*@__PURE__*/ operation(content.listPagesInChangeRequest)
+
+/**
+ * List the members who commented or replied on a change request, each once.
+ *
+ * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/commenters` (operation `listCommentersInChangeRequest`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.changeRequests.listCommenters({ spaceId: 'space_id', changeRequestId: 'changeRequest_id' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listCommentersInChangeRequest = /*@__PURE__*/ operation(comments.listCommentersInChangeRequest)
+
+/**
+ * List the reviewers requested on a change request.
+ *
+ * `GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers` (operation `getRequestedReviewersByChangeRequestId`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.changeRequests.reviewers.list({ spaceId: 'space_id', changeRequestId: 'changeRequest_id' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const getRequestedReviewersByChangeRequestId = /*@__PURE__*/ operation(content.getRequestedReviewersByChangeRequestId)
+
+/**
+ * Withdraw a review request from a change request.
+ *
+ * `DELETE /v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}` (operation `removeRequestedReviewerFromChangeRequest`, 205 on success).
+ *
+ * @example
+ * ```ts
+ * await client.changeRequests.reviewers.remove({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', userId: 'user_id' })
+ * ```
+ */
+export const removeRequestedReviewerFromChangeRequest = /*@__PURE__*/ operation(content.removeRequestedReviewerFromChangeRequest)
+
+/**
+ * Request reviews from organization members (and optionally update the subject).
+ *
+ * `POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers` (operation `requestReviewersForChangeRequest`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.changeRequests.reviewers.request({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', users: 'users' })
+ * ```
+ */
+export const requestReviewersForChangeRequest = /*@__PURE__*/ operation(content.requestReviewersForChangeRequest)
 
 /**
  * Create a collection.
@@ -107,6 +390,184 @@ export const transferCollection = /*@__PURE__*/ operation(collections.transferCo
 export const updateCollectionById = /*@__PURE__*/ operation(collections.updateCollectionById)
 
 /**
+ * Turn development mode off.
+ *
+ * `DELETE /v1/integrations/{integrationName}/dev` (operation `disableIntegrationDevelopmentMode`, 205 on success).
+ *
+ * @example
+ * ```ts
+ * await client.integrations.dev.disable({ integrationName: 'integrationName' })
+ * ```
+ */
+export const disableIntegrationDevelopmentMode = /*@__PURE__*/ operation(integrations.disableIntegrationDevelopmentMode)
+
+/**
+ * Turn development mode on: events and renders go to the tunnel URL.
+ *
+ * `PUT /v1/integrations/{integrationName}/dev` (operation `setIntegrationDevelopmentMode`, 204 on success).
+ *
+ * @example
+ * ```ts
+ * await client.integrations.dev.enable({ integrationName: 'integrationName', tunnelUrl: 'tunnelUrl' })
+ * ```
+ */
+export const setIntegrationDevelopmentMode = /*@__PURE__*/ operation(integrations.setIntegrationDevelopmentMode)
+
+/**
+ * Get an event of an integration with the trace of its dispatch.
+ *
+ * `GET /v1/integrations/{integrationName}/events/{eventId}` (operation `getIntegrationEvent`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.integrations.events.get({ integrationName: 'integrationName', eventId: 'event_id' })
+ * ```
+ */
+export const getIntegrationEvent = /*@__PURE__*/ operation(integrations.getIntegrationEvent)
+
+/**
+ * List the events dispatched to an integration, newest first.
+ *
+ * `GET /v1/integrations/{integrationName}/events` (operation `listIntegrationEvents`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.integrations.events.list({ integrationName: 'integrationName' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listIntegrationEvents = /*@__PURE__*/ operation(integrations.listIntegrationEvents)
+
+/**
+ * Get an integration by its name.
+ *
+ * `GET /v1/integrations/{integrationName}` (operation `getIntegrationByName`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.integrations.get({ integrationName: 'integrationName' })
+ * ```
+ */
+export const getIntegrationByName = /*@__PURE__*/ operation(integrations.getIntegrationByName)
+
+/**
+ * Install an integration in an organization the caller administers.
+ *
+ * `POST /v1/integrations/{integrationName}/installations` (operation `installIntegration`, 201 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.integrations.installations.create({ integrationName: 'integrationName', organization: 'organization' })
+ * ```
+ */
+export const installIntegration = /*@__PURE__*/ operation(integrations.installIntegration)
+
+/**
+ * List the installations of an integration the caller can see, oldest first.
+ *
+ * `GET /v1/integrations/{integrationName}/installations` (operation `listIntegrationInstallations`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.integrations.installations.list({ integrationName: 'integrationName' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listIntegrationInstallations = /*@__PURE__*/ operation(integrations.listIntegrationInstallations)
+
+/**
+ * List the integrations the caller can see, by name, with optional filters.
+ *
+ * `GET /v1/integrations` (operation `listIntegrations`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.integrations.list()) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listIntegrations = /*@__PURE__*/ operation(integrations.listIntegrations)
+
+/**
+ * List the sites an integration is installed on that the caller can see.
+ *
+ * `GET /v1/integrations/{integrationName}/sites` (operation `listIntegrationSiteInstallations`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.integrations.listSiteInstallations({ integrationName: 'integrationName' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listIntegrationSiteInstallations = /*@__PURE__*/ operation(integrations.listIntegrationSiteInstallations)
+
+/**
+ * List the spaces an integration is installed on that the caller can see.
+ *
+ * `GET /v1/integrations/{integrationName}/spaces` (operation `listIntegrationSpaceInstallations`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.integrations.listSpaceInstallations({ integrationName: 'integrationName' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listIntegrationSpaceInstallations = /*@__PURE__*/ operation(integrations.listIntegrationSpaceInstallations)
+
+/**
+ * Publish an integration, or a new version of it.
+ *
+ * `POST /v1/integrations/{integrationName}` (operation `publishIntegration`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.integrations.publish({ integrationName: 'integrationName', title: 'title' })
+ * ```
+ */
+export const publishIntegration = /*@__PURE__*/ operation(integrations.publishIntegration)
+
+/**
+ * Render a UI component of an integration.
+ *
+ * `POST /v1/integrations/{integrationName}/render` (operation `renderIntegrationUIWithPost`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.integrations.render({ integrationName: 'integrationName', componentId: 'component_id' })
+ * ```
+ */
+export const renderIntegrationUIWithPost = /*@__PURE__*/ operation(integrations.renderIntegrationUIWithPost)
+
+/**
+ * Render a UI component of an integration from an LZ-string compressed request.
+ *
+ * `GET /v1/integrations/{integrationName}/render` (operation `renderIntegrationUIWithGet`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.integrations.renderWithGet({ integrationName: 'integrationName' })
+ * ```
+ */
+export const renderIntegrationUIWithGet = /*@__PURE__*/ operation(integrations.renderIntegrationUIWithGet)
+
+/**
+ * Unpublish an integration with its installations and events.
+ *
+ * `DELETE /v1/integrations/{integrationName}` (operation `unpublishIntegration`, 205 on success).
+ *
+ * @example
+ * ```ts
+ * await client.integrations.unpublish({ integrationName: 'integrationName' })
+ * ```
+ */
+export const unpublishIntegration = /*@__PURE__*/ operation(integrations.unpublishIntegration)
+
+/**
  * Delete an invite link.
  *
  * `DELETE /v1/orgs/{organizationId}/link-invites/{inviteId}` (operation `deleteOrganizationInviteById`, 205 on success).
@@ -155,6 +616,18 @@ export const listOrganizationsForAuthenticatedUser = /*@__PURE__*/ operation(org
  * ```
  */
 export const getOrganizationsForEmailDomain = /*@__PURE__*/ operation(organizations.getOrganizationsForEmailDomain)
+
+/**
+ * List where to start signing in to an organization through SSO.
+ *
+ * `GET /v1/orgs/{organizationId}/sso` (operation `listSSOProviderLoginsInOrganization`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.orgs.listSSOProviders({ organizationId: 'organization_id' })
+ * ```
+ */
+export const listSSOProviderLoginsInOrganization = /*@__PURE__*/ operation(services.listSSOProviderLoginsInOrganization)
 
 /**
  * Get a member of an organization.
@@ -247,6 +720,68 @@ export const setUserAsSSOMemberForOrganization = /*@__PURE__*/ operation(members
 export const updateMemberInOrganizationById = /*@__PURE__*/ operation(members.updateMemberInOrganizationById)
 
 /**
+ * Create an OpenAPI specification and start processing its source.
+ *
+ * `POST /v1/orgs/{organizationId}/openapi` (operation `createOpenAPISpec`, 201 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.orgs.openapi.create({ organizationId: 'organization_id', slug: 'slug', source: 'source' })
+ * ```
+ */
+export const createOpenAPISpec = /*@__PURE__*/ operation(services.createOpenAPISpec)
+
+/**
+ * Delete an OpenAPI specification.
+ *
+ * `DELETE /v1/orgs/{organizationId}/openapi/{specSlug}` (operation `deleteOpenAPISpecBySlug`, 205 on success).
+ *
+ * @example
+ * ```ts
+ * await client.orgs.openapi.delete({ organizationId: 'organization_id', specSlug: 'specSlug' })
+ * ```
+ */
+export const deleteOpenAPISpecBySlug = /*@__PURE__*/ operation(services.deleteOpenAPISpecBySlug)
+
+/**
+ * Get an OpenAPI specification by its slug.
+ *
+ * `GET /v1/orgs/{organizationId}/openapi/{specSlug}` (operation `getOpenAPISpecBySlug`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.orgs.openapi.get({ organizationId: 'organization_id', specSlug: 'specSlug' })
+ * ```
+ */
+export const getOpenAPISpecBySlug = /*@__PURE__*/ operation(services.getOpenAPISpecBySlug)
+
+/**
+ * List the OpenAPI specifications of an organization.
+ *
+ * `GET /v1/orgs/{organizationId}/openapi` (operation `listOpenAPISpecs`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.orgs.openapi.list({ organizationId: 'organization_id' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listOpenAPISpecs = /*@__PURE__*/ operation(services.listOpenAPISpecs)
+
+/**
+ * Create (201) or update (200) an OpenAPI specification by its slug and process its source again.
+ *
+ * `PUT /v1/orgs/{organizationId}/openapi/{specSlug}` (operation `createOrUpdateOpenAPISpecBySlug`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.orgs.openapi.put({ organizationId: 'organization_id', specSlug: 'specSlug', source: 'source' })
+ * ```
+ */
+export const createOrUpdateOpenAPISpecBySlug = /*@__PURE__*/ operation(services.createOrUpdateOpenAPISpecBySlug)
+
+/**
  * Record the caller's activity and get a visitor JWT.
  *
  * `POST /v1/orgs/{organizationId}/ping` (operation `updateOrganizationMemberLastSeenAt`, 200 on success).
@@ -257,6 +792,82 @@ export const updateMemberInOrganizationById = /*@__PURE__*/ operation(members.up
  * ```
  */
 export const updateOrganizationMemberLastSeenAt = /*@__PURE__*/ operation(members.updateOrganizationMemberLastSeenAt)
+
+/**
+ * Add a SAML provider for single sign-on.
+ *
+ * `POST /v1/orgs/{organizationId}/saml` (operation `createOrganizationSAMLProvider`, 201 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.orgs.saml.create({ organizationId: 'organization_id', label: 'label', entityID: 'entityID', certificate: 'certificate', ssoURL: 'ssoURL' })
+ * ```
+ */
+export const createOrganizationSAMLProvider = /*@__PURE__*/ operation(services.createOrganizationSAMLProvider)
+
+/**
+ * Delete a SAML provider.
+ *
+ * `DELETE /v1/orgs/{organizationId}/saml/{samlProviderId}` (operation `deleteOrganizationSAMLProvider`, 205 on success).
+ *
+ * @example
+ * ```ts
+ * await client.orgs.saml.delete({ organizationId: 'organization_id', samlProviderId: 'samlProvider_id' })
+ * ```
+ */
+export const deleteOrganizationSAMLProvider = /*@__PURE__*/ operation(services.deleteOrganizationSAMLProvider)
+
+/**
+ * Get a SAML provider.
+ *
+ * `GET /v1/orgs/{organizationId}/saml/{samlProviderId}` (operation `getOrganizationSAMLProviderById`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.orgs.saml.get({ organizationId: 'organization_id', samlProviderId: 'samlProvider_id' })
+ * ```
+ */
+export const getOrganizationSAMLProviderById = /*@__PURE__*/ operation(services.getOrganizationSAMLProviderById)
+
+/**
+ * List the SAML providers of an organization.
+ *
+ * `GET /v1/orgs/{organizationId}/saml` (operation `listSAMLProvidersInOrganizationById`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.orgs.saml.list({ organizationId: 'organization_id' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listSAMLProvidersInOrganizationById = /*@__PURE__*/ operation(services.listSAMLProvidersInOrganizationById)
+
+/**
+ * Update a SAML provider (every field optional).
+ *
+ * `PATCH /v1/orgs/{organizationId}/saml/{samlProviderId}` (operation `updateOrganizationSAMLProvider`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.orgs.saml.update({ organizationId: 'organization_id', samlProviderId: 'samlProvider_id' })
+ * ```
+ */
+export const updateOrganizationSAMLProvider = /*@__PURE__*/ operation(services.updateOrganizationSAMLProvider)
+
+/**
+ * Search every space of the organization the caller can view, one result per space.
+ *
+ * `GET /v1/orgs/{organizationId}/search` (operation `searchOrganizationContent`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.orgs.search({ organizationId: 'organization_id' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const searchOrganizationContent = /*@__PURE__*/ operation(content.searchOrganizationContent)
 
 /**
  * Create a team.
@@ -321,6 +932,68 @@ export const listTeamsInOrganizationById = /*@__PURE__*/ operation(teams.listTea
 export const updateTeamInOrganizationById = /*@__PURE__*/ operation(teams.updateTeamInOrganizationById)
 
 /**
+ * Create translation settings.
+ *
+ * `POST /v1/orgs/{organizationId}/translations` (operation `createTranslation`, 201 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.orgs.translations.create({ organizationId: 'organization_id', title: 'title' })
+ * ```
+ */
+export const createTranslation = /*@__PURE__*/ operation(services.createTranslation)
+
+/**
+ * Delete translation settings.
+ *
+ * `DELETE /v1/orgs/{organizationId}/translations/{translationSettingsId}` (operation `deleteTranslation`, 205 on success).
+ *
+ * @example
+ * ```ts
+ * await client.orgs.translations.delete({ organizationId: 'organization_id', translationSettingsId: 'translationSettings_id' })
+ * ```
+ */
+export const deleteTranslation = /*@__PURE__*/ operation(services.deleteTranslation)
+
+/**
+ * Get translation settings.
+ *
+ * `GET /v1/orgs/{organizationId}/translations/{translationSettingsId}` (operation `getTranslation`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.orgs.translations.get({ organizationId: 'organization_id', translationSettingsId: 'translationSettings_id' })
+ * ```
+ */
+export const getTranslation = /*@__PURE__*/ operation(services.getTranslation)
+
+/**
+ * List the translation settings of an organization.
+ *
+ * `GET /v1/orgs/{organizationId}/translations` (operation `listTranslations`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.orgs.translations.list({ organizationId: 'organization_id' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listTranslations = /*@__PURE__*/ operation(services.listTranslations)
+
+/**
+ * Update translation settings (omitted languages stay as they are).
+ *
+ * `PUT /v1/orgs/{organizationId}/translations/{translationSettingsId}` (operation `updateTranslation`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.orgs.translations.update({ organizationId: 'organization_id', translationSettingsId: 'translationSettings_id', title: 'title' })
+ * ```
+ */
+export const updateTranslation = /*@__PURE__*/ operation(services.updateTranslation)
+
+/**
  * Update an organization.
  *
  * `PATCH /v1/orgs/{organizationId}` (operation `updateOrganizationById`, 200 on success).
@@ -331,6 +1004,570 @@ export const updateTeamInOrganizationById = /*@__PURE__*/ operation(teams.update
  * ```
  */
 export const updateOrganizationById = /*@__PURE__*/ operation(organizations.updateOrganizationById)
+
+/**
+ * Get a site.
+ *
+ * `GET /v1/orgs/{organizationId}/sites/{siteId}` (operation `getSiteById`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.sites.get({ organizationId: 'organization_id', siteId: 'site_id' })
+ * ```
+ */
+export const getSiteById = /*@__PURE__*/ operation(sites.getSiteById)
+
+/**
+ * List the sites of an organization.
+ *
+ * `GET /v1/orgs/{organizationId}/sites` (operation `listSites`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.sites.list({ organizationId: 'organization_id' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listSites = /*@__PURE__*/ operation(sites.listSites)
+
+/**
+ * Create a redirect from a path of the site to one of its sections.
+ *
+ * `POST /v1/orgs/{organizationId}/sites/{siteId}/redirects` (operation `createSiteRedirect`, 201 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.sites.redirects.create({ organizationId: 'organization_id', siteId: 'site_id', source: 'source', destination: 'destination' })
+ * ```
+ */
+export const createSiteRedirect = /*@__PURE__*/ operation(sites.createSiteRedirect)
+
+/**
+ * Delete a redirect.
+ *
+ * `DELETE /v1/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}` (operation `deleteSiteRedirectById`, 205 on success).
+ *
+ * @example
+ * ```ts
+ * await client.sites.redirects.delete({ organizationId: 'organization_id', siteId: 'site_id', siteRedirectId: 'siteRedirect_id' })
+ * ```
+ */
+export const deleteSiteRedirectById = /*@__PURE__*/ operation(sites.deleteSiteRedirectById)
+
+/**
+ * List the redirects of a site, oldest first.
+ *
+ * `GET /v1/orgs/{organizationId}/sites/{siteId}/redirects` (operation `listSiteRedirects`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.sites.redirects.list({ organizationId: 'organization_id', siteId: 'site_id' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listSiteRedirects = /*@__PURE__*/ operation(sites.listSiteRedirects)
+
+/**
+ * Resolve a path of the site: the redirect whose source it is, and its target URL.
+ *
+ * `GET /v1/orgs/{organizationId}/sites/{siteId}/redirect` (operation `getSiteRedirectBySource`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.sites.redirects.resolve({ organizationId: 'organization_id', siteId: 'site_id' })
+ * ```
+ */
+export const getSiteRedirectBySource = /*@__PURE__*/ operation(sites.getSiteRedirectBySource)
+
+/**
+ * Update a redirect.
+ *
+ * `PATCH /v1/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}` (operation `updateSiteRedirectById`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.sites.redirects.update({ organizationId: 'organization_id', siteId: 'site_id', siteRedirectId: 'siteRedirect_id' })
+ * ```
+ */
+export const updateSiteRedirectById = /*@__PURE__*/ operation(sites.updateSiteRedirectById)
+
+/**
+ * Add a section at the end of a section group.
+ *
+ * `POST /v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections` (operation `addSectionToSiteSectionGroup`, 201 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.sites.sectionGroups.addSection({ organizationId: 'organization_id', siteId: 'site_id', siteSectionGroupId: 'siteSectionGroup_id', sectionId: 'section_id' })
+ * ```
+ */
+export const addSectionToSiteSectionGroup = /*@__PURE__*/ operation(sites.addSectionToSiteSectionGroup)
+
+/**
+ * Add a section group to a site, optionally grouping existing sections.
+ *
+ * `POST /v1/orgs/{organizationId}/sites/{siteId}/section-groups` (operation `addSectionGroupToSite`, 201 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.sites.sectionGroups.create({ organizationId: 'organization_id', siteId: 'site_id', title: 'title' })
+ * ```
+ */
+export const addSectionGroupToSite = /*@__PURE__*/ operation(sites.addSectionGroupToSite)
+
+/**
+ * Delete a section group (its sections stay in the site).
+ *
+ * `DELETE /v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}` (operation `deleteSiteSectionGroupById`, 205 on success).
+ *
+ * @example
+ * ```ts
+ * await client.sites.sectionGroups.delete({ organizationId: 'organization_id', siteId: 'site_id', siteSectionGroupId: 'siteSectionGroup_id' })
+ * ```
+ */
+export const deleteSiteSectionGroupById = /*@__PURE__*/ operation(sites.deleteSiteSectionGroupById)
+
+/**
+ * List the section groups of a site in site structure order.
+ *
+ * `GET /v1/orgs/{organizationId}/sites/{siteId}/section-groups` (operation `listSiteSectionGroups`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.sites.sectionGroups.list({ organizationId: 'organization_id', siteId: 'site_id' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listSiteSectionGroups = /*@__PURE__*/ operation(sites.listSiteSectionGroups)
+
+/**
+ * Move a section group before or after a top-level sibling.
+ *
+ * `POST /v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move` (operation `moveSiteSectionGroup`, 200 on success).
+ *
+ * @deprecated Use the sortSiteStructure operation instead.
+ *
+ * @example
+ * ```ts
+ * const result = await client.sites.sectionGroups.move({ organizationId: 'organization_id', siteId: 'site_id', siteSectionGroupId: 'siteSectionGroup_id', position: 'position' })
+ * ```
+ */
+export const moveSiteSectionGroup = /*@__PURE__*/ operation(sites.moveSiteSectionGroup)
+
+/**
+ * Take a section out of a section group (it stays in the site, after the group).
+ *
+ * `DELETE /v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}` (operation `removeSectionFromSiteSectionGroup`, 205 on success).
+ *
+ * @example
+ * ```ts
+ * await client.sites.sectionGroups.removeSection({ organizationId: 'organization_id', siteId: 'site_id', siteSectionGroupId: 'siteSectionGroup_id', siteSectionId: 'siteSection_id' })
+ * ```
+ */
+export const removeSectionFromSiteSectionGroup = /*@__PURE__*/ operation(sites.removeSectionFromSiteSectionGroup)
+
+/**
+ * Update a section group.
+ *
+ * `PATCH /v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}` (operation `updateSiteSectionGroupById`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.sites.sectionGroups.update({ organizationId: 'organization_id', siteId: 'site_id', siteSectionGroupId: 'siteSectionGroup_id' })
+ * ```
+ */
+export const updateSiteSectionGroupById = /*@__PURE__*/ operation(sites.updateSiteSectionGroupById)
+
+/**
+ * Add a section to a site, with a space as its first (default) site space.
+ *
+ * `POST /v1/orgs/{organizationId}/sites/{siteId}/sections` (operation `addSectionToSite`, 201 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.sites.sections.create({ organizationId: 'organization_id', siteId: 'site_id', spaceId: 'space_id' })
+ * ```
+ */
+export const addSectionToSite = /*@__PURE__*/ operation(sites.addSectionToSite)
+
+/**
+ * Delete a section with its site spaces and the redirects leading to it.
+ *
+ * `DELETE /v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}` (operation `deleteSiteSectionById`, 205 on success).
+ *
+ * @example
+ * ```ts
+ * await client.sites.sections.delete({ organizationId: 'organization_id', siteId: 'site_id', siteSectionId: 'siteSection_id' })
+ * ```
+ */
+export const deleteSiteSectionById = /*@__PURE__*/ operation(sites.deleteSiteSectionById)
+
+/**
+ * List the sections of a site in site structure order.
+ *
+ * `GET /v1/orgs/{organizationId}/sites/{siteId}/sections` (operation `listSiteSections`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.sites.sections.list({ organizationId: 'organization_id', siteId: 'site_id' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listSiteSections = /*@__PURE__*/ operation(sites.listSiteSections)
+
+/**
+ * Move a section before or after a sibling.
+ *
+ * `POST /v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move` (operation `moveSiteSection`, 200 on success).
+ *
+ * @deprecated Use the sortSiteStructure operation instead.
+ *
+ * @example
+ * ```ts
+ * const result = await client.sites.sections.move({ organizationId: 'organization_id', siteId: 'site_id', siteSectionId: 'siteSection_id', position: 'position' })
+ * ```
+ */
+export const moveSiteSection = /*@__PURE__*/ operation(sites.moveSiteSection)
+
+/**
+ * Update a section.
+ *
+ * `PATCH /v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}` (operation `updateSiteSectionById`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.sites.sections.update({ organizationId: 'organization_id', siteId: 'site_id', siteSectionId: 'siteSection_id' })
+ * ```
+ */
+export const updateSiteSectionById = /*@__PURE__*/ operation(sites.updateSiteSectionById)
+
+/**
+ * Create an active share link with a new secret key.
+ *
+ * `POST /v1/orgs/{organizationId}/sites/{siteId}/share-links` (operation `createSiteShareLink`, 201 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.sites.shareLinks.create({ organizationId: 'organization_id', siteId: 'site_id', name: 'name' })
+ * ```
+ */
+export const createSiteShareLink = /*@__PURE__*/ operation(sites.createSiteShareLink)
+
+/**
+ * Delete a share link (its key stops working).
+ *
+ * `DELETE /v1/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}` (operation `deleteSiteShareLinkById`, 205 on success).
+ *
+ * @example
+ * ```ts
+ * await client.sites.shareLinks.delete({ organizationId: 'organization_id', siteId: 'site_id', shareLinkId: 'shareLink_id' })
+ * ```
+ */
+export const deleteSiteShareLinkById = /*@__PURE__*/ operation(sites.deleteSiteShareLinkById)
+
+/**
+ * List the share links of a site, oldest first.
+ *
+ * `GET /v1/orgs/{organizationId}/sites/{siteId}/share-links` (operation `listSiteShareLinks`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.sites.shareLinks.list({ organizationId: 'organization_id', siteId: 'site_id' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listSiteShareLinks = /*@__PURE__*/ operation(sites.listSiteShareLinks)
+
+/**
+ * Rename a share link or turn it on and off.
+ *
+ * `PATCH /v1/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}` (operation `updateSiteShareLinkById`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.sites.shareLinks.update({ organizationId: 'organization_id', siteId: 'site_id', shareLinkId: 'shareLink_id' })
+ * ```
+ */
+export const updateSiteShareLinkById = /*@__PURE__*/ operation(sites.updateSiteShareLinkById)
+
+/**
+ * Publish a space in a section of a site (the default section, or the root of a site without sections).
+ *
+ * `POST /v1/orgs/{organizationId}/sites/{siteId}/site-spaces` (operation `addSpaceToSite`, 201 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.sites.siteSpaces.create({ organizationId: 'organization_id', siteId: 'site_id', spaceId: 'space_id' })
+ * ```
+ */
+export const addSpaceToSite = /*@__PURE__*/ operation(sites.addSpaceToSite)
+
+/**
+ * Remove a site space from its site.
+ *
+ * `DELETE /v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}` (operation `deleteSiteSpaceById`, 205 on success).
+ *
+ * @example
+ * ```ts
+ * await client.sites.siteSpaces.delete({ organizationId: 'organization_id', siteId: 'site_id', siteSpaceId: 'siteSpace_id' })
+ * ```
+ */
+export const deleteSiteSpaceById = /*@__PURE__*/ operation(sites.deleteSiteSpaceById)
+
+/**
+ * List the site spaces of a site in site structure order.
+ *
+ * `GET /v1/orgs/{organizationId}/sites/{siteId}/site-spaces` (operation `listSiteSpaces`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.sites.siteSpaces.list({ organizationId: 'organization_id', siteId: 'site_id' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listSiteSpaces = /*@__PURE__*/ operation(sites.listSiteSpaces)
+
+/**
+ * Move a site space before or after a sibling of the same section.
+ *
+ * `POST /v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move` (operation `moveSiteSpace`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.sites.siteSpaces.move({ organizationId: 'organization_id', siteId: 'site_id', siteSpaceId: 'siteSpace_id', position: 'position' })
+ * ```
+ */
+export const moveSiteSpace = /*@__PURE__*/ operation(sites.moveSiteSpace)
+
+/**
+ * Update a site space.
+ *
+ * `PATCH /v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}` (operation `updateSiteSpaceById`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.sites.siteSpaces.update({ organizationId: 'organization_id', siteId: 'site_id', siteSpaceId: 'siteSpace_id' })
+ * ```
+ */
+export const updateSiteSpaceById = /*@__PURE__*/ operation(sites.updateSiteSpaceById)
+
+/**
+ * Post a comment on a space, optionally on one of its pages or blocks.
+ *
+ * `POST /v1/spaces/{spaceId}/comments` (operation `postCommentInSpace`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.spaces.comments.create({ spaceId: 'space_id', body: 'body' })
+ * ```
+ */
+export const postCommentInSpace = /*@__PURE__*/ operation(comments.postCommentInSpace)
+
+/**
+ * Delete a comment of a space with its replies.
+ *
+ * `DELETE /v1/spaces/{spaceId}/comments/{commentId}` (operation `deleteCommentInSpace`, 205 on success).
+ *
+ * @example
+ * ```ts
+ * await client.spaces.comments.delete({ spaceId: 'space_id', commentId: 'comment_id' })
+ * ```
+ */
+export const deleteCommentInSpace = /*@__PURE__*/ operation(comments.deleteCommentInSpace)
+
+/**
+ * Get a comment of a space.
+ *
+ * `GET /v1/spaces/{spaceId}/comments/{commentId}` (operation `getCommentInSpace`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.spaces.comments.get({ spaceId: 'space_id', commentId: 'comment_id' })
+ * ```
+ */
+export const getCommentInSpace = /*@__PURE__*/ operation(comments.getCommentInSpace)
+
+/**
+ * List the comments of a space, newest first unless `order=asc`.
+ *
+ * `GET /v1/spaces/{spaceId}/comments` (operation `listCommentsInSpace`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.spaces.comments.list({ spaceId: 'space_id' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listCommentsInSpace = /*@__PURE__*/ operation(comments.listCommentsInSpace)
+
+/**
+ * Reply to a comment of a space.
+ *
+ * `POST /v1/spaces/{spaceId}/comments/{commentId}/replies` (operation `postCommentReplyInSpace`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.spaces.comments.replies.create({ spaceId: 'space_id', commentId: 'comment_id', body: 'body' })
+ * ```
+ */
+export const postCommentReplyInSpace = /*@__PURE__*/ operation(comments.postCommentReplyInSpace)
+
+/**
+ * Delete a reply to a comment of a space.
+ *
+ * `DELETE /v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}` (operation `deleteCommentReplyInSpace`, 205 on success).
+ *
+ * @example
+ * ```ts
+ * await client.spaces.comments.replies.delete({ spaceId: 'space_id', commentId: 'comment_id', commentReplyId: 'commentReply_id' })
+ * ```
+ */
+export const deleteCommentReplyInSpace = /*@__PURE__*/ operation(comments.deleteCommentReplyInSpace)
+
+/**
+ * Get a reply to a comment of a space.
+ *
+ * `GET /v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}` (operation `getCommentReplyInSpace`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.spaces.comments.replies.get({ spaceId: 'space_id', commentId: 'comment_id', commentReplyId: 'commentReply_id' })
+ * ```
+ */
+export const getCommentReplyInSpace = /*@__PURE__*/ operation(comments.getCommentReplyInSpace)
+
+/**
+ * Edit a reply's body or change the caller's reactions to it.
+ *
+ * `PUT /v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}` (operation `updateCommentReplyInSpace`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.spaces.comments.replies.update({ spaceId: 'space_id', commentId: 'comment_id', commentReplyId: 'commentReply_id' })
+ * ```
+ */
+export const updateCommentReplyInSpace = /*@__PURE__*/ operation(comments.updateCommentReplyInSpace)
+
+/**
+ * Resolve or reopen a comment, edit its body, or change the caller's reactions.
+ *
+ * `PUT /v1/spaces/{spaceId}/comments/{commentId}` (operation `updateCommentInSpace`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.spaces.comments.update({ spaceId: 'space_id', commentId: 'comment_id' })
+ * ```
+ */
+export const updateCommentInSpace = /*@__PURE__*/ operation(comments.updateCommentInSpace)
+
+/**
+ * Get the space's active revision (pages, files, reusable contents, variables).
+ *
+ * `GET /v1/spaces/{spaceId}/content` (operation `getCurrentRevision`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.spaces.content.get({ spaceId: 'space_id' })
+ * ```
+ */
+export const getCurrentRevision = /*@__PURE__*/ operation(content.getCurrentRevision)
+
+/**
+ * Get a file of the space.
+ *
+ * `GET /v1/spaces/{spaceId}/content/files/{fileId}` (operation `getFileById`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.spaces.content.getFile({ spaceId: 'space_id', fileId: 'file_id' })
+ * ```
+ */
+export const getFileById = /*@__PURE__*/ operation(content.getFileById)
+
+/**
+ * Get a page of the space with its content as a document or markdown.
+ *
+ * `GET /v1/spaces/{spaceId}/content/page/{pageId}` (operation `getPageById`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.spaces.content.getPage({ spaceId: 'space_id', pageId: 'page_id' })
+ * ```
+ */
+export const getPageById = /*@__PURE__*/ operation(content.getPageById)
+
+/**
+ * Import content from a URL into a new active revision of the space.
+ *
+ * `POST /v1/spaces/{spaceId}/content/import` (operation `importSpaceContent`, 201 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.spaces.content.import({ spaceId: 'space_id', url: 'url', source: 'source' })
+ * ```
+ */
+export const importSpaceContent = /*@__PURE__*/ operation(content.importSpaceContent)
+
+/**
+ * List the pages of the space that reference a file.
+ *
+ * `GET /v1/spaces/{spaceId}/content/files/{fileId}/backlinks` (operation `listFileBacklinks`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.spaces.content.listFileBacklinks({ spaceId: 'space_id', fileId: 'file_id' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listFileBacklinks = /*@__PURE__*/ operation(content.listFileBacklinks)
+
+/**
+ * List the files of the space.
+ *
+ * `GET /v1/spaces/{spaceId}/content/files` (operation `listFiles`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.spaces.content.listFiles({ spaceId: 'space_id' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listFiles = /*@__PURE__*/ operation(content.listFiles)
+
+/**
+ * List the links of a page with their status.
+ *
+ * `GET /v1/spaces/{spaceId}/content/page/{pageId}/links` (operation `listPageLinks`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.spaces.content.listPageLinks({ spaceId: 'space_id', pageId: 'page_id' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listPageLinks = /*@__PURE__*/ operation(content.listPageLinks)
+
+/**
+ * List the pages of the space as a tree.
+ *
+ * `GET /v1/spaces/{spaceId}/content/pages` (operation `listPages`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * const result = await client.spaces.content.listPages({ spaceId: 'space_id' })
+ * ```
+ */
+export const listPages = /*@__PURE__*/ operation(content.listPages)
 
 /**
  * Delete a space (restorable for 7 days).
@@ -369,6 +1606,34 @@ export const duplicateSpace = /*@__PURE__*/ operation(spaces.duplicateSpace)
 export const getSpaceById = /*@__PURE__*/ operation(spaces.getSpaceById)
 
 /**
+ * List the members who commented or replied on a space, each once.
+ *
+ * `GET /v1/spaces/{spaceId}/commenters` (operation `listCommentersInSpace`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.spaces.listCommenters({ spaceId: 'space_id' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listCommentersInSpace = /*@__PURE__*/ operation(comments.listCommentersInSpace)
+
+/**
+ * List the links of the space's content with their status.
+ *
+ * `GET /v1/spaces/{spaceId}/links` (operation `listSpaceLinks`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.spaces.listLinks({ spaceId: 'space_id' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const listSpaceLinks = /*@__PURE__*/ operation(content.listSpaceLinks)
+
+/**
  * Move a space to another collection or position.
  *
  * `POST /v1/spaces/{spaceId}/move` (operation `moveSpace`, 200 on success).
@@ -391,6 +1656,20 @@ export const moveSpace = /*@__PURE__*/ operation(spaces.moveSpace)
  * ```
  */
 export const restoreSpace = /*@__PURE__*/ operation(spaces.restoreSpace)
+
+/**
+ * Search the pages of a space (titles and sections), best matches first.
+ *
+ * `GET /v1/spaces/{spaceId}/search` (operation `searchSpaceContent`, 200 on success).
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.spaces.search({ spaceId: 'space_id' })) {
+ *   console.log(item)
+ * }
+ * ```
+ */
+export const searchSpaceContent = /*@__PURE__*/ operation(content.searchSpaceContent)
 
 /**
  * Transfer a space to another organization (and optionally into one of its collections).
