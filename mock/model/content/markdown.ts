@@ -1,20 +1,13 @@
 import type { Nodes, Root } from 'mdast'
-import { fromMarkdown } from 'mdast-util-from-markdown'
-import { gfmFromMarkdown } from 'mdast-util-gfm'
-import { gfm } from 'micromark-extension-gfm'
+import { parseMarkdown, plainText } from '../markdown/parse.ts'
+
+export { parseMarkdown, plainText }
 
 /**
  * Markdown, read with a real parser (micromark + GFM): block IDs, sections and links of a page.
  * Everything the other content features need (search, links, comment anchors, documents)
  * comes from one parse, so they always agree on where a block or a section starts.
  */
-
-const extensions = [gfm()]
-const mdastExtensions = [gfmFromMarkdown()]
-
-export function parseMarkdown(markdown: string): Root {
-  return fromMarkdown(markdown, { extensions, mdastExtensions })
-}
 
 /** Node types that are blocks: they get an ID (what comments anchor to). */
 const BLOCK_TYPES = new Set(['heading', 'paragraph', 'list', 'listItem', 'code', 'blockquote', 'table', 'tableRow', 'tableCell', 'thematicBreak', 'html', 'footnoteDefinition'])
@@ -31,16 +24,6 @@ function hash(text: string): string {
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909)
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909)
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36).padStart(11, '0')
-}
-
-/** The plain text of a node (code keeps its source; images their alt text). */
-export function plainText(node: Nodes): string {
-  if ('value' in node && typeof node.value === 'string') return node.type === 'html' ? '' : node.value
-  if (node.type === 'image' || node.type === 'imageReference') return node.alt ?? ''
-  if (node.type === 'break') return '\n'
-  if (!('children' in node)) return ''
-  const separator = node.type === 'root' || node.type === 'list' || node.type === 'listItem' || node.type === 'blockquote' || node.type === 'table' ? '\n' : node.type === 'tableRow' ? ' | ' : ''
-  return (node.children as Nodes[]).map(plainText).join(separator)
 }
 
 /**
