@@ -1,4 +1,5 @@
-import { createClient, type Client } from '../src/index.ts'
+import { expect } from 'vitest'
+import { APIError, createClient, type Client } from '../src/index.ts'
 import { createMockPlatform, type MockPlatform, type MockPlatformOptions } from '../mock/index.ts'
 
 export type DemoRole = 'admin' | 'create' | 'review' | 'edit' | 'comment' | 'read' | 'guest' | 'outsider'
@@ -70,4 +71,37 @@ export async function failure(promise: PromiseLike<unknown>): Promise<Error & { 
     return error as Error & { status?: number }
   }
   throw new Error('expected the call to fail, but it succeeded')
+}
+
+/**
+ * Awaits a call expected to fail with an API error: `expected` is the status or the error class;
+ * the body's `error.code` must equal the status, and the message must mention `mention` (the
+ * field it names) when given.
+ */
+export async function rejects(
+  promise: PromiseLike<unknown>,
+  expected: number | (abstract new (...args: never[]) => APIError),
+  mention?: string | RegExp,
+): Promise<APIError> {
+  const error = await failure(promise)
+  expect(error).toBeInstanceOf(APIError)
+  const api = error as APIError
+  if (typeof expected === 'number') expect(api.status, api.message).toBe(expected)
+  else expect(api).toBeInstanceOf(expected)
+  expect(api.code).toBe(api.status)
+  if (typeof mention === 'string') expect(api.message).toContain(mention)
+  else if (mention) expect(api.message).toMatch(mention)
+  return api
+}
+
+/** A client for a token the test made with the builders. */
+export function clientFor(platform: MockPlatform, token: string): Client {
+  return createClient({ token, fetch: platform.fetch, retry: 0 })
+}
+
+/** Every item of a list, across pages. */
+export async function collect<T>(list: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = []
+  for await (const item of list) out.push(item)
+  return out
 }

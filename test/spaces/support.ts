@@ -1,28 +1,8 @@
-import { expect } from 'vitest'
-import { APIError, createClient, type Client } from '../../src/index.ts'
-import type { MockPlatform } from '../../mock/index.ts'
-import { failure, setup } from '../helpers.ts'
+import type { Client } from '../../src/index.ts'
+import { clientFor, setup } from '../helpers.ts'
+export { rejects, clientFor } from '../helpers.ts'
 
 export type Demo = Awaited<ReturnType<typeof setup>>
-
-/**
- * Awaits a call that must fail with `status` and the API's error body (`error.code` equal to the
- * status); when `mention` is given, the message must name it (the field, or the reason).
- */
-export async function rejects(promise: PromiseLike<unknown>, status: number, mention?: string | RegExp): Promise<APIError> {
-  const error = await failure(promise)
-  expect(error).toBeInstanceOf(APIError)
-  const api = error as APIError
-  expect(api.status, api.message).toBe(status)
-  expect(api.code).toBe(status)
-  if (mention !== undefined) expect(api.message).toMatch(mention)
-  return api
-}
-
-/** A client for a token issued by the builders. */
-export function clientFor(platform: MockPlatform, token: string): Client {
-  return createClient({ token, fetch: platform.fetch, retry: 0 })
-}
 
 /** A user who administers both Acme and Globex, as transfers require. */
 export async function adminOfBoth(demo: Demo) {
