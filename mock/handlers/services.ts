@@ -1,4 +1,5 @@
 import type * as contract from '../../src/contract/services.ts'
+import { askHandlers } from './services/ask.ts'
 import { openAPIHandlers } from './services/openapi.ts'
 import { samlHandlers } from './services/saml.ts'
 import { translationHandlers } from './services/translations.ts'
@@ -9,4 +10,5 @@ export const servicesHandlers: Handlers<OpsOf<typeof contract>> = {
   ...translationHandlers,
   ...openAPIHandlers,
   ...samlHandlers,
+  ...askHandlers,
 }

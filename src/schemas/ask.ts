@@ -1,4 +1,19 @@
 import * as z from 'zod/mini'
+import { PageDocument } from './page.ts'
+
+/** Longest question, in characters (the bound organization search has). */
+export const MAX_QUESTION = 512
+
+/** A question for the AI: 1 to 512 characters, not only whitespace. */
+export const AskQuery = /*@__PURE__*/ z.string().check(
+  z.minLength(1),
+  z.maxLength(MAX_QUESTION),
+  z.refine((s) => s.trim().length > 0, { message: 'must not be blank' }),
+)
+
+/** How the answer comes back: `markdown` (the default) or a `document` tree built from it. */
+export const AskFormat = /*@__PURE__*/ z.enum(['markdown', 'document'])
+export type AskFormat = z.infer<typeof AskFormat>
 
 /** A source the AI answer is drawn from (a page of a space revision). */
 export const AnswerSource = /*@__PURE__*/ z.looseObject({
@@ -11,11 +26,29 @@ export const AnswerSource = /*@__PURE__*/ z.looseObject({
 })
 export interface AnswerSource extends z.infer<typeof AnswerSource> {}
 
+/**
+ * How a question was searched, returned with `details=true`: the question, its words found in
+ * content the caller can view, whether the sources match all of them (`all`), only some of them
+ * (`some`, the closest pages when none matches every word) or nothing matched (`none`), the
+ * number of matching pages and the spaces they are in, best first.
+ */
+export const AnswerQueryDetails = /*@__PURE__*/ z.looseObject({
+  text: z.string(),
+  terms: z.array(z.string()),
+  match: z.string(),
+  results: z.number(),
+  spaces: z.array(z.looseObject({ id: z.string(), title: z.optional(z.string()), pages: z.number() })),
+})
+export interface AnswerQueryDetails extends z.infer<typeof AnswerQueryDetails> {}
+
 /** An AI answer to a question, across the content the caller can access. */
 export const AIAnswer = /*@__PURE__*/ z.looseObject({
-  answer: z.optional(z.looseObject({ markdown: z.optional(z.string()) })),
+  /** The answer as `markdown`, or as a `document` when asked with `format=document`. */
+  answer: z.optional(z.looseObject({ markdown: z.optional(z.string()), document: z.optional(PageDocument) })),
   followupQuestions: z.optional(z.array(z.string())),
   sources: z.optional(z.array(AnswerSource)),
+  /** Present when asked with `details=true`. */
+  query: z.optional(AnswerQueryDetails),
 })
 export interface AIAnswer extends z.infer<typeof AIAnswer> {}
 

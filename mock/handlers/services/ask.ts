@@ -1,0 +1,53 @@
+import type * as contract from '../../../src/contract/services/ask.ts'
+import { forbidden } from '../../core/http-error.ts'
+import type { Caller } from '../../model/access.ts'
+import type { OrganizationRecord } from '../../model/orgs/tables.ts'
+import { answerQuestion } from '../../model/services/ask/answer.ts'
+import { recommendedQuestions } from '../../model/services/ask/questions.ts'
+import type { State } from '../../model/state.ts'
+import { presentAnswer, presentAnswerSteps, type AnswerOptions } from '../../present/ask.ts'
+import { loadOrganization } from '../load.ts'
+import { EventStream, type Handlers, type OpsOf } from '../types.ts'
+
+/**
+ * The organization a member asks in: 404 for anyone outside it (as every organization route),
+ * 403 when the organization has turned AI off (`ai: false`). Guests may ask: answers only ever
+ * draw on the spaces their grants open.
+ */
+function loadForAsk(state: State, caller: Caller, organizationId: string): OrganizationRecord {
+  const { org } = loadOrganization(state, caller, organizationId)
+  if (!org.ai) throw forbidden(`AI is turned off for organization ${org.id} (organization.ai is false)`)
+  return org
+}
+
+const optionsOf = (input: { format?: 'markdown' | 'document' | undefined; details?: boolean | undefined }): AnswerOptions => ({
+  format: input.format ?? 'markdown',
+  details: input.details === true,
+})
+
+export const askHandlers: Handlers<OpsOf<typeof contract>> = {
+  askInOrganization: ({ state, caller, input }) => {
+    const org = loadForAsk(state, caller, input.organizationId)
+    const options = optionsOf(input)
+    return { answer: presentAnswer(state, answerQuestion(state, org.id, caller.user.id, input.query, options.details), options) }
+  },
+
+  // The answer is worked out under the state lock, before the first event: the stream then
+  // delivers a consistent answer even if the content changes while it is being read.
+  streamAskInOrganization: ({ state, caller, input }) => {
+    const org = loadForAsk(state, caller, input.organizationId)
+    const options = optionsOf(input)
+    const steps = presentAnswerSteps(state, answerQuestion(state, org.id, caller.user.id, input.query, options.details), options)
+    return new EventStream(steps.map((answer) => ({ type: 'answer', answer })))
+  },
+
+  getRecommendedQuestionsInOrganization: ({ state, caller, input }) => {
+    const org = loadForAsk(state, caller, input.organizationId)
+    return { questions: recommendedQuestions(state, org.id, caller.user.id) }
+  },
+
+  streamRecommendedQuestionsInOrganization: ({ state, caller, input }) => {
+    const org = loadForAsk(state, caller, input.organizationId)
+    return new EventStream(recommendedQuestions(state, org.id, caller.user.id).map((question) => ({ question })))
+  },
+}
