@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { createClient, InternalServerError, TimeoutError } from '../../src/index.ts'
+import { createMockPlatform } from '../../mock/index.ts'
+
+// Behaviours docs/sdk.md promises that its runnable blocks print but do not assert.
+async function demo() {
+  const platform = createMockPlatform({ scenario: 'demo' })
+  await platform.ready
+  return { platform, client: createClient({ token: platform.tokens.admin, fetch: platform.fetch }) }
+}
+
+const LIST_ORGS = 'listOrganizationsForAuthenticatedUser'
+
+describe('cancellation through platform.fetch', () => {
+  it('rejects a call aborted mid-flight with AbortError', async () => {
+    const { platform, client } = await demo()
+    platform.faults.add({ operationId: LIST_ORGS, latency: '300ms', times: 1 })
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(), 30)
+    const started = performance.now()
+    const error = await client.orgs.list(undefined, { signal: controller.signal }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ name: 'AbortError' })
+    expect(performance.now() - started).toBeLessThan(250)
+  })
+
+  it('sends nothing when the signal is already aborted', async () => {
+    const { platform, client } = await demo()
+    const error = await client.orgs.list(undefined, { signal: AbortSignal.abort() }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ name: 'AbortError' })
+    expect(platform.requests.length).toBe(0)
+  })
+
+  it('times out with TimeoutError, per attempt', async () => {
+    const { platform, client } = await demo()
+    platform.faults.add({ operationId: LIST_ORGS, latency: '300ms', times: 1 })
+    await expect(client.orgs.list(undefined, { timeout: 50, retry: 0 })).rejects.toBeInstanceOf(TimeoutError)
+  })
+})
+
+describe('retries', () => {
+  it('retries a GET through 429s with Retry-After, then answers', async () => {
+    const { platform, client } = await demo()
+    platform.faults.add({ operationId: LIST_ORGS, status: 429, retryAfter: 0, times: 2 })
+    expect((await client.orgs.list()).items.map((o) => o.title)).toEqual(['Acme'])
+    expect(platform.requests.ofOperation(LIST_ORGS).map((r) => r.status)).toEqual([429, 429, 200])
+  })
+
+  it('never retries a POST, which could apply twice', async () => {
+    const { platform, client } = await demo()
+    const [org] = (await client.orgs.list()).items
+    platform.faults.add({ operationId: 'createCollection', status: 503, retryAfter: 0, times: 1 })
+    await expect(client.collections.create({ organizationId: org!.id, title: 'Once' })).rejects.toBeInstanceOf(InternalServerError)
+    expect(platform.requests.ofOperation('createCollection').map((r) => r.status)).toEqual([503])
+  })
+})
