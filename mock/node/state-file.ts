@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import { isSerializedState, type MockPlatform } from '../platform.ts'
 
@@ -26,6 +26,7 @@ export class StateFileError extends Error {
  */
 export async function loadStateFile(platform: Persistable, file: string): Promise<boolean> {
   const path = resolve(file)
+  await removeOrphanedTemporaries(path)
   let text: string
   try {
     text = await readFile(path, 'utf8')
@@ -47,6 +48,37 @@ export async function loadStateFile(platform: Persistable, file: string): Promis
     throw new StateFileError(path, `could not be restored (${(error as Error).message})`, { cause: error })
   }
   return true
+}
+
+/**
+ * A writer killed between creating its temporary file and renaming it (a crash, SIGKILL) leaves
+ * the temporary behind: the state file itself is intact, but without this every crash would add
+ * a file beside it. Only temporaries of processes that are gone are removed, so a live writer's
+ * file is never pulled from under it.
+ */
+async function removeOrphanedTemporaries(path: string): Promise<void> {
+  const prefix = `.${basename(path)}.`
+  let names: string[]
+  try {
+    names = await readdir(dirname(path))
+  } catch {
+    return
+  }
+  for (const name of names) {
+    const pid = name.startsWith(prefix) && name.endsWith('.tmp') ? /^(\d+)\.[0-9a-f]+\.tmp$/.exec(name.slice(prefix.length))?.[1] : undefined
+    if (pid !== undefined && !isRunning(Number(pid))) await rm(join(dirname(path), name), { force: true })
+  }
+}
+
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return true
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
 }
 
 /** Why a parsed file is not a state snapshot, in the words a user can act on. */

@@ -27,8 +27,9 @@ export function demoPathValues(platform: MockPlatform): Record<string, string> {
     siteSpaceId: anyOf('siteSpaces'),
     siteRedirectId: anyOf('siteRedirects'),
     shareLinkId: anyOf('shareLinks'),
-    pageId: anyOf('pages'),
-    fileId: anyOf('files'),
+    // Page and file records are keyed by revision; the path takes the page's or file's own ID.
+    pageId: (tables.pages?.all() as Iterable<{ page?: string }> | undefined)?.[Symbol.iterator]().next().value?.page ?? 'unknown',
+    fileId: (tables.files?.all() as Iterable<{ file?: string }> | undefined)?.[Symbol.iterator]().next().value?.file ?? 'unknown',
     commentId: anyOf('comments'),
     commentReplyId: anyOf('commentReplies'),
     translationSettingsId: anyOf('translations'),
