@@ -6,6 +6,7 @@ export default defineConfig({
     'mock/index': 'mock/index.ts',
     'mock/node/index': 'mock/node/index.ts',
     'mock/node/cli': 'mock/node/cli.ts',
+    'mock/browser/index': 'mock/browser/index.ts',
   },
   format: ['esm', 'cjs'],
   platform: 'neutral',

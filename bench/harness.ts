@@ -15,6 +15,32 @@ export async function rate(fn: () => Promise<unknown>, { ms = 400, rounds = 5, w
   return median(rates)
 }
 
+/**
+ * Rates (calls per second) of several functions, measured in interleaved rounds: a machine that
+ * gets busier (or a heap that grows) during the run then slows every function alike, so their
+ * ratios hold. Returns the median rate of each.
+ */
+export async function rates<K extends string>(fns: Record<K, () => Promise<unknown>>, { ms = 300, rounds = 7, warmup = 200 } = {}): Promise<Record<K, number>> {
+  const names = Object.keys(fns) as K[]
+  for (const name of names) {
+    const end = performance.now() + warmup
+    while (performance.now() < end) await fns[name]()
+  }
+  const samples = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<K, number[]>
+  for (let r = 0; r < rounds; r++) {
+    for (const name of names) {
+      let n = 0
+      const start = performance.now()
+      while (performance.now() - start < ms) {
+        await fns[name]()
+        n++
+      }
+      samples[name].push((n * 1000) / (performance.now() - start))
+    }
+  }
+  return Object.fromEntries(names.map((n) => [n, median(samples[n])])) as Record<K, number>
+}
+
 /** Median duration in milliseconds of `runs` calls of `fn`. */
 export async function time(fn: () => Promise<unknown> | unknown, runs = 25): Promise<number> {
   const times: number[] = []

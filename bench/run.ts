@@ -1,28 +1,69 @@
 /**
  * `npm run bench`: runs every benchmark and writes docs/performance.md. Figures are ratios
- * against baselines measured in the same run, so they compare across machines.
- * `--quick` uses smaller sizes (for a smoke run).
+ * against baselines measured in the same run, so they compare across machines. Run it on a
+ * quiet machine (the load average is recorded): the HTTP and call-overhead figures follow the
+ * CPU time left to them. `--quick` uses smaller sizes and shorter runs (a smoke run).
  */
 import { writeFileSync } from 'node:fs'
-import { cpus, totalmem } from 'node:os'
+import { cpus, loadavg, totalmem } from 'node:os'
+import { http } from './http.ts'
 import { overhead } from './overhead.ts'
 import { perTest } from './per-test.ts'
 import { scale } from './scale.ts'
+import { search } from './search.ts'
+import { sizes, sizeTable } from './size.ts'
+import { types } from './types.ts'
 
 const quick = process.argv.includes('--quick')
-const sections: string[][] = []
-sections.push(await overhead())
-sections.push(await scale(quick ? [1_000, 10_000] : [1_000, 10_000, 100_000]))
-sections.push(await perTest())
+const load = () => loadavg().map((l) => l.toFixed(2)).join(', ')
+const loadBefore = load()
+const started = performance.now()
 
+async function size(): Promise<string[]> {
+  const rows = await sizes()
+  const goal = (name: string, label: string) => {
+    const r = rows.find((row) => row.from === 'sources' && row.name.startsWith(name))!
+    return `Goal (${label}): at most ${(r.budget! / 1024).toFixed(0)} KB gzipped: ${r.gzipped <= r.budget! ? 'met' : 'NOT met'} (${(r.gzipped / 1024).toFixed(1)} KB, ${(r.gzipped / r.budget!).toFixed(2)}x the budget).`
+  }
+  return [
+    '## 5. Bundle size (`npm run size`: esbuild, minified, browser, ESM; gzip level 9)',
+    '',
+    ...sizeTable(rows),
+    '',
+    goal('one operation', 'a'),
+    goal('full namespaced client', 'b'),
+  ]
+}
+
+const sections: Array<[string, () => Promise<string[]>]> = [
+  ['call overhead', overhead],
+  ['scale', () => scale(quick ? [1_000, 10_000] : [1_000, 10_000, 100_000])],
+  ['per-test cost', perTest],
+  ['HTTP server', () => http(quick ? { seconds: 3, rounds: 1 } : { seconds: 10, rounds: 3 })],
+  ['bundle size', size],
+  ['type-check cost', types],
+  ['search', () => search(quick ? 2 : 5)],
+]
+const results: string[][] = []
+for (const [name, run] of sections) {
+  const t = performance.now()
+  results.push(await run())
+  console.error(`bench: ${name} done in ${((performance.now() - t) / 1000).toFixed(0)} s`)
+}
+
+const goals = results.flat().filter((line) => line.startsWith('Goal'))
 const header = [
   '# Performance',
   '',
-  'Written by `npm run bench` (bench/run.ts). Numbers are medians; ratios compare against baselines measured in the same run.',
+  'Written by `npm run bench` (bench/run.ts). Figures are medians; every ratio compares with a baseline measured in the same run (named in each section).',
   '',
-  `Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}; ${new Date().toISOString().slice(0, 10)}${quick ? ' (quick run)' : ''}.`,
+  `Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}; ${new Date().toISOString().slice(0, 10)}; load average ${loadBefore} at the start, ${load()} at the end; ${((performance.now() - started) / 60_000).toFixed(1)} minutes${quick ? ' (quick run: smaller sizes, shorter runs)' : ''}.`,
+  '',
+  '## Goals',
+  '',
+  ...goals.map((goal) => `- ${goal}`),
   '',
 ]
-const text = [...header, sections.map((s) => s.join('\n')).join('\n\n')].join('\n') + '\n'
+const text = [...header, results.map((s) => s.join('\n')).join('\n\n')].join('\n') + '\n'
 writeFileSync(new URL('../docs/performance.md', import.meta.url), text)
 console.log(text)

@@ -2,13 +2,12 @@
  * Search over a space of 1,000 pages: the first search of a revision (which parses every page
  * and builds the index), later searches (which reuse it), and the first search after an import
  * (a new revision: a new index, but unchanged pages are not parsed again).
- * Run: `node bench/search.ts`.
+ * Run: `node bench/search.ts`; `npm run bench` includes it.
  */
 import { createMockPlatform } from '../mock/index.ts'
 import { createClient } from '../src/index.ts'
 
 const PAGES = 1_000
-const RUNS = 5
 const SEARCHES = 300
 
 const WORDS = ['deploy', 'token', 'webhook', 'cluster', 'billing', 'invoice', 'migration', 'schema', 'cache', 'region', 'replica', 'backup', 'audit', 'session', 'quota', 'gateway', 'plugin', 'theme', 'export', 'import', 'sandbox', 'release', 'rollback', 'metric', 'alert', 'policy', 'tenant', 'storage', 'queue', 'worker']
@@ -44,41 +43,54 @@ async function spaceOf1000(salt: string) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 const ms = (value: number) => `${value.toFixed(2)} ms`
 
-const firstBuilds: number[] = []
-const buildTimes: number[] = []
-let last: Awaited<ReturnType<typeof spaceOf1000>> | undefined
-for (let run = 0; run < RUNS; run++) {
-  // Fresh content each run, so the first search really parses every page.
-  last = await spaceOf1000(`run ${run}`)
-  buildTimes.push(last.built)
-  const t = performance.now()
-  const result = await last.client.spaces.search({ spaceId: last.spaceId, query: 'webhook' })
-  firstBuilds.push(performance.now() - t)
-  if (result.count === 0) throw new Error('the benchmark search found nothing')
+export async function search(runs = 5): Promise<string[]> {
+  const firstBuilds: number[] = []
+  const buildTimes: number[] = []
+  let last: Awaited<ReturnType<typeof spaceOf1000>> | undefined
+  for (let run = 0; run < runs; run++) {
+    // Fresh content each run, so the first search really parses every page.
+    last = await spaceOf1000(`run ${run}`)
+    buildTimes.push(last.built)
+    const t = performance.now()
+    const result = await last.client.spaces.search({ spaceId: last.spaceId, query: 'webhook' })
+    firstBuilds.push(performance.now() - t)
+    if (result.count === 0) throw new Error('the benchmark search found nothing')
+  }
+
+  const { client, spaceId } = last!
+  const queries = ['token', 'deploy cluster', 'webh', 'migration schema', 'replica backup', 'quota', 'rollbak', 'alert policy']
+  const searches: number[] = []
+  let found = 0
+  for (let i = 0; i < SEARCHES; i++) {
+    const t = performance.now()
+    const page = await client.spaces.search({ spaceId, query: queries[i % queries.length]!, limit: 20 })
+    searches.push(performance.now() - t)
+    found += page.items.length
+  }
+
+  // A new revision (an import of one page) needs a new index, but unchanged pages are not parsed again.
+  const rebuilds: number[] = []
+  for (let run = 0; run < runs; run++) {
+    await client.spaces.content.import({ spaceId, url: `https://example.com/bench/${run}`, source: 'website' })
+    const t = performance.now()
+    await client.spaces.search({ spaceId, query: 'webhook' })
+    rebuilds.push(performance.now() - t)
+  }
+
+  const first = median(firstBuilds)
+  const row = (step: string, value: number, detail: string) => `| ${step} | ${ms(value)} | ${(value / first).toFixed(3)}x | ${detail} |`
+  return [
+    `## 7. Search in a space of ${PAGES} pages (about ${markdown(1, 'x').length} characters each; median ms)`,
+    '',
+    'Baseline: the first search of a revision, which parses every page and builds the index.',
+    '',
+    '| step | ms | vs first search | runs |',
+    '|---|---|---|---|',
+    row('building the pages through the builders', median(buildTimes), `${runs} runs`),
+    row('first search (parse pages + build index)', first, `${runs} runs: ${firstBuilds.map(ms).join(', ')}`),
+    row('search with the index built (20 results)', median(searches), `${SEARCHES} searches, ${(found / SEARCHES).toFixed(1)} results each`),
+    row('first search after an import (new index, pages parsed once)', median(rebuilds), `${runs} runs`),
+  ]
 }
 
-const { client, spaceId } = last!
-const queries = ['token', 'deploy cluster', 'webh', 'migration schema', 'replica backup', 'quota', 'rollbak', 'alert policy']
-const searches: number[] = []
-let found = 0
-for (let i = 0; i < SEARCHES; i++) {
-  const t = performance.now()
-  const page = await client.spaces.search({ spaceId, query: queries[i % queries.length]!, limit: 20 })
-  searches.push(performance.now() - t)
-  found += page.items.length
-}
-
-// A new revision (an import of one page) needs a new index, but unchanged pages are not parsed again.
-const rebuilds: number[] = []
-for (let run = 0; run < RUNS; run++) {
-  await client.spaces.content.import({ spaceId, url: `https://example.com/bench/${run}`, source: 'website' })
-  const t = performance.now()
-  await client.spaces.search({ spaceId, query: 'webhook' })
-  rebuilds.push(performance.now() - t)
-}
-
-console.log(`space of ${PAGES} pages (about ${markdown(1, 'x').length} characters each), Node ${process.version}`)
-console.log(`building the pages through the builders:   median ${ms(median(buildTimes))} (${RUNS} runs)`)
-console.log(`first search (parse pages + build index):  median ${ms(median(firstBuilds))} (${RUNS} runs: ${firstBuilds.map(ms).join(', ')})`)
-console.log(`search with the index built (20 results):  median ${ms(median(searches))} (${SEARCHES} searches, ${(found / SEARCHES).toFixed(1)} results each)`)
-console.log(`first search after an import (new index):  median ${ms(median(rebuilds))} (${RUNS} runs)`)
+if (import.meta.main) console.log((await search(Number(process.argv[2] ?? 5))).join('\n'))

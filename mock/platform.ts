@@ -7,6 +7,7 @@ import { createDispatcher, DroppedConnection } from './core/dispatch.ts'
 import { Faults } from './core/faults.ts'
 import { Random } from './core/random.ts'
 import { RequestLog } from './core/request-log.ts'
+import { cachedScenario, cacheScenario } from './core/scenario-cache.ts'
 import type { Services } from './core/services.ts'
 import { handlers as operationHandlers } from './handlers/index.ts'
 import type { Handler } from './handlers/types.ts'
@@ -33,6 +34,9 @@ export interface MockPlatformOptions {
   /** The platform's outbound `fetch` (development-mode deliveries). Default: the global `fetch`. */
   fetch?: (input: Request | string | URL, init?: RequestInit) => Promise<Response>
 }
+
+/** The contract's operations, one list for every platform (its route table is built once). */
+const OPERATIONS = Object.values(operations) as OperationDef[]
 
 /** Fixed start of platform time, so two runs of a scenario agree to the millisecond when frozen. */
 export const DEFAULT_NOW = '2026-01-15T09:00:00.000Z'
@@ -62,7 +66,12 @@ export interface MockPlatform {
   /** The handled requests, for assertions. */
   readonly requests: RequestLog
   /** Content served to imports instead of the internet: `imports.register(url, content)`. */
-  readonly imports: { register(url: string, content: unknown): void; clear(): void }
+  readonly imports: {
+    /** Serves `content` to imports from `url`. */
+    register(url: string, content: unknown): void
+    /** Forgets every registered URL. */
+    clear(): void
+  }
   /** A serialisable copy of the whole state. */
   snapshot(): SerializedState
   /** Replaces the state with a snapshot. */
@@ -117,21 +126,39 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
   const log = new RequestLog()
   const fixtures = new Map<string, unknown>()
 
-  let initial: SerializedState | undefined
-  let pending: Promise<void> = (async () => {
-    await scenario(builders)
-    initial = serialize(state)
-  })()
+  // A built-in scenario with the same options gives the same state: build it once per process,
+  // restore it afterwards. `initial` (what reset() returns to) never leaves the platform, so it
+  // is restored without validating its records again.
+  const cacheKey = typeof options.scenario === 'function'
+    ? undefined
+    : JSON.stringify([options.scenario ?? 'demo', seed, new Date(options.now ?? DEFAULT_NOW).getTime(), options.freeze ?? false, urls.api, urls.app])
+  const cached = cacheKey === undefined ? undefined : cachedScenario(cacheKey)
+  let initial: SerializedState | undefined = cached?.snapshot
+  let pending: Promise<void> = cached
+    ? (async () => {
+        Object.assign(tokens, cached.tokens)
+        await load(cached.snapshot, true)
+      })()
+    : (async () => {
+        await scenario(builders)
+        initial = serialize(state)
+        if (cacheKey !== undefined) cacheScenario(cacheKey, { snapshot: initial, tokens: { ...tokens } })
+      })()
   const ready = () => pending
 
-  async function load(snapshot: SerializedState): Promise<void> {
+  /** Replaces the state with a snapshot; `trusted` when the platform serialised it itself. */
+  async function load(snapshot: SerializedState, trusted = false): Promise<void> {
     if (!isSerializedState(snapshot)) throw new TypeError('Not a docplat mock state snapshot')
     const next = createState(clock, new Random(snapshot.random), urls)
     next.seq = snapshot.seq
-    clock.load(snapshot.clock)
     for (const [name, table] of tablesOf(next.db)) {
-      for (const record of snapshot.tables[name] ?? []) await table.insert(structuredClone(record) as never)
+      try {
+        await table.load(snapshot.tables[name] ?? [], trusted)
+      } catch (error) {
+        throw new TypeError(`Snapshot table "${name}": ${(error as Error).message}`, { cause: error })
+      }
     }
+    clock.load(snapshot.clock)
     state = next
   }
 
@@ -154,7 +181,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
   }
 
   const dispatch = createDispatcher({
-    operations: Object.values(operations) as OperationDef[],
+    operations: OPERATIONS,
     handlers: operationHandlers as unknown as Record<string, Handler<OperationDef>>,
     state: () => state,
     ready,
@@ -166,11 +193,22 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
 
   const platformFetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request && init === undefined ? input : new Request(input, init)
+    // As fetch does: an aborted signal rejects with its reason, before or during the call (a
+    // change the platform already made stays made, as on a real server).
+    request.signal.throwIfAborted()
+    let onAbort!: () => void
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(request.signal.reason)
+      request.signal.addEventListener('abort', onAbort, { once: true })
+    })
     try {
-      return await dispatch(request)
+      return await Promise.race([dispatch(request), aborted])
     } catch (error) {
       if (error instanceof DroppedConnection) throw new TypeError('fetch failed', { cause: error })
       throw error
+    } finally {
+      // A signal shared by many calls would otherwise keep a listener (and its request) per call.
+      request.signal.removeEventListener('abort', onAbort)
     }
   }
 
@@ -213,7 +251,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     reset() {
       faults.clear()
       log.clear()
-      pending = pending.then(() => load(initial!))
+      pending = pending.then(() => load(initial!, true))
       return pending
     },
   }

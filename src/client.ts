@@ -1,10 +1,11 @@
 import { createCore, type Core } from './core/client.ts'
-import { bind, type Bound } from './core/operation.ts'
+import { bind } from './core/operation.ts'
 import type { ClientOptions } from './core/options.ts'
+import type { Namespaces } from './generated/client-types.ts'
 import { namespaces } from './generated/namespaces.ts'
 
 /** The namespaced client: every operation as `client.<namespace>.<method>(params, options?)`. */
-export type Client = Core & Bound<typeof namespaces>
+export type Client = Core & Namespaces
 
 /**
  * Creates a client with every operation, grouped by namespace.
@@ -18,5 +19,5 @@ export type Client = Core & Bound<typeof namespaces>
  */
 export function createClient(options: ClientOptions = {}): Client {
   const core = createCore(options)
-  return Object.assign(core, bind(core, namespaces)) as Client
+  return Object.assign(core, bind(core, namespaces)) as unknown as Client
 }

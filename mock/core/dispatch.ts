@@ -8,7 +8,7 @@ import type { Faults } from './faults.ts'
 import { HttpError, unauthorized } from './http-error.ts'
 import { parseInput } from './input.ts'
 import type { RequestLog } from './request-log.ts'
-import { RouteTable } from './route-table.ts'
+import { routeTableFor } from './route-table.ts'
 import type { Services } from './services.ts'
 
 /** Thrown when a fault drops the connection: each transport turns it into its own network failure. */
@@ -36,7 +36,18 @@ function errorResponse(status: number, message: string, headers: Record<string, 
   return new Response(JSON.stringify({ error: { code: status, message } }), { status, headers: { ...JSON_HEADERS, ...headers } })
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** Waits `ms`, or less when the request is aborted meanwhile (its caller timed out or went away). */
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve()
+    const done = () => {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    signal.addEventListener('abort', done)
+  })
 
 /**
  * The platform's core: `(request) => response`. It routes with its own table, consults faults,
@@ -44,7 +55,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * overlapping requests never interleave inside one operation and a failed one changes nothing.
  */
 export function createDispatcher(options: DispatcherOptions): (request: Request) => Promise<Response> {
-  const routes = new RouteTable(options.operations)
+  const routes = routeTableFor(options.operations)
   let tail: Promise<unknown> = Promise.resolve()
   const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
     const run = tail.then(fn)
@@ -76,8 +87,10 @@ export function createDispatcher(options: DispatcherOptions): (request: Request)
 
     const fault = options.faults.take(request.method.toUpperCase(), pathname, op?.id)
     if (fault) {
-      if (fault.latency) await sleep(fault.latency)
-      if (fault.drop) throw new DroppedConnection()
+      if (fault.latency) await sleep(fault.latency, request.signal)
+      // A caller that gave up during the injected delay (a client timeout) got a failure: running
+      // the request anyway would let a failed call change state.
+      if (fault.drop || request.signal.aborted) throw new DroppedConnection()
       if (fault.status !== undefined) {
         const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {}
         return finish(errorResponse(fault.status, fault.message ?? `Injected fault: ${fault.status}`, headers))

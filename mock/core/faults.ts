@@ -3,7 +3,9 @@ import { Random } from './random.ts'
 
 /** Which requests a fault applies to; every given field must match. */
 export interface FaultMatch {
+  /** The operation, by its ID in the contract (`getSpaceById`). */
   operationId?: string
+  /** The HTTP method, in any case. */
   method?: string
   /** A pathname (`/v1/spaces/abc`) or a pattern tested against it. */
   path?: string | RegExp
@@ -23,6 +25,7 @@ export interface FaultSpec extends FaultMatch {
   times?: number
   /** Apply to this fraction (0..1) of matching requests. Default 1. */
   rate?: number
+  /** The error message of an injected status. Default `Injected fault: <status>`. */
   message?: string
 }
 
@@ -56,10 +59,12 @@ export class Faults {
     return id
   }
 
+  /** Removes a fault by the ID `add` returned. */
   remove(id: number): void {
     this.#list = this.#list.filter((f) => f.id !== id)
   }
 
+  /** Removes every fault. */
   clear(): void {
     this.#list = []
   }

@@ -65,10 +65,13 @@ function describe(issue: z.core.$ZodIssue): string {
     case 'invalid_format':
       return i.format === 'regex' ? `must match ${String(i.pattern)}` : `must be a valid ${String(i.format)}`
     case 'invalid_value':
+      // A missing enum (or literal) is reported as a wrong value: say what the client did wrong.
+      if (i.input === undefined) return 'is required'
       return `must be one of: ${(i.values as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`
     case 'not_multiple_of':
       return `must be a multiple of ${String(i.divisor)}`
     case 'invalid_union':
+      if (i.input === undefined) return 'is required'
       return 'does not match any allowed shape'
     default:
       return issue.message && issue.message !== 'Invalid input' ? issue.message : 'is invalid'
@@ -89,12 +92,41 @@ function check<T>(where: 'path' | 'query' | 'body', schema: z.ZodMiniType<T>, va
   throw badRequest(`Invalid ${field}: ${describe(issue)}`)
 }
 
+const tooLarge = () => new HttpError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`)
+
+/**
+ * Reads the body's bytes, stopping as soon as they pass the limit. The limit is in bytes, as a
+ * server counts them: text length would let non-ASCII bodies of up to three times the limit in.
+ */
+async function readBytes(request: Request): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array()
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel()
+      throw tooLarge()
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
+}
+
 /** Reads a JSON body, refusing what is too large, not JSON or not an object. */
 async function readBody(request: Request): Promise<unknown> {
   const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > MAX_BODY_BYTES) throw new HttpError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`)
-  const text = await request.text()
-  if (text.length > MAX_BODY_BYTES) throw new HttpError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`)
+  if (declared > MAX_BODY_BYTES) throw tooLarge()
+  const text = new TextDecoder().decode(await readBytes(request))
   if (text.trim() === '') return {}
   const type = request.headers.get('content-type') ?? ''
   if (!/^application\/(.+\+)?json\b/i.test(type)) {

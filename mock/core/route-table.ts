@@ -56,3 +56,12 @@ export class RouteTable {
     return allow.length ? { kind: 'method', allow } : { kind: 'none' }
   }
 }
+
+const built = new WeakMap<object, RouteTable>()
+
+/** The route table of an operation list, built once per list: every platform of a process routes the same contract. */
+export function routeTableFor(ops: Iterable<OperationDef>): RouteTable {
+  let table = built.get(ops)
+  if (!table) built.set(ops, (table = new RouteTable(ops)))
+  return table
+}

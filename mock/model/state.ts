@@ -1,7 +1,7 @@
 import type { Clock } from '../core/clock.ts'
 import type { Random } from '../core/random.ts'
 import { createDb, type Db } from './db.ts'
-import { Table, type BaseRecord } from './table.ts'
+import { cloneData, Table, type BaseRecord } from './table.ts'
 
 /** Where the platform's resources say they live (`urls.app`, `urls.location`, published sites). */
 export interface Urls {
@@ -57,6 +57,6 @@ export interface SerializedState {
 
 export function serialize(state: State): SerializedState {
   const tables: Record<string, unknown[]> = {}
-  for (const [name, table] of tablesOf(state.db)) tables[name] = Array.from(table.all(), (r) => structuredClone(r))
+  for (const [name, table] of tablesOf(state.db)) tables[name] = Array.from(table.all(), cloneData)
   return { format: 'docplat-mock-state', version: 1, seq: state.seq, random: state.random.state, clock: state.clock.state, tables }
 }

@@ -10,7 +10,7 @@ const collection = { collectionId: Id }
 const C = '/v1/collections/{collectionId}'
 
 /** A title a client sends: within the bound and not blank (omit it to keep the current or default one). */
-const NewTitle = /*@__PURE__*/ CollectionTitle.check(z.minLength(1))
+const NewTitle = /*@__PURE__*/ CollectionTitle.check(/*@__PURE__*/ z.minLength(1))
 
 /** A sibling to place content next to: a space or a collection under the same parent. */
 export const SiblingRef = /*@__PURE__*/ z.union([
@@ -52,7 +52,7 @@ export const updateCollectionById = /*@__PURE__*/ defineOperation({
 export const listSpacesInCollectionById = /*@__PURE__*/ defineOperation({
   id: 'listSpacesInCollectionById', method: 'GET', path: `${C}/spaces`, sdk: 'collections.listSpaces', status: 200,
   summary: 'List the spaces of a collection, in their order', params: z.object(collection),
-  query: z.object({ ...pagination }), response: List(Space), paginated: true,
+  query: z.object({ ...pagination }), response: /*@__PURE__*/ List(Space), paginated: true,
 })
 
 export const moveCollection = /*@__PURE__*/ defineOperation({
@@ -69,7 +69,7 @@ export const transferCollection = /*@__PURE__*/ defineOperation({
 export const listCollectionsInOrganizationById = /*@__PURE__*/ defineOperation({
   id: 'listCollectionsInOrganizationById', method: 'GET', path: `${ORG}/collections`, sdk: 'collections.list', status: 200,
   summary: 'List the collections of an organization', params: z.object(org),
-  query: z.object({ ...pagination, nested: z.optional(z.boolean()) }), response: List(Collection), paginated: true,
+  query: z.object({ ...pagination, nested: z.optional(z.boolean()) }), response: /*@__PURE__*/ List(Collection), paginated: true,
 })
 
 export const createCollection = /*@__PURE__*/ defineOperation({

@@ -37,7 +37,13 @@ export interface OperationDef {
   readonly deprecated?: boolean
 }
 
-/** Declares an operation, keeping its literal types for inference. */
+/**
+ * Declares an operation, keeping its literal types for inference.
+ *
+ * Marked free of side effects for bundlers that read the mark across modules (Rollup, Rolldown);
+ * esbuild reads it only within a file, which is why each call also carries a `@__PURE__` mark.
+ */
+/*@__NO_SIDE_EFFECTS__*/
 export function defineOperation<const D extends OperationDef>(def: D): D {
   return def
 }

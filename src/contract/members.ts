@@ -14,10 +14,10 @@ export const listMembersInOrganizationById = /*@__PURE__*/ defineOperation({
     ...pagination,
     order: z.optional(Order),
     role: z.optional(Role),
-    search: z.optional(z.string().check(z.maxLength(256))),
+    search: z.optional(/*@__PURE__*/ z.string().check(/*@__PURE__*/ z.maxLength(256))),
     sort: z.optional(z.enum(['joinedAt', 'lastSeenAt', 'name'])),
   }),
-  response: List(Member), paginated: true,
+  response: /*@__PURE__*/ List(Member), paginated: true,
 })
 
 export const getMemberInOrganizationById = /*@__PURE__*/ defineOperation({
@@ -49,12 +49,12 @@ export const setUserAsSSOMemberForOrganization = /*@__PURE__*/ defineOperation({
 export const listSpacesForOrganizationMember = /*@__PURE__*/ defineOperation({
   id: 'listSpacesForOrganizationMember', method: 'GET', path: `${ORG}/members/{userId}/spaces`, sdk: 'orgs.members.listSpaces', status: 200,
   summary: 'List the spaces a member can access, with their permission', params: z.object(member),
-  query: z.object({ ...pagination, order: z.optional(Order) }), response: List(MemberSpace), paginated: true,
+  query: z.object({ ...pagination, order: z.optional(Order) }), response: /*@__PURE__*/ List(MemberSpace), paginated: true,
 })
 
 export const listTeamsForOrganizationMember = /*@__PURE__*/ defineOperation({
   id: 'listTeamsForOrganizationMember', method: 'GET', path: `${ORG}/members/{userId}/teams`, sdk: 'orgs.members.listTeams', status: 200,
   summary: 'List the teams of a member', params: z.object(member),
-  query: z.object({ ...pagination, title: z.optional(z.string().check(z.maxLength(64))) }), response: List(MemberTeam), paginated: true,
+  query: z.object({ ...pagination, title: z.optional(/*@__PURE__*/ z.string().check(/*@__PURE__*/ z.maxLength(64))) }), response: /*@__PURE__*/ List(MemberTeam), paginated: true,
 })
 

@@ -10,12 +10,12 @@ export const space = { spaceId: Id }
 export const SP = '/v1/spaces/{spaceId}'
 
 /** A title a client sends: within the bound and not blank (omit it to keep the current one). */
-const NewTitle = /*@__PURE__*/ SpaceTitle.check(z.minLength(1))
+const NewTitle = /*@__PURE__*/ SpaceTitle.check(/*@__PURE__*/ z.minLength(1))
 
 export const getSpaceById = /*@__PURE__*/ defineOperation({
   id: 'getSpaceById', method: 'GET', path: SP, sdk: 'spaces.get', status: 200,
   summary: 'Get a space', params: z.object(space),
-  query: z.object({ shareKey: z.optional(z.string().check(z.minLength(1), z.maxLength(256))) }), response: Space,
+  query: z.object({ shareKey: z.optional(/*@__PURE__*/ z.string().check(/*@__PURE__*/ z.minLength(1), /*@__PURE__*/ z.maxLength(256))) }), response: Space,
 })
 
 export const deleteSpaceById = /*@__PURE__*/ defineOperation({

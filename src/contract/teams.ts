@@ -10,14 +10,14 @@ const team = { ...org, teamId: Id }
 export const listTeamsInOrganizationById = /*@__PURE__*/ defineOperation({
   id: 'listTeamsInOrganizationById', method: 'GET', path: `${ORG}/teams`, sdk: 'orgs.teams.list', status: 200,
   summary: 'List the teams of an organization', params: z.object(org),
-  query: z.object({ ...pagination, owner: z.optional(Id), title: z.optional(z.string().check(z.maxLength(64))) }),
-  response: List(Team), paginated: true,
+  query: z.object({ ...pagination, owner: z.optional(Id), title: z.optional(/*@__PURE__*/ z.string().check(/*@__PURE__*/ z.maxLength(64))) }),
+  response: /*@__PURE__*/ List(Team), paginated: true,
 })
 
 export const createOrganizationTeam = /*@__PURE__*/ defineOperation({
   id: 'createOrganizationTeam', method: 'PUT', path: `${ORG}/teams`, sdk: 'orgs.teams.create', status: 201,
   summary: 'Create a team', params: z.object(org),
-  body: z.object({ title: TeamTitle, members: z.optional(z.array(Id).check(z.maxLength(1000))) }), response: Team,
+  body: z.object({ title: TeamTitle, members: z.optional(/*@__PURE__*/ z.array(Id).check(/*@__PURE__*/ z.maxLength(1000))) }), response: Team,
 })
 
 export const getTeamInOrganizationById = /*@__PURE__*/ defineOperation({

@@ -1,6 +1,8 @@
 /** A parsed result beside the raw response it came from. */
 export interface WithResponse<T> {
+  /** The parsed (and, unless turned off, validated) result. */
   data: T
+  /** The raw response: status, headers. Its body has been read. */
   response: Response
 }
 
@@ -19,7 +21,10 @@ export class APIPromise<T> extends Promise<T> {
     this.#start = start
   }
 
-  // Derived promises (from .then) must be plain promises, not APIPromises.
+  /**
+   * Derived promises (from `.then`) must be plain promises, not APIPromises.
+   * @internal
+   */
   static override get [Symbol.species]() {
     return Promise
   }

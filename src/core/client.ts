@@ -8,7 +8,12 @@ import { DEFAULT_BASE_URL, type ClientOptions } from './options.ts'
  */
 export interface Core {
   /** The options the client was created with, defaults applied. */
-  readonly options: Readonly<ClientOptions> & { readonly baseUrl: string; readonly validate: boolean }
+  readonly options: Readonly<ClientOptions> & {
+    /** The base URL in use, without a trailing slash. */
+    readonly baseUrl: string
+    /** Whether responses are validated. */
+    readonly validate: boolean
+  }
   /** @internal */
   readonly http: KyInstance
 }

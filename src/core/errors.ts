@@ -8,7 +8,13 @@ export class DocplatError extends Error {
 
 /** The error body the API sends: `{ error: { code, message } }`. */
 export interface APIErrorBody {
-  error?: { code?: number; message?: string }
+  /** What went wrong; absent when the server sent something else. */
+  error?: {
+    /** The HTTP status, repeated. */
+    code?: number
+    /** What is wrong, naming the field when a field is. */
+    message?: string
+  }
 }
 
 /** The server answered with a non-2xx status. */
@@ -90,8 +96,13 @@ export class TimeoutError extends ConnectionError {
 
 /** One problem found while validating a response, as Standard Schema reports it. */
 export interface ValidationIssue {
+  /** What is wrong with the value. */
   readonly message: string
-  readonly path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>
+  /** Where in the body: keys and array indexes from the root (`['items', 0, 'title']`). */
+  readonly path?: ReadonlyArray<PropertyKey | {
+    /** One step of the path, as some schema libraries report it. */
+    key: PropertyKey
+  }>
 }
 
 /**
@@ -100,8 +111,11 @@ export interface ValidationIssue {
  */
 export class ResponseValidationError extends DocplatError {
   override name = 'ResponseValidationError'
+  /** The operation whose response failed validation (`getSpaceById`). */
   readonly operationId: string
+  /** Every problem found, the first one also in the message. */
   readonly issues: readonly ValidationIssue[]
+  /** The parsed body as the server sent it. */
   readonly body: unknown
 
   constructor(operationId: string, issues: readonly ValidationIssue[], body: unknown) {

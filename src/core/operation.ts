@@ -1,14 +1,14 @@
 import type { AllOptional, OperationDef, OperationItem, OperationParams, OperationResult } from '../contract/define.ts'
 import { APIPromise } from './api-promise.ts'
 import type { Core } from './client.ts'
-import { ResponseValidationError } from './errors.ts'
 import type { RequestOptions } from './options.ts'
-import { PagePromise, type ListEnvelope } from './pagination.ts'
-import { parseBody, send, validate } from './request.ts'
-import { readEvents, StreamPromise } from './sse.ts'
+import type { ListEnvelope, PagePromise } from './pagination.ts'
+import { parseBody, send } from './request.ts'
+import type { OperationSpec } from './spec.ts'
+import type { StreamPromise } from './sse.ts'
 
 /** The named fields a list response has beside `items`, `count` and `next` (e.g. `stats`). */
-type EnvelopeExtra<T> = { [K in keyof T as string extends K ? never : K extends keyof ListEnvelope<unknown> ? never : K]: T[K] }
+export type EnvelopeExtra<T> = { [K in keyof T as string extends K ? never : K extends keyof ListEnvelope<unknown> ? never : K]: T[K] }
 
 /** What calling an operation returns: a page promise for lists, a stream for SSE, else an API promise. */
 export type OperationReturn<D extends OperationDef> = D['paginated'] extends true
@@ -23,46 +23,24 @@ export type OperationFn<D extends OperationDef> =
     ? (core: Core, params?: OperationParams<D>, options?: RequestOptions) => OperationReturn<D>
     : (core: Core, params: OperationParams<D>, options?: RequestOptions) => OperationReturn<D>
 
-/** Builds the standalone function of one operation from its contract entry. */
-export function operation<const D extends OperationDef>(op: D): OperationFn<D> {
-  const call = (core: Core, params: Record<string, unknown> = {}, options?: RequestOptions) => {
-    if (op.paginated) {
-      return new PagePromise(async (cursor) => {
-        const response = await send(core, op, cursor === undefined ? params : { ...params, page: cursor }, options)
-        return { data: (await parseBody(core, op, response)) as ListEnvelope<unknown>, response }
-      })
-    }
-    if (op.stream) {
-      return new StreamPromise(async () => {
-        const response = await send(core, op, params, options)
-        return { data: parseStream(core, op, response), response }
-      })
-    }
-    return new APIPromise(async () => {
-      const response = await send(core, op, params, options)
+/**
+ * Builds the standalone function of an operation answering one JSON body (or none). Lists and
+ * streams have their own builders, so an app that calls neither ships no pagination or SSE code.
+ */
+export function operation<F = (core: Core, params?: object, options?: RequestOptions) => APIPromise<unknown>>(op: OperationSpec): F {
+  const call = (core: Core, params: object = {}, options?: RequestOptions) =>
+    new APIPromise(async () => {
+      const response = await send(core, op, params as Record<string, unknown>, options)
       return { data: await parseBody(core, op, response), response }
     })
-  }
-  return call as unknown as OperationFn<D>
-}
-
-async function* parseStream(core: Core, op: OperationDef, response: Response): AsyncGenerator<unknown> {
-  if (!response.body) return
-  for await (const event of readEvents(response.body)) {
-    let data: unknown
-    try {
-      data = JSON.parse(event.data)
-    } catch {
-      throw new ResponseValidationError(op.id, [{ message: `event is not JSON: ${event.data.slice(0, 80)}` }], event.data)
-    }
-    yield validate(core, op, data)
-  }
+  // The generator types each function (named params and result); the spec cannot carry them.
+  return call as F
 }
 
 /** Drops the `core` argument of an operation function: the shape of a namespaced method. */
 export type Method<F> = F extends (core: Core, ...args: infer A) => infer R ? (...args: A) => R : never
 
-/** A namespace of operation functions (possibly nested), as written in `src/resources/`. */
+/** A namespace of operation functions (possibly nested). */
 export interface Namespace {
   readonly [name: string]: ((core: Core, ...args: never[]) => unknown) | Namespace
 }

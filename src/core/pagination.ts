@@ -2,11 +2,15 @@ import { APIPromise, type WithResponse } from './api-promise.ts'
 
 /** The paginated envelope as the API sends it. */
 export interface ListEnvelope<Item> {
+  /** The items of this page, in the list's order. */
   items: Item[]
   /** Total number of items across all pages for this filter. */
   count: number
   /** Present when there is a following page. */
-  next?: { page: string }
+  next?: {
+    /** Opaque cursor of the following page, passed back as the `page` parameter. */
+    page: string
+  }
 }
 
 /**
@@ -68,6 +72,7 @@ export class PagePromise<Item, Extra = {}> extends APIPromise<ListPage<Item, Ext
     }
   }
 
+  /** Every item of every page, fetching each page when the loop reaches it. */
   async *[Symbol.asyncIterator](): AsyncIterator<Item> {
     for await (const page of this.pages()) yield* page.items
   }

@@ -1,32 +1,41 @@
 import { HTTPError, NetworkError, TimeoutError as KyTimeoutError, type Options } from 'ky'
-import type { OperationDef } from '../contract/define.ts'
 import type { Core } from './client.ts'
 import { APIError, ConnectionError, DocplatError, ResponseValidationError, TimeoutError } from './errors.ts'
 import type { RequestOptions } from './options.ts'
 import { fillPath } from './path.ts'
+import type { OperationSpec } from './spec.ts'
 
 type Params = Record<string, unknown>
 
-/** Splits flat parameters into the path, query and body of a request, as the contract declares them. */
-export function splitParams(op: OperationDef, params: Params) {
-  const pathKeys = op.params ? Object.keys(op.params.shape) : []
-  const queryKeys = op.query ? Object.keys(op.query.shape) : []
+/**
+ * Where parameters go: a generated {@link OperationSpec}, or a contract entry (whose `query` is
+ * a schema), so tools that send requests from the contract table split them the same way.
+ */
+export interface RequestShape {
+  readonly path: string
+  readonly query?: readonly string[] | { readonly shape: object } | undefined
+  readonly body?: unknown
+}
+
+/** Splits flat parameters into the path, query and body of a request. */
+export function splitParams(op: RequestShape, params: Params) {
+  const filled = fillPath(op.path, params)
+  const query = op.query ? (Array.isArray(op.query) ? op.query : Object.keys((op.query as { shape: object }).shape)) : []
   const search = new URLSearchParams()
-  let body: Params | undefined
+  let body: Params | undefined = op.body ? {} : undefined
   for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || pathKeys.includes(key)) continue
-    if (queryKeys.includes(key) || !op.body) {
+    if (value === undefined || filled.names.includes(key)) continue
+    if (!body || query.includes(key)) {
       for (const v of Array.isArray(value) ? value : [value]) search.append(key, String(v))
     } else {
-      ;(body ??= {})[key] = value
+      body[key] = value
     }
   }
-  if (op.body && !body) body = {}
-  return { path: fillPath(op.path, params).slice(1), search, body }
+  return { path: filled.path.slice(1), search, body }
 }
 
 /** Sends the request of an operation and returns the raw successful response, or throws a `DocplatError`. */
-export async function send(core: Core, op: OperationDef, params: Params, options: RequestOptions = {}): Promise<Response> {
+export async function send(core: Core, op: OperationSpec, params: Params, options: RequestOptions = {}): Promise<Response> {
   const { path, search, body } = splitParams(op, params)
   const init: Options = {
     method: op.method,
@@ -59,7 +68,7 @@ function toDocplatError(error: unknown): unknown {
 }
 
 /** Reads and, when the client validates, checks a response body against the operation's schema. */
-export async function parseBody(core: Core, op: OperationDef, response: Response): Promise<unknown> {
+export async function parseBody(core: Core, op: OperationSpec, response: Response): Promise<unknown> {
   if (!op.response) {
     await response.body?.cancel()
     return undefined
@@ -67,14 +76,14 @@ export async function parseBody(core: Core, op: OperationDef, response: Response
   let data: unknown
   try {
     data = await response.json()
-  } catch (error) {
+  } catch {
     throw new ResponseValidationError(op.id, [{ message: 'body is not JSON' }], undefined)
   }
   return validate(core, op, data)
 }
 
 /** Validates one value against the operation's response schema (or returns it as is when validation is off). */
-export function validate(core: Core, op: OperationDef, data: unknown): unknown {
+export function validate(core: Core, op: OperationSpec, data: unknown): unknown {
   if (!core.options.validate || !op.response) return data
   const result = op.response['~standard'].validate(data)
   if (result instanceof Promise) throw new DocplatError(`${op.id}: asynchronous schemas are not supported`)

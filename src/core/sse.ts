@@ -56,6 +56,7 @@ export class StreamPromise<T> extends APIPromise<AsyncIterable<T>> implements As
     super(start)
   }
 
+  /** Each parsed event, as it arrives. */
   async *[Symbol.asyncIterator](): AsyncIterator<T> {
     yield* await this
   }

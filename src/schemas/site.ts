@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import type { SiteShape } from '../generated/shapes.ts'
 
 /**
  * Who can read a published site. The spec names no values; these are the site audiences the
@@ -12,18 +13,18 @@ export type SiteVisibility = z.infer<typeof SiteVisibility>
  * docplat adds listing and reading them (`sites.list`, `sites.get`), see `docs/decisions/sites.md`.
  */
 export const Site = /*@__PURE__*/ z.looseObject({
-  object: z.literal('site'),
-  id: z.string(),
-  title: z.optional(z.string()),
-  hostname: z.optional(z.string()),
-  visibility: z.optional(z.string()),
-  urls: z.optional(
-    z.looseObject({
-      published: z.optional(z.string()),
-      app: z.optional(z.string()),
-      location: z.optional(z.string()),
+  object: /*@__PURE__*/ z.literal('site'),
+  id: /*@__PURE__*/ z.string(),
+  title: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
+  hostname: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
+  visibility: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
+  urls: /*@__PURE__*/ z.optional(
+    /*@__PURE__*/ z.looseObject({
+      published: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
+      app: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
+      location: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
     }),
   ),
-  permissions: z.optional(z.looseObject({ view: z.optional(z.boolean()), admin: z.optional(z.boolean()) })),
+  permissions: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.looseObject({ view: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()), admin: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()) })),
 })
-export interface Site extends z.infer<typeof Site> {}
+export interface Site extends SiteShape {}

@@ -141,9 +141,11 @@ export function memberSpaces(state: State, member: MemberRecord): Array<{ space:
  */
 export function memberSpaceCount(state: State, member: MemberRecord): number {
   if (member.role === null || member.disabled) return memberSpaces(state, member).length
-  let live = 0
-  for (const space of state.db.spacesByOrg.get(member.organization)) if (!space.deletedAt) live++
-  return live
+  // Every space of the organization but its deleted ones, counted from the (short) deleted list:
+  // walking the organization's spaces made each member of a page cost as much as its spaces.
+  let deleted = 0
+  for (const space of state.db.deletedSpaces.get('deleted')) if (space.organization === member.organization) deleted++
+  return state.db.spacesByOrg.get(member.organization).length - deleted
 }
 
 /** The teams of the organization a member belongs to, with their role in each. */

@@ -14,7 +14,7 @@ const REPLY = `${COMMENT}/replies/{commentReplyId}`
 export const listCommentsInChangeRequest = /*@__PURE__*/ defineOperation({
   id: 'listCommentsInChangeRequest', method: 'GET', path: `${CR}/comments`, sdk: 'changeRequests.comments.list', status: 200,
   summary: 'List the comments of a change request, newest first unless `order=asc`', params: z.object(changeRequest),
-  query: listQuery, response: List(Comment), paginated: true,
+  query: listQuery, response: /*@__PURE__*/ List(Comment), paginated: true,
 })
 
 export const postCommentInChangeRequest = /*@__PURE__*/ defineOperation({
@@ -42,7 +42,7 @@ export const deleteCommentInChangeRequest = /*@__PURE__*/ defineOperation({
 export const listCommentRepliesInChangeRequest = /*@__PURE__*/ defineOperation({
   id: 'listCommentRepliesInChangeRequest', method: 'GET', path: `${COMMENT}/replies`, sdk: 'changeRequests.comments.replies.list', status: 200,
   summary: 'List the replies to a comment of a change request, oldest first', params: z.object(comment),
-  query: replyListQuery, response: List(CommentReply), paginated: true,
+  query: replyListQuery, response: /*@__PURE__*/ List(CommentReply), paginated: true,
 })
 
 export const postCommentReplyInChangeRequest = /*@__PURE__*/ defineOperation({
@@ -69,5 +69,5 @@ export const deleteCommentReplyInChangeRequest = /*@__PURE__*/ defineOperation({
 export const listCommentersInChangeRequest = /*@__PURE__*/ defineOperation({
   id: 'listCommentersInChangeRequest', method: 'GET', path: `${CR}/commenters`, sdk: 'changeRequests.listCommenters', status: 200,
   summary: 'List the members who commented or replied on a change request, each once', params: z.object(changeRequest),
-  query: pageQuery, response: List(Member), paginated: true,
+  query: pageQuery, response: /*@__PURE__*/ List(Member), paginated: true,
 })

@@ -13,19 +13,19 @@ export const MAX_MARKDOWN = 65_536
 
 /** Markdown of a comment or reply: not empty, not only whitespace. */
 export const Markdown = /*@__PURE__*/ z.string().check(
-  z.minLength(1),
-  z.maxLength(MAX_MARKDOWN),
-  z.refine((s) => s.trim().length > 0, { message: 'must not be blank' }),
+  /*@__PURE__*/ z.minLength(1),
+  /*@__PURE__*/ z.maxLength(MAX_MARKDOWN),
+  /*@__PURE__*/ z.refine((s) => s.trim().length > 0, { message: 'must not be blank' }),
 )
 
 /** The body a client sends: markdown. */
 export const BodyInput = /*@__PURE__*/ z.object({ markdown: Markdown })
 
 /** One reaction a caller adds or removes: an emoji (or emoji name), 1 to 50 characters. */
-export const ReactionInput = /*@__PURE__*/ z.string().check(z.minLength(1), z.maxLength(50))
+export const ReactionInput = /*@__PURE__*/ z.string().check(/*@__PURE__*/ z.minLength(1), /*@__PURE__*/ z.maxLength(50))
 
 /** Reactions added or removed in one call: at most 50. */
-export const Reactions = /*@__PURE__*/ z.array(ReactionInput).check(z.maxLength(50))
+export const Reactions = /*@__PURE__*/ z.array(ReactionInput).check(/*@__PURE__*/ z.maxLength(50))
 
 /** How a body comes back: its markdown, or a document tree built from it. */
 export const CommentFormat = /*@__PURE__*/ z.enum(['markdown', 'document'])
@@ -42,7 +42,7 @@ export const listQuery = /*@__PURE__*/ z.object({
   /** Only comments on this page (page ID). */
   targetPage: z.optional(Id),
   /** Only comments posted by these users (user IDs, `authors=a&authors=b`). */
-  authors: z.optional(z.array(Id).check(z.minLength(1), z.maxLength(100))),
+  authors: z.optional(/*@__PURE__*/ z.array(Id).check(/*@__PURE__*/ z.minLength(1), /*@__PURE__*/ z.maxLength(100))),
 })
 
 export const formatQuery = /*@__PURE__*/ z.object({ format: z.optional(CommentFormat) })

@@ -15,7 +15,7 @@ const REPLY = `${COMMENT}/replies/{commentReplyId}`
 export const listCommentsInSpace = /*@__PURE__*/ defineOperation({
   id: 'listCommentsInSpace', method: 'GET', path: `${SP}/comments`, sdk: 'spaces.comments.list', status: 200,
   summary: 'List the comments of a space, newest first unless `order=asc`', params: z.object(space),
-  query: listQuery, response: List(Comment), paginated: true,
+  query: listQuery, response: /*@__PURE__*/ List(Comment), paginated: true,
 })
 
 export const postCommentInSpace = /*@__PURE__*/ defineOperation({
@@ -64,5 +64,5 @@ export const deleteCommentReplyInSpace = /*@__PURE__*/ defineOperation({
 export const listCommentersInSpace = /*@__PURE__*/ defineOperation({
   id: 'listCommentersInSpace', method: 'GET', path: `${SP}/commenters`, sdk: 'spaces.listCommenters', status: 200,
   summary: 'List the members who commented or replied on a space, each once', params: z.object(space),
-  query: pageQuery, response: List(Member), paginated: true,
+  query: pageQuery, response: /*@__PURE__*/ List(Member), paginated: true,
 })

@@ -30,7 +30,7 @@ export const listPagesInChangeRequest = /*@__PURE__*/ defineOperation({
 export const listFilesInChangeRequestById = /*@__PURE__*/ defineOperation({
   id: 'listFilesInChangeRequestById', method: 'GET', path: `${CR}/content/files`, sdk: 'changeRequests.content.listFiles', status: 200,
   summary: 'List the files of a change request', params: z.object(changeRequest),
-  query: z.object({ ...pagination, ...contentQuery }), response: List(File), paginated: true,
+  query: z.object({ ...pagination, ...contentQuery }), response: /*@__PURE__*/ List(File), paginated: true,
 })
 
 export const getFileInChangeRequestById = /*@__PURE__*/ defineOperation({
@@ -42,7 +42,7 @@ export const listFileBacklinksInChangeRequest = /*@__PURE__*/ defineOperation({
   id: 'listFileBacklinksInChangeRequest', method: 'GET', path: `${CR}/content/files/{fileId}/backlinks`,
   sdk: 'changeRequests.content.listFileBacklinks', status: 200,
   summary: 'List the pages of a change request that reference a file', params: z.object(file),
-  query: z.object({ ...pagination }), response: List(LinkReference), paginated: true,
+  query: z.object({ ...pagination }), response: /*@__PURE__*/ List(LinkReference), paginated: true,
 })
 
 export const getPageInChangeRequestById = /*@__PURE__*/ defineOperation({

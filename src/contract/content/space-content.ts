@@ -32,7 +32,7 @@ export const listPages = /*@__PURE__*/ defineOperation({
 export const listFiles = /*@__PURE__*/ defineOperation({
   id: 'listFiles', method: 'GET', path: `${SP}/content/files`, sdk: 'spaces.content.listFiles', status: 200,
   summary: 'List the files of the space', params: z.object(space),
-  query: z.object({ ...pagination, ...contentQuery }), response: List(File), paginated: true,
+  query: z.object({ ...pagination, ...contentQuery }), response: /*@__PURE__*/ List(File), paginated: true,
 })
 
 export const getFileById = /*@__PURE__*/ defineOperation({
@@ -43,7 +43,7 @@ export const getFileById = /*@__PURE__*/ defineOperation({
 export const listFileBacklinks = /*@__PURE__*/ defineOperation({
   id: 'listFileBacklinks', method: 'GET', path: `${SP}/content/files/{fileId}/backlinks`, sdk: 'spaces.content.listFileBacklinks', status: 200,
   summary: 'List the pages of the space that reference a file', params: z.object(file),
-  query: z.object({ ...pagination }), response: List(LinkReference), paginated: true,
+  query: z.object({ ...pagination }), response: /*@__PURE__*/ List(LinkReference), paginated: true,
 })
 
 export const getPageById = /*@__PURE__*/ defineOperation({

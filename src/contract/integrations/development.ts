@@ -26,7 +26,7 @@ export const renderIntegrationUIWithGet = /*@__PURE__*/ defineOperation({
   params: z.object(integration),
   query: z.object({
     /** `compressToEncodedURIComponent(JSON.stringify({ componentId, props, state, context }))` (lz-string). */
-    request: z.string().check(z.minLength(1), z.maxLength(16_384)),
+    request: /*@__PURE__*/ z.string().check(/*@__PURE__*/ z.minLength(1), /*@__PURE__*/ z.maxLength(16_384)),
   }),
   response: RenderOutput,
 })

@@ -8,7 +8,7 @@ import { INTEGRATION, integration } from './common.ts'
 export const listIntegrationEvents = /*@__PURE__*/ defineOperation({
   id: 'listIntegrationEvents', method: 'GET', path: `${INTEGRATION}/events`, sdk: 'integrations.events.list', status: 200,
   summary: 'List the events dispatched to an integration, newest first',
-  params: z.object(integration), query: z.object({ ...pagination }), response: List(IntegrationEvent), paginated: true,
+  params: z.object(integration), query: z.object({ ...pagination }), response: /*@__PURE__*/ List(IntegrationEvent), paginated: true,
 })
 
 export const getIntegrationEvent = /*@__PURE__*/ defineOperation({

@@ -12,7 +12,7 @@ const Source = /*@__PURE__*/ z.object({ url: OpenAPISpecSourceURL })
 export const listOpenAPISpecs = /*@__PURE__*/ defineOperation({
   id: 'listOpenAPISpecs', method: 'GET', path: `${ORG}/openapi`, sdk: 'orgs.openapi.list', status: 200,
   summary: 'List the OpenAPI specifications of an organization', params: z.object(org),
-  query: z.object({ ...pagination }), response: List(OpenAPISpec), paginated: true,
+  query: z.object({ ...pagination }), response: /*@__PURE__*/ List(OpenAPISpec), paginated: true,
 })
 
 export const createOpenAPISpec = /*@__PURE__*/ defineOperation({

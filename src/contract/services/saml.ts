@@ -17,7 +17,7 @@ const defaults = {
 export const listSAMLProvidersInOrganizationById = /*@__PURE__*/ defineOperation({
   id: 'listSAMLProvidersInOrganizationById', method: 'GET', path: `${ORG}/saml`, sdk: 'orgs.saml.list', status: 200,
   summary: 'List the SAML providers of an organization', params: z.object(org),
-  query: z.object({ ...pagination }), response: List(SAMLProvider), paginated: true,
+  query: z.object({ ...pagination }), response: /*@__PURE__*/ List(SAMLProvider), paginated: true,
 })
 
 export const createOrganizationSAMLProvider = /*@__PURE__*/ defineOperation({

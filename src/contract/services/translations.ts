@@ -11,7 +11,7 @@ const TRANSLATION = `${ORG}/translations/{translationSettingsId}`
 export const listTranslations = /*@__PURE__*/ defineOperation({
   id: 'listTranslations', method: 'GET', path: `${ORG}/translations`, sdk: 'orgs.translations.list', status: 200,
   summary: 'List the translation settings of an organization', params: z.object(org),
-  query: z.object({ ...pagination }), response: List(TranslationSettings), paginated: true,
+  query: z.object({ ...pagination }), response: /*@__PURE__*/ List(TranslationSettings), paginated: true,
 })
 
 export const createTranslation = /*@__PURE__*/ defineOperation({

@@ -14,7 +14,7 @@ const Destination = /*@__PURE__*/ z.object({ kind: z.literal('site-section'), si
 export const listSiteRedirects = /*@__PURE__*/ defineOperation({
   id: 'listSiteRedirects', method: 'GET', path: `${SITE}/redirects`, sdk: 'sites.redirects.list', status: 200,
   summary: 'List the redirects of a site, oldest first', params: z.object(site),
-  query: z.object({ ...pagination }), response: List(SiteRedirect), paginated: true,
+  query: z.object({ ...pagination }), response: /*@__PURE__*/ List(SiteRedirect), paginated: true,
 })
 
 export const createSiteRedirect = /*@__PURE__*/ defineOperation({

@@ -17,7 +17,7 @@ const GroupSibling = /*@__PURE__*/ z.discriminatedUnion('type', [
 export const listSiteSectionGroups = /*@__PURE__*/ defineOperation({
   id: 'listSiteSectionGroups', method: 'GET', path: `${SITE}/section-groups`, sdk: 'sites.sectionGroups.list', status: 200,
   summary: 'List the section groups of a site in site structure order', params: z.object(site),
-  query: z.object({ ...pagination }), response: List(SiteSectionGroup), paginated: true,
+  query: z.object({ ...pagination }), response: /*@__PURE__*/ List(SiteSectionGroup), paginated: true,
 })
 
 export const addSectionGroupToSite = /*@__PURE__*/ defineOperation({
@@ -26,7 +26,7 @@ export const addSectionGroupToSite = /*@__PURE__*/ defineOperation({
   body: z.object({
     title: SectionGroupTitle,
     icon: z.optional(z.nullable(IconName)),
-    sections: z.optional(z.array(Id).check(z.maxLength(1000))),
+    sections: z.optional(/*@__PURE__*/ z.array(Id).check(/*@__PURE__*/ z.maxLength(1000))),
   }),
   response: SiteSectionGroup,
 })

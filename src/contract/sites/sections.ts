@@ -20,7 +20,7 @@ const SectionSibling = /*@__PURE__*/ z.discriminatedUnion('type', [
 export const listSiteSections = /*@__PURE__*/ defineOperation({
   id: 'listSiteSections', method: 'GET', path: `${SITE}/sections`, sdk: 'sites.sections.list', status: 200,
   summary: 'List the sections of a site in site structure order', params: z.object(site),
-  query: z.object({ ...pagination, shareKey: z.optional(ShareKey) }), response: List(SiteSection), paginated: true,
+  query: z.object({ ...pagination, shareKey: z.optional(ShareKey) }), response: /*@__PURE__*/ List(SiteSection), paginated: true,
 })
 
 export const addSectionToSite = /*@__PURE__*/ defineOperation({

@@ -11,7 +11,7 @@ const L = `${SITE}/share-links/{shareLinkId}`
 export const listSiteShareLinks = /*@__PURE__*/ defineOperation({
   id: 'listSiteShareLinks', method: 'GET', path: `${SITE}/share-links`, sdk: 'sites.shareLinks.list', status: 200,
   summary: 'List the share links of a site, oldest first', params: z.object(site),
-  query: z.object({ ...pagination }), response: List(ShareLink), paginated: true,
+  query: z.object({ ...pagination }), response: /*@__PURE__*/ List(ShareLink), paginated: true,
 })
 
 export const createSiteShareLink = /*@__PURE__*/ defineOperation({

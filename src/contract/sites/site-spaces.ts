@@ -19,7 +19,7 @@ export const listSiteSpaces = /*@__PURE__*/ defineOperation({
     /** true: only default site spaces; false: only the others; absent: all. */
     default: z.optional(z.boolean()),
   }),
-  response: List(SiteSpace), paginated: true,
+  response: /*@__PURE__*/ List(SiteSpace), paginated: true,
 })
 
 export const addSpaceToSite = /*@__PURE__*/ defineOperation({

@@ -10,7 +10,7 @@ export const site = { ...org, siteId: Id }
 export const SITE = `${ORG}/sites/{siteId}`
 
 /** `shareKey`: the key of a share link, resolving published URLs of a site published through share links. */
-export const ShareKey = /*@__PURE__*/ z.string().check(z.minLength(1), z.maxLength(256))
+export const ShareKey = /*@__PURE__*/ z.string().check(/*@__PURE__*/ z.minLength(1), /*@__PURE__*/ z.maxLength(256))
 
 // listSites and getSiteById are additions to the spec (which shows no operations on sites
 // themselves): users need to find the sites they manage. See docs/decisions/sites.md.
@@ -18,7 +18,7 @@ export const ShareKey = /*@__PURE__*/ z.string().check(z.minLength(1), z.maxLeng
 export const listSites = /*@__PURE__*/ defineOperation({
   id: 'listSites', method: 'GET', path: `${ORG}/sites`, sdk: 'sites.list', status: 200,
   summary: 'List the sites of an organization', params: z.object(org),
-  query: z.object({ ...pagination }), response: List(Site), paginated: true,
+  query: z.object({ ...pagination }), response: /*@__PURE__*/ List(Site), paginated: true,
 })
 
 export const getSiteById = /*@__PURE__*/ defineOperation({
