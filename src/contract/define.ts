@@ -48,8 +48,10 @@ export function defineOperation<const D extends OperationDef>(def: D): D {
   return def
 }
 
-type InputOf<S> = S extends z.ZodMiniType ? z.input<S> : unknown
-type Flat<T> = { [K in keyof T]: T[K] } & {}
+/** The input type of a schema (unknown when there is none). */
+export type InputOf<S> = S extends z.ZodMiniType ? z.input<S> : unknown
+/** Flattens an intersection into one object type, for readable hovers. */
+export type Flat<T> = { [K in keyof T]: T[K] } & {}
 
 /** The flat parameter object an SDK call takes: path, query and body fields by their API names. */
 export type OperationParams<D extends OperationDef> = Flat<
