@@ -14,7 +14,7 @@ import * as integrations from './integrations.ts'
  * Every declared operation by operationId. The mock's router, the OpenAPI document and the
  * coverage test read this table; the SDK imports entries one by one so it stays tree-shakeable.
  */
-export const operations = /*@__PURE__*/ pick({
+export const operations = pick({
   ...organizations,
   ...members,
   ...teams,

@@ -10,20 +10,20 @@ export const space = { spaceId: Id }
 export const SP = '/v1/spaces/{spaceId}'
 
 /** A title a client sends: within the bound and not blank (omit it to keep the current one). */
-const NewTitle = /*@__PURE__*/ SpaceTitle.check(/*@__PURE__*/ z.minLength(1))
+const NewTitle = SpaceTitle.check(z.minLength(1))
 
-export const getSpaceById = /*@__PURE__*/ defineOperation({
+export const getSpaceById = defineOperation({
   id: 'getSpaceById', method: 'GET', path: SP, sdk: 'spaces.get', status: 200,
   summary: 'Get a space', params: z.object(space),
-  query: z.object({ shareKey: z.optional(/*@__PURE__*/ z.string().check(/*@__PURE__*/ z.minLength(1), /*@__PURE__*/ z.maxLength(256))) }), response: Space,
+  query: z.object({ shareKey: z.optional(z.string().check(z.minLength(1), z.maxLength(256))) }), response: Space,
 })
 
-export const deleteSpaceById = /*@__PURE__*/ defineOperation({
+export const deleteSpaceById = defineOperation({
   id: 'deleteSpaceById', method: 'DELETE', path: SP, sdk: 'spaces.delete', status: 205,
   summary: 'Delete a space (restorable for 7 days)', params: z.object(space),
 })
 
-export const updateSpaceById = /*@__PURE__*/ defineOperation({
+export const updateSpaceById = defineOperation({
   id: 'updateSpaceById', method: 'PATCH', path: SP, sdk: 'spaces.update', status: 200,
   summary: 'Update a space', params: z.object(space),
   body: z.object({
@@ -35,22 +35,22 @@ export const updateSpaceById = /*@__PURE__*/ defineOperation({
   response: Space,
 })
 
-export const duplicateSpace = /*@__PURE__*/ defineOperation({
+export const duplicateSpace = defineOperation({
   id: 'duplicateSpace', method: 'POST', path: `${SP}/duplicate`, sdk: 'spaces.duplicate', status: 201,
   summary: 'Duplicate a space with its content', params: z.object(space), response: Space,
 })
 
-export const restoreSpace = /*@__PURE__*/ defineOperation({
+export const restoreSpace = defineOperation({
   id: 'restoreSpace', method: 'POST', path: `${SP}/restore`, sdk: 'spaces.restore', status: 200,
   summary: 'Restore a space deleted in the last 7 days', params: z.object(space), response: Space,
 })
 
-export const moveSpace = /*@__PURE__*/ defineOperation({
+export const moveSpace = defineOperation({
   id: 'moveSpace', method: 'POST', path: `${SP}/move`, sdk: 'spaces.move', status: 200,
   summary: 'Move a space to another collection or position', params: z.object(space), body: MoveBody, response: Space,
 })
 
-export const transferSpace = /*@__PURE__*/ defineOperation({
+export const transferSpace = defineOperation({
   id: 'transferSpace', method: 'POST', path: `${SP}/transfer`, sdk: 'spaces.transfer', status: 200,
   summary: 'Transfer a space to another organization (and optionally into one of its collections)', params: z.object(space),
   body: z.object({ organization: Id, collection: z.optional(Id) }), response: Space,

@@ -3,10 +3,10 @@ import { User } from './shared.ts'
 import type { ReactionShape, CommentDocumentShape, CommentBodyShape, CommentTargetShape, CommentShape, CommentReplyShape } from '../generated/shapes.ts'
 
 /** One emoji reaction on a comment or reply, with who reacted and when. */
-export const Reaction = /*@__PURE__*/ z.looseObject({
-  emoji: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  count: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.number()),
-  users: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.array(/*@__PURE__*/ z.looseObject({ user: /*@__PURE__*/ z.optional(User), reactedAt: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()) }))),
+export const Reaction = z.looseObject({
+  emoji: z.optional(z.string()),
+  count: z.optional(z.number()),
+  users: z.optional(z.array(z.looseObject({ user: z.optional(User), reactedAt: z.optional(z.string()) }))),
 })
 export interface Reaction extends ReactionShape {}
 
@@ -14,76 +14,76 @@ export interface Reaction extends ReactionShape {}
  * A body as a document (`format=document`): `{ object: 'document', nodes }` of blocks, inlines
  * and texts, the shape page documents have (without block IDs).
  */
-export const CommentDocument = /*@__PURE__*/ z.looseObject({
-  object: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  nodes: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.array(/*@__PURE__*/ z.looseObject({ object: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()), type: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()) }))),
+export const CommentDocument = z.looseObject({
+  object: z.optional(z.string()),
+  nodes: z.optional(z.array(z.looseObject({ object: z.optional(z.string()), type: z.optional(z.string()) }))),
 })
 export interface CommentDocument extends CommentDocumentShape {}
 
 /** Body of a comment or reply: its `markdown`, or its `document` when asked with `format=document`. */
-export const CommentBody = /*@__PURE__*/ z.looseObject({ markdown: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()), document: /*@__PURE__*/ z.optional(CommentDocument) })
+export const CommentBody = z.looseObject({ markdown: z.optional(z.string()), document: z.optional(CommentDocument) })
 export interface CommentBody extends CommentBodyShape {}
 
-const CommentUrls = /*@__PURE__*/ z.looseObject({ location: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()) })
+const CommentUrls = z.looseObject({ location: z.optional(z.string()) })
 
-const CommentPermissions = /*@__PURE__*/ z.looseObject({
-  view: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
-  edit: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
-  reply: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
-  delete: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
+const CommentPermissions = z.looseObject({
+  view: z.optional(z.boolean()),
+  edit: z.optional(z.boolean()),
+  reply: z.optional(z.boolean()),
+  delete: z.optional(z.boolean()),
 })
 
 /** What a comment is attached to: a node, a page, a change request, a review, a space, a revision. */
-export const CommentTarget = /*@__PURE__*/ z.looseObject({
-  node: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.looseObject({ id: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()), preview: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()) })),
-  changeRequest: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  review: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  page: /*@__PURE__*/ z.optional(
-    /*@__PURE__*/ z.looseObject({
-      id: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-      title: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-      emoji: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-      icon: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-      createdAt: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-      updatedAt: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-      path: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-      outdated: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
+export const CommentTarget = z.looseObject({
+  node: z.optional(z.looseObject({ id: z.optional(z.string()), preview: z.optional(z.string()) })),
+  changeRequest: z.optional(z.string()),
+  review: z.optional(z.string()),
+  page: z.optional(
+    z.looseObject({
+      id: z.optional(z.string()),
+      title: z.optional(z.string()),
+      emoji: z.optional(z.string()),
+      icon: z.optional(z.string()),
+      createdAt: z.optional(z.string()),
+      updatedAt: z.optional(z.string()),
+      path: z.optional(z.string()),
+      outdated: z.optional(z.boolean()),
     }),
   ),
-  space: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  revision: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
+  space: z.optional(z.string()),
+  revision: z.optional(z.string()),
 })
 export interface CommentTarget extends CommentTargetShape {}
 
 /** A comment on a space or change request. */
-export const Comment = /*@__PURE__*/ z.looseObject({
-  object: /*@__PURE__*/ z.literal('comment'),
-  id: /*@__PURE__*/ z.string(),
+export const Comment = z.looseObject({
+  object: z.literal('comment'),
+  id: z.string(),
   postedBy: User,
-  postedAt: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  editedAt: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  reactions: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.array(Reaction)),
-  replies: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.number()),
+  postedAt: z.optional(z.string()),
+  editedAt: z.optional(z.string()),
+  reactions: z.optional(z.array(Reaction)),
+  replies: z.optional(z.number()),
   body: CommentBody,
-  target: /*@__PURE__*/ z.optional(CommentTarget),
-  urls: /*@__PURE__*/ z.optional(CommentUrls),
-  permissions: /*@__PURE__*/ z.optional(CommentPermissions),
-  status: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  resolvedAt: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  resolvedBy: /*@__PURE__*/ z.optional(User),
+  target: z.optional(CommentTarget),
+  urls: z.optional(CommentUrls),
+  permissions: z.optional(CommentPermissions),
+  status: z.optional(z.string()),
+  resolvedAt: z.optional(z.string()),
+  resolvedBy: z.optional(User),
 })
 export interface Comment extends CommentShape {}
 
 /** A reply to a comment. */
-export const CommentReply = /*@__PURE__*/ z.looseObject({
-  object: /*@__PURE__*/ z.literal('comment-reply'),
-  id: /*@__PURE__*/ z.string(),
+export const CommentReply = z.looseObject({
+  object: z.literal('comment-reply'),
+  id: z.string(),
   postedBy: User,
-  postedAt: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  editedAt: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  reactions: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.array(Reaction)),
+  postedAt: z.optional(z.string()),
+  editedAt: z.optional(z.string()),
+  reactions: z.optional(z.array(Reaction)),
   body: CommentBody,
-  urls: /*@__PURE__*/ z.optional(CommentUrls),
-  permissions: /*@__PURE__*/ z.optional(CommentPermissions),
+  urls: z.optional(CommentUrls),
+  permissions: z.optional(CommentPermissions),
 })
 export interface CommentReply extends CommentReplyShape {}

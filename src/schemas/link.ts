@@ -6,15 +6,15 @@ import { Space } from './space.ts'
 import type { PageReferenceShape, LinkReferenceShape, LinkShape, LinkStatsShape, LinksListShape } from '../generated/shapes.ts'
 
 /** Status of a link in content; the spec lists every value. */
-export const LinkStatus = /*@__PURE__*/ z.enum(['ok', 'broken', 'in-app'])
+export const LinkStatus = z.enum(['ok', 'broken', 'in-app'])
 export type LinkStatus = z.infer<typeof LinkStatus>
 
 /** The page a reference points at or sits in. */
-export const PageReference = /*@__PURE__*/ z.looseObject({
-  id: /*@__PURE__*/ z.string(),
-  title: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  path: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  urls: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.looseObject({ app: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()) })),
+export const PageReference = z.looseObject({
+  id: z.string(),
+  title: z.optional(z.string()),
+  path: z.optional(z.string()),
+  urls: z.optional(z.looseObject({ app: z.optional(z.string()) })),
 })
 export interface PageReference extends PageReferenceShape {}
 
@@ -24,36 +24,36 @@ export interface PageReference extends PageReferenceShape {}
  * internal target has `kind` `page` or `file` and only the `path` it was looked up by.
  * Backlinks also carry the `space` and the `versionContext` (the revision read).
  */
-export const LinkReference = /*@__PURE__*/ z.looseObject({
-  kind: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  organization: /*@__PURE__*/ z.optional(Organization),
-  space: /*@__PURE__*/ z.optional(Space),
-  versionContext: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.looseObject({ type: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()), revision: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()) })),
-  file: /*@__PURE__*/ z.optional(File),
-  page: /*@__PURE__*/ z.optional(PageReference),
-  url: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  path: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
+export const LinkReference = z.looseObject({
+  kind: z.optional(z.string()),
+  organization: z.optional(Organization),
+  space: z.optional(Space),
+  versionContext: z.optional(z.looseObject({ type: z.optional(z.string()), revision: z.optional(z.string()) })),
+  file: z.optional(File),
+  page: z.optional(PageReference),
+  url: z.optional(z.string()),
+  path: z.optional(z.string()),
   /** ID of the block holding the link, for a location. */
-  node: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
+  node: z.optional(z.string()),
 })
 export interface LinkReference extends LinkReferenceShape {}
 
 /** A link found in content: its status, its target and where it appears. */
-export const Link = /*@__PURE__*/ z.looseObject({
-  status: /*@__PURE__*/ z.optional(LinkStatus),
-  relation: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  targetReference: /*@__PURE__*/ z.optional(LinkReference),
-  locationReferences: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.array(LinkReference)),
+export const Link = z.looseObject({
+  status: z.optional(LinkStatus),
+  relation: z.optional(z.string()),
+  targetReference: z.optional(LinkReference),
+  locationReferences: z.optional(z.array(LinkReference)),
 })
 export interface Link extends LinkShape {}
 
 /** Link statistics carried by a links listing. */
-export const LinkStats = /*@__PURE__*/ z.looseObject({
-  total: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.number()),
-  broken: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.looseObject({ total: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.number()), changeRequest: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.number()) })),
+export const LinkStats = z.looseObject({
+  total: z.optional(z.number()),
+  broken: z.optional(z.looseObject({ total: z.optional(z.number()), changeRequest: z.optional(z.number()) })),
 })
 export interface LinkStats extends LinkStatsShape {}
 
 /** Links listing envelope: a paginated list of links plus `stats`. */
-export const LinksList = /*@__PURE__*/ z.extend(/*@__PURE__*/ List(Link), { stats: /*@__PURE__*/ z.optional(LinkStats) })
+export const LinksList = z.extend(List(Link), { stats: z.optional(LinkStats) })
 export interface LinksList extends LinksListShape {}

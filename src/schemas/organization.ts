@@ -3,64 +3,64 @@ import { Role } from './shared.ts'
 import type { OrganizationShape, OrganizationsByEmailDomainShape } from '../generated/shapes.ts'
 
 /** An organization: owns members, teams, collections, spaces, sites and OpenAPI specs. */
-export const Organization = /*@__PURE__*/ z.looseObject({
-  object: /*@__PURE__*/ z.literal('organization'),
-  id: /*@__PURE__*/ z.string(),
-  title: /*@__PURE__*/ z.string(),
-  createdAt: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  emailDomains: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.array(/*@__PURE__*/ z.string())),
-  hostname: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  type: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  useCase: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  communityType: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  defaultRole: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.nullable(Role)),
-  defaultContent: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.looseObject({ type: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()), site: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()) })),
-  sso: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
-  ai: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
-  inviteLinks: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
-  plan: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  billing: /*@__PURE__*/ z.optional(
-    /*@__PURE__*/ z.looseObject({
-      interval: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-      endDate: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-      hasPaymentFailed: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
-      isScheduledToCancel: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
+export const Organization = z.looseObject({
+  object: z.literal('organization'),
+  id: z.string(),
+  title: z.string(),
+  createdAt: z.optional(z.string()),
+  emailDomains: z.optional(z.array(z.string())),
+  hostname: z.optional(z.string()),
+  type: z.optional(z.string()),
+  useCase: z.optional(z.string()),
+  communityType: z.optional(z.string()),
+  defaultRole: z.optional(z.nullable(Role)),
+  defaultContent: z.optional(z.looseObject({ type: z.optional(z.string()), site: z.optional(z.string()) })),
+  sso: z.optional(z.boolean()),
+  ai: z.optional(z.boolean()),
+  inviteLinks: z.optional(z.boolean()),
+  plan: z.optional(z.string()),
+  billing: z.optional(
+    z.looseObject({
+      interval: z.optional(z.string()),
+      endDate: z.optional(z.string()),
+      hasPaymentFailed: z.optional(z.boolean()),
+      isScheduledToCancel: z.optional(z.boolean()),
     }),
   ),
-  urls: /*@__PURE__*/ z.optional(
-    /*@__PURE__*/ z.looseObject({ location: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()), app: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()), logo: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()) }),
+  urls: z.optional(
+    z.looseObject({ location: z.optional(z.string()), app: z.optional(z.string()), logo: z.optional(z.string()) }),
   ),
-  trial: /*@__PURE__*/ z.optional(
-    /*@__PURE__*/ z.looseObject({ status: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()), endDate: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()), decision: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()) }),
+  trial: z.optional(
+    z.looseObject({ status: z.optional(z.string()), endDate: z.optional(z.string()), decision: z.optional(z.string()) }),
   ),
-  customHostname: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  blocked: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.looseObject({ reason: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()) })),
-  internal_billingMigration: /*@__PURE__*/ z.optional(
-    /*@__PURE__*/ z.looseObject({
-      deadline: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-      discountPercent: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.number()),
-      discountEndDate: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
+  customHostname: z.optional(z.string()),
+  blocked: z.optional(z.looseObject({ reason: z.optional(z.string()) })),
+  internal_billingMigration: z.optional(
+    z.looseObject({
+      deadline: z.optional(z.string()),
+      discountPercent: z.optional(z.number()),
+      discountEndDate: z.optional(z.string()),
     }),
   ),
-  permissions: /*@__PURE__*/ z.optional(
-    /*@__PURE__*/ z.looseObject({
-      view: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
-      admin: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
-      ownTeam: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
-      createContent: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
-      createOpenAPISpec: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
-      ingestConversations: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
-      viewBilling: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
-      listMembers: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
-      listTeams: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
-      listIntegrations: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
+  permissions: z.optional(
+    z.looseObject({
+      view: z.optional(z.boolean()),
+      admin: z.optional(z.boolean()),
+      ownTeam: z.optional(z.boolean()),
+      createContent: z.optional(z.boolean()),
+      createOpenAPISpec: z.optional(z.boolean()),
+      ingestConversations: z.optional(z.boolean()),
+      viewBilling: z.optional(z.boolean()),
+      listMembers: z.optional(z.boolean()),
+      listTeams: z.optional(z.boolean()),
+      listIntegrations: z.optional(z.boolean()),
     }),
   ),
 })
 export interface Organization extends OrganizationShape {}
 
 /** Response of listing the organizations of an email domain: `{ organizations }`. */
-export const OrganizationsByEmailDomain = /*@__PURE__*/ z.looseObject({
-  organizations: /*@__PURE__*/ z.array(Organization),
+export const OrganizationsByEmailDomain = z.looseObject({
+  organizations: z.array(Organization),
 })
 export interface OrganizationsByEmailDomain extends OrganizationsByEmailDomainShape {}

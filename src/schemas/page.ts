@@ -8,11 +8,11 @@ import type { DocumentNodeShape, PageDocumentShape, PageShape, PageListShape } f
  * (link, image, break) or a `text` with its `marks`. Blocks carry a stable `id`, the one
  * comments anchor to. Loose, so node kinds added later never break a client.
  */
-export const DocumentNode = /*@__PURE__*/ z.looseObject({
-  object: /*@__PURE__*/ z.string(),
-  type: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  id: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  text: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
+export const DocumentNode = z.looseObject({
+  object: z.string(),
+  type: z.optional(z.string()),
+  id: z.optional(z.string()),
+  text: z.optional(z.string()),
   get nodes(): z.ZodMiniOptional<z.ZodMiniArray<typeof DocumentNode>> {
     return z.optional(z.array(DocumentNode))
   },
@@ -20,74 +20,74 @@ export const DocumentNode = /*@__PURE__*/ z.looseObject({
 export interface DocumentNode extends DocumentNodeShape {}
 
 /** A page's content as a tree of blocks (`GET .../page/{pageId}?format=document`). */
-export const PageDocument = /*@__PURE__*/ z.looseObject({ object: /*@__PURE__*/ z.literal('document'), nodes: /*@__PURE__*/ z.array(DocumentNode) })
+export const PageDocument = z.looseObject({ object: z.literal('document'), nodes: z.array(DocumentNode) })
 export interface PageDocument extends PageDocumentShape {}
 
 /** Reference to a file used as a page cover (light or dark). */
-const CoverRef = /*@__PURE__*/ z.looseObject({ kind: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()), file: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()) })
+const CoverRef = z.looseObject({ kind: z.optional(z.string()), file: z.optional(z.string()) })
 
 /** A page of a revision; pages nest through `pages`. */
-export const Page = /*@__PURE__*/ z.looseObject({
-  id: /*@__PURE__*/ z.string(),
-  title: /*@__PURE__*/ z.string(),
-  emoji: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  icon: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  createdAt: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  updatedAt: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  markdown: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
+export const Page = z.looseObject({
+  id: z.string(),
+  title: z.string(),
+  emoji: z.optional(z.string()),
+  icon: z.optional(z.string()),
+  createdAt: z.optional(z.string()),
+  updatedAt: z.optional(z.string()),
+  markdown: z.optional(z.string()),
   /** The content as a document tree, when requested with `format=document` (the default). */
-  document: /*@__PURE__*/ z.optional(PageDocument),
-  type: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  urls: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.looseObject({ app: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()) })),
-  slug: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  path: /*@__PURE__*/ z.string(),
-  description: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  documentId: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
+  document: z.optional(PageDocument),
+  type: z.optional(z.string()),
+  urls: z.optional(z.looseObject({ app: z.optional(z.string()) })),
+  slug: z.optional(z.string()),
+  path: z.string(),
+  description: z.optional(z.string()),
+  documentId: z.optional(z.string()),
   get pages(): z.ZodMiniOptional<z.ZodMiniArray<typeof Page>> {
     return z.optional(z.array(Page))
   },
-  git: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.looseObject({ oid: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()), path: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()) })),
-  layout: /*@__PURE__*/ z.optional(
-    /*@__PURE__*/ z.looseObject({
-      cover: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
-      coverSize: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-      title: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
-      description: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
-      tableOfContents: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
-      outline: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
-      pagination: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
+  git: z.optional(z.looseObject({ oid: z.optional(z.string()), path: z.optional(z.string()) })),
+  layout: z.optional(
+    z.looseObject({
+      cover: z.optional(z.boolean()),
+      coverSize: z.optional(z.string()),
+      title: z.optional(z.boolean()),
+      description: z.optional(z.boolean()),
+      tableOfContents: z.optional(z.boolean()),
+      outline: z.optional(z.boolean()),
+      pagination: z.optional(z.boolean()),
     }),
   ),
-  cover: /*@__PURE__*/ z.optional(
-    /*@__PURE__*/ z.looseObject({
-      ref: /*@__PURE__*/ z.optional(CoverRef),
-      refDark: /*@__PURE__*/ z.optional(CoverRef),
-      yPos: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.number()),
+  cover: z.optional(
+    z.looseObject({
+      ref: z.optional(CoverRef),
+      refDark: z.optional(CoverRef),
+      yPos: z.optional(z.number()),
     }),
   ),
-  variables: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.record(/*@__PURE__*/ z.string(), /*@__PURE__*/ z.string())),
-  hidden: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
-  noIndex: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
-  noRobotsIndex: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
-  computed: /*@__PURE__*/ z.optional(
-    /*@__PURE__*/ z.looseObject({
-      type: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-      dependencies: /*@__PURE__*/ z.optional(
-        /*@__PURE__*/ z.looseObject({
-          spec: /*@__PURE__*/ z.optional(
-            /*@__PURE__*/ z.looseObject({
-              ref: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.looseObject({ kind: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()), spec: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()) })),
+  variables: z.optional(z.record(z.string(), z.string())),
+  hidden: z.optional(z.boolean()),
+  noIndex: z.optional(z.boolean()),
+  noRobotsIndex: z.optional(z.boolean()),
+  computed: z.optional(
+    z.looseObject({
+      type: z.optional(z.string()),
+      dependencies: z.optional(
+        z.looseObject({
+          spec: z.optional(
+            z.looseObject({
+              ref: z.optional(z.looseObject({ kind: z.optional(z.string()), spec: z.optional(z.string()) })),
             }),
           ),
         }),
       ),
-      props: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.looseObject({ doc: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()) })),
+      props: z.optional(z.looseObject({ doc: z.optional(z.string()) })),
     }),
   ),
-  computedSeed: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
+  computedSeed: z.optional(z.string()),
 })
 export interface Page extends PageShape {}
 
 /** Response of listing the pages of a revision: `{ pages }`. */
-export const PageList = /*@__PURE__*/ z.looseObject({ pages: /*@__PURE__*/ z.array(Page) })
+export const PageList = z.looseObject({ pages: z.array(Page) })
 export interface PageList extends PageListShape {}

@@ -3,16 +3,16 @@ import { User } from './shared.ts'
 import type { RequestedReviewerShape, RequestedReviewersShape } from '../generated/shapes.ts'
 
 /** A reviewer requested on a change request. */
-export const RequestedReviewer = /*@__PURE__*/ z.looseObject({
-  object: /*@__PURE__*/ z.literal('change-request-requested-reviewer'),
-  revision: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  requestedBy: /*@__PURE__*/ z.optional(User),
-  createdAt: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  kind: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  user: /*@__PURE__*/ z.optional(User),
+export const RequestedReviewer = z.looseObject({
+  object: z.literal('change-request-requested-reviewer'),
+  revision: z.optional(z.string()),
+  requestedBy: z.optional(User),
+  createdAt: z.optional(z.string()),
+  kind: z.optional(z.string()),
+  user: z.optional(User),
 })
 export interface RequestedReviewer extends RequestedReviewerShape {}
 
 /** Response of requesting reviewers: `{ users }`. */
-export const RequestedReviewers = /*@__PURE__*/ z.looseObject({ users: /*@__PURE__*/ z.array(RequestedReviewer) })
+export const RequestedReviewers = z.looseObject({ users: z.array(RequestedReviewer) })
 export interface RequestedReviewers extends RequestedReviewersShape {}

@@ -3,20 +3,20 @@ import { Space } from './space.ts'
 import type { SiteSpaceShape } from '../generated/shapes.ts'
 
 /** Site space path bound: 1 to 100 characters, as a section path. */
-export const SiteSpacePath = /*@__PURE__*/ z.string().check(/*@__PURE__*/ z.minLength(1), /*@__PURE__*/ z.maxLength(100))
+export const SiteSpacePath = z.string().check(z.minLength(1), z.maxLength(100))
 export type SiteSpacePath = z.infer<typeof SiteSpacePath>
 
 /** A site space: a space published at a path of a site, possibly inside a section. */
-export const SiteSpace = /*@__PURE__*/ z.looseObject({
-  object: /*@__PURE__*/ z.literal('site-space'),
-  id: /*@__PURE__*/ z.string(),
-  path: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  section: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  space: /*@__PURE__*/ z.optional(Space),
-  title: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  default: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
-  condition: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()),
-  hasAdvancedCustomizationFeature: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.boolean()),
-  urls: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.looseObject({ published: /*@__PURE__*/ z.optional(/*@__PURE__*/ z.string()) })),
+export const SiteSpace = z.looseObject({
+  object: z.literal('site-space'),
+  id: z.string(),
+  path: z.optional(z.string()),
+  section: z.optional(z.string()),
+  space: z.optional(Space),
+  title: z.optional(z.string()),
+  default: z.optional(z.boolean()),
+  condition: z.optional(z.string()),
+  hasAdvancedCustomizationFeature: z.optional(z.boolean()),
+  urls: z.optional(z.looseObject({ published: z.optional(z.string()) })),
 })
 export interface SiteSpace extends SiteSpaceShape {}

@@ -10,19 +10,19 @@ export const changeRequest = { ...space, changeRequestId: Id }
 
 /** `metadata` (default true: false omits git metadata) and `computed` (default true: false leaves computed pages uncomputed). */
 export const contentQuery = {
-  metadata: /*@__PURE__*/ z.optional(z.boolean()),
-  computed: /*@__PURE__*/ z.optional(z.boolean()),
+  metadata: z.optional(z.boolean()),
+  computed: z.optional(z.boolean()),
 }
 
 /** How a page's content is returned: `document` (default, a block tree) or `markdown`; `evaluated` fills in variables. */
 export const pageQuery = {
   ...contentQuery,
-  format: /*@__PURE__*/ z.optional(z.enum(['document', 'markdown'])),
-  evaluated: /*@__PURE__*/ z.optional(z.boolean()),
+  format: z.optional(z.enum(['document', 'markdown'])),
+  evaluated: z.optional(z.boolean()),
 }
 
 /** The filter of link listings. */
-export const linkQuery = { status: /*@__PURE__*/ z.optional(LinkStatus) }
+export const linkQuery = { status: z.optional(LinkStatus) }
 
 /** Body of a content import. */
-export const ImportBody = /*@__PURE__*/ z.object({ url: Url, source: ImportSource })
+export const ImportBody = z.object({ url: Url, source: ImportSource })

@@ -7,16 +7,16 @@ import { ORG, org } from '../organizations.ts'
 import { SP, space } from '../spaces.ts'
 
 /** The search text: required, 1 to 512 characters. */
-const query = /*@__PURE__*/ z.object({ query: /*@__PURE__*/ SearchQuery.check(/*@__PURE__*/ z.minLength(1)), ...pagination })
+const query = z.object({ query: SearchQuery.check(z.minLength(1)), ...pagination })
 
-export const searchSpaceContent = /*@__PURE__*/ defineOperation({
+export const searchSpaceContent = defineOperation({
   id: 'searchSpaceContent', method: 'GET', path: `${SP}/search`, sdk: 'spaces.search', status: 200,
   summary: 'Search the pages of a space (titles and sections), best matches first', params: z.object(space),
-  query, response: /*@__PURE__*/ List(SearchResult), paginated: true,
+  query, response: List(SearchResult), paginated: true,
 })
 
-export const searchOrganizationContent = /*@__PURE__*/ defineOperation({
+export const searchOrganizationContent = defineOperation({
   id: 'searchOrganizationContent', method: 'GET', path: `${ORG}/search`, sdk: 'orgs.search', status: 200,
   summary: 'Search every space of the organization the caller can view, one result per space', params: z.object(org),
-  query, response: /*@__PURE__*/ List(OrganizationSearchResult), paginated: true,
+  query, response: List(OrganizationSearchResult), paginated: true,
 })

@@ -6,4 +6,4 @@ export const integration = { integrationName: IntegrationName }
 export const INTEGRATION = '/v1/integrations/{integrationName}'
 
 /** The external ID filter of installation lists. */
-export const ExternalId = /*@__PURE__*/ z.string().check(/*@__PURE__*/ z.minLength(1), /*@__PURE__*/ z.maxLength(256))
+export const ExternalId = z.string().check(z.minLength(1), z.maxLength(256))

@@ -4,7 +4,7 @@ import { Url } from '../common.ts'
 import { defineOperation } from '../define.ts'
 import { INTEGRATION, integration } from './common.ts'
 
-export const setIntegrationDevelopmentMode = /*@__PURE__*/ defineOperation({
+export const setIntegrationDevelopmentMode = defineOperation({
   id: 'setIntegrationDevelopmentMode', method: 'PUT', path: `${INTEGRATION}/dev`, sdk: 'integrations.dev.enable', status: 204,
   summary: 'Turn development mode on: events and renders go to the tunnel URL',
   params: z.object(integration),
@@ -15,23 +15,23 @@ export const setIntegrationDevelopmentMode = /*@__PURE__*/ defineOperation({
   }),
 })
 
-export const disableIntegrationDevelopmentMode = /*@__PURE__*/ defineOperation({
+export const disableIntegrationDevelopmentMode = defineOperation({
   id: 'disableIntegrationDevelopmentMode', method: 'DELETE', path: `${INTEGRATION}/dev`, sdk: 'integrations.dev.disable', status: 205,
   summary: 'Turn development mode off', params: z.object(integration),
 })
 
-export const renderIntegrationUIWithGet = /*@__PURE__*/ defineOperation({
+export const renderIntegrationUIWithGet = defineOperation({
   id: 'renderIntegrationUIWithGet', method: 'GET', path: `${INTEGRATION}/render`, sdk: 'integrations.renderWithGet', status: 200,
   summary: 'Render a UI component of an integration from an LZ-string compressed request',
   params: z.object(integration),
   query: z.object({
     /** `compressToEncodedURIComponent(JSON.stringify({ componentId, props, state, context }))` (lz-string). */
-    request: /*@__PURE__*/ z.string().check(/*@__PURE__*/ z.minLength(1), /*@__PURE__*/ z.maxLength(16_384)),
+    request: z.string().check(z.minLength(1), z.maxLength(16_384)),
   }),
   response: RenderOutput,
 })
 
-export const renderIntegrationUIWithPost = /*@__PURE__*/ defineOperation({
+export const renderIntegrationUIWithPost = defineOperation({
   id: 'renderIntegrationUIWithPost', method: 'POST', path: `${INTEGRATION}/render`, sdk: 'integrations.render', status: 200,
   summary: 'Render a UI component of an integration',
   params: z.object(integration), body: RenderRequest, response: RenderOutput,

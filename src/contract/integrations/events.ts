@@ -5,13 +5,13 @@ import { Id, pagination } from '../common.ts'
 import { defineOperation } from '../define.ts'
 import { INTEGRATION, integration } from './common.ts'
 
-export const listIntegrationEvents = /*@__PURE__*/ defineOperation({
+export const listIntegrationEvents = defineOperation({
   id: 'listIntegrationEvents', method: 'GET', path: `${INTEGRATION}/events`, sdk: 'integrations.events.list', status: 200,
   summary: 'List the events dispatched to an integration, newest first',
-  params: z.object(integration), query: z.object({ ...pagination }), response: /*@__PURE__*/ List(IntegrationEvent), paginated: true,
+  params: z.object(integration), query: z.object({ ...pagination }), response: List(IntegrationEvent), paginated: true,
 })
 
-export const getIntegrationEvent = /*@__PURE__*/ defineOperation({
+export const getIntegrationEvent = defineOperation({
   id: 'getIntegrationEvent', method: 'GET', path: `${INTEGRATION}/events/{eventId}`, sdk: 'integrations.events.get', status: 200,
   summary: 'Get an event of an integration with the trace of its dispatch',
   params: z.object({ ...integration, eventId: Id }), response: IntegrationEventWithTrace,

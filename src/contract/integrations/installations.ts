@@ -13,29 +13,29 @@ const entryQuery = {
   extended: z.optional(z.boolean()),
 }
 
-export const listIntegrationInstallations = /*@__PURE__*/ defineOperation({
+export const listIntegrationInstallations = defineOperation({
   id: 'listIntegrationInstallations', method: 'GET', path: `${INTEGRATION}/installations`, sdk: 'integrations.installations.list', status: 200,
   summary: 'List the installations of an integration the caller can see, oldest first',
   params: z.object(integration), query: z.object({ ...pagination, externalId: z.optional(ExternalId) }),
-  response: /*@__PURE__*/ List(Installation), paginated: true,
+  response: List(Installation), paginated: true,
 })
 
-export const installIntegration = /*@__PURE__*/ defineOperation({
+export const installIntegration = defineOperation({
   id: 'installIntegration', method: 'POST', path: `${INTEGRATION}/installations`, sdk: 'integrations.installations.create', status: 201,
   summary: 'Install an integration in an organization the caller administers',
   params: z.object(integration),
-  body: z.object({ organization: /*@__PURE__*/ z.string().check(/*@__PURE__*/ z.minLength(1), /*@__PURE__*/ z.maxLength(256)) }),
+  body: z.object({ organization: z.string().check(z.minLength(1), z.maxLength(256)) }),
   response: Installation,
 })
 
-export const listIntegrationSpaceInstallations = /*@__PURE__*/ defineOperation({
+export const listIntegrationSpaceInstallations = defineOperation({
   id: 'listIntegrationSpaceInstallations', method: 'GET', path: `${INTEGRATION}/spaces`, sdk: 'integrations.listSpaceInstallations', status: 200,
   summary: 'List the spaces an integration is installed on that the caller can see',
-  params: z.object(integration), query: z.object(entryQuery), response: /*@__PURE__*/ List(SpaceInstallation), paginated: true,
+  params: z.object(integration), query: z.object(entryQuery), response: List(SpaceInstallation), paginated: true,
 })
 
-export const listIntegrationSiteInstallations = /*@__PURE__*/ defineOperation({
+export const listIntegrationSiteInstallations = defineOperation({
   id: 'listIntegrationSiteInstallations', method: 'GET', path: `${INTEGRATION}/sites`, sdk: 'integrations.listSiteInstallations', status: 200,
   summary: 'List the sites an integration is installed on that the caller can see',
-  params: z.object(integration), query: z.object(entryQuery), response: /*@__PURE__*/ List(SiteInstallation), paginated: true,
+  params: z.object(integration), query: z.object(entryQuery), response: List(SiteInstallation), paginated: true,
 })

@@ -10,29 +10,29 @@ const PROVIDER = `${ORG}/saml/{samlProviderId}`
 
 /** Default team and role of the members a provider signs in; `defaultTeam: null` means none. */
 const defaults = {
-  defaultTeam: /*@__PURE__*/ z.optional(z.nullable(Id)),
-  defaultRole: /*@__PURE__*/ z.optional(z.nullable(Role)),
+  defaultTeam: z.optional(z.nullable(Id)),
+  defaultRole: z.optional(z.nullable(Role)),
 }
 
-export const listSAMLProvidersInOrganizationById = /*@__PURE__*/ defineOperation({
+export const listSAMLProvidersInOrganizationById = defineOperation({
   id: 'listSAMLProvidersInOrganizationById', method: 'GET', path: `${ORG}/saml`, sdk: 'orgs.saml.list', status: 200,
   summary: 'List the SAML providers of an organization', params: z.object(org),
-  query: z.object({ ...pagination }), response: /*@__PURE__*/ List(SAMLProvider), paginated: true,
+  query: z.object({ ...pagination }), response: List(SAMLProvider), paginated: true,
 })
 
-export const createOrganizationSAMLProvider = /*@__PURE__*/ defineOperation({
+export const createOrganizationSAMLProvider = defineOperation({
   id: 'createOrganizationSAMLProvider', method: 'POST', path: `${ORG}/saml`, sdk: 'orgs.saml.create', status: 201,
   summary: 'Add a SAML provider for single sign-on', params: z.object(org),
   body: z.object({ label: SAMLProviderLabel, entityID: SAMLEntityID, certificate: SAMLCertificate, ssoURL: SAMLSSOURL, ...defaults }),
   response: SAMLProvider,
 })
 
-export const getOrganizationSAMLProviderById = /*@__PURE__*/ defineOperation({
+export const getOrganizationSAMLProviderById = defineOperation({
   id: 'getOrganizationSAMLProviderById', method: 'GET', path: PROVIDER, sdk: 'orgs.saml.get', status: 200,
   summary: 'Get a SAML provider', params: z.object(provider), response: SAMLProvider,
 })
 
-export const updateOrganizationSAMLProvider = /*@__PURE__*/ defineOperation({
+export const updateOrganizationSAMLProvider = defineOperation({
   id: 'updateOrganizationSAMLProvider', method: 'PATCH', path: PROVIDER, sdk: 'orgs.saml.update', status: 200,
   summary: 'Update a SAML provider (every field optional)', params: z.object(provider),
   body: z.object({
@@ -45,12 +45,12 @@ export const updateOrganizationSAMLProvider = /*@__PURE__*/ defineOperation({
   response: SAMLProvider,
 })
 
-export const deleteOrganizationSAMLProvider = /*@__PURE__*/ defineOperation({
+export const deleteOrganizationSAMLProvider = defineOperation({
   id: 'deleteOrganizationSAMLProvider', method: 'DELETE', path: PROVIDER, sdk: 'orgs.saml.delete', status: 205,
   summary: 'Delete a SAML provider', params: z.object(provider),
 })
 
-export const listSSOProviderLoginsInOrganization = /*@__PURE__*/ defineOperation({
+export const listSSOProviderLoginsInOrganization = defineOperation({
   id: 'listSSOProviderLoginsInOrganization', method: 'GET', path: `${ORG}/sso`, sdk: 'orgs.listSSOProviders', status: 200,
   summary: 'List where to start signing in to an organization through SSO', params: z.object(org), response: SSOLogins,
 })

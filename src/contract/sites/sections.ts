@@ -12,18 +12,18 @@ const S = `${SITE}/sections/{siteSectionId}`
  * A top-level neighbour of a section: another section, or (an addition to the spec) a section
  * group, since top-level sections and groups share one order.
  */
-const SectionSibling = /*@__PURE__*/ z.discriminatedUnion('type', [
+const SectionSibling = z.discriminatedUnion('type', [
   z.object({ type: z.literal('site-section'), siteSection: Id }),
   z.object({ type: z.literal('site-section-group'), siteSectionGroup: Id }),
 ])
 
-export const listSiteSections = /*@__PURE__*/ defineOperation({
+export const listSiteSections = defineOperation({
   id: 'listSiteSections', method: 'GET', path: `${SITE}/sections`, sdk: 'sites.sections.list', status: 200,
   summary: 'List the sections of a site in site structure order', params: z.object(site),
-  query: z.object({ ...pagination, shareKey: z.optional(ShareKey) }), response: /*@__PURE__*/ List(SiteSection), paginated: true,
+  query: z.object({ ...pagination, shareKey: z.optional(ShareKey) }), response: List(SiteSection), paginated: true,
 })
 
-export const addSectionToSite = /*@__PURE__*/ defineOperation({
+export const addSectionToSite = defineOperation({
   id: 'addSectionToSite', method: 'POST', path: `${SITE}/sections`, sdk: 'sites.sections.create', status: 201,
   summary: 'Add a section to a site, with a space as its first (default) site space', params: z.object(site),
   body: z.object({
@@ -34,12 +34,12 @@ export const addSectionToSite = /*@__PURE__*/ defineOperation({
   response: SiteSection,
 })
 
-export const deleteSiteSectionById = /*@__PURE__*/ defineOperation({
+export const deleteSiteSectionById = defineOperation({
   id: 'deleteSiteSectionById', method: 'DELETE', path: S, sdk: 'sites.sections.delete', status: 205,
   summary: 'Delete a section with its site spaces and the redirects leading to it', params: z.object(section),
 })
 
-export const updateSiteSectionById = /*@__PURE__*/ defineOperation({
+export const updateSiteSectionById = defineOperation({
   id: 'updateSiteSectionById', method: 'PATCH', path: S, sdk: 'sites.sections.update', status: 200,
   summary: 'Update a section', params: z.object(section),
   body: z.object({
@@ -57,7 +57,7 @@ export const updateSiteSectionById = /*@__PURE__*/ defineOperation({
   response: SiteSection,
 })
 
-export const moveSiteSection = /*@__PURE__*/ defineOperation({
+export const moveSiteSection = defineOperation({
   id: 'moveSiteSection', method: 'POST', path: `${S}/move`, sdk: 'sites.sections.move', status: 200,
   summary: 'Move a section before or after a sibling', params: z.object(section),
   body: z.object({ position: z.object({ before: z.optional(SectionSibling), after: z.optional(SectionSibling) }) }),

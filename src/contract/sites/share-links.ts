@@ -8,24 +8,24 @@ import { SITE, site } from './site.ts'
 const shareLink = { ...site, shareLinkId: Id }
 const L = `${SITE}/share-links/{shareLinkId}`
 
-export const listSiteShareLinks = /*@__PURE__*/ defineOperation({
+export const listSiteShareLinks = defineOperation({
   id: 'listSiteShareLinks', method: 'GET', path: `${SITE}/share-links`, sdk: 'sites.shareLinks.list', status: 200,
   summary: 'List the share links of a site, oldest first', params: z.object(site),
-  query: z.object({ ...pagination }), response: /*@__PURE__*/ List(ShareLink), paginated: true,
+  query: z.object({ ...pagination }), response: List(ShareLink), paginated: true,
 })
 
-export const createSiteShareLink = /*@__PURE__*/ defineOperation({
+export const createSiteShareLink = defineOperation({
   id: 'createSiteShareLink', method: 'POST', path: `${SITE}/share-links`, sdk: 'sites.shareLinks.create', status: 201,
   summary: 'Create an active share link with a new secret key', params: z.object(site),
   body: z.object({ name: ShareLinkName }), response: ShareLink,
 })
 
-export const deleteSiteShareLinkById = /*@__PURE__*/ defineOperation({
+export const deleteSiteShareLinkById = defineOperation({
   id: 'deleteSiteShareLinkById', method: 'DELETE', path: L, sdk: 'sites.shareLinks.delete', status: 205,
   summary: 'Delete a share link (its key stops working)', params: z.object(shareLink),
 })
 
-export const updateSiteShareLinkById = /*@__PURE__*/ defineOperation({
+export const updateSiteShareLinkById = defineOperation({
   id: 'updateSiteShareLinkById', method: 'PATCH', path: L, sdk: 'sites.shareLinks.update', status: 200,
   summary: 'Rename a share link or turn it on and off', params: z.object(shareLink),
   body: z.object({ name: z.optional(ShareLinkName), active: z.optional(z.boolean()) }), response: ShareLink,

@@ -8,9 +8,9 @@ import { ShareKey, SITE, site } from './site.ts'
 const siteSpace = { ...site, siteSpaceId: Id }
 const SS = `${SITE}/site-spaces/{siteSpaceId}`
 
-const SiteSpaceSibling = /*@__PURE__*/ z.object({ type: z.literal('site-space'), siteSpace: Id })
+const SiteSpaceSibling = z.object({ type: z.literal('site-space'), siteSpace: Id })
 
-export const listSiteSpaces = /*@__PURE__*/ defineOperation({
+export const listSiteSpaces = defineOperation({
   id: 'listSiteSpaces', method: 'GET', path: `${SITE}/site-spaces`, sdk: 'sites.siteSpaces.list', status: 200,
   summary: 'List the site spaces of a site in site structure order', params: z.object(site),
   query: z.object({
@@ -19,21 +19,21 @@ export const listSiteSpaces = /*@__PURE__*/ defineOperation({
     /** true: only default site spaces; false: only the others; absent: all. */
     default: z.optional(z.boolean()),
   }),
-  response: /*@__PURE__*/ List(SiteSpace), paginated: true,
+  response: List(SiteSpace), paginated: true,
 })
 
-export const addSpaceToSite = /*@__PURE__*/ defineOperation({
+export const addSpaceToSite = defineOperation({
   id: 'addSpaceToSite', method: 'POST', path: `${SITE}/site-spaces`, sdk: 'sites.siteSpaces.create', status: 201,
   summary: 'Publish a space in a section of a site (the default section, or the root of a site without sections)', params: z.object(site),
   body: z.object({ spaceId: Id, sectionId: z.optional(Id) }), response: SiteSpace,
 })
 
-export const deleteSiteSpaceById = /*@__PURE__*/ defineOperation({
+export const deleteSiteSpaceById = defineOperation({
   id: 'deleteSiteSpaceById', method: 'DELETE', path: SS, sdk: 'sites.siteSpaces.delete', status: 205,
   summary: 'Remove a site space from its site', params: z.object(siteSpace),
 })
 
-export const updateSiteSpaceById = /*@__PURE__*/ defineOperation({
+export const updateSiteSpaceById = defineOperation({
   id: 'updateSiteSpaceById', method: 'PATCH', path: SS, sdk: 'sites.siteSpaces.update', status: 200,
   summary: 'Update a site space', params: z.object(siteSpace),
   body: z.object({
@@ -46,7 +46,7 @@ export const updateSiteSpaceById = /*@__PURE__*/ defineOperation({
   response: SiteSpace,
 })
 
-export const moveSiteSpace = /*@__PURE__*/ defineOperation({
+export const moveSiteSpace = defineOperation({
   id: 'moveSiteSpace', method: 'POST', path: `${SS}/move`, sdk: 'sites.siteSpaces.move', status: 200,
   summary: 'Move a site space before or after a sibling of the same section', params: z.object(siteSpace),
   body: z.object({ position: z.object({ before: z.optional(SiteSpaceSibling), after: z.optional(SiteSpaceSibling) }) }),

@@ -10,18 +10,18 @@ export const site = { ...org, siteId: Id }
 export const SITE = `${ORG}/sites/{siteId}`
 
 /** `shareKey`: the key of a share link, resolving published URLs of a site published through share links. */
-export const ShareKey = /*@__PURE__*/ z.string().check(/*@__PURE__*/ z.minLength(1), /*@__PURE__*/ z.maxLength(256))
+export const ShareKey = z.string().check(z.minLength(1), z.maxLength(256))
 
 // listSites and getSiteById are additions to the spec (which shows no operations on sites
 // themselves): users need to find the sites they manage. See docs/decisions/sites.md.
 
-export const listSites = /*@__PURE__*/ defineOperation({
+export const listSites = defineOperation({
   id: 'listSites', method: 'GET', path: `${ORG}/sites`, sdk: 'sites.list', status: 200,
   summary: 'List the sites of an organization', params: z.object(org),
-  query: z.object({ ...pagination }), response: /*@__PURE__*/ List(Site), paginated: true,
+  query: z.object({ ...pagination }), response: List(Site), paginated: true,
 })
 
-export const getSiteById = /*@__PURE__*/ defineOperation({
+export const getSiteById = defineOperation({
   id: 'getSiteById', method: 'GET', path: SITE, sdk: 'sites.get', status: 200,
   summary: 'Get a site', params: z.object(site), response: Site,
 })
