@@ -1,6 +1,6 @@
 import type { Role } from '../../src/schemas/shared.ts'
 import type { Builders } from '../scenarios/builders.ts'
-import type { DemoContext } from '../scenarios/demo-foundation.ts'
+import type { DemoContext } from '../scenarios/demo/foundation.ts'
 import type { SpaceAccessContext } from './access.ts'
 import type { MemberRecord, TeamRecord } from './orgs/tables.ts'
 import type { ChangeRequestRecord, SpaceRecord } from './spaces/tables.ts'

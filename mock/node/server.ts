@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { DroppedConnection } from '../core/dispatch.ts'
+import { DroppedConnection } from '../dispatch.ts'
 import type { MockPlatform } from '../platform.ts'
 import { BodyTooLarge, refuseBody, toRequest } from './request.ts'
 import { destroy, writeResponse } from './response.ts'

@@ -1,6 +1,6 @@
 import type { Builders } from './builders.ts'
 import { areas } from '../model/hooks.ts'
-import { demoFoundation } from './demo-foundation.ts'
+import { demoFoundation } from './demo/foundation.ts'
 
 /** A scenario: a function that builds state with the builders. */
 export type Scenario = (builders: Builders) => Promise<unknown>

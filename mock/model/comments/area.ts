@@ -1,5 +1,5 @@
 import type { Area } from '../hooks.ts'
-import { demoComments } from './demo.ts'
+import { demoComments } from '../../scenarios/demo/comments.ts'
 
 /**
  * What the comments area plugs into the shared model. A space's `comments` count is its open

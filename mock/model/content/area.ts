@@ -1,5 +1,5 @@
 import type { Area } from '../hooks.ts'
-import { demoContent } from './demo/index.ts'
+import { demoContent } from '../../scenarios/demo/content/index.ts'
 import { dropReviewsOfMember, dropReviewsOfSpace } from './reviewers.ts'
 import { copyContent, createRevision, dropRevisions } from './revisions.ts'
 import { blocksOf, viewOf } from './view.ts'

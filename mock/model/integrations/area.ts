@@ -1,5 +1,5 @@
 import type { Area } from '../hooks.ts'
-import { demoIntegrations } from './demo.ts'
+import { demoIntegrations } from '../../scenarios/demo/integrations.ts'
 import { dropTarget } from './targets.ts'
 
 /**

@@ -1,5 +1,5 @@
 import type { Area } from '../hooks.ts'
-import { demoServices } from './demo.ts'
+import { demoServices } from '../../scenarios/demo/services.ts'
 import { advanceProcessing } from './openapi-processing.ts'
 import { teamDeletedFromProviders } from './saml-providers.ts'
 

@@ -1,6 +1,6 @@
 import type { Area } from '../hooks.ts'
 import { removeSiteAdmin, unpublishSpace } from './cascades.ts'
-import { demoSites } from './demo.ts'
+import { demoSites } from '../../scenarios/demo/sites.ts'
 import { activeLinksWithKey } from './share-links.ts'
 import { siteOf } from './structure.ts'
 import { siteSpaceUrl } from './urls.ts'

@@ -1,4 +1,4 @@
-import type { BuildContent } from '../build.ts'
+import type { BuildContent } from '../../../model/content/build.ts'
 
 /** The demo's smaller spaces, by the name the foundation gives them. */
 export const otherContent: Record<string, BuildContent> = {

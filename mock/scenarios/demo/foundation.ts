@@ -1,5 +1,5 @@
-import type { Role } from '../../src/schemas/shared.ts'
-import type { Builders } from './builders.ts'
+import type { Role } from '../../../src/schemas/shared.ts'
+import type { Builders } from '../builders.ts'
 
 /** Named things of the demo scenario that later steps (content, sites...) build upon. */
 export type DemoContext = Awaited<ReturnType<typeof demoFoundation>>

@@ -1,4 +1,4 @@
-import type { BuildContent } from '../build.ts'
+import type { BuildContent } from '../../../model/content/build.ts'
 
 /**
  * "Getting Started" (public): nested pages, code, images, tables, variables, internal and

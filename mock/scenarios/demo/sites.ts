@@ -1,5 +1,5 @@
-import type { Builders } from '../../scenarios/builders.ts'
-import type { DemoContext } from '../../scenarios/demo-foundation.ts'
+import type { Builders } from '../builders.ts'
+import type { DemoContext } from './foundation.ts'
 
 /**
  * The sites of the demo. Acme Docs (public) publishes Getting Started (with API Reference as a

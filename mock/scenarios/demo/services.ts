@@ -1,5 +1,5 @@
-import type { Builders } from '../../scenarios/builders.ts'
-import type { DemoContext } from '../../scenarios/demo-foundation.ts'
+import type { Builders } from '../builders.ts'
+import type { DemoContext } from './foundation.ts'
 
 /**
  * Acme's services in the demo: translation settings, two OpenAPI specifications (one processed,

@@ -1,5 +1,5 @@
-import type { Builders } from '../../scenarios/builders.ts'
-import type { DemoContext } from '../../scenarios/demo-foundation.ts'
+import type { Builders } from '../builders.ts'
+import type { DemoContext } from './foundation.ts'
 
 /** The demo integration's name (also what the reliability tests aim at). */
 export const DEMO_INTEGRATION = 'demo-integration'

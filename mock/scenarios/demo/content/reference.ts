@@ -1,4 +1,4 @@
-import type { BuildContent } from '../build.ts'
+import type { BuildContent } from '../../../model/content/build.ts'
 
 /** "API Reference" (in-collection): resources, errors, and a computed OpenAPI page with its output. */
 export const referenceContent: BuildContent = {
