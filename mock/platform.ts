@@ -12,8 +12,6 @@ import type { Services } from './core/services.ts'
 import { handlers as operationHandlers } from './handlers/index.ts'
 import type { Handler } from './handlers/types.ts'
 import { createState, serialize, tablesOf, type SerializedState, type State } from './model/state.ts'
-import { platformAreas } from './areas.ts'
-import { installAreas } from './model/hooks.ts'
 import { createBuilders, type Builders } from './scenarios/builders.ts'
 import { DEMO_TOKEN_NAMES, scenarios, type Scenario } from './scenarios/index.ts'
 
@@ -110,7 +108,6 @@ export function isSerializedState(value: unknown): value is SerializedState {
  * ```
  */
 export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatform {
-  installAreas(platformAreas)
   const seed = options.seed ?? 'docplat'
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '')
   const urls = { api: baseUrl, app: (options.appUrl ?? 'https://app.docplat.dev').replace(/\/+$/, '') }

@@ -1,4 +1,4 @@
-import { compareKeys, type SortKey } from '../model/table.ts'
+import { compareKeys, type SortKey } from './sort-key.ts'
 import { badRequest } from './http-error.ts'
 
 /** The pagination query every list operation takes. */

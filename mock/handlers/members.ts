@@ -1,6 +1,7 @@
 import type * as contract from '../../src/contract/members.ts'
 import { paginate, paginateArray } from '../core/paginate.ts'
-import { listMembers, memberSpaces, memberTeams, ping, removeMember, setSSOMember, updateMemberRole } from '../model/orgs/members.ts'
+import { removeMember } from '../model/cascades.ts'
+import { listMembers, memberSpaces, memberTeams, ping, setSSOMember, updateMemberRole } from '../model/orgs/members.ts'
 import { presentMember } from '../present/member.ts'
 import { presentSpace } from '../present/space.ts'
 import { presentTeam } from '../present/team.ts'

@@ -1,6 +1,7 @@
 import type * as contract from '../../src/contract/teams.ts'
 import { paginateArray } from '../core/paginate.ts'
-import { createTeam, deleteTeam, listTeams, renameTeam } from '../model/orgs/teams.ts'
+import { deleteTeam } from '../model/cascades.ts'
+import { createTeam, listTeams, renameTeam } from '../model/orgs/teams.ts'
 import { presentTeam } from '../present/team.ts'
 import { loadOrganization, loadTeam } from './load.ts'
 import type { Handlers, OpsOf } from './types.ts'

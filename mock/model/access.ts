@@ -1,7 +1,7 @@
 import type { Role } from '../../src/schemas/shared.ts'
 import type { MemberRecord, TeamRecord, UserRecord } from './orgs/tables.ts'
 import type { CollectionRecord, SpaceRecord } from './spaces/tables.ts'
-import { areas } from './hooks.ts'
+import { shareLinkRole } from './sites/share-links.ts'
 import type { State } from './state.ts'
 
 /**
@@ -98,7 +98,7 @@ export function collectionRole(state: State, userId: string, collection: Collect
   return member ? memberContentRole(state, member, collection) : undefined
 }
 
-/** Extra ways in for callers outside the organization (share links); areas register theirs. */
+/** Extra ways in for callers outside the organization: a share link's key. */
 export interface SpaceAccessContext {
   shareKey?: string | undefined
 }
@@ -106,7 +106,8 @@ export interface SpaceAccessContext {
 /**
  * The user's role on a space, or undefined when they cannot see it. Deleted spaces are seen by
  * admins only. Outside the organization: public and unlisted spaces are readable; in-collection
- * spaces when the parent collection is viewable; other ways in (share links) come from the areas.
+ * spaces when the parent collection is viewable; `share-link` spaces with an active share link's key
+ * of a site that publishes them.
  */
 export function spaceRole(state: State, userId: string, space: SpaceRecord, context: SpaceAccessContext = {}): Role | undefined {
   const member = membership(state, space.organization, userId)
@@ -117,7 +118,7 @@ export function spaceRole(state: State, userId: string, space: SpaceRecord, cont
     const parent = state.db.collections.get(space.parent)
     if (parent && collectionRole(state, userId, parent)) role = 'read'
   }
-  if (!role) for (const area of areas) role = highest(role, area.spaceAccess?.(state, space, context))
+  if (!role) role = shareLinkRole(state, space, context.shareKey)
   return role
 }
 

@@ -1,5 +1,8 @@
 import { Collection } from '@msw/data'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
+import { compareKeys, type SortKey } from '../core/sort-key.ts'
+
+export { compareKeys, type SortKey }
 
 /** Fields every stored record has: an opaque ID and a creation sequence number (stable order, cursors). */
 export interface BaseRecord {
@@ -7,20 +10,6 @@ export interface BaseRecord {
   seq: number
 }
 
-/** A sort key: compared element by element; `seq` last makes every key unique. */
-export type SortKey = ReadonlyArray<number | string>
-
-export function compareKeys(a: SortKey, b: SortKey): number {
-  for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    const x = a[i]
-    const y = b[i]
-    if (x === y) continue
-    if (x === undefined) return -1
-    if (y === undefined) return 1
-    return x < y ? -1 : 1
-  }
-  return 0
-}
 
 /**
  * Records grouped by a parent key and kept sorted by a sort key, maintained on every write,

@@ -1,5 +1,5 @@
-import { lookup, type PageInfo } from '../model/hooks.ts'
 import type { CommentRecord } from '../model/comments/tables.ts'
+import { nodeInfo, pageInfo, type PageInfo } from '../model/content/page-info.ts'
 import { currentRevision, type Thread } from '../model/comments/thread.ts'
 import type { State } from '../model/state.ts'
 
@@ -21,11 +21,11 @@ export function presentTarget(state: State, thread: Thread, comment: CommentReco
 
 function pageTarget(state: State, thread: Thread, comment: CommentRecord, pageId: string) {
   const revision = currentRevision(thread)
-  const now = lookup((a) => a.pageInfo?.(state, revision, pageId))
+  const now = pageInfo(state, revision, pageId)
   const node = comment.node
-  const nodeNow = node && lookup((a) => a.nodeInfo?.(state, revision, node.id))
+  const nodeNow = node && nodeInfo(state, revision, node.id)
   const outdated = !now || (node !== undefined && (!nodeNow || nodeNow.preview !== node.preview || nodeNow.page !== pageId))
-  const info = now ?? (comment.revision !== revision ? lookup((a) => a.pageInfo?.(state, comment.revision, pageId)) : undefined)
+  const info = now ?? (comment.revision !== revision ? pageInfo(state, comment.revision, pageId) : undefined)
   return info ? pageFields(info, outdated) : { id: pageId, outdated }
 }
 

@@ -1,19 +1,16 @@
-import { areas } from '../model/hooks.ts'
 import type { ContentTarget } from '../model/content/revisions.ts'
 import type { RevisionView } from '../model/content/view.ts'
 import type { State } from '../model/state.ts'
 import { presentFile } from './file.ts'
 import { contentAppUrl, presentPageTree, type ContentOptions } from './page.ts'
+import { publishedUrls } from './space-urls.ts'
 
 /** A revision with its page tree, files, reusable contents and variables. */
 export function presentRevision(state: State, target: ContentTarget, view: RevisionView, options: ContentOptions) {
   const r = view.revision
   const base = contentAppUrl(state, target)
   // The published and public URLs are the space's, for its live content only.
-  const published: Record<string, string> = {}
-  if (!target.changeRequest) {
-    for (const area of areas) Object.assign(published, area.spaceUrls?.(state, target.space, {}))
-  }
+  const published = target.changeRequest ? undefined : publishedUrls(state, target.space, {})
   return {
     object: 'revision' as const,
     id: view.id,
@@ -31,8 +28,7 @@ export function presentRevision(state: State, target: ContentTarget, view: Revis
     ...(r?.git && options.metadata ? { git: r.git } : {}),
     urls: {
       app: `${base}/~/revisions/${view.id}`,
-      ...(published.published ? { published: published.published } : {}),
-      ...(published.public ? { public: published.public } : {}),
+      ...(published ? { published: published.published } : {}),
     },
     type: r?.type ?? 'edits',
   }

@@ -1,6 +1,10 @@
 import type { Builders } from './builders.ts'
-import { areas } from '../model/hooks.ts'
+import { demoComments } from './demo/comments.ts'
+import { demoContent } from './demo/content/index.ts'
 import { demoFoundation } from './demo/foundation.ts'
+import { demoIntegrations } from './demo/integrations.ts'
+import { demoServices } from './demo/services.ts'
+import { demoSites } from './demo/sites.ts'
 
 /** A scenario: a function that builds state with the builders. */
 export type Scenario = (builders: Builders) => Promise<unknown>
@@ -12,8 +16,12 @@ export const DEMO_TOKEN_NAMES = ['admin', 'create', 'review', 'edit', 'comment',
 export const scenarios: Record<'demo' | 'empty', Scenario> = {
   async demo(b) {
     const demo = await demoFoundation(b)
-    // Each area adds its part (content, comments, sites...) on top of the foundation.
-    for (const area of areas) await area.demo?.(b, demo)
+    // Each area's part on top of the foundation; comments point at content, sites publish spaces.
+    await demoContent(b, demo)
+    await demoComments(b, demo)
+    await demoSites(b, demo)
+    await demoServices(b, demo)
+    await demoIntegrations(b, demo)
     return demo
   },
   async empty() {

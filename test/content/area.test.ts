@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { createMockPlatform } from '../../mock/index.ts'
-import { contentArea } from '../../mock/model/content/area.ts'
-import type { State } from '../../mock/model/state.ts'
 import { failure } from '../helpers.ts'
 import { contentSetup } from './helpers.ts'
 import { NotFoundError } from '../../src/index.ts'
@@ -72,27 +70,31 @@ describe('content of new, copied and removed spaces', () => {
   })
 })
 
-describe('lookups for other areas', () => {
-  it('describes a page and a block of a revision', async () => {
-    const { platform, read, demo, space, page } = await contentSetup()
-    const state = { db: platform.db } as State
-    const rev = space(demo.spaces.guide).revision
+describe('pages and blocks as other areas see them', () => {
+  it('gives comments the page and block they point at', async () => {
+    const { read, comment, demo, space, page } = await contentSetup()
+    const spaceId = demo.spaces.guide
+    const rev = space(spaceId).revision
     const auth = page(rev, 'Authentication')
-    expect(contentArea.pageInfo!(state, rev, auth.page)).toEqual({
+    const onPage = await comment.spaces.comments.create({ spaceId, page: auth.page, body: { markdown: 'About auth' } })
+    expect(onPage.target?.page).toEqual({
       id: auth.page,
       title: 'Authentication',
       emoji: '🔑',
       path: 'concepts/authentication',
       createdAt: auth.createdAt,
       updatedAt: auth.updatedAt,
+      outdated: false,
     })
-    expect(contentArea.pageInfo!(state, rev, 'nope')).toBeUndefined()
-    const doc = (await read.spaces.content.getPage({ spaceId: demo.spaces.guide, pageId: auth.page })).document!
+    await expect(comment.spaces.comments.create({ spaceId, page: 'nope', body: { markdown: 'x' } })).rejects.toMatchObject({ status: 404 })
+    const doc = (await read.spaces.content.getPage({ spaceId, pageId: auth.page })).document!
     const heading = doc.nodes.find((n) => n.type === 'heading-2')!
-    expect(contentArea.nodeInfo!(state, rev, heading.id!)).toEqual({ id: heading.id, preview: 'Creating a token', page: auth.page })
+    const onHeading = await comment.spaces.comments.create({ spaceId, node: heading.id!, body: { markdown: 'Heading' } })
+    expect(onHeading.target).toMatchObject({ node: { id: heading.id, preview: 'Creating a token' }, page: { id: auth.page } })
     const code = doc.nodes.find((n) => n.type === 'code')!
-    expect(contentArea.nodeInfo!(state, rev, code.id!)!.preview).toBe('GET /v1/orgs HTTP/1.1 Authorization: Bearer <your token>')
-    expect(contentArea.nodeInfo!(state, rev, 'nope')).toBeUndefined()
+    const onCode = await comment.spaces.comments.create({ spaceId, node: code.id!, body: { markdown: 'Code' } })
+    expect(onCode.target?.node?.preview).toBe('GET /v1/orgs HTTP/1.1 Authorization: Bearer <your token>')
+    await expect(comment.spaces.comments.create({ spaceId, node: 'nope', body: { markdown: 'x' } })).rejects.toMatchObject({ status: 404 })
   })
 })
 

@@ -1,5 +1,5 @@
 import { badRequest, notFound } from '../../core/http-error.ts'
-import { lookup } from '../hooks.ts'
+import { nodeInfo, pageInfo } from '../content/page-info.ts'
 import type { State } from '../state.ts'
 import type { CommentRecord } from './tables.ts'
 import { currentRevision, describeThread, type Thread } from './thread.ts'
@@ -9,7 +9,7 @@ export type Anchor = Pick<CommentRecord, 'page' | 'node'>
 
 /**
  * Checks the page and node a new comment targets against the thread's current revision (pages
- * belong to the content area, asked through `lookup`). A node implies its page; naming both,
+ * belong to the content area). A node implies its page; naming both,
  * they must agree. Unknown ones are 404s, like any unknown ID.
  */
 export function resolveAnchor(state: State, thread: Thread, target: { page?: string | undefined; node?: string | undefined }): Anchor {
@@ -17,12 +17,12 @@ export function resolveAnchor(state: State, thread: Thread, target: { page?: str
   const anchor: Anchor = {}
   if (target.page !== undefined) {
     const page = target.page
-    if (!lookup((a) => a.pageInfo?.(state, revision, page))) throw notFound(`Page ${page} not found in ${describeThread(thread)}`)
+    if (!pageInfo(state, revision, page)) throw notFound(`Page ${page} not found in ${describeThread(thread)}`)
     anchor.page = page
   }
   if (target.node !== undefined) {
     const id = target.node
-    const node = lookup((a) => a.nodeInfo?.(state, revision, id))
+    const node = nodeInfo(state, revision, id)
     if (!node) throw notFound(`Node ${id} not found in ${describeThread(thread)}`)
     if (anchor.page !== undefined && node.page !== anchor.page) {
       throw badRequest(`Invalid body.node: node ${id} is on page ${node.page}, not on page ${anchor.page}`)

@@ -2,7 +2,6 @@ import { SignJWT } from 'jose'
 import type { Role } from '../../../src/schemas/shared.ts'
 import { badRequest, conflict } from '../../core/http-error.ts'
 import { spaceRole } from '../access.ts'
-import { areas } from '../hooks.ts'
 import { insert, type State } from '../state.ts'
 import type { SortKey } from '../table.ts'
 import type { SpaceRecord } from '../spaces/tables.ts'
@@ -53,18 +52,24 @@ export function updateMemberRole(state: State, member: MemberRecord, role: Role 
   return state.db.members.update(member, { role })
 }
 
-/** Removes a member: their team memberships and explicit grants in the organization go with them. */
-export function removeMember(state: State, member: MemberRecord): void {
+/** Refuses to remove the last admin of an organization. */
+export function checkRemovable(state: State, member: MemberRecord): void {
   if (member.role === 'admin' && adminCount(state, member.organization) === 1) {
     throw conflict('Cannot remove the last admin of the organization')
   }
+}
+
+/**
+ * Removes a member record with their team memberships and explicit grants in the organization
+ * (what other areas drop is `removeMember`'s, in `model/cascades.ts`).
+ */
+export function removeMemberRecord(state: State, member: MemberRecord): void {
   for (const tm of [...state.db.teamMembersByUser.get(member.user)]) {
     if (state.db.teams.get(tm.team)?.organization === member.organization) state.db.teamMembers.delete(tm)
   }
   for (const grant of [...state.db.grantsByPrincipal.get(member.user)]) {
     if (grant.organization === member.organization) state.db.grants.delete(grant)
   }
-  for (const area of areas) area.memberRemoved?.(state, member)
   state.db.members.delete(member)
 }
 

@@ -1,5 +1,4 @@
 import { badRequest, conflict } from '../../core/http-error.ts'
-import { areas } from '../hooks.ts'
 import { insert, type State } from '../state.ts'
 import type { TeamRecord } from './tables.ts'
 import { requireMember, requireMembers } from './members.ts'
@@ -33,11 +32,13 @@ export function renameTeam(state: State, team: TeamRecord, title: string): TeamR
   return state.db.teams.update(team, { title })
 }
 
-/** Deletes a team: its memberships and the grants given to it go too. */
-export function deleteTeam(state: State, team: TeamRecord): void {
+/**
+ * Deletes a team record: its memberships and the grants given to it go too (what other areas
+ * drop is `deleteTeam`'s, in `model/cascades.ts`).
+ */
+export function deleteTeamRecord(state: State, team: TeamRecord): void {
   for (const tm of [...state.db.teamMembersByTeam.get(team.id)]) state.db.teamMembers.delete(tm)
   for (const grant of [...state.db.grantsByPrincipal.get(team.id)]) state.db.grants.delete(grant)
-  for (const area of areas) area.teamDeleted?.(state, team)
   state.db.teams.delete(team)
 }
 

@@ -1,4 +1,5 @@
 import { insert, type State } from '../state.ts'
+import type { SpaceRecord } from '../spaces/tables.ts'
 import type { ShareLinkRecord, SiteRecord } from './tables.ts'
 
 /** Length of a share link's secret key. */
@@ -40,4 +41,11 @@ export function activeLinksWithKey(state: State, key: string | undefined): reado
 export function resolveShareKey(state: State, site: SiteRecord, key: string | undefined): ShareLinkRecord | undefined {
   if (site.visibility !== 'share-link') return undefined
   return activeLinksWithKey(state, key).find((l) => l.site === site.id)
+}
+
+/** `read` when the key is an active share link's of a site that publishes this `share-link` space. */
+export function shareLinkRole(state: State, space: SpaceRecord, shareKey: string | undefined): 'read' | undefined {
+  if (space.visibility !== 'share-link') return undefined
+  const published = state.db.siteSpacesBySpace.get(space.id)
+  return activeLinksWithKey(state, shareKey).some((link) => published.some((ss) => ss.site === link.site)) ? 'read' : undefined
 }

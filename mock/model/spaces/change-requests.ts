@@ -1,5 +1,4 @@
 import { notFound } from '../../core/http-error.ts'
-import { areas } from '../hooks.ts'
 import { insert, newId, type State } from '../state.ts'
 import type { ChangeRequestRecord, SpaceRecord } from './tables.ts'
 
@@ -23,8 +22,11 @@ export function findChangeRequest(state: State, space: SpaceRecord, idOrNumber: 
   throw notFound(`Change request ${idOrNumber} not found in space ${space.id}`)
 }
 
-/** Opens a change request on a space, based on its current revision. */
-export async function createChangeRequest(
+/**
+ * Stores a new change request on a space, based on its current revision. Its own revision is the
+ * content area's: `createChangeRequest` in `model/cascades.ts` makes both.
+ */
+export async function createChangeRequestRecord(
   state: State,
   space: SpaceRecord,
   values: { subject?: string | undefined; status?: ChangeRequestRecord['status'] | undefined; createdBy: string },
@@ -42,7 +44,6 @@ export async function createChangeRequest(
     baseRevision: space.revision,
     revision: newId(state),
   })
-  for (const area of areas) await area.changeRequestCreated?.(state, changeRequest, space)
   return changeRequest
 }
 

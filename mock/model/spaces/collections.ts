@@ -3,7 +3,7 @@ import { conflict } from '../../core/http-error.ts'
 import { ancestors } from '../access.ts'
 import { insert, type State } from '../state.ts'
 import { positionFor, requireParent, type PositionInput } from './positions.ts'
-import { parentKey, type CollectionRecord } from './tables.ts'
+import { parentKey, type CollectionRecord, type SpaceRecord } from './tables.ts'
 import { deleteSpace, transferSpaceRecord } from './spaces.ts'
 
 export interface NewCollection {
@@ -99,15 +99,22 @@ export function moveCollection(
   return state.db.collections.update(collection, { parent, position, updatedAt: state.clock.stamp() })
 }
 
-/** Moves a collection, its nested collections and all their spaces to another organization's root. */
-export function transferCollection(state: State, collection: CollectionRecord, organization: string): CollectionRecord {
+/**
+ * Moves a collection, its nested collections and all their spaces to another organization's root;
+ * returns the spaces it moved (what hangs off them is `transferCollection`'s, in `model/cascades.ts`).
+ */
+export function transferCollectionRecords(state: State, collection: CollectionRecord, organization: string): SpaceRecord[] {
   if (organization === collection.organization) throw conflict(`Collection ${collection.id} is already in organization ${organization}`)
   const subtree = [collection, ...descendants(state, collection)]
   const from = collection.organization
   const position = positionFor(state, `root:${organization}`, collection.id, undefined)
+  const moved: SpaceRecord[] = []
   for (const c of subtree) {
     for (const grant of [...state.db.grantsByTarget.get(c.id)]) state.db.grants.delete(grant)
-    for (const space of state.db.spacesByOrg.get(from).filter((s) => s.parent === c.id)) transferSpaceRecord(state, space, organization, c.id)
+    for (const space of state.db.spacesByOrg.get(from).filter((s) => s.parent === c.id)) {
+      transferSpaceRecord(state, space, organization, c.id)
+      moved.push(space)
+    }
   }
   for (const c of subtree) {
     state.db.collections.update(c, {
@@ -116,5 +123,5 @@ export function transferCollection(state: State, collection: CollectionRecord, o
       updatedAt: state.clock.stamp(),
     })
   }
-  return collection
+  return moved
 }

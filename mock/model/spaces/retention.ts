@@ -1,4 +1,3 @@
-import { areas } from '../hooks.ts'
 import type { State } from '../state.ts'
 import type { SpaceRecord } from './tables.ts'
 
@@ -10,16 +9,12 @@ export function restorable(state: State, space: SpaceRecord): boolean {
   return space.deletedAt !== undefined && state.clock.ms() - Date.parse(space.deletedAt) < RETENTION_MS
 }
 
-/** Removes a space and everything hanging off it, for good. */
-export function purgeSpace(state: State, space: SpaceRecord): void {
-  for (const area of areas) area.spacePurged?.(state, space)
+/**
+ * Removes a space record for good, with its grants and change requests (what other areas hold
+ * of it goes first: `purgeSpace`, in `model/cascades.ts`).
+ */
+export function purgeSpaceRecord(state: State, space: SpaceRecord): void {
   for (const grant of [...state.db.grantsByTarget.get(space.id)]) state.db.grants.delete(grant)
   for (const cr of [...state.db.changeRequestsBySpace.get(space.id)]) state.db.changeRequests.delete(cr)
   state.db.spaces.delete(space)
-}
-
-/** Purges deleted spaces whose 7 days are over; the deletion index is ordered, so this stops at the first one still due. */
-export function purgeExpiredSpaces(state: State): void {
-  const deleted = state.db.deletedSpaces.get('deleted')
-  while (deleted.length > 0 && !restorable(state, deleted[0]!)) purgeSpace(state, deleted[0]!)
 }

@@ -1,7 +1,6 @@
 import type { Role } from '../../../src/schemas/shared.ts'
 import type { SpaceEditMode, SpaceVisibility } from '../../../src/schemas/space.ts'
 import { conflict, notFound } from '../../core/http-error.ts'
-import { areas } from '../hooks.ts'
 import { insert, newId, type State } from '../state.ts'
 import { positionFor, requireParent, type PositionInput } from './positions.ts'
 import { restorable } from './retention.ts'
@@ -19,8 +18,11 @@ export interface NewSpace {
   gitSync?: SpaceRecord['gitSync']
 }
 
-/** Creates a space at the end of its parent's children, with its first (empty) revision. */
-export async function createSpace(state: State, values: NewSpace): Promise<SpaceRecord> {
+/**
+ * Stores a new space at the end of its parent's children. Its first revision is the content
+ * area's: `createSpace` in `model/cascades.ts` makes both.
+ */
+export async function createSpaceRecord(state: State, values: NewSpace): Promise<SpaceRecord> {
   requireParent(state, values.organization, values.parent)
   if (values.visibility === 'in-collection' && !values.parent) throw conflict('An in-collection space must be inside a collection')
   const now = state.clock.stamp()
@@ -39,7 +41,6 @@ export async function createSpace(state: State, values: NewSpace): Promise<Space
     ...(values.visitorAuth ? { visitorAuth: values.visitorAuth } : {}),
     ...(values.gitSync ? { gitSync: values.gitSync } : {}),
   })
-  for (const area of areas) await area.spaceCreated?.(state, space)
   return space
 }
 
@@ -95,9 +96,9 @@ function copyTitle(title: string): string {
   return `${title.slice(0, SPACE_TITLE_MAX - suffix.length)}${suffix}`
 }
 
-/** Copies a space (settings and, through the content area, its content) right after the original. */
-export async function duplicateSpace(state: State, space: SpaceRecord): Promise<SpaceRecord> {
-  const copy = await createSpace(state, {
+/** The settings a copy of a space starts with. */
+export function copySettings(space: SpaceRecord): NewSpace {
+  return {
     organization: space.organization,
     parent: space.parent,
     title: copyTitle(space.title),
@@ -106,7 +107,11 @@ export async function duplicateSpace(state: State, space: SpaceRecord): Promise<
     defaultLevel: space.defaultLevel,
     editMode: space.editMode,
     visitorAuth: space.visitorAuth,
-  })
+  }
+}
+
+/** Places a new copy right after its original and gives it the original's explicit grants. */
+export async function placeCopy(state: State, space: SpaceRecord, copy: SpaceRecord): Promise<void> {
   if (!space.deletedAt) {
     const after = { after: { type: 'space' as const, space: space.id } }
     state.db.spaces.update(copy, { position: positionFor(state, parentKey(space), copy.id, after) })
@@ -115,8 +120,6 @@ export async function duplicateSpace(state: State, space: SpaceRecord): Promise<
     const { id: _id, seq: _seq, ...values } = grant
     await insert(state, state.db.grants, { ...values, target: copy.id })
   }
-  for (const area of areas) await area.spaceDuplicated?.(state, space, copy)
-  return copy
 }
 
 /** Moves a space under another collection (or the root: `parent: null`) and/or next to a sibling. */
@@ -135,21 +138,17 @@ export function moveSpace(
 
 /** Re-homes a space record in another organization (explicit grants do not travel). */
 export function transferSpaceRecord(state: State, space: SpaceRecord, organization: string, parent: string | undefined): void {
-  const from = space.organization
   for (const grant of [...state.db.grantsByTarget.get(space.id)]) state.db.grants.delete(grant)
   const position = positionFor(state, parentKey({ organization, parent }), space.id, undefined)
   state.db.spaces.update(space, { organization, parent, position, updatedAt: state.clock.stamp() })
-  for (const area of areas) area.spaceTransferred?.(state, space, from)
 }
 
-/** Transfers a space to another organization's root or one of its collections. */
-export function transferSpace(state: State, space: SpaceRecord, organization: string, collection: string | undefined): SpaceRecord {
+/** Checks that a space can go to another organization's root or one of its collections. */
+export function checkTransfer(state: State, space: SpaceRecord, organization: string, collection: string | undefined): void {
   if (organization === space.organization && collection === space.parent) {
     throw conflict(`Space ${space.id} is already there`)
   }
   if (!requireParent(state, organization, collection, 'collection') && space.visibility === 'in-collection') {
     throw conflict('An in-collection space must be transferred into a collection')
   }
-  transferSpaceRecord(state, space, organization, collection)
-  return space
 }
