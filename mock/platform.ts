@@ -11,7 +11,8 @@ import { cachedScenario, cacheScenario } from './scenario-cache.ts'
 import type { Services } from './core/services.ts'
 import { handlers as operationHandlers } from './handlers/index.ts'
 import type { Handler } from './handlers/types.ts'
-import { createState, serialize, tablesOf, type SerializedState, type State } from './model/state.ts'
+import { createState, serialize, tableEntries, type SerializedState, type State } from './model/state.ts'
+import type { Tables } from './model/db.ts'
 import { createBuilders, type Builders } from './scenarios/builders.ts'
 import { DEMO_TOKEN_NAMES, scenarios, type Scenario } from './scenarios/index.ts'
 
@@ -51,8 +52,11 @@ export interface MockPlatform {
   readonly dispatch: (request: Request) => Promise<Response>
   /** Resolves once the scenario (or a restore) is in place; requests wait for it on their own. */
   readonly ready: Promise<void>
-  /** The tables (@msw/data collections under `.collection`), for ad-hoc queries. Await `ready` first. */
-  readonly db: State['db']
+  /**
+   * The stored records, one table per resource: `get(id)`, `all()`, `size`, and ad-hoc queries in
+   * @msw/data's query language (`findMany((q) => q.where({ ... }))`). Await `ready` first.
+   */
+  readonly db: Tables
   /** Build state in a line: organizations, users with tokens, teams, collections, spaces, grants. */
   readonly builders: Builders
   /** The scenario's tokens by name: `admin`, `create`, `review`, `edit`, `comment`, `read`, `guest`, `outsider` in the demo. */
@@ -148,7 +152,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     if (!isSerializedState(snapshot)) throw new TypeError('Not a docplat mock state snapshot')
     const next = createState(clock, new Random(snapshot.random), urls)
     next.seq = snapshot.seq
-    for (const [name, table] of tablesOf(next.db)) {
+    for (const [name, table] of tableEntries(next)) {
       try {
         await table.load(snapshot.tables[name] ?? [], trusted)
       } catch (error) {
@@ -229,7 +233,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
       return pending
     },
     get db() {
-      return state.db
+      return state.tables
     },
     builders,
     tokens,

@@ -5,8 +5,9 @@ import { createCommentsTables } from './comments/tables.ts'
 import { createSitesTables } from './sites/tables.ts'
 import { createServicesTables } from './services/tables.ts'
 import { createIntegrationsTables } from './integrations/tables.ts'
+import { Table } from './table.ts'
 
-/** Every table of the platform, one factory per area. */
+/** Every table of the platform with its indexes, one factory per area (the model's own view). */
 export function createDb() {
   return {
     ...createOrgTables(),
@@ -20,3 +21,11 @@ export function createDb() {
 }
 
 export type Db = ReturnType<typeof createDb>
+
+/** The tables alone, without the indexes: what `platform.db` shows. */
+export type Tables = { readonly [K in keyof Db as Db[K] extends Table<infer _R> ? K : never]: Db[K] }
+
+/** The tables of a database, by name (indexes left out). */
+export function tablesOf(db: Db): Tables {
+  return Object.fromEntries(Object.entries(db).filter(([, value]) => value instanceof Table)) as Tables
+}

@@ -1,7 +1,8 @@
 import type { Clock } from '../core/clock.ts'
 import type { Random } from '../core/random.ts'
-import { createDb, type Db } from './db.ts'
-import { cloneData, Table, type BaseRecord } from './table.ts'
+import { ContentCache } from './content/cache.ts'
+import { createDb, tablesOf, type Db, type Tables } from './db.ts'
+import { cloneData, type BaseRecord, type Table } from './table.ts'
 
 /** Where the platform's resources say they live (`urls.app`, `urls.location`, published sites). */
 export interface Urls {
@@ -13,7 +14,12 @@ export interface Urls {
 
 /** Everything the platform knows: tables, clock, randomness. The model's functions take it first. */
 export interface State {
+  /** Tables and their indexes. */
   db: Db
+  /** The same tables without the indexes (what `platform.db` shows and snapshots hold). */
+  tables: Tables
+  /** What is derived from each revision; it observes the content tables, so it is never stale. */
+  contentCache: ContentCache
   clock: Clock
   random: Random
   urls: Urls
@@ -22,7 +28,8 @@ export interface State {
 }
 
 export function createState(clock: Clock, random: Random, urls: Urls): State {
-  return { db: createDb(), clock, random, urls, seq: 0 }
+  const db = createDb()
+  return { db, tables: tablesOf(db), contentCache: new ContentCache(db), clock, random, urls, seq: 0 }
 }
 
 /** A new opaque ID. */
@@ -40,9 +47,9 @@ export function insert<R extends BaseRecord>(state: State, table: Table<R>, valu
   return table.insert({ ...values, id: values.id ?? newId(state), seq: nextSeq(state) } as R)
 }
 
-/** The tables of a state, by name (indexes left out). */
-export function tablesOf(db: Db): Array<[string, Table<BaseRecord>]> {
-  return (Object.entries(db) as Array<[string, unknown]>).filter((e): e is [string, Table<BaseRecord>] => e[1] instanceof Table)
+/** The tables of a state as name and table pairs, for serializing and loading. */
+export function tableEntries(state: State): Array<[string, Table<BaseRecord>]> {
+  return Object.entries(state.tables) as unknown as Array<[string, Table<BaseRecord>]>
 }
 
 /** A serialisable copy of the whole state: what snapshots and `--state` files hold. */
@@ -57,6 +64,6 @@ export interface SerializedState {
 
 export function serialize(state: State): SerializedState {
   const tables: Record<string, unknown[]> = {}
-  for (const [name, table] of tablesOf(state.db)) tables[name] = Array.from(table.all(), cloneData)
+  for (const [name, table] of tableEntries(state)) tables[name] = Array.from(table.all(), cloneData)
   return { format: 'docplat-mock-state', version: 1, seq: state.seq, random: state.random.state, clock: state.clock.state, tables }
 }

@@ -1,4 +1,4 @@
-import { Collection } from '@msw/data'
+import { Query } from '@msw/data'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { compareKeys, type SortKey } from '../core/sort-key.ts'
 
@@ -15,7 +15,7 @@ export interface BaseRecord {
  * Records grouped by a parent key and kept sorted by a sort key, maintained on every write,
  * so one page of a child list costs a binary search plus the page, whatever the size.
  */
-export class SortedIndex<R extends BaseRecord> {
+export class SortedIndex<R extends BaseRecord> implements TableObserver<R> {
   readonly #groups = new Map<string, R[]>()
 
   readonly groupOf: (record: R) => string | undefined
@@ -39,8 +39,8 @@ export class SortedIndex<R extends BaseRecord> {
   }
 
   /**
-   * Takes a record out. A record is taken out before it changes (`Table.update`, the collection's
-   * hooks), so its own group and key find it: keeping them per record and index cost more memory
+   * Takes a record out. A record is taken out before it changes (`Table.update`), so its own
+   * group and key find it: keeping them per record and index cost more memory
    * than the record itself.
    */
   remove(record: R): void {
@@ -80,38 +80,45 @@ export class SortedIndex<R extends BaseRecord> {
 }
 
 /**
- * One stored resource: an @msw/data collection (validated records, the queries users write
- * against `platform.db`) with an ID map and sorted indexes beside it for the hot paths.
- * Writes made straight on the collection keep the indexes right through its hooks.
+ * What a table tells on every write, before (`remove`) and after (`add`) a record changes, and
+ * when it empties: its sorted indexes and the caches derived from its records (the content
+ * cache) both listen here, so no write can leave one stale.
+ */
+export interface TableObserver<R> {
+  add(record: R): void
+  remove(record: R): void
+  clear(): void
+}
+
+/** A condition on records, in @msw/data's query language: `(q) => q.where({ organization: id })`. */
+export type TablePredicate<R> = (query: Query<R>) => Query<R>
+
+/**
+ * One stored resource: records by ID, validated against the table's schema on every write, with
+ * the sorted indexes and derived caches that observe it. `insert`, `update`, `delete`, `load` and
+ * `clear` are the only ways in; each one files the record in every observer.
+ * Ad-hoc queries (`findMany((q) => q.where({ ... }))`) use @msw/data's query language.
  */
 export class Table<R extends BaseRecord> {
-  readonly collection: Collection<StandardSchemaV1<R, R>>
   readonly #schema: StandardSchemaV1<R, R>
   readonly #byId = new Map<string, R>()
-  readonly #indexes: SortedIndex<R>[] = []
+  readonly #observers: TableObserver<R>[] = []
 
   constructor(schema: StandardSchemaV1<R, R>) {
     this.#schema = schema
-    this.collection = new Collection({ schema })
-    this.collection.hooks.on('create', (event) => this.#track(event.data.record as R))
-    this.collection.hooks.on('delete', (event) => this.#untrack(event.data.deletedRecord as R))
-    this.collection.hooks.on('update', (event) => {
-      // The event carries a copy of the previous record, and one event per changed field: re-file
-      // the stored record once, on the first.
-      const next = event.data.nextRecord as R
-      const current = this.#byId.get((event.data.prevRecord as R).id)
-      if (!current || current === next) return
-      this.#untrack(current)
-      this.#track(next)
-    })
   }
 
   /** Adds a sorted index over this table; existing records are filed at once. */
   index(groupOf: (record: R) => string | undefined, keyOf: (record: R) => SortKey): SortedIndex<R> {
     const index = new SortedIndex(groupOf, keyOf)
-    for (const record of this.#byId.values()) index.add(record)
-    this.#indexes.push(index)
+    this.observe(index)
     return index
+  }
+
+  /** Tells `observer` of every write from now on (existing records are added at once). */
+  observe(observer: TableObserver<R>): void {
+    for (const record of this.#byId.values()) observer.add(record)
+    this.#observers.push(observer)
   }
 
   get(id: string): R | undefined {
@@ -127,79 +134,136 @@ export class Table<R extends BaseRecord> {
     return this.#byId.values()
   }
 
-  /** Validates and stores a new record. */
+  /** The first record matching a condition, in insertion order (a scan: the model uses IDs and indexes). */
+  findFirst(predicate: TablePredicate<R>): R | undefined {
+    const query = predicate(new Query<R>())
+    for (const record of this.#byId.values()) if (query.test(record)) return record
+    return undefined
+  }
+
+  /** Every record matching a condition, in insertion order. */
+  findMany(predicate?: TablePredicate<R>): R[] {
+    if (!predicate) return [...this.#byId.values()]
+    const query = predicate(new Query<R>())
+    return [...this.#byId.values()].filter((record) => query.test(record))
+  }
+
+  /** How many records match a condition (all of them without one). */
+  count(predicate?: TablePredicate<R>): number {
+    return predicate ? this.findMany(predicate).length : this.#byId.size
+  }
+
+  /** Validates and stores a new record (a copy of `values`); an ID already stored is refused. */
   async insert(values: R): Promise<R> {
-    const keys = await bulkKeys()
-    // @msw/data keys a record with a new random UUID unless given a key: the record's own ID is
-    // as unique within the table and costs no memory (the UUIDs were a third of what a space held).
-    return (await this.collection.create(keys ? ({ ...values, [keys.primaryKey]: values.id } as R) : values)) as R
+    if (this.#byId.has(values.id)) throw new TypeError(`A record with ID ${values.id} is already stored`)
+    const record = this.#validate(values, 'The new record')
+    this.#track(record)
+    return record
   }
 
   /**
-   * Stores many records at once (restoring a snapshot into an empty table). @msw/data's `create`
-   * costs tens of microseconds a record (an async validation, a deep copy, async hooks), which
-   * made a fresh demo platform cost 20 ms; here each record is validated synchronously (or, when
-   * `trusted` because it comes from the platform's own serializer, only copied) and pushed into
-   * the collection's store with the keys its queries use, so `platform.db` queries, updates and
-   * deletes work as on created records. Throws before storing anything when a record is invalid.
+   * Stores many records at once (restoring a snapshot into an empty table): each validated (or,
+   * when `trusted` because it comes from the platform's own serializer, only copied). Throws
+   * before storing anything when a record is invalid or an ID repeats.
    */
   async load(records: readonly unknown[], trusted: boolean): Promise<void> {
-    const keys = await bulkKeys()
-    const values = records.map((record, i) => (trusted ? (cloneData(record) as R) : this.#validate(record, i)))
-    if (!keys) {
-      for (const value of values) await this.insert(value)
-      return
+    const values = records.map((record, i) => (trusted ? (cloneData(record) as R) : this.#validate(record, `Record ${i}`)))
+    const ids = new Set(this.#byId.keys())
+    for (const [i, value] of values.entries()) {
+      if (ids.has(value.id)) throw new TypeError(`Record ${i} repeats the ID ${value.id}`)
+      ids.add(value.id)
     }
-    const store = this.collection.all() as R[]
-    for (const record of values) {
-      Object.defineProperty(record, keys.primaryKey, { value: record.id })
-      Object.defineProperty(record, keys.relationMap, { value: new Map() })
-      store.push(record)
-      this.#track(record)
+    for (const record of values) this.#track(record)
+  }
+
+  /**
+   * Changes a stored record in place (O(1); the indexes re-file it and derived caches drop what
+   * it fed). The changed record is validated first: an invalid change throws and changes nothing.
+   */
+  update(record: R, changes: Partial<R>): R {
+    const stored = this.#byId.get(record.id)
+    if (!stored) throw new TypeError(`No record with ID ${record.id} is stored`)
+    if ('id' in changes && changes.id !== stored.id) throw new TypeError('A record keeps its ID')
+    this.#validate({ ...stored, ...changes }, `Record ${stored.id}`)
+    for (const observer of this.#observers) observer.remove(stored)
+    Object.assign(stored, changes)
+    for (const observer of this.#observers) observer.add(stored)
+    return stored
+  }
+
+  /** Removes a record (nothing happens when it is not stored). */
+  delete(record: R): void {
+    const stored = this.#byId.get(record.id)
+    if (stored) this.#untrack(stored)
+  }
+
+  clear(): void {
+    this.#byId.clear()
+    for (const observer of this.#observers) observer.clear()
+  }
+
+  /**
+   * The collection-style calls of @msw/data this table once exposed (`findFirst`, `findMany`,
+   * `count`, `all`, `update`, `delete` by condition), over the same records and write path.
+   *
+   * @deprecated Call the table's own methods: `table.findMany((q) => q.where({ ... }))`, `table.update(record, changes)`.
+   */
+  get collection(): TableCollection<R> {
+    const first = (predicate: TablePredicate<R>) => this.findFirst(predicate)
+    return {
+      findFirst: first,
+      findMany: (predicate) => this.findMany(predicate),
+      count: () => this.size,
+      all: () => [...this.#byId.values()],
+      update: async (predicate, { data }) => {
+        const record = first(predicate)
+        if (!record) return undefined
+        const draft = cloneData(record)
+        await data(draft)
+        return this.update(record, draft)
+      },
+      delete: (predicate) => {
+        const record = first(predicate)
+        if (record) this.delete(record)
+        return record
+      },
     }
   }
 
-  #validate(record: unknown, i: number): R {
+  #validate(record: unknown, what: string): R {
     const result = this.#schema['~standard'].validate(record)
     if (result instanceof Promise) throw new TypeError('Asynchronous record schemas are not supported')
     if (result.issues) {
       const issue = result.issues[0]!
       const where = issue.path?.map((p) => String(typeof p === 'object' ? p.key : p)).join('.') || '(record)'
-      throw new TypeError(`Record ${i} does not match its table's schema at ${where}: ${issue.message}`)
+      throw new TypeError(`${what} does not match its table's schema at ${where}: ${issue.message}`)
     }
     return result.value
   }
 
-  /**
-   * Changes a record in place: O(1), and the indexes re-file it. The change was validated
-   * at the API boundary, which is why the collection's own (scanning) update is not used.
-   */
-  update(record: R, changes: Partial<R>): R {
-    for (const index of this.#indexes) index.remove(record)
-    Object.assign(record, changes)
-    for (const index of this.#indexes) index.add(record)
-    return record
-  }
-
-  delete(record: R): void {
-    this.collection.delete(record as never)
-  }
-
-  clear(): void {
-    this.collection.clear()
-    this.#byId.clear()
-    for (const index of this.#indexes) index.clear()
-  }
-
   #track(record: R): void {
     this.#byId.set(record.id, record)
-    for (const index of this.#indexes) index.add(record)
+    for (const observer of this.#observers) observer.add(record)
   }
 
   #untrack(record: R): void {
     this.#byId.delete(record.id)
-    for (const index of this.#indexes) index.remove(record)
+    for (const observer of this.#observers) observer.remove(record)
   }
+}
+
+/**
+ * The @msw/data collection calls kept on `table.collection` for code written against them.
+ *
+ * @deprecated Call the table's own methods.
+ */
+export interface TableCollection<R> {
+  findFirst(predicate: TablePredicate<R>): R | undefined
+  findMany(predicate?: TablePredicate<R>): R[]
+  count(): number
+  all(): R[]
+  update(predicate: TablePredicate<R>, options: { data: (draft: R) => void | Promise<void> }): Promise<R | undefined>
+  delete(predicate: TablePredicate<R>): R | undefined
 }
 
 /** A copy of plain data (what records and snapshots hold: JSON values), cheaper than `structuredClone`. */
@@ -209,32 +273,4 @@ export function cloneData<T>(value: T): T {
   const copy: Record<string, unknown> = {}
   for (const key in value) copy[key] = cloneData((value as Record<string, unknown>)[key])
   return copy as T
-}
-
-interface BulkKeys {
-  primaryKey: symbol
-  relationMap: symbol
-}
-
-let bulk: Promise<BulkKeys | undefined> | undefined
-
-/**
- * The symbols @msw/data keys each record with (it does not export them), read from a record it
- * creates, once per process; undefined when its store cannot be filled directly (a future
- * version copying `all()`), so `load` falls back to `create`.
- */
-function bulkKeys(): Promise<BulkKeys | undefined> {
-  return (bulk ??= (async () => {
-    const probe = new Collection({ schema: { '~standard': { version: 1, vendor: 'docplat', validate: (value: unknown) => ({ value }) } } })
-    const record = (await probe.create({ id: 'probe' })) as object
-    const symbols = Object.getOwnPropertySymbols(record)
-    const primaryKey = symbols.find((s) => s.description === 'kPrimaryKey')
-    const relationMap = symbols.find((s) => s.description === 'kRelationMap')
-    if (!primaryKey || !relationMap) return undefined
-    const copy = { id: 'pushed' }
-    Object.defineProperties(copy, { [primaryKey]: { value: 'pushed' }, [relationMap]: { value: new Map() } })
-    probe.all().push(copy as never)
-    const found = probe.findFirst((q) => q.where({ id: 'pushed' } as never))
-    return probe.count() === 2 && (found as unknown) === copy ? { primaryKey, relationMap } : undefined
-  })())
 }

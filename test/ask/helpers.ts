@@ -7,7 +7,7 @@ export async function askSetup() {
   const space = (id: string) => platform.db.spaces.get(id)!
   /** A page of a space's live revision by title. */
   const page = (spaceId: string, title: string) => {
-    const found = platform.db.pagesByRevision.get(space(spaceId).revision).find((p) => p.title === title)
+    const found = platform.db.pages.findMany((q) => q.where({ revision: space(spaceId).revision })).find((p) => p.title === title)
     if (!found) throw new Error(`no page ${title} in space ${spaceId}`)
     return found
   }

@@ -6,7 +6,7 @@ import { openCount, rejects } from './support.ts'
 async function quickstart() {
   const demo = await setup({ freeze: true })
   const spaceId = demo.demo.spaces.guide
-  const changeRequest = demo.platform.db.changeRequestsBySpace.get(spaceId)[0]!
+  const changeRequest = demo.platform.db.changeRequests.findMany((q) => q.where({ space: spaceId }))[0]!
   return { ...demo, spaceId, changeRequest, changeRequestId: changeRequest.id }
 }
 

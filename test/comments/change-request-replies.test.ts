@@ -5,7 +5,7 @@ import { all, bodies, rejects } from './support.ts'
 async function thread() {
   const demo = await setup({ freeze: true })
   const spaceId = demo.demo.spaces.guide
-  const changeRequestId = demo.platform.db.changeRequestsBySpace.get(spaceId)[0]!.id
+  const changeRequestId = demo.platform.db.changeRequests.findMany((q) => q.where({ space: spaceId }))[0]!.id
   const comment = await demo.review.changeRequests.comments.create({ spaceId, changeRequestId, body: { markdown: 'Split this?' } })
   return { ...demo, spaceId, changeRequestId, commentId: comment.id }
 }

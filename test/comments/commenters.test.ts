@@ -68,7 +68,7 @@ describe('changeRequests.listCommenters', () => {
     const { read, comment, platform, demo } = await setup()
     const spaceId = demo.spaces.guide
     const u = demo.users
-    const changeRequestId = platform.db.changeRequestsBySpace.get(spaceId)[0]!.id
+    const changeRequestId = platform.db.changeRequests.findMany((q) => q.where({ space: spaceId }))[0]!.id
     // Rita comments, Eddie and Rita reply, Ada comments.
     expect(ids((await read.changeRequests.listCommenters({ spaceId, changeRequestId })).items)).toEqual([u.review, u.edit, u.admin])
     await comment.changeRequests.comments.create({ spaceId, changeRequestId: '1', body: { markdown: 'Me too' } })

@@ -95,7 +95,7 @@ describe('format=document', () => {
     expect(doc.body.document?.nodes).toEqual([
       block('paragraph', { nodes: [text('See '), { object: 'inline', type: 'link', ref: url('https://example.com/docs'), nodes: [text('docs')] }] }),
     ])
-    const changeRequestId = platform.db.changeRequestsBySpace.get(demo.spaces.guide)[0]!.id
+    const changeRequestId = platform.db.changeRequests.findMany((q) => q.where({ space: demo.spaces.guide }))[0]!.id
     const onCr = await comment.changeRequests.comments.create({ spaceId: demo.spaces.guide, changeRequestId, body: { markdown: '# Title' } })
     const crReply = await edit.changeRequests.comments.replies.create({ spaceId: demo.spaces.guide, changeRequestId, commentId: onCr.id, body: { markdown: '*ok*' } })
     expect((await read.changeRequests.comments.get({ spaceId: demo.spaces.guide, changeRequestId, commentId: onCr.id, format: 'document' })).body.document?.nodes).toEqual([

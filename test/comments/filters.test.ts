@@ -110,7 +110,7 @@ describe('changeRequests.comments.list', () => {
     const { read, platform, demo } = await setup({ freeze: true })
     const spaceId = demo.spaces.guide
     const u = demo.users
-    const changeRequest = platform.db.changeRequestsBySpace.get(spaceId)[1]!
+    const changeRequest = platform.db.changeRequests.findMany((q) => q.where({ space: spaceId }))[1]!
     const changeRequestId = changeRequest.id
     // The demo has one comment on this change request (by Eddie); three more an hour apart.
     for (const [markdown, postedBy, resolvedBy] of [['a', u.comment], ['b', u.review, u.admin], ['c', u.comment]] as const) {

@@ -19,7 +19,7 @@ describe('demo comments', () => {
 
     expect(await openCount(guest, demo.spaces.handbook)).toBe(1)
     expect(await openCount(admin, demo.spaces.reference)).toBe(0)
-    const [quickstart, typos] = platform.db.changeRequestsBySpace.get(spaceId)
+    const [quickstart, typos] = platform.db.changeRequests.findMany((q) => q.where({ space: spaceId }))
     const crComments = await read.changeRequests.comments.list({ spaceId, changeRequestId: quickstart!.id, order: 'asc' })
     expect(crComments.count).toBe(2)
     expect(crComments.items.map((c) => [c.status, c.replies])).toEqual([['open', 2], ['resolved', 0]])

@@ -75,7 +75,7 @@ describe('reactions on replies (spaces.comments.replies.update, changeRequests.c
     expect((await admin.spaces.comments.replies.get(id)).reactions).toMatchObject([{ emoji: '🙏', count: 1, users: [{ user: { id: demo.users.review } }] }])
     await rejects(comment.spaces.comments.replies.update({ ...id, addedReactions: ['z'.repeat(51)] }), 400, /body\.addedReactions\.0/)
 
-    const changeRequestId = platform.db.changeRequestsBySpace.get(demo.spaces.guide)[0]!.id
+    const changeRequestId = platform.db.changeRequests.findMany((q) => q.where({ space: demo.spaces.guide }))[0]!.id
     const onCr = await review.changeRequests.comments.create({ spaceId: demo.spaces.guide, changeRequestId, body: { markdown: 'Q' } })
     const crReply = await edit.changeRequests.comments.replies.create({ spaceId: demo.spaces.guide, changeRequestId, commentId: onCr.id, body: { markdown: 'A' } })
     const crId = { spaceId: demo.spaces.guide, changeRequestId, commentId: onCr.id, commentReplyId: crReply.id }

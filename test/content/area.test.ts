@@ -39,15 +39,15 @@ describe('content of new, copied and removed spaces', () => {
   it('drops the revisions of a space purged after its 7 days', async () => {
     const { platform, admin, demo, space } = await contentSetup()
     const handbook = space(demo.spaces.handbook)
-    expect(platform.db.revisionsBySpace.get(handbook.id).length).toBeGreaterThan(0)
+    expect(platform.db.revisions.findMany((q) => q.where({ space: handbook.id })).length).toBeGreaterThan(0)
     await admin.spaces.delete({ spaceId: handbook.id })
     // An admin still reads a deleted space's content while it can be restored.
     expect((await admin.spaces.content.listPages({ spaceId: handbook.id })).pages).toHaveLength(3)
     platform.clock.advance('8d')
     expect(await failure(admin.spaces.content.get({ spaceId: handbook.id }))).toBeInstanceOf(NotFoundError)
-    expect(platform.db.revisionsBySpace.get(handbook.id)).toHaveLength(0)
-    expect(platform.db.pagesByRevision.get(handbook.revision)).toHaveLength(0)
-    expect(platform.db.filesByRevision.get(handbook.revision)).toHaveLength(0)
+    expect(platform.db.revisions.findMany((q) => q.where({ space: handbook.id }))).toHaveLength(0)
+    expect(platform.db.pages.findMany((q) => q.where({ revision: handbook.revision }))).toHaveLength(0)
+    expect(platform.db.files.findMany((q) => q.where({ revision: handbook.revision }))).toHaveLength(0)
   })
 
   it('keeps content through snapshot and restore', async () => {

@@ -58,7 +58,7 @@ describe('changeRequests.content.getPage', () => {
     const onlyLive = await platform.builders.page({ space: demo.spaces.guide, title: 'Added after the change request' })
     expect((await read.spaces.content.getPage({ spaceId: demo.spaces.guide, pageId: onlyLive.page })).title).toBe('Added after the change request')
     expect(await failure(read.changeRequests.content.getPage({ spaceId: demo.spaces.guide, changeRequestId: '1', pageId: onlyLive.page }))).toBeInstanceOf(NotFoundError)
-    const onlyCr = platform.db.pagesByRevision.get(changeRequest(demo.spaces.guide, 1).revision).find((p) => p.title === 'Quickstart with Docker')!
+    const onlyCr = platform.db.pages.findMany((q) => q.where({ revision: changeRequest(demo.spaces.guide, 1).revision })).find((p) => p.title === 'Quickstart with Docker')!
     expect(await failure(read.spaces.content.getPage({ spaceId: demo.spaces.guide, pageId: onlyCr.page }))).toBeInstanceOf(NotFoundError)
     expect(await failure(read.changeRequests.content.getPage({ spaceId: demo.spaces.guide, changeRequestId: '99', pageId: onlyCr.page }))).toBeInstanceOf(NotFoundError)
   })

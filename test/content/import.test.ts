@@ -102,7 +102,7 @@ describe('spaces.content.import', () => {
     platform.imports.register(DOCS, { pages: [{ title: 'FAQ', markdown: 'New answers.' }, { title: 'FAQ', markdown: 'More answers.' }] })
     await admin.spaces.content.import({ spaceId: demo.spaces.guide, url: DOCS, source: 'website' })
     const rev = space(demo.spaces.guide).revision
-    expect(platform.db.pagesByRevision.get(rev).filter((p) => p.title === 'FAQ').map((p) => [p.slug, p.markdown])).toEqual([
+    expect(platform.db.pages.findMany((q) => q.where({ revision: rev })).filter((p) => p.title === 'FAQ').map((p) => [p.slug, p.markdown])).toEqual([
       ['faq', 'New answers.'],
       ['faq-2', 'More answers.'],
     ])

@@ -98,7 +98,7 @@ describe('changeRequests.reviewers.request', () => {
     const merged = await platform.builders.changeRequest({ space: demo.spaces.guide, createdBy: demo.users.edit, status: 'merged' })
     const error = await failure(admin.changeRequests.reviewers.request({ spaceId: demo.spaces.guide, changeRequestId: merged.id, users: [demo.users.review] }))
     expect(error).toBeInstanceOf(ConflictError)
-    expect(platform.db.reviewersByChangeRequest.get(merged.id)).toHaveLength(0)
+    expect(platform.db.requestedReviewers.findMany((q) => q.where({ changeRequest: merged.id }))).toHaveLength(0)
   })
 })
 

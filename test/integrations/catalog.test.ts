@@ -58,7 +58,7 @@ describe('integrations.publish', () => {
     expect(JSON.stringify(published)).not.toContain('export default')
     expect(await admin.integrations.get({ integrationName: 'status-page' })).toEqual(published)
     // Stored, though never shown.
-    expect(platform.db.integrationsByName.get('status-page')[0]).toMatchObject({ secrets: { API_TOKEN: 's3cret-value' }, script: 'export default { fetch() {} }', publishedBy: demo.users.admin })
+    expect(platform.db.integrations.findMany((q) => q.where({ name: 'status-page' }))[0]).toMatchObject({ secrets: { API_TOKEN: 's3cret-value' }, script: 'export default { fetch() {} }', publishedBy: demo.users.admin })
   })
 
   it('accepts the organization by hostname and makes new integrations private to it by default', async () => {

@@ -124,7 +124,7 @@ describe('integrations.dev.enable / integrations.dev.disable', () => {
     await rejects(admin.integrations.dev.enable({ integrationName: 'nope', tunnelUrl: TUNNEL }), NotFoundError)
     await rejects(anonymous.integrations.dev.enable({ integrationName: DEMO, tunnelUrl: TUNNEL }), AuthenticationError)
     await rejects(anonymous.integrations.dev.disable({ integrationName: DEMO }), AuthenticationError)
-    expect(platform.db.integrationsByName.get(DEMO)[0]!.dev).toBeUndefined()
+    expect(platform.db.integrations.findMany((q) => q.where({ name: DEMO }))[0]!.dev).toBeUndefined()
   })
 })
 

@@ -10,8 +10,8 @@ describe('integrations.events.list', () => {
     await platform.builders.updateInstallation({ ...ref, status: 'paused' })
     await outsider.integrations.installations.create({ integrationName: DEMO, organization: demo.globex })
     await platform.builders.updateInstallation({ ...ref, status: 'active' })
-    const acme = platform.db.installationsByOrg.get(demo.acme)[0]!.id
-    const globex = platform.db.installationsByOrg.get(demo.globex)[0]!.id
+    const acme = platform.db.integrationInstallations.findMany((q) => q.where({ organization: demo.acme }))[0]!.id
+    const globex = platform.db.integrationInstallations.findMany((q) => q.where({ organization: demo.globex }))[0]!.id
 
     const first = await admin.integrations.events.list({ integrationName: DEMO, limit: 2 })
     expect(first.count).toBe(4)
@@ -45,7 +45,7 @@ describe('integrations.events.get', () => {
     const [listed] = (await admin.integrations.events.list({ integrationName: DEMO })).items
     const { event, trace } = await admin.integrations.events.get({ integrationName: DEMO, eventId: listed!.id })
     expect(event).toEqual(listed)
-    expect(event.payload).toEqual({ eventId: listed!.id, type: 'installation_setup', installationId: platform.db.installationsByOrg.get(demo.acme)[0]!.id, status: 'active' })
+    expect(event.payload).toEqual({ eventId: listed!.id, type: 'installation_setup', installationId: platform.db.integrationInstallations.findMany((q) => q.where({ organization: demo.acme }))[0]!.id, status: 'active' })
     expect(trace?.logs).toEqual([
       { level: 'debug', message: `Event installation_setup created for installation ${event.installationId}`, timestamp: event.createdAt },
       { level: 'info', message: 'Dispatched to the integration runtime v1 (version 1)', timestamp: event.createdAt },

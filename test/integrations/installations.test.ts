@@ -7,7 +7,7 @@ const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
 
 /** IDs of an organization's live spaces, oldest first. */
 function liveSpaces(platform: Awaited<ReturnType<typeof setup>>['platform'], organization: string): string[] {
-  return platform.db.spacesByOrg.get(organization).filter((s) => !s.deletedAt).map((s) => s.id)
+  return platform.db.spaces.findMany((q) => q.where({ organization: organization })).filter((s) => !s.deletedAt).map((s) => s.id)
 }
 
 describe('integrations.installations.create', () => {
@@ -231,7 +231,7 @@ describe('integrations.listSiteInstallations', () => {
   it('lists the covered sites the caller can see, as IDs or (extended) full sites', async () => {
     const { platform, admin, outsider, read, anonymous, demo } = await setup()
     await platform.builders.site({ organization: demo.acme, title: 'Help Center' })
-    const acmeSites = platform.db.sitesByOrg.get(demo.acme).map((s) => s.id)
+    const acmeSites = platform.db.sites.findMany((q) => q.where({ organization: demo.acme })).map((s) => s.id)
     const ids = await admin.integrations.listSiteInstallations({ integrationName: DEMO })
     expect(ids.items.map((e) => e.site)).toEqual(acmeSites)
     expect(ids.items[0]).toMatchObject({ integration: DEMO, status: 'active', configuration: {}, externalIds: [] })

@@ -14,8 +14,8 @@ export const SVG = btoa('<svg xmlns="http://www.w3.org/2000/svg" width="4" heigh
 
 /** The installation of an integration in an organization, read straight from the tables. */
 export function installationOf(platform: MockPlatform, integration: string, organization: string) {
-  const record = platform.db.integrationsByName.get(integration)[0]
-  return record && platform.db.installationsByKey.get(`${record.id}:${organization}`)[0]
+  const record = platform.db.integrations.findMany((q) => q.where({ name: integration }))[0]
+  return record && platform.db.integrationInstallations.findMany((q) => q.where({ integration: record.id, organization }))[0]
 }
 
 /** Every event of an integration through the SDK, newest first. */

@@ -76,7 +76,6 @@ export async function buildContent(state: State, values: BuildContent): Promise<
       variables: { ...revision.variables, ...values.variables },
       reusableContents: [...revision.reusableContents, ...reusable],
     })
-    state.db.contentCache.invalidate(revision.id)
   }
   return built
 }

@@ -1,12 +1,21 @@
-import type { RevisionView } from './view.ts'
+import type { Db } from '../db.ts'
+import type { TableObserver } from '../table.ts'
+import type { RevisionView } from './view-types.ts'
 
 /**
  * What is derived from a revision (its page tree, paths, parsed pages, links, search index),
- * built on first use and dropped whenever one of its pages, files or the revision record is
- * written, so reads never rebuild it and never see stale content.
+ * built on first use. It observes the revisions, pages and files tables: any write to one of
+ * them drops the view of the revision it belongs to, so reads never rebuild it for nothing and
+ * never see stale content, and no model code has to remember to invalidate it.
  */
 export class ContentCache {
   readonly #views = new Map<string, RevisionView>()
+
+  constructor(db: Db) {
+    db.revisions.observe(this.#dropping((revision) => revision.id))
+    db.pages.observe(this.#dropping((page) => page.revision))
+    db.files.observe(this.#dropping((file) => file.revision))
+  }
 
   get(revision: string): RevisionView | undefined {
     return this.#views.get(revision)
@@ -16,7 +25,8 @@ export class ContentCache {
     this.#views.set(revision, view)
   }
 
-  invalidate(revision: string): void {
-    this.#views.delete(revision)
+  #dropping<R>(revisionOf: (record: R) => string): TableObserver<R> {
+    const drop = (record: R) => void this.#views.delete(revisionOf(record))
+    return { add: drop, remove: drop, clear: () => this.#views.clear() }
   }
 }

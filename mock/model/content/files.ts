@@ -71,6 +71,6 @@ export async function addFile(state: State, revision: string, values: NewFile): 
     createdAt: state.clock.stamp(),
     ...(values.git ? { git: values.git } : {}),
   })
-  state.db.contentCache.invalidate(revision)
+
   return file
 }

@@ -149,7 +149,7 @@ export async function importContent(
     else revision.reusableContents.push({ id: newId(state), title: reusable.title, documentId: newId(state), markdown: reusable.markdown })
   }
   state.db.revisions.update(revision, { reusableContents: revision.reusableContents })
-  state.db.contentCache.invalidate(revision.id)
+
 
   const now = state.clock.stamp()
   if (target.changeRequest) state.db.changeRequests.update(target.changeRequest, { revision: revision.id, updatedAt: now })

@@ -2,7 +2,8 @@ import type { LinkStatus } from '../../../src/schemas/link.ts'
 import { insert, type State } from '../state.ts'
 import type { LinkUse } from './markdown.ts'
 import type { FileRecord } from './tables.ts'
-import { analysisOf, viewOf, type PageNode, type RevisionView } from './view.ts'
+import { analysisOf, viewOf } from './view.ts'
+import type { LinkAnalysis, LinkEntry, LinkTarget, PageNode, RevisionView } from './view-types.ts'
 
 /**
  * Links computed from page content. In markdown, a link is internal when it has no scheme:
@@ -13,29 +14,7 @@ import { analysisOf, viewOf, type PageNode, type RevisionView } from './view.ts'
  * Anchors (`#x`) and other schemes (`mailto:`) are not checked.
  */
 
-/** What a link points at. */
-export type LinkTarget =
-  | { kind: 'page'; page: PageNode }
-  | { kind: 'file'; file: FileRecord }
-  | { kind: 'url'; url: string }
-  | { kind: 'missing-page' | 'missing-file'; path: string }
-
-/** One link item: a target (and relation) with every place that uses it. */
-export interface LinkEntry {
-  key: string
-  relation: LinkUse['relation']
-  target: LinkTarget
-  locations: Array<{ page: PageNode; node: string }>
-}
-
-export interface LinkAnalysis {
-  /** Every link of the revision, one entry per target and relation. */
-  all: LinkEntry[]
-  /** The links of each page (locations on that page only). */
-  byPage: Map<string, LinkEntry[]>
-  /** Pages using each file (by file ID), in page order. */
-  fileUsers: Map<string, PageNode[]>
-}
+export type { LinkAnalysis, LinkEntry, LinkTarget } from './view-types.ts'
 
 /** Where an href goes from a page; undefined for what is not checked. */
 export function resolveHref(view: RevisionView, from: PageNode, href: string): LinkTarget | undefined {

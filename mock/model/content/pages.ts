@@ -108,7 +108,7 @@ export async function addPage(state: State, revision: string, values: NewPage): 
     ...(values.computedSeed !== undefined ? { computedSeed: values.computedSeed } : {}),
     ...(values.git ? { git: values.git } : {}),
   })
-  state.db.contentCache.invalidate(revision)
+
   return page
 }
 
@@ -129,7 +129,7 @@ export function updatePage(state: State, revision: string, pageId: string, chang
   if (changes.variables !== undefined) patch.variables = changes.variables
   if (changes.git !== undefined) patch.git = changes.git
   state.db.pages.update(page, patch)
-  state.db.contentCache.invalidate(revision)
+
   return page
 }
 
@@ -144,5 +144,5 @@ export function removePage(state: State, revision: string, pageId: string): void
   }
   if (node) collect(node)
   for (const record of doomed) state.db.pages.delete(record)
-  state.db.contentCache.invalidate(revision)
+
 }

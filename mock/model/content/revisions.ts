@@ -36,7 +36,7 @@ export async function copyContent(state: State, from: string, to: string): Promi
     const { id: _id, seq: _seq, ...values } = structuredClone(file)
     await insert(state, state.db.files, { ...values, id: `${to}:${file.file}`, revision: to })
   }
-  state.db.contentCache.invalidate(to)
+
 }
 
 /** The revision record of a target, made on the spot (empty) for a space built by hand in `platform.db`. */
@@ -73,6 +73,5 @@ export function dropRevisions(state: State, revisions: readonly RevisionRecord[]
     for (const page of [...state.db.pagesByRevision.get(revision.id)]) state.db.pages.delete(page)
     for (const file of [...state.db.filesByRevision.get(revision.id)]) state.db.files.delete(file)
     state.db.revisions.delete(revision)
-    state.db.contentCache.invalidate(revision.id)
   }
 }

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini'
 import { Table } from '../table.ts'
-import { ContentCache } from './cache.ts'
 
 const base = { id: z.string(), seq: z.number() }
 const Git = z.object({ oid: z.string(), path: z.optional(z.string()) })
@@ -90,21 +89,13 @@ export const RequestedReviewerRecord = z.object({
 })
 export type RequestedReviewerRecord = z.infer<typeof RequestedReviewerRecord>
 
-/** Tables of the content area, their indexes, and the cache of what is derived from a revision. */
+/** Tables of the content area and their indexes (`ContentCache` observes revisions, pages and files). */
 export function createContentTables() {
   const revisions = new Table<RevisionRecord>(RevisionRecord)
   const pages = new Table<PageRecord>(PageRecord)
   const files = new Table<FileRecord>(FileRecord)
   const brokenUrls = new Table<BrokenUrlRecord>(BrokenUrlRecord)
   const requestedReviewers = new Table<RequestedReviewerRecord>(RequestedReviewerRecord)
-  const contentCache = new ContentCache()
-  // Writes made straight on the collections (users' own `platform.db` edits) invalidate too.
-  for (const table of [pages, files] as Array<Table<PageRecord | FileRecord>>) {
-    table.collection.hooks.on('create', (e) => contentCache.invalidate((e.data.record as PageRecord).revision))
-    table.collection.hooks.on('delete', (e) => contentCache.invalidate((e.data.deletedRecord as PageRecord).revision))
-    table.collection.hooks.on('update', (e) => contentCache.invalidate((e.data.nextRecord as PageRecord).revision))
-  }
-  revisions.collection.hooks.on('update', (e) => contentCache.invalidate((e.data.nextRecord as RevisionRecord).id))
   return {
     revisions,
     pages,
@@ -120,6 +111,5 @@ export function createContentTables() {
     filesByRevision: files.index((f) => f.revision, (f) => [f.seq]),
     reviewersByChangeRequest: requestedReviewers.index((r) => r.changeRequest, (r) => [r.seq]),
     reviewersByUser: requestedReviewers.index((r) => r.user, (r) => [r.seq]),
-    contentCache,
   }
 }

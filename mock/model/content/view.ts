@@ -1,42 +1,8 @@
-import type MiniSearch from 'minisearch'
 import type { State } from '../state.ts'
-import type { LinkAnalysis } from './links.ts'
 import { analyzePage, type BlockInfo, type PageAnalysis } from './markdown.ts'
-import type { FileRecord, PageRecord, RevisionRecord } from './tables.ts'
+import type { PageNode, RevisionView } from './view-types.ts'
 
-/** A page in its revision's tree. */
-export interface PageNode {
-  record: PageRecord
-  /** Slugs from the root, joined by `/`. */
-  path: string
-  parent: PageNode | undefined
-  children: PageNode[]
-  /** Position in depth-first order. */
-  index: number
-}
-
-/**
- * A revision read as a whole: the page tree with paths, files by ID and name, and (built on
- * first use) parsed pages, link analysis, block lookup and search index. Cached per revision
- * in `db.contentCache` and dropped on any write to it.
- */
-export interface RevisionView {
-  id: string
-  /** Absent when the revision record does not exist (a space made by hand in `platform.db`). */
-  revision: RevisionRecord | undefined
-  roots: PageNode[]
-  /** Depth-first order: how a reader walks the table of contents. */
-  order: PageNode[]
-  byId: Map<string, PageNode>
-  byPath: Map<string, PageNode>
-  files: readonly FileRecord[]
-  fileById: Map<string, FileRecord>
-  fileByName: Map<string, FileRecord>
-  analyses: Map<string, PageAnalysis>
-  links?: LinkAnalysis
-  blocks?: Map<string, BlockInfo & { page: string }>
-  search?: MiniSearch
-}
+export type { PageNode, RevisionView } from './view-types.ts'
 
 function buildView(state: State, id: string): RevisionView {
   const view: RevisionView = {
@@ -73,8 +39,8 @@ function buildView(state: State, id: string): RevisionView {
 
 /** The view of a revision, from the cache or built now. */
 export function viewOf(state: State, revision: string): RevisionView {
-  let view = state.db.contentCache.get(revision)
-  if (!view) state.db.contentCache.set(revision, (view = buildView(state, revision)))
+  let view = state.contentCache.get(revision)
+  if (!view) state.contentCache.set(revision, (view = buildView(state, revision)))
   return view
 }
 
