@@ -3,6 +3,7 @@ import type { ObjectSchema, OperationDef } from '../../src/contract/define.ts'
 import type { Caller } from '../model/access.ts'
 import type { State } from '../model/state.ts'
 import type { Services } from '../core/services.ts'
+import type { Wire } from '../present/wire.ts'
 
 type Out<S> = S extends ObjectSchema ? z.output<S> : unknown
 
@@ -20,12 +21,12 @@ export interface Context<D extends OperationDef> {
 }
 
 /** A reply with a status other than the operation's usual one (e.g. 201 when a PUT creates). */
-export class Reply {
+export class Reply<B = unknown> {
   readonly status: number
-  readonly body: unknown
+  readonly body: B
   readonly headers: Record<string, string>
 
-  constructor(status: number, body: unknown, headers: Record<string, string> = {}) {
+  constructor(status: number, body: B, headers: Record<string, string> = {}) {
     this.status = status
     this.body = body
     this.headers = headers
@@ -33,9 +34,9 @@ export class Reply {
 }
 
 /** A Server-Sent Events reply: each value becomes one `data:` event. */
-export class EventStream {
-  readonly events: AsyncIterable<unknown> | Iterable<unknown>
-  constructor(events: AsyncIterable<unknown> | Iterable<unknown>) {
+export class EventStream<E = unknown> {
+  readonly events: AsyncIterable<E> | Iterable<E>
+  constructor(events: AsyncIterable<E> | Iterable<E>) {
     this.events = events
   }
 }
@@ -52,11 +53,23 @@ export class Deferred {
   }
 }
 
-/** The wire body an operation answers with (the model's result, already presented). */
-export type Result<D extends OperationDef> = D['response'] extends z.ZodMiniType ? unknown : void
+/**
+ * The wire body an operation answers with (the model's result, already presented): its response
+ * schema's type, so the compiler checks every handler's result against the contract. Streams
+ * answer with an `EventStream`.
+ */
+export type Result<D extends OperationDef> = D['response'] extends z.ZodMiniType
+  ? D['stream'] extends true
+    ? EventStream<Wire<D['response']>>
+    : Wire<D['response']>
+  : void
 
-/** A thin HTTP adapter: authorize, call the model, present. */
-export type Handler<D extends OperationDef> = (ctx: Context<D>) => Result<D> | Reply | EventStream | Deferred | Promise<Result<D> | Reply | EventStream | Deferred>
+/**
+ * A thin HTTP adapter: authorize, call the model, present. A `Reply` (another success status)
+ * carries the same body type; a `Deferred` (an answer from an outbound call, a development
+ * tunnel's) is whatever that answer is.
+ */
+export type Handler<D extends OperationDef> = (ctx: Context<D>) => Result<D> | Reply<Result<D>> | Deferred | Promise<Result<D> | Reply<Result<D>> | Deferred>
 
 /** Handlers of a set of operations, checked by the compiler to cover every one. */
 export type Handlers<Ops extends Record<string, OperationDef>> = { [K in keyof Ops]: Handler<Ops[K]> }

@@ -4,6 +4,8 @@ import { parseMarkdown } from '../model/markdown/parse.ts'
 import type { Answer, Citation } from '../model/services/ask/answer.ts'
 import type { ExcerptBlock } from '../model/services/ask/excerpt.ts'
 import type { State } from '../model/state.ts'
+import type { AIAnswer } from '../../src/schemas/ask.ts'
+import type { Wire } from './wire.ts'
 import { contentAppUrl } from './page.ts'
 
 /**
@@ -118,7 +120,7 @@ function source(citation: Citation) {
  * The answer as it reads after `blocks` whole blocks and `pieces` pieces of the next, with the
  * sources quoted so far; the follow-up questions come with the complete answer.
  */
-function stepOf(answer: Answer, all: Block[], blocks: number, pieces: number, options: AnswerOptions): Record<string, unknown> {
+function stepOf(answer: Answer, all: Block[], blocks: number, pieces: number, options: AnswerOptions): Wire<typeof AIAnswer> {
   const shown = all.slice(0, blocks).map((b) => b.pieces.join(''))
   if (pieces > 0) shown.push(all[blocks]!.pieces.slice(0, pieces).join(''))
   const markdown = shown.join('\n\n')
@@ -135,9 +137,9 @@ function stepOf(answer: Answer, all: Block[], blocks: number, pieces: number, op
  * The answer as it grows, a sentence, a list item or a code block at a time (the pace an
  * assistant writes at); every state is whole markdown, and the last is the complete answer.
  */
-export function presentAnswerSteps(state: State, answer: Answer, options: AnswerOptions): Array<Record<string, unknown>> {
+export function presentAnswerSteps(state: State, answer: Answer, options: AnswerOptions): Array<Wire<typeof AIAnswer>> {
   const all = answerBlocks(state, answer)
-  const steps: Array<Record<string, unknown>> = []
+  const steps: Array<Wire<typeof AIAnswer>> = []
   all.forEach((block, b) => {
     for (let p = 1; p < block.pieces.length; p++) steps.push(stepOf(answer, all, b, p, options))
     steps.push(stepOf(answer, all, b + 1, 0, options))
@@ -146,7 +148,7 @@ export function presentAnswerSteps(state: State, answer: Answer, options: Answer
 }
 
 /** The complete answer. */
-export function presentAnswer(state: State, answer: Answer, options: AnswerOptions): Record<string, unknown> {
+export function presentAnswer(state: State, answer: Answer, options: AnswerOptions): Wire<typeof AIAnswer> {
   const all = answerBlocks(state, answer)
   return stepOf(answer, all, all.length, 0, options)
 }

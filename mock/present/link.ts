@@ -5,6 +5,7 @@ import type { PageNode } from '../model/content/view.ts'
 import type { State } from '../model/state.ts'
 import { presentFile } from './file.ts'
 import { presentPageRef } from './page.ts'
+import type { presentSpace } from './space.ts'
 
 function presentTarget(state: State, target: ContentTarget, entry: LinkEntry) {
   const t = entry.target
@@ -38,7 +39,7 @@ export function presentLink(state: State, target: ContentTarget, item: { entry: 
 }
 
 /** A backlink: a page of the revision that references a file. */
-export function presentBacklink(state: State, target: ContentTarget, page: PageNode, space: unknown) {
+export function presentBacklink(state: State, target: ContentTarget, page: PageNode, space: ReturnType<typeof presentSpace>) {
   return {
     kind: 'page',
     page: presentPageRef(state, target, page),

@@ -3,6 +3,8 @@ import { toDocument } from '../model/content/document.ts'
 import { evaluate } from '../model/content/document.ts'
 import type { PageNode, RevisionView } from '../model/content/view.ts'
 import type { State } from '../model/state.ts'
+import type { Page } from '../../src/schemas/page.ts'
+import type { Wire } from './wire.ts'
 
 /** How content is asked for: `metadata` (git info) and `computed` (computed pages' output), both default true. */
 export interface ContentOptions {
@@ -28,7 +30,7 @@ export function presentPageRef(state: State, target: ContentTarget, node: PageNo
 }
 
 /** A page of a tree (no content), with its children. */
-export function presentPageSummary(state: State, target: ContentTarget, node: PageNode, options: ContentOptions): Record<string, unknown> {
+export function presentPageSummary(state: State, target: ContentTarget, node: PageNode, options: ContentOptions): Wire<typeof Page> {
   const r = node.record
   // Uncomputed, a computed page is only its definition: the pages under it are its output.
   const children = r.computed && !options.computed ? [] : node.children
