@@ -14,7 +14,7 @@ export async function contentSetup() {
 /** A page of a revision by title. */
 export function pageIn(platform: MockPlatform) {
   return (revision: string, title: string) => {
-    const page = platform.db.pages.findMany((q) => q.where({ revision: revision })).find((p) => p.title === title)
+    const page = platform.db.pages.findMany((q) => q.where({ revision })).find((p) => p.title === title)
     if (!page) throw new Error(`no page ${title} in revision ${revision}`)
     return page
   }
@@ -23,7 +23,7 @@ export function pageIn(platform: MockPlatform) {
 /** A file of a revision by name. */
 export function fileIn(platform: MockPlatform) {
   return (revision: string, name: string) => {
-    const file = platform.db.files.findMany((q) => q.where({ revision: revision })).find((f) => f.name === name)
+    const file = platform.db.files.findMany((q) => q.where({ revision })).find((f) => f.name === name)
     if (!file) throw new Error(`no file ${name} in revision ${revision}`)
     return file
   }

@@ -7,7 +7,7 @@ const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
 
 /** IDs of an organization's live spaces, oldest first. */
 function liveSpaces(platform: Awaited<ReturnType<typeof setup>>['platform'], organization: string): string[] {
-  return platform.db.spaces.findMany((q) => q.where({ organization: organization })).filter((s) => !s.deletedAt).map((s) => s.id)
+  return platform.db.spaces.findMany((q) => q.where({ organization })).filter((s) => !s.deletedAt).map((s) => s.id)
 }
 
 describe('integrations.installations.create', () => {
