@@ -41,7 +41,8 @@ export interface OperationDef {
  * Declares an operation, keeping its literal types for inference.
  *
  * Marked free of side effects for bundlers that read the mark across modules (Rollup, Rolldown);
- * esbuild reads it only within a file, which is why each call also carries a `@__PURE__` mark.
+ * esbuild reads it only within a file, which is why the build marks each call pure
+ * (build/pure-annotations.ts).
  */
 /*@__NO_SIDE_EFFECTS__*/
 export function defineOperation<const D extends OperationDef>(def: D): D {

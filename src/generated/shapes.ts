@@ -216,6 +216,7 @@ export interface ReactionShape {
 
 /** The fields of {@link File}, as its schema parses them. */
 export interface FileShape {
+  object: 'file'
   id: string
   name: string
   contentType?: string
@@ -634,6 +635,7 @@ export interface DocumentNodeShape {
 
 /** The fields of {@link Page}, as its schema parses them. */
 export interface PageShape {
+  object: 'page'
   id: string
   title: string
   emoji?: string
