@@ -34,7 +34,8 @@ export interface OperationDef {
   readonly stream?: boolean
   /** Other success statuses the operation may answer with (e.g. 201 when a PUT creates). */
   readonly alsoStatus?: readonly number[]
-  readonly deprecated?: boolean
+  /** Why the operation is deprecated and what to use instead (the SDK's `@deprecated` note). */
+  readonly deprecated?: string
 }
 
 /**
