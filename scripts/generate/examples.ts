@@ -23,10 +23,11 @@ function id(name: string): string {
 /** Fields that hold the ID of another resource without ending in `Id`. */
 const REFERENCES: Record<string, string> = {
   organization: 'organization', collection: 'collection', parent: 'parentCollection', page: 'page', node: 'block', space: 'space',
-  siteSpace: 'siteSpace', siteSection: 'siteSection', siteSectionGroup: 'siteSectionGroup', sectionId: 'siteSection',
+  // Positions name a sibling, not the moved item itself.
+  siteSpace: 'siblingSiteSpace', siteSection: 'siblingSection', siteSectionGroup: 'siblingSectionGroup', sectionId: 'siteSection',
   sections: 'siteSection', members: 'user', users: 'user', defaultSiteSpace: 'siteSpace', defaultTeam: 'team',
-  // Only `position.before.id` of moveSiteSectionGroup, whose first choice is a site section.
-  id: 'siteSection',
+  // Only `position.before.id` of moveSiteSectionGroup, whose first choice is a sibling section.
+  id: 'siblingSection',
 }
 
 /** Realistic values of the other string fields, by field name. */

@@ -2190,7 +2190,7 @@ export interface MoveSiteSectionGroupParams {
  *
  * @example
  * ```ts
- * const siteSectionGroup = await client.sites.sectionGroups.move({ organizationId: 'cN8tePAvgRTixCVkzEXm', siteId: 'I3oZG1mXEzbq5KZo3Ifu', siteSectionGroupId: 'qbK5oZI3ufRgxCPevAVk', position: { before: { type: 'site-section', id: 'jyFUl0HWn2iTEzkVG1mX' } } })
+ * const siteSectionGroup = await client.sites.sectionGroups.move({ organizationId: 'cN8tePAvgRTixCVkzEXm', siteId: 'I3oZG1mXEzbq5KZo3Ifu', siteSectionGroupId: 'qbK5oZI3ufRgxCPevAVk', position: { before: { type: 'site-section', id: 'gRAveP8tkVl0HWjyFUp4' } } })
  * ```
  */
 export const moveSiteSectionGroup: (core: Core, params: MoveSiteSectionGroupParams, options?: RequestOptions) => APIPromise<SiteSectionGroup> = /*@__PURE__*/ operation({ id: 'moveSiteSectionGroup', method: 'POST', path: '/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move', body: true, response: SiteSectionGroup })
@@ -2337,7 +2337,7 @@ export interface MoveSiteSectionParams {
  *
  * @example
  * ```ts
- * const siteSection = await client.sites.sections.move({ organizationId: 'cN8tePAvgRTixCVkzEXm', siteId: 'I3oZG1mXEzbq5KZo3Ifu', siteSectionId: 'jyFUl0HWn2iTEzkVG1mX', position: { before: { type: 'site-section', siteSection: 'jyFUl0HWn2iTEzkVG1mX' } } })
+ * const siteSection = await client.sites.sections.move({ organizationId: 'cN8tePAvgRTixCVkzEXm', siteId: 'I3oZG1mXEzbq5KZo3Ifu', siteSectionId: 'jyFUl0HWn2iTEzkVG1mX', position: { before: { type: 'site-section', siteSection: 'gRAveP8tkVl0HWjyFUp4' } } })
  * ```
  */
 export const moveSiteSection: (core: Core, params: MoveSiteSectionParams, options?: RequestOptions) => APIPromise<SiteSection> = /*@__PURE__*/ operation({ id: 'moveSiteSection', method: 'POST', path: '/v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move', body: true, response: SiteSection })
@@ -2545,7 +2545,7 @@ export interface MoveSiteSpaceParams {
  *
  * @example
  * ```ts
- * const siteSpace = await client.sites.siteSpaces.move({ organizationId: 'cN8tePAvgRTixCVkzEXm', siteId: 'I3oZG1mXEzbq5KZo3Ifu', siteSpaceId: 'G1kVEziTK57Mds5KbqBQ', position: { before: { type: 'site-space', siteSpace: 'G1kVEziTK57Mds5KbqBQ' } } })
+ * const siteSpace = await client.sites.siteSpaces.move({ organizationId: 'cN8tePAvgRTixCVkzEXm', siteId: 'I3oZG1mXEzbq5KZo3Ifu', siteSpaceId: 'G1kVEziTK57Mds5KbqBQ', position: { before: { type: 'site-space', siteSpace: 'CxgREziTG1HWn2JYp4DS' } } })
  * ```
  */
 export const moveSiteSpace: (core: Core, params: MoveSiteSpaceParams, options?: RequestOptions) => APIPromise<SiteSpace> = /*@__PURE__*/ operation({ id: 'moveSiteSpace', method: 'POST', path: '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move', body: true, response: SiteSpace })
