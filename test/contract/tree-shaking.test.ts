@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { modules, operations } from '../../src/contract/index.ts'
 import type { OperationDef } from '../../src/contract/define.ts'
-import { esbuildPureAnnotations, pureAnnotations, unmarkedCalls } from '../../build/pure-annotations.ts'
+import { annotate, esbuildPureAnnotations, pureAnnotations, unmarkedCalls } from '../../build/pure-annotations.ts'
 
 const root = new URL('../../', import.meta.url).pathname
 const all = Object.values(operations) as OperationDef[]
@@ -66,6 +66,29 @@ describe('pure marks added by the build', () => {
     expect(built.replaceAll('/*@__PURE__*/ ', '')).toBe(text)
   })
 
+  it("the build's source map points every mapped position back at the same code", () => {
+    const file = join(root, 'src/schemas/space.ts')
+    const text = readFileSync(file, 'utf8')
+    const { code, map } = annotate(file, text)!
+    const generatedLines = code.split('\n')
+    const originalLines = text.split('\n')
+    let checked = 0
+    const segments = decodeMappings(map.mappings)
+    segments.forEach(({ line, generated, original }, i) => {
+      // Up to where the next mark goes in: the code between two marks is unchanged.
+      const next = segments[i + 1]?.line === line ? segments[i + 1]!.original : Infinity
+      const length = Math.min(12, next - original)
+      expect(generatedLines[line]!.slice(generated, generated + length), `line ${line + 1}`).toBe(originalLines[line]!.slice(original, original + length))
+      checked++
+    })
+    // And the marks sit right before the positions they map: the generated code there starts with one.
+    for (const [i, { line, generated }] of segments.entries()) {
+      const previous = segments[i - 1]
+      if (previous?.line === line) expect(generatedLines[line]!.slice(generated - '/*@__PURE__*/ '.length, generated)).toBe('/*@__PURE__*/ ')
+    }
+    expect(checked).toBeGreaterThan(originalLines.length)
+  })
+
   it('the marks are what lets esbuild drop the unused schemas of a module', async () => {
     // From the sources, esbuild drops whole unused files (`sideEffects: false`) but keeps every
     // unmarked call of a file it uses: space.ts's other schemas here (in the built package, where
@@ -75,3 +98,35 @@ describe('pure marks added by the build', () => {
     expect(marked.code.length).toBeLessThan(unmarked.code.length)
   })
 })
+
+/** The segments of a source map's `mappings` (one source, lines kept): generated and original columns. */
+function decodeMappings(mappings: string): Array<{ line: number; generated: number; original: number }> {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
+  const out: Array<{ line: number; generated: number; original: number }> = []
+  let originalLine = 0
+  let original = 0
+  mappings.split(';').forEach((segments, line) => {
+    let generated = 0
+    for (const segment of segments ? segments.split(',') : []) {
+      const values: number[] = []
+      let value = 0
+      let shift = 0
+      for (const char of segment) {
+        const digit = alphabet.indexOf(char)
+        value += (digit & 31) << shift
+        if (digit & 32) shift += 5
+        else {
+          values.push(value & 1 ? -(value >>> 1) : value >>> 1)
+          value = 0
+          shift = 0
+        }
+      }
+      generated += values[0]!
+      originalLine += values[2]!
+      original += values[3]!
+      expect(originalLine, 'each line maps to the same line').toBe(line)
+      out.push({ line, generated, original })
+    }
+  })
+  return out
+}
