@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsdown'
+import { pureAnnotations } from './build/pure-annotations.ts'
 
 export default defineConfig({
   entry: {
@@ -17,4 +18,5 @@ export default defineConfig({
   // One build for every entry, so the mock and its Node server share one copy of the platform
   // (errors thrown by one are recognised by the other); Node built-ins stay imports.
   deps: { neverBundle: [/^node:/] },
+  plugins: [pureAnnotations()],
 })

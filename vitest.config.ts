@@ -7,7 +7,18 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', include: ['test/**/*.test.ts'], exclude: ['test/browser/**', 'node_modules/**'] },
+        test: {
+          name: 'node',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/browser/**', 'test/contract/coverage.test.ts', 'node_modules/**'],
+          // Records which operations each test file called, for the coverage project.
+          setupFiles: ['test/setup/record-operations.ts'],
+        },
+      },
+      {
+        // Reads what the other projects' tests called, so it runs after them.
+        extends: true,
+        test: { name: 'coverage', include: ['test/contract/coverage.test.ts'], sequence: { groupOrder: 2 } },
       },
       {
         // Real Chromium after Vite and Storybook builds: run after the other tests and one file at

@@ -10,6 +10,7 @@ import { build, type Plugin } from 'esbuild'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { esbuildPureAnnotations } from '../build/pure-annotations.ts'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 const apps = [
@@ -51,7 +52,8 @@ export async function sizes(): Promise<SizeRow[]> {
         write: false,
         metafile: true,
         logLevel: 'error',
-        plugins: from === 'dist' ? [toDist] : [],
+        // From the sources, the build's `@__PURE__` marks are added as tsdown adds them to dist/.
+        plugins: from === 'dist' ? [toDist] : [esbuildPureAnnotations()],
       })
       const code = result.outputFiles[0]!.contents
       const inputs: Record<string, number> = {}

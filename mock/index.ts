@@ -3,6 +3,7 @@
  * servers and offline prototyping.
  *
  * @packageDocumentation
+ * @module docplat/mock
  */
 export { createMockPlatform, DEFAULT_NOW, isSerializedState, type MockPlatform, type MockPlatformOptions } from './platform.ts'
 export type { Builders } from './scenarios/builders.ts'

@@ -4,6 +4,7 @@
  * operation functions ships only what an app calls.
  *
  * @packageDocumentation
+ * @module docplat
  */
 export { createClient, type Client } from './client.ts'
 export { createCore, type Core } from './core/client.ts'

@@ -7,6 +7,7 @@
  * with `npx msw init public/` (commit it; MSW checks it matches the installed msw version).
  *
  * @packageDocumentation
+ * @module docplat/mock/browser
  */
 import { setupWorker, type SetupWorker } from 'msw/browser'
 import type { MockPlatform } from '../platform.ts'

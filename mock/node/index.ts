@@ -4,6 +4,7 @@
  * `docplat-mock serve --state` CLI does).
  *
  * @packageDocumentation
+ * @module docplat/mock/node
  */
 export { startMockServer, type MockServer, type MockServerOptions } from './server.ts'
 export {

@@ -35,6 +35,7 @@ export function presentPageSummary(state: State, target: ContentTarget, node: Pa
   // Uncomputed, a computed page is only its definition: the pages under it are its output.
   const children = r.computed && !options.computed ? [] : node.children
   return {
+    object: 'page',
     id: r.page,
     title: r.title,
     ...(r.emoji !== undefined ? { emoji: r.emoji } : {}),

@@ -34,14 +34,16 @@ export interface OperationDef {
   readonly stream?: boolean
   /** Other success statuses the operation may answer with (e.g. 201 when a PUT creates). */
   readonly alsoStatus?: readonly number[]
-  readonly deprecated?: boolean
+  /** Why the operation is deprecated and what to use instead (the SDK's `@deprecated` note). */
+  readonly deprecated?: string
 }
 
 /**
  * Declares an operation, keeping its literal types for inference.
  *
  * Marked free of side effects for bundlers that read the mark across modules (Rollup, Rolldown);
- * esbuild reads it only within a file, which is why each call also carries a `@__PURE__` mark.
+ * esbuild reads it only within a file, which is why the build marks each call pure
+ * (build/pure-annotations.ts).
  */
 /*@__NO_SIDE_EFFECTS__*/
 export function defineOperation<const D extends OperationDef>(def: D): D {

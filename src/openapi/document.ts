@@ -67,7 +67,7 @@ function operationObject(op: OperationDef, schemas: SchemaSet): Operation {
     operationId: op.id,
     summary: op.summary,
     tags: [tagOf(op)],
-    ...(op.deprecated ? { deprecated: true as const } : {}),
+    ...(op.deprecated ? { deprecated: true as const, description: `Deprecated: ${op.deprecated}` } : {}),
     'x-sdk-method': op.sdk,
     ...(parameters.length ? { parameters } : {}),
     ...(op.body ? { requestBody: requestBody(op, schemas) } : {}),

@@ -36,6 +36,8 @@ export interface Operation {
   summary: string
   tags: string[]
   deprecated?: true
+  /** Why the operation is deprecated, when it is. */
+  description?: string
   /** Where the operation lives on the docplat client, e.g. `spaces.restore`. */
   'x-sdk-method': string
   parameters?: Parameter[]

@@ -3,6 +3,7 @@ import type { FileShape } from '../generated/shapes.ts'
 
 /** A file of a revision (image, attachment...). */
 export const File = z.looseObject({
+  object: z.literal('file'),
   id: z.string(),
   name: z.string(),
   contentType: z.optional(z.string()),

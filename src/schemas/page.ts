@@ -28,6 +28,7 @@ const CoverRef = z.looseObject({ kind: z.optional(z.string()), file: z.optional(
 
 /** A page of a revision; pages nest through `pages`. */
 export const Page = z.looseObject({
+  object: z.literal('page'),
   id: z.string(),
   title: z.string(),
   emoji: z.optional(z.string()),

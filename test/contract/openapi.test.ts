@@ -34,7 +34,7 @@ const synthetic = {
   }),
   putThing: defineOperation({
     id: 'putThing', method: 'PUT', path: '/v1/things/{thingId}', sdk: 'things.put', status: 200, alsoStatus: [201],
-    summary: 'Create or replace a thing', deprecated: true,
+    summary: 'Create or replace a thing', deprecated: 'Use createThing instead.',
     params: z.object({ thingId: z.string() }), body: z.object({ tree: Node }), response: PageList,
   }),
   streamThings: defineOperation({
@@ -171,6 +171,7 @@ describe('OpenAPI document of shapes the contract may grow into', () => {
   it('documents every success status, marks deprecation, and resolves recursive schemas', () => {
     const put = small.paths['/v1/things/{thingId}']!.put!
     expect(put.deprecated).toBe(true)
+    expect(put.description).toBe('Deprecated: Use createThing instead.')
     expect(Object.keys(put.responses).map(Number)).toEqual([200, 201, 400, 401, 403, 404, 409, 413, 415, 429])
     expect((put.responses[201] as Response).content).toEqual((put.responses[200] as Response).content)
     // Page is named: its children point at the component itself.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { all, rejects, sectionOrder, setupSites } from './helpers.ts'
+import { collect, rejects, sectionOrder, setupSites } from '../helpers.ts'
 
 describe('sites when spaces go away', () => {
   it('keeps a deleted space in the structure until it is purged', async () => {
@@ -16,7 +16,7 @@ describe('sites when spaces go away', () => {
 
     await admin.spaces.delete({ spaceId: demo.spaces.reference })
     platform.clock.advance('8d')
-    expect((await all(read.sites.siteSpaces.list(site))).map((ss) => ss.title)).toEqual(['Getting Started', 'Changelog'])
+    expect((await collect(read.sites.siteSpaces.list(site))).map((ss) => ss.title)).toEqual(['Getting Started', 'Changelog'])
   })
 
   it('promotes the next site space when a purged space was the default', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { all, rejects, sectionOrder, setupSites } from './helpers.ts'
+import { collect, rejects, sectionOrder, setupSites } from '../helpers.ts'
 
 describe('sites.sections.move', () => {
   it('reorders top-level sections and groups, as every list shows', async () => {
@@ -19,7 +19,7 @@ describe('sites.sections.move', () => {
     // Top-level sections and groups share one order: a section can go next to a group.
     await create.sites.sections.move({ ...site, siteSectionId: roadmap.id, position: { before: { type: 'site-section-group', siteSectionGroup: sites.updates } } })
     expect(await sectionOrder(create, demo.acme, sites.docs)).toEqual([handbook.id, roadmap.id, sites.changelog, sites.guides])
-    const ids = (await all(create.sites.siteSpaces.list(site))).map((ss) => ss.section)
+    const ids = (await collect(create.sites.siteSpaces.list(site))).map((ss) => ss.section)
     expect([...new Set(ids)]).toEqual([handbook.id, roadmap.id, sites.changelog, sites.guides])
   })
 
@@ -120,7 +120,7 @@ describe('sites.siteSpaces.move', () => {
     expect(await order()).toEqual(['Getting Started', 'API Reference', 'Employee Handbook'])
     await create.sites.siteSpaces.move({ ...site, siteSpaceId: first!.id, position: { after: { type: 'site-space', siteSpace: second!.id } } })
     expect(await order()).toEqual(['API Reference', 'Getting Started', 'Employee Handbook'])
-    expect((await all(create.sites.siteSpaces.list(site))).map((ss) => ss.title)).toEqual(['API Reference', 'Getting Started', 'Employee Handbook', 'Changelog'])
+    expect((await collect(create.sites.siteSpaces.list(site))).map((ss) => ss.title)).toEqual(['API Reference', 'Getting Started', 'Employee Handbook', 'Changelog'])
     // Order is not the default: Getting Started still is.
     expect((await create.sites.siteSpaces.list({ ...site, default: true })).items.map((ss) => ss.title)).toEqual(['Getting Started', 'Changelog'])
   })

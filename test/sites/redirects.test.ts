@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { all, rejects, setupSites } from './helpers.ts'
+import { collect, rejects, setupSites } from '../helpers.ts'
 
 describe('sites.redirects', () => {
   it('lists the redirects of a site, oldest first', async () => {
@@ -10,7 +10,7 @@ describe('sites.redirects', () => {
       ['site-redirect', '/quickstart', { kind: 'site-section', siteSectionId: sites.guides }],
       ['site-redirect', '/releases', { kind: 'site-section', siteSectionId: sites.changelog }],
     ])
-    expect((await all(read.sites.redirects.list({ organizationId: demo.acme, siteId: sites.docs, limit: 1 }))).map((r) => r.source)).toEqual(['/quickstart', '/releases'])
+    expect((await collect(read.sites.redirects.list({ organizationId: demo.acme, siteId: sites.docs, limit: 1 }))).map((r) => r.source)).toEqual(['/quickstart', '/releases'])
   })
 
   it('creates a redirect and resolves it to the published URL of its section', async () => {

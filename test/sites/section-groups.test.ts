@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { rejects, sectionOrder, setupSites } from './helpers.ts'
+import { rejects, sectionOrder, setupSites } from '../helpers.ts'
 
 describe('sites.sectionGroups', () => {
   it('lists groups with their sections in order', async () => {

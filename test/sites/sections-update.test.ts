@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { all, rejects, sectionOrder, setupSites } from './helpers.ts'
+import { collect, rejects, sectionOrder, setupSites } from '../helpers.ts'
 
 describe('sites.sections.update', () => {
   it('changes title, path, description, icon and condition, and keeps what is omitted', async () => {
@@ -91,10 +91,10 @@ describe('sites.sections.delete', () => {
     const site = { organizationId: demo.acme, siteId: sites.docs }
     await create.sites.sections.delete({ ...site, siteSectionId: sites.changelog })
     expect(await sectionOrder(create, demo.acme, sites.docs)).toEqual([sites.guides])
-    expect((await all(create.sites.siteSpaces.list(site))).map((ss) => ss.title)).toEqual(['Getting Started', 'API Reference'])
+    expect((await collect(create.sites.siteSpaces.list(site))).map((ss) => ss.title)).toEqual(['Getting Started', 'API Reference'])
     const [group] = (await create.sites.sectionGroups.list(site)).items
     expect(group!.sections).toEqual([])
-    expect((await all(create.sites.redirects.list(site))).map((r) => r.source)).toEqual(['/quickstart'])
+    expect((await collect(create.sites.redirects.list(site))).map((r) => r.source)).toEqual(['/quickstart'])
     await rejects(create.sites.redirects.resolve({ ...site, source: '/releases' }), 404)
     expect((await create.spaces.get({ spaceId: demo.spaces.changelog })).urls?.published).toBeUndefined()
   })

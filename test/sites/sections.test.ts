@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { all, clientFor, rejects, sectionOrder, setupSites } from './helpers.ts'
+import { collect, clientFor, rejects, sectionOrder, setupSites } from '../helpers.ts'
 
 describe('sites.sections.list', () => {
   it('lists sections in site order with their site spaces, defaults, groups and URLs', async () => {
@@ -76,7 +76,7 @@ describe('sites.sections.create', () => {
     expect(section.siteSpaces).toHaveLength(1)
     expect(section.siteSpaces![0]).toMatchObject({ section: section.id, title: 'Employee Handbook', path: 'employee-handbook', default: true, urls: { published: 'https://acme.docplat.site/docs/handbook-policies' } })
     expect(await sectionOrder(read, demo.acme, sites.docs)).toEqual([sites.guides, sites.changelog, section.id])
-    const siteSpaces = await all(read.sites.siteSpaces.list({ organizationId: demo.acme, siteId: sites.docs }))
+    const siteSpaces = await collect(read.sites.siteSpaces.list({ organizationId: demo.acme, siteId: sites.docs }))
     expect(siteSpaces.map((ss) => ss.id)).toContain(section.siteSpaces![0]!.id)
   })
 

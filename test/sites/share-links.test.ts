@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { all, rejects, setupSites } from './helpers.ts'
+import { collect, rejects, setupSites } from '../helpers.ts'
 
 const keyOf = (url: string | undefined) => new URL(url!).searchParams.get('share')
 
@@ -24,7 +24,7 @@ describe('sites.shareLinks', () => {
     expect(keyOf(a.urls?.published)).toMatch(/^[A-Za-z0-9]{24}$/)
     expect(keyOf(a.urls?.published)).not.toBe(keyOf(b.urls?.published))
     expect(a.urls?.published?.startsWith('https://acme.docplat.site/partners?share=')).toBe(true)
-    expect((await all(admin.sites.shareLinks.list(site))).map((l) => l.id)).toEqual([expect.any(String), expect.any(String), a.id, b.id])
+    expect((await collect(admin.sites.shareLinks.list(site))).map((l) => l.id)).toEqual([expect.any(String), expect.any(String), a.id, b.id])
     // The new key opens the share-link space at once.
     expect((await admin.sites.sections.list({ ...site, shareKey: keyOf(a.urls?.published)! })).items[0]!.urls?.published).toContain(keyOf(a.urls?.published)!)
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { all, rejects, setupSites } from './helpers.ts'
+import { collect, rejects, setupSites } from '../helpers.ts'
 
 describe('sites.siteSpaces.list', () => {
   it('lists site spaces in site order, filtered by default', async () => {
@@ -54,7 +54,7 @@ describe('sites.siteSpaces.create', () => {
     })
     const inDefault = await create.sites.siteSpaces.create({ ...site, spaceId: demo.spaces.handbook })
     expect(inDefault).toMatchObject({ section: sites.guides, default: false, path: 'employee-handbook' })
-    expect((await all(create.sites.siteSpaces.list(site))).map((ss) => ss.title)).toEqual(['Getting Started', 'API Reference', 'Employee Handbook', 'Changelog', 'Roadmap'])
+    expect((await collect(create.sites.siteSpaces.list(site))).map((ss) => ss.title)).toEqual(['Getting Started', 'API Reference', 'Employee Handbook', 'Changelog', 'Roadmap'])
   })
 
   it('publishes at the root of a site without sections, the first one as default', async () => {

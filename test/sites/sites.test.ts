@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { all, rejects, setupSites } from './helpers.ts'
+import { collect, rejects, setupSites } from '../helpers.ts'
 
 describe('sites.list / sites.get', () => {
   it('lists the sites of an organization with URLs and the caller permissions', async () => {
@@ -41,7 +41,7 @@ describe('sites.list / sites.get', () => {
     const second = await first.getNextPage()
     expect(second.items.map((s) => s.id)).toEqual([added.id])
     expect(second.next).toBeUndefined()
-    expect((await all(admin.sites.list({ organizationId: demo.acme, limit: 1 }))).map((s) => s.title)).toEqual(['Acme Docs', 'Partner Portal', 'Acme Docs'])
+    expect((await collect(admin.sites.list({ organizationId: demo.acme, limit: 1 }))).map((s) => s.title)).toEqual(['Acme Docs', 'Partner Portal', 'Acme Docs'])
     expect(await admin.sites.get({ organizationId: demo.acme, siteId: added.id })).toMatchObject({
       visibility: 'unlisted',
       urls: { published: 'https://acme.docplat.site/acme-docs' },

@@ -58,5 +58,6 @@ export const moveSiteSectionGroup = defineOperation({
   id: 'moveSiteSectionGroup', method: 'POST', path: `${G}/move`, sdk: 'sites.sectionGroups.move', status: 200,
   summary: 'Move a section group before or after a top-level sibling', params: z.object(group),
   body: z.object({ position: z.object({ before: z.optional(GroupSibling), after: z.optional(GroupSibling) }) }),
-  response: SiteSectionGroup, deprecated: true,
+  response: SiteSectionGroup,
+  deprecated: 'The API deprecates moving one section group at a time: its sortSiteStructure operation, which its specification does not describe yet (so the SDK has no replacement), sorts the whole site. This operation keeps working.',
 })

@@ -61,5 +61,6 @@ export const moveSiteSection = defineOperation({
   id: 'moveSiteSection', method: 'POST', path: `${S}/move`, sdk: 'sites.sections.move', status: 200,
   summary: 'Move a section before or after a sibling', params: z.object(section),
   body: z.object({ position: z.object({ before: z.optional(SectionSibling), after: z.optional(SectionSibling) }) }),
-  response: SiteSection, deprecated: true,
+  response: SiteSection,
+  deprecated: 'The API deprecates moving one section at a time: its sortSiteStructure operation, which its specification does not describe yet (so the SDK has no replacement), sorts the whole site. This operation keeps working.',
 })

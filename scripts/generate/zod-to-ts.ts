@@ -62,7 +62,7 @@ export class TypePrinter {
       case 'object':
         return this.object(def.shape as Record<string, z.core.$ZodType>, mode, indent, def.catchall as z.core.$ZodType | undefined)
       default:
-        throw new Error(`generate-sdk: cannot print a zod "${def.type}" schema as a TypeScript type; teach scripts/zod-to-ts.ts`)
+        throw new Error(`generate-sdk: cannot print a zod "${def.type}" schema as a TypeScript type; teach scripts/generate/zod-to-ts.ts`)
     }
   }
 
