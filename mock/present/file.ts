@@ -5,7 +5,7 @@ import type { State } from '../model/state.ts'
 /** A file of a revision; `metadata: false` leaves out its git info. */
 export function presentFile(state: State, target: ContentTarget, file: FileRecord, metadata = true) {
   return {
-    object: 'file',
+    object: 'file' as const,
     id: file.file,
     name: file.name,
     contentType: file.contentType,
