@@ -139,6 +139,7 @@ function generate(op: OperationDef): Generated {
     `id: '${op.id}'`,
     `method: '${op.method}'`,
     `path: '${op.path}'`,
+    ...(op.idempotent ? ['idempotent: true'] : []),
     ...(query.length ? [`query: [${query.map((q) => `'${q}'`).join(', ')}]`] : []),
     ...(op.body ? ['body: true'] : []),
     ...(value ? [`response: ${value}`] : []),

@@ -92,7 +92,7 @@ export interface DeleteCommentInChangeRequestParams {
  * await client.changeRequests.comments.delete({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', commentId: 'comment_id' })
  * ```
  */
-export const deleteCommentInChangeRequest: (core: Core, params: DeleteCommentInChangeRequestParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteCommentInChangeRequest', method: 'DELETE', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}' })
+export const deleteCommentInChangeRequest: (core: Core, params: DeleteCommentInChangeRequestParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteCommentInChangeRequest', method: 'DELETE', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}', idempotent: true })
 
 /** Parameters of {@link getCommentInChangeRequest} (`client.changeRequests.comments.get`): path, query and body fields by their API names. */
 export interface GetCommentInChangeRequestParams {
@@ -112,7 +112,7 @@ export interface GetCommentInChangeRequestParams {
  * const result = await client.changeRequests.comments.get({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', commentId: 'comment_id' })
  * ```
  */
-export const getCommentInChangeRequest: (core: Core, params: GetCommentInChangeRequestParams, options?: RequestOptions) => APIPromise<Comment> = /*@__PURE__*/ operation({ id: 'getCommentInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}', response: Comment })
+export const getCommentInChangeRequest: (core: Core, params: GetCommentInChangeRequestParams, options?: RequestOptions) => APIPromise<Comment> = /*@__PURE__*/ operation({ id: 'getCommentInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}', idempotent: true, response: Comment })
 
 /** Parameters of {@link listCommentsInChangeRequest} (`client.changeRequests.comments.list`): path, query and body fields by their API names. */
 export interface ListCommentsInChangeRequestParams {
@@ -139,7 +139,7 @@ export interface ListCommentsInChangeRequestParams {
  * }
  * ```
  */
-export const listCommentsInChangeRequest: (core: Core, params: ListCommentsInChangeRequestParams, options?: RequestOptions) => PagePromise<Comment> = /*@__PURE__*/ listOperation({ id: 'listCommentsInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments', response: /*@__PURE__*/ List(Comment) })
+export const listCommentsInChangeRequest: (core: Core, params: ListCommentsInChangeRequestParams, options?: RequestOptions) => PagePromise<Comment> = /*@__PURE__*/ listOperation({ id: 'listCommentsInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments', idempotent: true, response: /*@__PURE__*/ List(Comment) })
 
 /** Parameters of {@link postCommentReplyInChangeRequest} (`client.changeRequests.comments.replies.create`): path, query and body fields by their API names. */
 export interface PostCommentReplyInChangeRequestParams {
@@ -181,7 +181,7 @@ export interface DeleteCommentReplyInChangeRequestParams {
  * await client.changeRequests.comments.replies.delete({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', commentId: 'comment_id', commentReplyId: 'commentReply_id' })
  * ```
  */
-export const deleteCommentReplyInChangeRequest: (core: Core, params: DeleteCommentReplyInChangeRequestParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteCommentReplyInChangeRequest', method: 'DELETE', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}' })
+export const deleteCommentReplyInChangeRequest: (core: Core, params: DeleteCommentReplyInChangeRequestParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteCommentReplyInChangeRequest', method: 'DELETE', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}', idempotent: true })
 
 /** Parameters of {@link getCommentReplyInChangeRequest} (`client.changeRequests.comments.replies.get`): path, query and body fields by their API names. */
 export interface GetCommentReplyInChangeRequestParams {
@@ -202,7 +202,7 @@ export interface GetCommentReplyInChangeRequestParams {
  * const result = await client.changeRequests.comments.replies.get({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', commentId: 'comment_id', commentReplyId: 'commentReply_id' })
  * ```
  */
-export const getCommentReplyInChangeRequest: (core: Core, params: GetCommentReplyInChangeRequestParams, options?: RequestOptions) => APIPromise<CommentReply> = /*@__PURE__*/ operation({ id: 'getCommentReplyInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}', response: CommentReply })
+export const getCommentReplyInChangeRequest: (core: Core, params: GetCommentReplyInChangeRequestParams, options?: RequestOptions) => APIPromise<CommentReply> = /*@__PURE__*/ operation({ id: 'getCommentReplyInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}', idempotent: true, response: CommentReply })
 
 /** Parameters of {@link listCommentRepliesInChangeRequest} (`client.changeRequests.comments.replies.list`): path, query and body fields by their API names. */
 export interface ListCommentRepliesInChangeRequestParams {
@@ -226,7 +226,7 @@ export interface ListCommentRepliesInChangeRequestParams {
  * }
  * ```
  */
-export const listCommentRepliesInChangeRequest: (core: Core, params: ListCommentRepliesInChangeRequestParams, options?: RequestOptions) => PagePromise<CommentReply> = /*@__PURE__*/ listOperation({ id: 'listCommentRepliesInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies', response: /*@__PURE__*/ List(CommentReply) })
+export const listCommentRepliesInChangeRequest: (core: Core, params: ListCommentRepliesInChangeRequestParams, options?: RequestOptions) => PagePromise<CommentReply> = /*@__PURE__*/ listOperation({ id: 'listCommentRepliesInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies', idempotent: true, response: /*@__PURE__*/ List(CommentReply) })
 
 /** Parameters of {@link updateCommentReplyInChangeRequest} (`client.changeRequests.comments.replies.update`): path, query and body fields by their API names. */
 export interface UpdateCommentReplyInChangeRequestParams {
@@ -252,7 +252,7 @@ export interface UpdateCommentReplyInChangeRequestParams {
  * const result = await client.changeRequests.comments.replies.update({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', commentId: 'comment_id', commentReplyId: 'commentReply_id' })
  * ```
  */
-export const updateCommentReplyInChangeRequest: (core: Core, params: UpdateCommentReplyInChangeRequestParams, options?: RequestOptions) => APIPromise<CommentReply> = /*@__PURE__*/ operation({ id: 'updateCommentReplyInChangeRequest', method: 'PUT', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}', body: true, response: CommentReply })
+export const updateCommentReplyInChangeRequest: (core: Core, params: UpdateCommentReplyInChangeRequestParams, options?: RequestOptions) => APIPromise<CommentReply> = /*@__PURE__*/ operation({ id: 'updateCommentReplyInChangeRequest', method: 'PUT', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}', idempotent: true, body: true, response: CommentReply })
 
 /** Parameters of {@link updateCommentInChangeRequest} (`client.changeRequests.comments.update`): path, query and body fields by their API names. */
 export interface UpdateCommentInChangeRequestParams {
@@ -277,7 +277,7 @@ export interface UpdateCommentInChangeRequestParams {
  * const result = await client.changeRequests.comments.update({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', commentId: 'comment_id' })
  * ```
  */
-export const updateCommentInChangeRequest: (core: Core, params: UpdateCommentInChangeRequestParams, options?: RequestOptions) => APIPromise<Comment> = /*@__PURE__*/ operation({ id: 'updateCommentInChangeRequest', method: 'PUT', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}', body: true, response: Comment })
+export const updateCommentInChangeRequest: (core: Core, params: UpdateCommentInChangeRequestParams, options?: RequestOptions) => APIPromise<Comment> = /*@__PURE__*/ operation({ id: 'updateCommentInChangeRequest', method: 'PUT', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}', idempotent: true, body: true, response: Comment })
 
 /** Parameters of {@link getRevisionOfChangeRequestById} (`client.changeRequests.content.get`): path, query and body fields by their API names. */
 export interface GetRevisionOfChangeRequestByIdParams {
@@ -297,7 +297,7 @@ export interface GetRevisionOfChangeRequestByIdParams {
  * const result = await client.changeRequests.content.get({ spaceId: 'space_id', changeRequestId: 'changeRequest_id' })
  * ```
  */
-export const getRevisionOfChangeRequestById: (core: Core, params: GetRevisionOfChangeRequestByIdParams, options?: RequestOptions) => APIPromise<Revision> = /*@__PURE__*/ operation({ id: 'getRevisionOfChangeRequestById', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content', response: Revision })
+export const getRevisionOfChangeRequestById: (core: Core, params: GetRevisionOfChangeRequestByIdParams, options?: RequestOptions) => APIPromise<Revision> = /*@__PURE__*/ operation({ id: 'getRevisionOfChangeRequestById', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content', idempotent: true, response: Revision })
 
 /** Parameters of {@link getFileInChangeRequestById} (`client.changeRequests.content.getFile`): path, query and body fields by their API names. */
 export interface GetFileInChangeRequestByIdParams {
@@ -318,7 +318,7 @@ export interface GetFileInChangeRequestByIdParams {
  * const result = await client.changeRequests.content.getFile({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', fileId: 'file_id' })
  * ```
  */
-export const getFileInChangeRequestById: (core: Core, params: GetFileInChangeRequestByIdParams, options?: RequestOptions) => APIPromise<File> = /*@__PURE__*/ operation({ id: 'getFileInChangeRequestById', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}', response: File })
+export const getFileInChangeRequestById: (core: Core, params: GetFileInChangeRequestByIdParams, options?: RequestOptions) => APIPromise<File> = /*@__PURE__*/ operation({ id: 'getFileInChangeRequestById', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}', idempotent: true, response: File })
 
 /** Parameters of {@link getPageInChangeRequestById} (`client.changeRequests.content.getPage`): path, query and body fields by their API names. */
 export interface GetPageInChangeRequestByIdParams {
@@ -341,7 +341,7 @@ export interface GetPageInChangeRequestByIdParams {
  * const result = await client.changeRequests.content.getPage({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', pageId: 'page_id' })
  * ```
  */
-export const getPageInChangeRequestById: (core: Core, params: GetPageInChangeRequestByIdParams, options?: RequestOptions) => APIPromise<Page> = /*@__PURE__*/ operation({ id: 'getPageInChangeRequestById', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}', response: Page })
+export const getPageInChangeRequestById: (core: Core, params: GetPageInChangeRequestByIdParams, options?: RequestOptions) => APIPromise<Page> = /*@__PURE__*/ operation({ id: 'getPageInChangeRequestById', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}', idempotent: true, response: Page })
 
 /** Parameters of {@link importChangeRequestContent} (`client.changeRequests.content.import`): path, query and body fields by their API names. */
 export interface ImportChangeRequestContentParams {
@@ -384,7 +384,7 @@ export interface ListFileBacklinksInChangeRequestParams {
  * }
  * ```
  */
-export const listFileBacklinksInChangeRequest: (core: Core, params: ListFileBacklinksInChangeRequestParams, options?: RequestOptions) => PagePromise<LinkReference> = /*@__PURE__*/ listOperation({ id: 'listFileBacklinksInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks', response: /*@__PURE__*/ List(LinkReference) })
+export const listFileBacklinksInChangeRequest: (core: Core, params: ListFileBacklinksInChangeRequestParams, options?: RequestOptions) => PagePromise<LinkReference> = /*@__PURE__*/ listOperation({ id: 'listFileBacklinksInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks', idempotent: true, response: /*@__PURE__*/ List(LinkReference) })
 
 /** Parameters of {@link listFilesInChangeRequestById} (`client.changeRequests.content.listFiles`): path, query and body fields by their API names. */
 export interface ListFilesInChangeRequestByIdParams {
@@ -408,7 +408,7 @@ export interface ListFilesInChangeRequestByIdParams {
  * }
  * ```
  */
-export const listFilesInChangeRequestById: (core: Core, params: ListFilesInChangeRequestByIdParams, options?: RequestOptions) => PagePromise<File> = /*@__PURE__*/ listOperation({ id: 'listFilesInChangeRequestById', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files', response: /*@__PURE__*/ List(File) })
+export const listFilesInChangeRequestById: (core: Core, params: ListFilesInChangeRequestByIdParams, options?: RequestOptions) => PagePromise<File> = /*@__PURE__*/ listOperation({ id: 'listFilesInChangeRequestById', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files', idempotent: true, response: /*@__PURE__*/ List(File) })
 
 /** Parameters of {@link listPageLinksInChangeRequest} (`client.changeRequests.content.listPageLinks`): path, query and body fields by their API names. */
 export interface ListPageLinksInChangeRequestParams {
@@ -434,7 +434,7 @@ export interface ListPageLinksInChangeRequestParams {
  */
 export const listPageLinksInChangeRequest: (core: Core, params: ListPageLinksInChangeRequestParams, options?: RequestOptions) => PagePromise<Link, {
   stats?: LinkStats
-}> = /*@__PURE__*/ listOperation({ id: 'listPageLinksInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links', response: LinksList })
+}> = /*@__PURE__*/ listOperation({ id: 'listPageLinksInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links', idempotent: true, response: LinksList })
 
 /** Parameters of {@link listPagesInChangeRequest} (`client.changeRequests.content.listPages`): path, query and body fields by their API names. */
 export interface ListPagesInChangeRequestParams {
@@ -454,7 +454,7 @@ export interface ListPagesInChangeRequestParams {
  * const result = await client.changeRequests.content.listPages({ spaceId: 'space_id', changeRequestId: 'changeRequest_id' })
  * ```
  */
-export const listPagesInChangeRequest: (core: Core, params: ListPagesInChangeRequestParams, options?: RequestOptions) => APIPromise<PageList> = /*@__PURE__*/ operation({ id: 'listPagesInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages', response: PageList })
+export const listPagesInChangeRequest: (core: Core, params: ListPagesInChangeRequestParams, options?: RequestOptions) => APIPromise<PageList> = /*@__PURE__*/ operation({ id: 'listPagesInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages', idempotent: true, response: PageList })
 
 /** Parameters of {@link listCommentersInChangeRequest} (`client.changeRequests.listCommenters`): path, query and body fields by their API names. */
 export interface ListCommentersInChangeRequestParams {
@@ -476,7 +476,7 @@ export interface ListCommentersInChangeRequestParams {
  * }
  * ```
  */
-export const listCommentersInChangeRequest: (core: Core, params: ListCommentersInChangeRequestParams, options?: RequestOptions) => PagePromise<Member> = /*@__PURE__*/ listOperation({ id: 'listCommentersInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/commenters', response: /*@__PURE__*/ List(Member) })
+export const listCommentersInChangeRequest: (core: Core, params: ListCommentersInChangeRequestParams, options?: RequestOptions) => PagePromise<Member> = /*@__PURE__*/ listOperation({ id: 'listCommentersInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/commenters', idempotent: true, response: /*@__PURE__*/ List(Member) })
 
 /** Parameters of {@link getRequestedReviewersByChangeRequestId} (`client.changeRequests.reviewers.list`): path, query and body fields by their API names. */
 export interface GetRequestedReviewersByChangeRequestIdParams {
@@ -498,7 +498,7 @@ export interface GetRequestedReviewersByChangeRequestIdParams {
  * }
  * ```
  */
-export const getRequestedReviewersByChangeRequestId: (core: Core, params: GetRequestedReviewersByChangeRequestIdParams, options?: RequestOptions) => PagePromise<RequestedReviewer> = /*@__PURE__*/ listOperation({ id: 'getRequestedReviewersByChangeRequestId', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers', response: /*@__PURE__*/ List(RequestedReviewer) })
+export const getRequestedReviewersByChangeRequestId: (core: Core, params: GetRequestedReviewersByChangeRequestIdParams, options?: RequestOptions) => PagePromise<RequestedReviewer> = /*@__PURE__*/ listOperation({ id: 'getRequestedReviewersByChangeRequestId', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers', idempotent: true, response: /*@__PURE__*/ List(RequestedReviewer) })
 
 /** Parameters of {@link removeRequestedReviewerFromChangeRequest} (`client.changeRequests.reviewers.remove`): path, query and body fields by their API names. */
 export interface RemoveRequestedReviewerFromChangeRequestParams {
@@ -517,7 +517,7 @@ export interface RemoveRequestedReviewerFromChangeRequestParams {
  * await client.changeRequests.reviewers.remove({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', userId: 'user_id' })
  * ```
  */
-export const removeRequestedReviewerFromChangeRequest: (core: Core, params: RemoveRequestedReviewerFromChangeRequestParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'removeRequestedReviewerFromChangeRequest', method: 'DELETE', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}' })
+export const removeRequestedReviewerFromChangeRequest: (core: Core, params: RemoveRequestedReviewerFromChangeRequestParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'removeRequestedReviewerFromChangeRequest', method: 'DELETE', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}', idempotent: true })
 
 /** Parameters of {@link requestReviewersForChangeRequest} (`client.changeRequests.reviewers.request`): path, query and body fields by their API names. */
 export interface RequestReviewersForChangeRequestParams {
@@ -537,7 +537,7 @@ export interface RequestReviewersForChangeRequestParams {
  * const result = await client.changeRequests.reviewers.request({ spaceId: 'space_id', changeRequestId: 'changeRequest_id', users: 'users' })
  * ```
  */
-export const requestReviewersForChangeRequest: (core: Core, params: RequestReviewersForChangeRequestParams, options?: RequestOptions) => APIPromise<RequestedReviewers> = /*@__PURE__*/ operation({ id: 'requestReviewersForChangeRequest', method: 'POST', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers', body: true, response: RequestedReviewers })
+export const requestReviewersForChangeRequest: (core: Core, params: RequestReviewersForChangeRequestParams, options?: RequestOptions) => APIPromise<RequestedReviewers> = /*@__PURE__*/ operation({ id: 'requestReviewersForChangeRequest', method: 'POST', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers', idempotent: true, body: true, response: RequestedReviewers })
 
 /** Parameters of {@link createCollection} (`client.collections.create`): path, query and body fields by their API names. */
 export interface CreateCollectionParams {
@@ -573,7 +573,7 @@ export interface DeleteCollectionByIdParams {
  * await client.collections.delete({ collectionId: 'collection_id' })
  * ```
  */
-export const deleteCollectionById: (core: Core, params: DeleteCollectionByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteCollectionById', method: 'DELETE', path: '/v1/collections/{collectionId}' })
+export const deleteCollectionById: (core: Core, params: DeleteCollectionByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteCollectionById', method: 'DELETE', path: '/v1/collections/{collectionId}', idempotent: true })
 
 /** Parameters of {@link getCollectionById} (`client.collections.get`): path, query and body fields by their API names. */
 export interface GetCollectionByIdParams {
@@ -590,7 +590,7 @@ export interface GetCollectionByIdParams {
  * const result = await client.collections.get({ collectionId: 'collection_id' })
  * ```
  */
-export const getCollectionById: (core: Core, params: GetCollectionByIdParams, options?: RequestOptions) => APIPromise<Collection> = /*@__PURE__*/ operation({ id: 'getCollectionById', method: 'GET', path: '/v1/collections/{collectionId}', response: Collection })
+export const getCollectionById: (core: Core, params: GetCollectionByIdParams, options?: RequestOptions) => APIPromise<Collection> = /*@__PURE__*/ operation({ id: 'getCollectionById', method: 'GET', path: '/v1/collections/{collectionId}', idempotent: true, response: Collection })
 
 /** Parameters of {@link listCollectionsInOrganizationById} (`client.collections.list`): path, query and body fields by their API names. */
 export interface ListCollectionsInOrganizationByIdParams {
@@ -612,7 +612,7 @@ export interface ListCollectionsInOrganizationByIdParams {
  * }
  * ```
  */
-export const listCollectionsInOrganizationById: (core: Core, params: ListCollectionsInOrganizationByIdParams, options?: RequestOptions) => PagePromise<Collection> = /*@__PURE__*/ listOperation({ id: 'listCollectionsInOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}/collections', response: /*@__PURE__*/ List(Collection) })
+export const listCollectionsInOrganizationById: (core: Core, params: ListCollectionsInOrganizationByIdParams, options?: RequestOptions) => PagePromise<Collection> = /*@__PURE__*/ listOperation({ id: 'listCollectionsInOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}/collections', idempotent: true, response: /*@__PURE__*/ List(Collection) })
 
 /** Parameters of {@link listSpacesInCollectionById} (`client.collections.listSpaces`): path, query and body fields by their API names. */
 export interface ListSpacesInCollectionByIdParams {
@@ -633,7 +633,7 @@ export interface ListSpacesInCollectionByIdParams {
  * }
  * ```
  */
-export const listSpacesInCollectionById: (core: Core, params: ListSpacesInCollectionByIdParams, options?: RequestOptions) => PagePromise<Space> = /*@__PURE__*/ listOperation({ id: 'listSpacesInCollectionById', method: 'GET', path: '/v1/collections/{collectionId}/spaces', response: /*@__PURE__*/ List(Space) })
+export const listSpacesInCollectionById: (core: Core, params: ListSpacesInCollectionByIdParams, options?: RequestOptions) => PagePromise<Space> = /*@__PURE__*/ listOperation({ id: 'listSpacesInCollectionById', method: 'GET', path: '/v1/collections/{collectionId}/spaces', idempotent: true, response: /*@__PURE__*/ List(Space) })
 
 /** Parameters of {@link moveCollection} (`client.collections.move`): path, query and body fields by their API names. */
 export interface MoveCollectionParams {
@@ -667,7 +667,7 @@ export interface MoveCollectionParams {
  * const result = await client.collections.move({ collectionId: 'collection_id' })
  * ```
  */
-export const moveCollection: (core: Core, params: MoveCollectionParams, options?: RequestOptions) => APIPromise<Collection> = /*@__PURE__*/ operation({ id: 'moveCollection', method: 'POST', path: '/v1/collections/{collectionId}/move', body: true, response: Collection })
+export const moveCollection: (core: Core, params: MoveCollectionParams, options?: RequestOptions) => APIPromise<Collection> = /*@__PURE__*/ operation({ id: 'moveCollection', method: 'POST', path: '/v1/collections/{collectionId}/move', idempotent: true, body: true, response: Collection })
 
 /** Parameters of {@link transferCollection} (`client.collections.transfer`): path, query and body fields by their API names. */
 export interface TransferCollectionParams {
@@ -685,7 +685,7 @@ export interface TransferCollectionParams {
  * const result = await client.collections.transfer({ collectionId: 'collection_id', organization: 'organization' })
  * ```
  */
-export const transferCollection: (core: Core, params: TransferCollectionParams, options?: RequestOptions) => APIPromise<Collection> = /*@__PURE__*/ operation({ id: 'transferCollection', method: 'POST', path: '/v1/collections/{collectionId}/transfer', body: true, response: Collection })
+export const transferCollection: (core: Core, params: TransferCollectionParams, options?: RequestOptions) => APIPromise<Collection> = /*@__PURE__*/ operation({ id: 'transferCollection', method: 'POST', path: '/v1/collections/{collectionId}/transfer', idempotent: true, body: true, response: Collection })
 
 /** Parameters of {@link updateCollectionById} (`client.collections.update`): path, query and body fields by their API names. */
 export interface UpdateCollectionByIdParams {
@@ -705,7 +705,7 @@ export interface UpdateCollectionByIdParams {
  * const result = await client.collections.update({ collectionId: 'collection_id' })
  * ```
  */
-export const updateCollectionById: (core: Core, params: UpdateCollectionByIdParams, options?: RequestOptions) => APIPromise<Collection> = /*@__PURE__*/ operation({ id: 'updateCollectionById', method: 'PATCH', path: '/v1/collections/{collectionId}', body: true, response: Collection })
+export const updateCollectionById: (core: Core, params: UpdateCollectionByIdParams, options?: RequestOptions) => APIPromise<Collection> = /*@__PURE__*/ operation({ id: 'updateCollectionById', method: 'PATCH', path: '/v1/collections/{collectionId}', idempotent: true, body: true, response: Collection })
 
 /** Parameters of {@link disableIntegrationDevelopmentMode} (`client.integrations.dev.disable`): path, query and body fields by their API names. */
 export interface DisableIntegrationDevelopmentModeParams {
@@ -722,7 +722,7 @@ export interface DisableIntegrationDevelopmentModeParams {
  * await client.integrations.dev.disable({ integrationName: 'integrationName' })
  * ```
  */
-export const disableIntegrationDevelopmentMode: (core: Core, params: DisableIntegrationDevelopmentModeParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'disableIntegrationDevelopmentMode', method: 'DELETE', path: '/v1/integrations/{integrationName}/dev' })
+export const disableIntegrationDevelopmentMode: (core: Core, params: DisableIntegrationDevelopmentModeParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'disableIntegrationDevelopmentMode', method: 'DELETE', path: '/v1/integrations/{integrationName}/dev', idempotent: true })
 
 /** Parameters of {@link setIntegrationDevelopmentMode} (`client.integrations.dev.enable`): path, query and body fields by their API names. */
 export interface SetIntegrationDevelopmentModeParams {
@@ -741,7 +741,7 @@ export interface SetIntegrationDevelopmentModeParams {
  * await client.integrations.dev.enable({ integrationName: 'integrationName', tunnelUrl: 'tunnelUrl' })
  * ```
  */
-export const setIntegrationDevelopmentMode: (core: Core, params: SetIntegrationDevelopmentModeParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'setIntegrationDevelopmentMode', method: 'PUT', path: '/v1/integrations/{integrationName}/dev', body: true })
+export const setIntegrationDevelopmentMode: (core: Core, params: SetIntegrationDevelopmentModeParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'setIntegrationDevelopmentMode', method: 'PUT', path: '/v1/integrations/{integrationName}/dev', idempotent: true, body: true })
 
 /** Parameters of {@link getIntegrationEvent} (`client.integrations.events.get`): path, query and body fields by their API names. */
 export interface GetIntegrationEventParams {
@@ -759,7 +759,7 @@ export interface GetIntegrationEventParams {
  * const result = await client.integrations.events.get({ integrationName: 'integrationName', eventId: 'event_id' })
  * ```
  */
-export const getIntegrationEvent: (core: Core, params: GetIntegrationEventParams, options?: RequestOptions) => APIPromise<IntegrationEventWithTrace> = /*@__PURE__*/ operation({ id: 'getIntegrationEvent', method: 'GET', path: '/v1/integrations/{integrationName}/events/{eventId}', response: IntegrationEventWithTrace })
+export const getIntegrationEvent: (core: Core, params: GetIntegrationEventParams, options?: RequestOptions) => APIPromise<IntegrationEventWithTrace> = /*@__PURE__*/ operation({ id: 'getIntegrationEvent', method: 'GET', path: '/v1/integrations/{integrationName}/events/{eventId}', idempotent: true, response: IntegrationEventWithTrace })
 
 /** Parameters of {@link listIntegrationEvents} (`client.integrations.events.list`): path, query and body fields by their API names. */
 export interface ListIntegrationEventsParams {
@@ -780,7 +780,7 @@ export interface ListIntegrationEventsParams {
  * }
  * ```
  */
-export const listIntegrationEvents: (core: Core, params: ListIntegrationEventsParams, options?: RequestOptions) => PagePromise<IntegrationEvent> = /*@__PURE__*/ listOperation({ id: 'listIntegrationEvents', method: 'GET', path: '/v1/integrations/{integrationName}/events', response: /*@__PURE__*/ List(IntegrationEvent) })
+export const listIntegrationEvents: (core: Core, params: ListIntegrationEventsParams, options?: RequestOptions) => PagePromise<IntegrationEvent> = /*@__PURE__*/ listOperation({ id: 'listIntegrationEvents', method: 'GET', path: '/v1/integrations/{integrationName}/events', idempotent: true, response: /*@__PURE__*/ List(IntegrationEvent) })
 
 /** Parameters of {@link getIntegrationByName} (`client.integrations.get`): path, query and body fields by their API names. */
 export interface GetIntegrationByNameParams {
@@ -797,7 +797,7 @@ export interface GetIntegrationByNameParams {
  * const result = await client.integrations.get({ integrationName: 'integrationName' })
  * ```
  */
-export const getIntegrationByName: (core: Core, params: GetIntegrationByNameParams, options?: RequestOptions) => APIPromise<Integration> = /*@__PURE__*/ operation({ id: 'getIntegrationByName', method: 'GET', path: '/v1/integrations/{integrationName}', response: Integration })
+export const getIntegrationByName: (core: Core, params: GetIntegrationByNameParams, options?: RequestOptions) => APIPromise<Integration> = /*@__PURE__*/ operation({ id: 'getIntegrationByName', method: 'GET', path: '/v1/integrations/{integrationName}', idempotent: true, response: Integration })
 
 /** Parameters of {@link installIntegration} (`client.integrations.installations.create`): path, query and body fields by their API names. */
 export interface InstallIntegrationParams {
@@ -837,7 +837,7 @@ export interface ListIntegrationInstallationsParams {
  * }
  * ```
  */
-export const listIntegrationInstallations: (core: Core, params: ListIntegrationInstallationsParams, options?: RequestOptions) => PagePromise<Installation> = /*@__PURE__*/ listOperation({ id: 'listIntegrationInstallations', method: 'GET', path: '/v1/integrations/{integrationName}/installations', response: /*@__PURE__*/ List(Installation) })
+export const listIntegrationInstallations: (core: Core, params: ListIntegrationInstallationsParams, options?: RequestOptions) => PagePromise<Installation> = /*@__PURE__*/ listOperation({ id: 'listIntegrationInstallations', method: 'GET', path: '/v1/integrations/{integrationName}/installations', idempotent: true, response: /*@__PURE__*/ List(Installation) })
 
 /** Parameters of {@link listIntegrations} (`client.integrations.list`): path, query and body fields by their API names. */
 export interface ListIntegrationsParams {
@@ -865,7 +865,7 @@ export interface ListIntegrationsParams {
  * }
  * ```
  */
-export const listIntegrations: (core: Core, params?: ListIntegrationsParams, options?: RequestOptions) => PagePromise<Integration> = /*@__PURE__*/ listOperation({ id: 'listIntegrations', method: 'GET', path: '/v1/integrations', response: /*@__PURE__*/ List(Integration) })
+export const listIntegrations: (core: Core, params?: ListIntegrationsParams, options?: RequestOptions) => PagePromise<Integration> = /*@__PURE__*/ listOperation({ id: 'listIntegrations', method: 'GET', path: '/v1/integrations', idempotent: true, response: /*@__PURE__*/ List(Integration) })
 
 /** Parameters of {@link listIntegrationSiteInstallations} (`client.integrations.listSiteInstallations`): path, query and body fields by their API names. */
 export interface ListIntegrationSiteInstallationsParams {
@@ -888,7 +888,7 @@ export interface ListIntegrationSiteInstallationsParams {
  * }
  * ```
  */
-export const listIntegrationSiteInstallations: (core: Core, params: ListIntegrationSiteInstallationsParams, options?: RequestOptions) => PagePromise<SiteInstallation> = /*@__PURE__*/ listOperation({ id: 'listIntegrationSiteInstallations', method: 'GET', path: '/v1/integrations/{integrationName}/sites', response: /*@__PURE__*/ List(SiteInstallation) })
+export const listIntegrationSiteInstallations: (core: Core, params: ListIntegrationSiteInstallationsParams, options?: RequestOptions) => PagePromise<SiteInstallation> = /*@__PURE__*/ listOperation({ id: 'listIntegrationSiteInstallations', method: 'GET', path: '/v1/integrations/{integrationName}/sites', idempotent: true, response: /*@__PURE__*/ List(SiteInstallation) })
 
 /** Parameters of {@link listIntegrationSpaceInstallations} (`client.integrations.listSpaceInstallations`): path, query and body fields by their API names. */
 export interface ListIntegrationSpaceInstallationsParams {
@@ -911,7 +911,7 @@ export interface ListIntegrationSpaceInstallationsParams {
  * }
  * ```
  */
-export const listIntegrationSpaceInstallations: (core: Core, params: ListIntegrationSpaceInstallationsParams, options?: RequestOptions) => PagePromise<SpaceInstallation> = /*@__PURE__*/ listOperation({ id: 'listIntegrationSpaceInstallations', method: 'GET', path: '/v1/integrations/{integrationName}/spaces', response: /*@__PURE__*/ List(SpaceInstallation) })
+export const listIntegrationSpaceInstallations: (core: Core, params: ListIntegrationSpaceInstallationsParams, options?: RequestOptions) => PagePromise<SpaceInstallation> = /*@__PURE__*/ listOperation({ id: 'listIntegrationSpaceInstallations', method: 'GET', path: '/v1/integrations/{integrationName}/spaces', idempotent: true, response: /*@__PURE__*/ List(SpaceInstallation) })
 
 /** Parameters of {@link publishIntegration} (`client.integrations.publish`): path, query and body fields by their API names. */
 export interface PublishIntegrationParams {
@@ -1022,7 +1022,7 @@ export interface RenderIntegrationUIWithPostParams {
  * const result = await client.integrations.render({ integrationName: 'integrationName', componentId: 'component_id' })
  * ```
  */
-export const renderIntegrationUIWithPost: (core: Core, params: RenderIntegrationUIWithPostParams, options?: RequestOptions) => APIPromise<RenderOutput> = /*@__PURE__*/ operation({ id: 'renderIntegrationUIWithPost', method: 'POST', path: '/v1/integrations/{integrationName}/render', body: true, response: RenderOutput })
+export const renderIntegrationUIWithPost: (core: Core, params: RenderIntegrationUIWithPostParams, options?: RequestOptions) => APIPromise<RenderOutput> = /*@__PURE__*/ operation({ id: 'renderIntegrationUIWithPost', method: 'POST', path: '/v1/integrations/{integrationName}/render', idempotent: true, body: true, response: RenderOutput })
 
 /** Parameters of {@link renderIntegrationUIWithGet} (`client.integrations.renderWithGet`): path, query and body fields by their API names. */
 export interface RenderIntegrationUIWithGetParams {
@@ -1040,7 +1040,7 @@ export interface RenderIntegrationUIWithGetParams {
  * const result = await client.integrations.renderWithGet({ integrationName: 'integrationName' })
  * ```
  */
-export const renderIntegrationUIWithGet: (core: Core, params: RenderIntegrationUIWithGetParams, options?: RequestOptions) => APIPromise<RenderOutput> = /*@__PURE__*/ operation({ id: 'renderIntegrationUIWithGet', method: 'GET', path: '/v1/integrations/{integrationName}/render', response: RenderOutput })
+export const renderIntegrationUIWithGet: (core: Core, params: RenderIntegrationUIWithGetParams, options?: RequestOptions) => APIPromise<RenderOutput> = /*@__PURE__*/ operation({ id: 'renderIntegrationUIWithGet', method: 'GET', path: '/v1/integrations/{integrationName}/render', idempotent: true, response: RenderOutput })
 
 /** Parameters of {@link unpublishIntegration} (`client.integrations.unpublish`): path, query and body fields by their API names. */
 export interface UnpublishIntegrationParams {
@@ -1057,7 +1057,7 @@ export interface UnpublishIntegrationParams {
  * await client.integrations.unpublish({ integrationName: 'integrationName' })
  * ```
  */
-export const unpublishIntegration: (core: Core, params: UnpublishIntegrationParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'unpublishIntegration', method: 'DELETE', path: '/v1/integrations/{integrationName}' })
+export const unpublishIntegration: (core: Core, params: UnpublishIntegrationParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'unpublishIntegration', method: 'DELETE', path: '/v1/integrations/{integrationName}', idempotent: true })
 
 /** Parameters of {@link askInOrganization} (`client.orgs.ask.ask`): path, query and body fields by their API names. */
 export interface AskInOrganizationParams {
@@ -1077,7 +1077,7 @@ export interface AskInOrganizationParams {
  * const result = await client.orgs.ask.ask({ organizationId: 'organization_id', query: 'query' })
  * ```
  */
-export const askInOrganization: (core: Core, params: AskInOrganizationParams, options?: RequestOptions) => APIPromise<AskResult> = /*@__PURE__*/ operation({ id: 'askInOrganization', method: 'POST', path: '/v1/orgs/{organizationId}/ask', query: ['format', 'details'], body: true, response: AskResult })
+export const askInOrganization: (core: Core, params: AskInOrganizationParams, options?: RequestOptions) => APIPromise<AskResult> = /*@__PURE__*/ operation({ id: 'askInOrganization', method: 'POST', path: '/v1/orgs/{organizationId}/ask', idempotent: true, query: ['format', 'details'], body: true, response: AskResult })
 
 /** Parameters of {@link getRecommendedQuestionsInOrganization} (`client.orgs.ask.listQuestions`): path, query and body fields by their API names. */
 export interface GetRecommendedQuestionsInOrganizationParams {
@@ -1094,7 +1094,7 @@ export interface GetRecommendedQuestionsInOrganizationParams {
  * const result = await client.orgs.ask.listQuestions({ organizationId: 'organization_id' })
  * ```
  */
-export const getRecommendedQuestionsInOrganization: (core: Core, params: GetRecommendedQuestionsInOrganizationParams, options?: RequestOptions) => APIPromise<AskQuestions> = /*@__PURE__*/ operation({ id: 'getRecommendedQuestionsInOrganization', method: 'GET', path: '/v1/orgs/{organizationId}/ask/questions', response: AskQuestions })
+export const getRecommendedQuestionsInOrganization: (core: Core, params: GetRecommendedQuestionsInOrganizationParams, options?: RequestOptions) => APIPromise<AskQuestions> = /*@__PURE__*/ operation({ id: 'getRecommendedQuestionsInOrganization', method: 'GET', path: '/v1/orgs/{organizationId}/ask/questions', idempotent: true, response: AskQuestions })
 
 /** Parameters of {@link streamAskInOrganization} (`client.orgs.ask.stream`): path, query and body fields by their API names. */
 export interface StreamAskInOrganizationParams {
@@ -1116,7 +1116,7 @@ export interface StreamAskInOrganizationParams {
  * }
  * ```
  */
-export const streamAskInOrganization: (core: Core, params: StreamAskInOrganizationParams, options?: RequestOptions) => StreamPromise<AskStreamEvent> = /*@__PURE__*/ streamOperation({ id: 'streamAskInOrganization', method: 'GET', path: '/v1/orgs/{organizationId}/ask/stream', response: AskStreamEvent, stream: true })
+export const streamAskInOrganization: (core: Core, params: StreamAskInOrganizationParams, options?: RequestOptions) => StreamPromise<AskStreamEvent> = /*@__PURE__*/ streamOperation({ id: 'streamAskInOrganization', method: 'GET', path: '/v1/orgs/{organizationId}/ask/stream', idempotent: true, response: AskStreamEvent, stream: true })
 
 /** Parameters of {@link streamRecommendedQuestionsInOrganization} (`client.orgs.ask.streamQuestions`): path, query and body fields by their API names. */
 export interface StreamRecommendedQuestionsInOrganizationParams {
@@ -1135,7 +1135,7 @@ export interface StreamRecommendedQuestionsInOrganizationParams {
  * }
  * ```
  */
-export const streamRecommendedQuestionsInOrganization: (core: Core, params: StreamRecommendedQuestionsInOrganizationParams, options?: RequestOptions) => StreamPromise<AskQuestionEvent> = /*@__PURE__*/ streamOperation({ id: 'streamRecommendedQuestionsInOrganization', method: 'GET', path: '/v1/orgs/{organizationId}/ask/questions/stream', response: AskQuestionEvent, stream: true })
+export const streamRecommendedQuestionsInOrganization: (core: Core, params: StreamRecommendedQuestionsInOrganizationParams, options?: RequestOptions) => StreamPromise<AskQuestionEvent> = /*@__PURE__*/ streamOperation({ id: 'streamRecommendedQuestionsInOrganization', method: 'GET', path: '/v1/orgs/{organizationId}/ask/questions/stream', idempotent: true, response: AskQuestionEvent, stream: true })
 
 /** Parameters of {@link deleteOrganizationInviteById} (`client.orgs.deleteInvite`): path, query and body fields by their API names. */
 export interface DeleteOrganizationInviteByIdParams {
@@ -1153,7 +1153,7 @@ export interface DeleteOrganizationInviteByIdParams {
  * await client.orgs.deleteInvite({ organizationId: 'organization_id', inviteId: 'invite_id' })
  * ```
  */
-export const deleteOrganizationInviteById: (core: Core, params: DeleteOrganizationInviteByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteOrganizationInviteById', method: 'DELETE', path: '/v1/orgs/{organizationId}/link-invites/{inviteId}' })
+export const deleteOrganizationInviteById: (core: Core, params: DeleteOrganizationInviteByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteOrganizationInviteById', method: 'DELETE', path: '/v1/orgs/{organizationId}/link-invites/{inviteId}', idempotent: true })
 
 /** Parameters of {@link getOrganizationById} (`client.orgs.get`): path, query and body fields by their API names. */
 export interface GetOrganizationByIdParams {
@@ -1170,7 +1170,7 @@ export interface GetOrganizationByIdParams {
  * const result = await client.orgs.get({ organizationId: 'organization_id' })
  * ```
  */
-export const getOrganizationById: (core: Core, params: GetOrganizationByIdParams, options?: RequestOptions) => APIPromise<Organization> = /*@__PURE__*/ operation({ id: 'getOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}', response: Organization })
+export const getOrganizationById: (core: Core, params: GetOrganizationByIdParams, options?: RequestOptions) => APIPromise<Organization> = /*@__PURE__*/ operation({ id: 'getOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}', idempotent: true, response: Organization })
 
 /** Parameters of {@link listOrganizationsForAuthenticatedUser} (`client.orgs.list`): path, query and body fields by their API names. */
 export interface ListOrganizationsForAuthenticatedUserParams {
@@ -1190,7 +1190,7 @@ export interface ListOrganizationsForAuthenticatedUserParams {
  * }
  * ```
  */
-export const listOrganizationsForAuthenticatedUser: (core: Core, params?: ListOrganizationsForAuthenticatedUserParams, options?: RequestOptions) => PagePromise<Organization> = /*@__PURE__*/ listOperation({ id: 'listOrganizationsForAuthenticatedUser', method: 'GET', path: '/v1/orgs', response: /*@__PURE__*/ List(Organization) })
+export const listOrganizationsForAuthenticatedUser: (core: Core, params?: ListOrganizationsForAuthenticatedUserParams, options?: RequestOptions) => PagePromise<Organization> = /*@__PURE__*/ listOperation({ id: 'listOrganizationsForAuthenticatedUser', method: 'GET', path: '/v1/orgs', idempotent: true, response: /*@__PURE__*/ List(Organization) })
 
 /** Parameters of {@link getOrganizationsForEmailDomain} (`client.orgs.listForEmailDomain`): path, query and body fields by their API names. */
 export interface GetOrganizationsForEmailDomainParams {
@@ -1207,7 +1207,7 @@ export interface GetOrganizationsForEmailDomainParams {
  * const result = await client.orgs.listForEmailDomain({ emailDomain: 'emailDomain' })
  * ```
  */
-export const getOrganizationsForEmailDomain: (core: Core, params: GetOrganizationsForEmailDomainParams, options?: RequestOptions) => APIPromise<OrganizationsByEmailDomain> = /*@__PURE__*/ operation({ id: 'getOrganizationsForEmailDomain', method: 'GET', path: '/v1/email-domains/{emailDomain}/orgs', response: OrganizationsByEmailDomain })
+export const getOrganizationsForEmailDomain: (core: Core, params: GetOrganizationsForEmailDomainParams, options?: RequestOptions) => APIPromise<OrganizationsByEmailDomain> = /*@__PURE__*/ operation({ id: 'getOrganizationsForEmailDomain', method: 'GET', path: '/v1/email-domains/{emailDomain}/orgs', idempotent: true, response: OrganizationsByEmailDomain })
 
 /** Parameters of {@link listSSOProviderLoginsInOrganization} (`client.orgs.listSSOProviders`): path, query and body fields by their API names. */
 export interface ListSSOProviderLoginsInOrganizationParams {
@@ -1224,7 +1224,7 @@ export interface ListSSOProviderLoginsInOrganizationParams {
  * const result = await client.orgs.listSSOProviders({ organizationId: 'organization_id' })
  * ```
  */
-export const listSSOProviderLoginsInOrganization: (core: Core, params: ListSSOProviderLoginsInOrganizationParams, options?: RequestOptions) => APIPromise<SSOLogins> = /*@__PURE__*/ operation({ id: 'listSSOProviderLoginsInOrganization', method: 'GET', path: '/v1/orgs/{organizationId}/sso', response: SSOLogins })
+export const listSSOProviderLoginsInOrganization: (core: Core, params: ListSSOProviderLoginsInOrganizationParams, options?: RequestOptions) => APIPromise<SSOLogins> = /*@__PURE__*/ operation({ id: 'listSSOProviderLoginsInOrganization', method: 'GET', path: '/v1/orgs/{organizationId}/sso', idempotent: true, response: SSOLogins })
 
 /** Parameters of {@link getMemberInOrganizationById} (`client.orgs.members.get`): path, query and body fields by their API names. */
 export interface GetMemberInOrganizationByIdParams {
@@ -1242,7 +1242,7 @@ export interface GetMemberInOrganizationByIdParams {
  * const result = await client.orgs.members.get({ organizationId: 'organization_id', userId: 'user_id' })
  * ```
  */
-export const getMemberInOrganizationById: (core: Core, params: GetMemberInOrganizationByIdParams, options?: RequestOptions) => APIPromise<Member> = /*@__PURE__*/ operation({ id: 'getMemberInOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}/members/{userId}', response: Member })
+export const getMemberInOrganizationById: (core: Core, params: GetMemberInOrganizationByIdParams, options?: RequestOptions) => APIPromise<Member> = /*@__PURE__*/ operation({ id: 'getMemberInOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}/members/{userId}', idempotent: true, response: Member })
 
 /** Parameters of {@link listMembersInOrganizationById} (`client.orgs.members.list`): path, query and body fields by their API names. */
 export interface ListMembersInOrganizationByIdParams {
@@ -1267,7 +1267,7 @@ export interface ListMembersInOrganizationByIdParams {
  * }
  * ```
  */
-export const listMembersInOrganizationById: (core: Core, params: ListMembersInOrganizationByIdParams, options?: RequestOptions) => PagePromise<Member> = /*@__PURE__*/ listOperation({ id: 'listMembersInOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}/members', response: /*@__PURE__*/ List(Member) })
+export const listMembersInOrganizationById: (core: Core, params: ListMembersInOrganizationByIdParams, options?: RequestOptions) => PagePromise<Member> = /*@__PURE__*/ listOperation({ id: 'listMembersInOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}/members', idempotent: true, response: /*@__PURE__*/ List(Member) })
 
 /** Parameters of {@link listSpacesForOrganizationMember} (`client.orgs.members.listSpaces`): path, query and body fields by their API names. */
 export interface ListSpacesForOrganizationMemberParams {
@@ -1290,7 +1290,7 @@ export interface ListSpacesForOrganizationMemberParams {
  * }
  * ```
  */
-export const listSpacesForOrganizationMember: (core: Core, params: ListSpacesForOrganizationMemberParams, options?: RequestOptions) => PagePromise<MemberSpace> = /*@__PURE__*/ listOperation({ id: 'listSpacesForOrganizationMember', method: 'GET', path: '/v1/orgs/{organizationId}/members/{userId}/spaces', response: /*@__PURE__*/ List(MemberSpace) })
+export const listSpacesForOrganizationMember: (core: Core, params: ListSpacesForOrganizationMemberParams, options?: RequestOptions) => PagePromise<MemberSpace> = /*@__PURE__*/ listOperation({ id: 'listSpacesForOrganizationMember', method: 'GET', path: '/v1/orgs/{organizationId}/members/{userId}/spaces', idempotent: true, response: /*@__PURE__*/ List(MemberSpace) })
 
 /** Parameters of {@link listTeamsForOrganizationMember} (`client.orgs.members.listTeams`): path, query and body fields by their API names. */
 export interface ListTeamsForOrganizationMemberParams {
@@ -1313,7 +1313,7 @@ export interface ListTeamsForOrganizationMemberParams {
  * }
  * ```
  */
-export const listTeamsForOrganizationMember: (core: Core, params: ListTeamsForOrganizationMemberParams, options?: RequestOptions) => PagePromise<MemberTeam> = /*@__PURE__*/ listOperation({ id: 'listTeamsForOrganizationMember', method: 'GET', path: '/v1/orgs/{organizationId}/members/{userId}/teams', response: /*@__PURE__*/ List(MemberTeam) })
+export const listTeamsForOrganizationMember: (core: Core, params: ListTeamsForOrganizationMemberParams, options?: RequestOptions) => PagePromise<MemberTeam> = /*@__PURE__*/ listOperation({ id: 'listTeamsForOrganizationMember', method: 'GET', path: '/v1/orgs/{organizationId}/members/{userId}/teams', idempotent: true, response: /*@__PURE__*/ List(MemberTeam) })
 
 /** Parameters of {@link removeMemberFromOrganizationById} (`client.orgs.members.remove`): path, query and body fields by their API names. */
 export interface RemoveMemberFromOrganizationByIdParams {
@@ -1331,7 +1331,7 @@ export interface RemoveMemberFromOrganizationByIdParams {
  * await client.orgs.members.remove({ organizationId: 'organization_id', userId: 'user_id' })
  * ```
  */
-export const removeMemberFromOrganizationById: (core: Core, params: RemoveMemberFromOrganizationByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'removeMemberFromOrganizationById', method: 'DELETE', path: '/v1/orgs/{organizationId}/members/{userId}' })
+export const removeMemberFromOrganizationById: (core: Core, params: RemoveMemberFromOrganizationByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'removeMemberFromOrganizationById', method: 'DELETE', path: '/v1/orgs/{organizationId}/members/{userId}', idempotent: true })
 
 /** Parameters of {@link setUserAsSSOMemberForOrganization} (`client.orgs.members.setSSO`): path, query and body fields by their API names. */
 export interface SetUserAsSSOMemberForOrganizationParams {
@@ -1349,7 +1349,7 @@ export interface SetUserAsSSOMemberForOrganizationParams {
  * const result = await client.orgs.members.setSSO({ organizationId: 'organization_id', userId: 'user_id' })
  * ```
  */
-export const setUserAsSSOMemberForOrganization: (core: Core, params: SetUserAsSSOMemberForOrganizationParams, options?: RequestOptions) => APIPromise<Member> = /*@__PURE__*/ operation({ id: 'setUserAsSSOMemberForOrganization', method: 'POST', path: '/v1/orgs/{organizationId}/members/{userId}/sso', response: Member })
+export const setUserAsSSOMemberForOrganization: (core: Core, params: SetUserAsSSOMemberForOrganizationParams, options?: RequestOptions) => APIPromise<Member> = /*@__PURE__*/ operation({ id: 'setUserAsSSOMemberForOrganization', method: 'POST', path: '/v1/orgs/{organizationId}/members/{userId}/sso', idempotent: true, response: Member })
 
 /** Parameters of {@link updateMemberInOrganizationById} (`client.orgs.members.update`): path, query and body fields by their API names. */
 export interface UpdateMemberInOrganizationByIdParams {
@@ -1368,7 +1368,7 @@ export interface UpdateMemberInOrganizationByIdParams {
  * const result = await client.orgs.members.update({ organizationId: 'organization_id', userId: 'user_id', role: 'role' })
  * ```
  */
-export const updateMemberInOrganizationById: (core: Core, params: UpdateMemberInOrganizationByIdParams, options?: RequestOptions) => APIPromise<Member> = /*@__PURE__*/ operation({ id: 'updateMemberInOrganizationById', method: 'PATCH', path: '/v1/orgs/{organizationId}/members/{userId}', body: true, response: Member })
+export const updateMemberInOrganizationById: (core: Core, params: UpdateMemberInOrganizationByIdParams, options?: RequestOptions) => APIPromise<Member> = /*@__PURE__*/ operation({ id: 'updateMemberInOrganizationById', method: 'PATCH', path: '/v1/orgs/{organizationId}/members/{userId}', idempotent: true, body: true, response: Member })
 
 /** Parameters of {@link createOpenAPISpec} (`client.orgs.openapi.create`): path, query and body fields by their API names. */
 export interface CreateOpenAPISpecParams {
@@ -1407,7 +1407,7 @@ export interface DeleteOpenAPISpecBySlugParams {
  * await client.orgs.openapi.delete({ organizationId: 'organization_id', specSlug: 'specSlug' })
  * ```
  */
-export const deleteOpenAPISpecBySlug: (core: Core, params: DeleteOpenAPISpecBySlugParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteOpenAPISpecBySlug', method: 'DELETE', path: '/v1/orgs/{organizationId}/openapi/{specSlug}' })
+export const deleteOpenAPISpecBySlug: (core: Core, params: DeleteOpenAPISpecBySlugParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteOpenAPISpecBySlug', method: 'DELETE', path: '/v1/orgs/{organizationId}/openapi/{specSlug}', idempotent: true })
 
 /** Parameters of {@link getOpenAPISpecBySlug} (`client.orgs.openapi.get`): path, query and body fields by their API names. */
 export interface GetOpenAPISpecBySlugParams {
@@ -1425,7 +1425,7 @@ export interface GetOpenAPISpecBySlugParams {
  * const result = await client.orgs.openapi.get({ organizationId: 'organization_id', specSlug: 'specSlug' })
  * ```
  */
-export const getOpenAPISpecBySlug: (core: Core, params: GetOpenAPISpecBySlugParams, options?: RequestOptions) => APIPromise<OpenAPISpec> = /*@__PURE__*/ operation({ id: 'getOpenAPISpecBySlug', method: 'GET', path: '/v1/orgs/{organizationId}/openapi/{specSlug}', response: OpenAPISpec })
+export const getOpenAPISpecBySlug: (core: Core, params: GetOpenAPISpecBySlugParams, options?: RequestOptions) => APIPromise<OpenAPISpec> = /*@__PURE__*/ operation({ id: 'getOpenAPISpecBySlug', method: 'GET', path: '/v1/orgs/{organizationId}/openapi/{specSlug}', idempotent: true, response: OpenAPISpec })
 
 /** Parameters of {@link listOpenAPISpecs} (`client.orgs.openapi.list`): path, query and body fields by their API names. */
 export interface ListOpenAPISpecsParams {
@@ -1446,7 +1446,7 @@ export interface ListOpenAPISpecsParams {
  * }
  * ```
  */
-export const listOpenAPISpecs: (core: Core, params: ListOpenAPISpecsParams, options?: RequestOptions) => PagePromise<OpenAPISpec> = /*@__PURE__*/ listOperation({ id: 'listOpenAPISpecs', method: 'GET', path: '/v1/orgs/{organizationId}/openapi', response: /*@__PURE__*/ List(OpenAPISpec) })
+export const listOpenAPISpecs: (core: Core, params: ListOpenAPISpecsParams, options?: RequestOptions) => PagePromise<OpenAPISpec> = /*@__PURE__*/ listOperation({ id: 'listOpenAPISpecs', method: 'GET', path: '/v1/orgs/{organizationId}/openapi', idempotent: true, response: /*@__PURE__*/ List(OpenAPISpec) })
 
 /** Parameters of {@link createOrUpdateOpenAPISpecBySlug} (`client.orgs.openapi.put`): path, query and body fields by their API names. */
 export interface CreateOrUpdateOpenAPISpecBySlugParams {
@@ -1467,7 +1467,7 @@ export interface CreateOrUpdateOpenAPISpecBySlugParams {
  * const result = await client.orgs.openapi.put({ organizationId: 'organization_id', specSlug: 'specSlug', source: 'source' })
  * ```
  */
-export const createOrUpdateOpenAPISpecBySlug: (core: Core, params: CreateOrUpdateOpenAPISpecBySlugParams, options?: RequestOptions) => APIPromise<OpenAPISpec> = /*@__PURE__*/ operation({ id: 'createOrUpdateOpenAPISpecBySlug', method: 'PUT', path: '/v1/orgs/{organizationId}/openapi/{specSlug}', body: true, response: OpenAPISpec })
+export const createOrUpdateOpenAPISpecBySlug: (core: Core, params: CreateOrUpdateOpenAPISpecBySlugParams, options?: RequestOptions) => APIPromise<OpenAPISpec> = /*@__PURE__*/ operation({ id: 'createOrUpdateOpenAPISpecBySlug', method: 'PUT', path: '/v1/orgs/{organizationId}/openapi/{specSlug}', idempotent: true, body: true, response: OpenAPISpec })
 
 /** Parameters of {@link updateOrganizationMemberLastSeenAt} (`client.orgs.ping`): path, query and body fields by their API names. */
 export interface UpdateOrganizationMemberLastSeenAtParams {
@@ -1484,7 +1484,7 @@ export interface UpdateOrganizationMemberLastSeenAtParams {
  * const result = await client.orgs.ping({ organizationId: 'organization_id' })
  * ```
  */
-export const updateOrganizationMemberLastSeenAt: (core: Core, params: UpdateOrganizationMemberLastSeenAtParams, options?: RequestOptions) => APIPromise<PingResult> = /*@__PURE__*/ operation({ id: 'updateOrganizationMemberLastSeenAt', method: 'POST', path: '/v1/orgs/{organizationId}/ping', response: PingResult })
+export const updateOrganizationMemberLastSeenAt: (core: Core, params: UpdateOrganizationMemberLastSeenAtParams, options?: RequestOptions) => APIPromise<PingResult> = /*@__PURE__*/ operation({ id: 'updateOrganizationMemberLastSeenAt', method: 'POST', path: '/v1/orgs/{organizationId}/ping', idempotent: true, response: PingResult })
 
 /** Parameters of {@link createOrganizationSAMLProvider} (`client.orgs.saml.create`): path, query and body fields by their API names. */
 export interface CreateOrganizationSAMLProviderParams {
@@ -1525,7 +1525,7 @@ export interface DeleteOrganizationSAMLProviderParams {
  * await client.orgs.saml.delete({ organizationId: 'organization_id', samlProviderId: 'samlProvider_id' })
  * ```
  */
-export const deleteOrganizationSAMLProvider: (core: Core, params: DeleteOrganizationSAMLProviderParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteOrganizationSAMLProvider', method: 'DELETE', path: '/v1/orgs/{organizationId}/saml/{samlProviderId}' })
+export const deleteOrganizationSAMLProvider: (core: Core, params: DeleteOrganizationSAMLProviderParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteOrganizationSAMLProvider', method: 'DELETE', path: '/v1/orgs/{organizationId}/saml/{samlProviderId}', idempotent: true })
 
 /** Parameters of {@link getOrganizationSAMLProviderById} (`client.orgs.saml.get`): path, query and body fields by their API names. */
 export interface GetOrganizationSAMLProviderByIdParams {
@@ -1543,7 +1543,7 @@ export interface GetOrganizationSAMLProviderByIdParams {
  * const result = await client.orgs.saml.get({ organizationId: 'organization_id', samlProviderId: 'samlProvider_id' })
  * ```
  */
-export const getOrganizationSAMLProviderById: (core: Core, params: GetOrganizationSAMLProviderByIdParams, options?: RequestOptions) => APIPromise<SAMLProvider> = /*@__PURE__*/ operation({ id: 'getOrganizationSAMLProviderById', method: 'GET', path: '/v1/orgs/{organizationId}/saml/{samlProviderId}', response: SAMLProvider })
+export const getOrganizationSAMLProviderById: (core: Core, params: GetOrganizationSAMLProviderByIdParams, options?: RequestOptions) => APIPromise<SAMLProvider> = /*@__PURE__*/ operation({ id: 'getOrganizationSAMLProviderById', method: 'GET', path: '/v1/orgs/{organizationId}/saml/{samlProviderId}', idempotent: true, response: SAMLProvider })
 
 /** Parameters of {@link listSAMLProvidersInOrganizationById} (`client.orgs.saml.list`): path, query and body fields by their API names. */
 export interface ListSAMLProvidersInOrganizationByIdParams {
@@ -1564,7 +1564,7 @@ export interface ListSAMLProvidersInOrganizationByIdParams {
  * }
  * ```
  */
-export const listSAMLProvidersInOrganizationById: (core: Core, params: ListSAMLProvidersInOrganizationByIdParams, options?: RequestOptions) => PagePromise<SAMLProvider> = /*@__PURE__*/ listOperation({ id: 'listSAMLProvidersInOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}/saml', response: /*@__PURE__*/ List(SAMLProvider) })
+export const listSAMLProvidersInOrganizationById: (core: Core, params: ListSAMLProvidersInOrganizationByIdParams, options?: RequestOptions) => PagePromise<SAMLProvider> = /*@__PURE__*/ listOperation({ id: 'listSAMLProvidersInOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}/saml', idempotent: true, response: /*@__PURE__*/ List(SAMLProvider) })
 
 /** Parameters of {@link updateOrganizationSAMLProvider} (`client.orgs.saml.update`): path, query and body fields by their API names. */
 export interface UpdateOrganizationSAMLProviderParams {
@@ -1588,7 +1588,7 @@ export interface UpdateOrganizationSAMLProviderParams {
  * const result = await client.orgs.saml.update({ organizationId: 'organization_id', samlProviderId: 'samlProvider_id' })
  * ```
  */
-export const updateOrganizationSAMLProvider: (core: Core, params: UpdateOrganizationSAMLProviderParams, options?: RequestOptions) => APIPromise<SAMLProvider> = /*@__PURE__*/ operation({ id: 'updateOrganizationSAMLProvider', method: 'PATCH', path: '/v1/orgs/{organizationId}/saml/{samlProviderId}', body: true, response: SAMLProvider })
+export const updateOrganizationSAMLProvider: (core: Core, params: UpdateOrganizationSAMLProviderParams, options?: RequestOptions) => APIPromise<SAMLProvider> = /*@__PURE__*/ operation({ id: 'updateOrganizationSAMLProvider', method: 'PATCH', path: '/v1/orgs/{organizationId}/saml/{samlProviderId}', idempotent: true, body: true, response: SAMLProvider })
 
 /** Parameters of {@link searchOrganizationContent} (`client.orgs.search`): path, query and body fields by their API names. */
 export interface SearchOrganizationContentParams {
@@ -1610,7 +1610,7 @@ export interface SearchOrganizationContentParams {
  * }
  * ```
  */
-export const searchOrganizationContent: (core: Core, params: SearchOrganizationContentParams, options?: RequestOptions) => PagePromise<OrganizationSearchResult> = /*@__PURE__*/ listOperation({ id: 'searchOrganizationContent', method: 'GET', path: '/v1/orgs/{organizationId}/search', response: /*@__PURE__*/ List(OrganizationSearchResult) })
+export const searchOrganizationContent: (core: Core, params: SearchOrganizationContentParams, options?: RequestOptions) => PagePromise<OrganizationSearchResult> = /*@__PURE__*/ listOperation({ id: 'searchOrganizationContent', method: 'GET', path: '/v1/orgs/{organizationId}/search', idempotent: true, response: /*@__PURE__*/ List(OrganizationSearchResult) })
 
 /** Parameters of {@link createOrganizationTeam} (`client.orgs.teams.create`): path, query and body fields by their API names. */
 export interface CreateOrganizationTeamParams {
@@ -1647,7 +1647,7 @@ export interface RemoveTeamFromOrganizationByIdParams {
  * await client.orgs.teams.delete({ organizationId: 'organization_id', teamId: 'team_id' })
  * ```
  */
-export const removeTeamFromOrganizationById: (core: Core, params: RemoveTeamFromOrganizationByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'removeTeamFromOrganizationById', method: 'DELETE', path: '/v1/orgs/{organizationId}/teams/{teamId}' })
+export const removeTeamFromOrganizationById: (core: Core, params: RemoveTeamFromOrganizationByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'removeTeamFromOrganizationById', method: 'DELETE', path: '/v1/orgs/{organizationId}/teams/{teamId}', idempotent: true })
 
 /** Parameters of {@link getTeamInOrganizationById} (`client.orgs.teams.get`): path, query and body fields by their API names. */
 export interface GetTeamInOrganizationByIdParams {
@@ -1665,7 +1665,7 @@ export interface GetTeamInOrganizationByIdParams {
  * const result = await client.orgs.teams.get({ organizationId: 'organization_id', teamId: 'team_id' })
  * ```
  */
-export const getTeamInOrganizationById: (core: Core, params: GetTeamInOrganizationByIdParams, options?: RequestOptions) => APIPromise<Team> = /*@__PURE__*/ operation({ id: 'getTeamInOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}/teams/{teamId}', response: Team })
+export const getTeamInOrganizationById: (core: Core, params: GetTeamInOrganizationByIdParams, options?: RequestOptions) => APIPromise<Team> = /*@__PURE__*/ operation({ id: 'getTeamInOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}/teams/{teamId}', idempotent: true, response: Team })
 
 /** Parameters of {@link listTeamsInOrganizationById} (`client.orgs.teams.list`): path, query and body fields by their API names. */
 export interface ListTeamsInOrganizationByIdParams {
@@ -1688,7 +1688,7 @@ export interface ListTeamsInOrganizationByIdParams {
  * }
  * ```
  */
-export const listTeamsInOrganizationById: (core: Core, params: ListTeamsInOrganizationByIdParams, options?: RequestOptions) => PagePromise<Team> = /*@__PURE__*/ listOperation({ id: 'listTeamsInOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}/teams', response: /*@__PURE__*/ List(Team) })
+export const listTeamsInOrganizationById: (core: Core, params: ListTeamsInOrganizationByIdParams, options?: RequestOptions) => PagePromise<Team> = /*@__PURE__*/ listOperation({ id: 'listTeamsInOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}/teams', idempotent: true, response: /*@__PURE__*/ List(Team) })
 
 /** Parameters of {@link updateTeamInOrganizationById} (`client.orgs.teams.update`): path, query and body fields by their API names. */
 export interface UpdateTeamInOrganizationByIdParams {
@@ -1707,7 +1707,7 @@ export interface UpdateTeamInOrganizationByIdParams {
  * const result = await client.orgs.teams.update({ organizationId: 'organization_id', teamId: 'team_id', title: 'title' })
  * ```
  */
-export const updateTeamInOrganizationById: (core: Core, params: UpdateTeamInOrganizationByIdParams, options?: RequestOptions) => APIPromise<Team> = /*@__PURE__*/ operation({ id: 'updateTeamInOrganizationById', method: 'PATCH', path: '/v1/orgs/{organizationId}/teams/{teamId}', body: true, response: Team })
+export const updateTeamInOrganizationById: (core: Core, params: UpdateTeamInOrganizationByIdParams, options?: RequestOptions) => APIPromise<Team> = /*@__PURE__*/ operation({ id: 'updateTeamInOrganizationById', method: 'PATCH', path: '/v1/orgs/{organizationId}/teams/{teamId}', idempotent: true, body: true, response: Team })
 
 /** Parameters of {@link createTranslation} (`client.orgs.translations.create`): path, query and body fields by their API names. */
 export interface CreateTranslationParams {
@@ -1744,7 +1744,7 @@ export interface DeleteTranslationParams {
  * await client.orgs.translations.delete({ organizationId: 'organization_id', translationSettingsId: 'translationSettings_id' })
  * ```
  */
-export const deleteTranslation: (core: Core, params: DeleteTranslationParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteTranslation', method: 'DELETE', path: '/v1/orgs/{organizationId}/translations/{translationSettingsId}' })
+export const deleteTranslation: (core: Core, params: DeleteTranslationParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteTranslation', method: 'DELETE', path: '/v1/orgs/{organizationId}/translations/{translationSettingsId}', idempotent: true })
 
 /** Parameters of {@link getTranslation} (`client.orgs.translations.get`): path, query and body fields by their API names. */
 export interface GetTranslationParams {
@@ -1762,7 +1762,7 @@ export interface GetTranslationParams {
  * const result = await client.orgs.translations.get({ organizationId: 'organization_id', translationSettingsId: 'translationSettings_id' })
  * ```
  */
-export const getTranslation: (core: Core, params: GetTranslationParams, options?: RequestOptions) => APIPromise<TranslationSettings> = /*@__PURE__*/ operation({ id: 'getTranslation', method: 'GET', path: '/v1/orgs/{organizationId}/translations/{translationSettingsId}', response: TranslationSettings })
+export const getTranslation: (core: Core, params: GetTranslationParams, options?: RequestOptions) => APIPromise<TranslationSettings> = /*@__PURE__*/ operation({ id: 'getTranslation', method: 'GET', path: '/v1/orgs/{organizationId}/translations/{translationSettingsId}', idempotent: true, response: TranslationSettings })
 
 /** Parameters of {@link listTranslations} (`client.orgs.translations.list`): path, query and body fields by their API names. */
 export interface ListTranslationsParams {
@@ -1783,7 +1783,7 @@ export interface ListTranslationsParams {
  * }
  * ```
  */
-export const listTranslations: (core: Core, params: ListTranslationsParams, options?: RequestOptions) => PagePromise<TranslationSettings> = /*@__PURE__*/ listOperation({ id: 'listTranslations', method: 'GET', path: '/v1/orgs/{organizationId}/translations', response: /*@__PURE__*/ List(TranslationSettings) })
+export const listTranslations: (core: Core, params: ListTranslationsParams, options?: RequestOptions) => PagePromise<TranslationSettings> = /*@__PURE__*/ listOperation({ id: 'listTranslations', method: 'GET', path: '/v1/orgs/{organizationId}/translations', idempotent: true, response: /*@__PURE__*/ List(TranslationSettings) })
 
 /** Parameters of {@link updateTranslation} (`client.orgs.translations.update`): path, query and body fields by their API names. */
 export interface UpdateTranslationParams {
@@ -1803,7 +1803,7 @@ export interface UpdateTranslationParams {
  * const result = await client.orgs.translations.update({ organizationId: 'organization_id', translationSettingsId: 'translationSettings_id', title: 'title' })
  * ```
  */
-export const updateTranslation: (core: Core, params: UpdateTranslationParams, options?: RequestOptions) => APIPromise<TranslationSettings> = /*@__PURE__*/ operation({ id: 'updateTranslation', method: 'PUT', path: '/v1/orgs/{organizationId}/translations/{translationSettingsId}', body: true, response: TranslationSettings })
+export const updateTranslation: (core: Core, params: UpdateTranslationParams, options?: RequestOptions) => APIPromise<TranslationSettings> = /*@__PURE__*/ operation({ id: 'updateTranslation', method: 'PUT', path: '/v1/orgs/{organizationId}/translations/{translationSettingsId}', idempotent: true, body: true, response: TranslationSettings })
 
 /** Parameters of {@link updateOrganizationById} (`client.orgs.update`): path, query and body fields by their API names. */
 export interface UpdateOrganizationByIdParams {
@@ -1832,7 +1832,7 @@ export interface UpdateOrganizationByIdParams {
  * const result = await client.orgs.update({ organizationId: 'organization_id' })
  * ```
  */
-export const updateOrganizationById: (core: Core, params: UpdateOrganizationByIdParams, options?: RequestOptions) => APIPromise<Organization> = /*@__PURE__*/ operation({ id: 'updateOrganizationById', method: 'PATCH', path: '/v1/orgs/{organizationId}', body: true, response: Organization })
+export const updateOrganizationById: (core: Core, params: UpdateOrganizationByIdParams, options?: RequestOptions) => APIPromise<Organization> = /*@__PURE__*/ operation({ id: 'updateOrganizationById', method: 'PATCH', path: '/v1/orgs/{organizationId}', idempotent: true, body: true, response: Organization })
 
 /** Parameters of {@link getSiteById} (`client.sites.get`): path, query and body fields by their API names. */
 export interface GetSiteByIdParams {
@@ -1850,7 +1850,7 @@ export interface GetSiteByIdParams {
  * const result = await client.sites.get({ organizationId: 'organization_id', siteId: 'site_id' })
  * ```
  */
-export const getSiteById: (core: Core, params: GetSiteByIdParams, options?: RequestOptions) => APIPromise<Site> = /*@__PURE__*/ operation({ id: 'getSiteById', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}', response: Site })
+export const getSiteById: (core: Core, params: GetSiteByIdParams, options?: RequestOptions) => APIPromise<Site> = /*@__PURE__*/ operation({ id: 'getSiteById', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}', idempotent: true, response: Site })
 
 /** Parameters of {@link listSites} (`client.sites.list`): path, query and body fields by their API names. */
 export interface ListSitesParams {
@@ -1871,7 +1871,7 @@ export interface ListSitesParams {
  * }
  * ```
  */
-export const listSites: (core: Core, params: ListSitesParams, options?: RequestOptions) => PagePromise<Site> = /*@__PURE__*/ listOperation({ id: 'listSites', method: 'GET', path: '/v1/orgs/{organizationId}/sites', response: /*@__PURE__*/ List(Site) })
+export const listSites: (core: Core, params: ListSitesParams, options?: RequestOptions) => PagePromise<Site> = /*@__PURE__*/ listOperation({ id: 'listSites', method: 'GET', path: '/v1/orgs/{organizationId}/sites', idempotent: true, response: /*@__PURE__*/ List(Site) })
 
 /** Parameters of {@link createSiteRedirect} (`client.sites.redirects.create`): path, query and body fields by their API names. */
 export interface CreateSiteRedirectParams {
@@ -1913,7 +1913,7 @@ export interface DeleteSiteRedirectByIdParams {
  * await client.sites.redirects.delete({ organizationId: 'organization_id', siteId: 'site_id', siteRedirectId: 'siteRedirect_id' })
  * ```
  */
-export const deleteSiteRedirectById: (core: Core, params: DeleteSiteRedirectByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteSiteRedirectById', method: 'DELETE', path: '/v1/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}' })
+export const deleteSiteRedirectById: (core: Core, params: DeleteSiteRedirectByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteSiteRedirectById', method: 'DELETE', path: '/v1/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}', idempotent: true })
 
 /** Parameters of {@link listSiteRedirects} (`client.sites.redirects.list`): path, query and body fields by their API names. */
 export interface ListSiteRedirectsParams {
@@ -1935,7 +1935,7 @@ export interface ListSiteRedirectsParams {
  * }
  * ```
  */
-export const listSiteRedirects: (core: Core, params: ListSiteRedirectsParams, options?: RequestOptions) => PagePromise<SiteRedirect> = /*@__PURE__*/ listOperation({ id: 'listSiteRedirects', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}/redirects', response: /*@__PURE__*/ List(SiteRedirect) })
+export const listSiteRedirects: (core: Core, params: ListSiteRedirectsParams, options?: RequestOptions) => PagePromise<SiteRedirect> = /*@__PURE__*/ listOperation({ id: 'listSiteRedirects', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}/redirects', idempotent: true, response: /*@__PURE__*/ List(SiteRedirect) })
 
 /** Parameters of {@link getSiteRedirectBySource} (`client.sites.redirects.resolve`): path, query and body fields by their API names. */
 export interface GetSiteRedirectBySourceParams {
@@ -1955,7 +1955,7 @@ export interface GetSiteRedirectBySourceParams {
  * const result = await client.sites.redirects.resolve({ organizationId: 'organization_id', siteId: 'site_id' })
  * ```
  */
-export const getSiteRedirectBySource: (core: Core, params: GetSiteRedirectBySourceParams, options?: RequestOptions) => APIPromise<RedirectResolution> = /*@__PURE__*/ operation({ id: 'getSiteRedirectBySource', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}/redirect', response: RedirectResolution })
+export const getSiteRedirectBySource: (core: Core, params: GetSiteRedirectBySourceParams, options?: RequestOptions) => APIPromise<RedirectResolution> = /*@__PURE__*/ operation({ id: 'getSiteRedirectBySource', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}/redirect', idempotent: true, response: RedirectResolution })
 
 /** Parameters of {@link updateSiteRedirectById} (`client.sites.redirects.update`): path, query and body fields by their API names. */
 export interface UpdateSiteRedirectByIdParams {
@@ -1979,7 +1979,7 @@ export interface UpdateSiteRedirectByIdParams {
  * const result = await client.sites.redirects.update({ organizationId: 'organization_id', siteId: 'site_id', siteRedirectId: 'siteRedirect_id' })
  * ```
  */
-export const updateSiteRedirectById: (core: Core, params: UpdateSiteRedirectByIdParams, options?: RequestOptions) => APIPromise<SiteRedirect> = /*@__PURE__*/ operation({ id: 'updateSiteRedirectById', method: 'PATCH', path: '/v1/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}', body: true, response: SiteRedirect })
+export const updateSiteRedirectById: (core: Core, params: UpdateSiteRedirectByIdParams, options?: RequestOptions) => APIPromise<SiteRedirect> = /*@__PURE__*/ operation({ id: 'updateSiteRedirectById', method: 'PATCH', path: '/v1/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}', idempotent: true, body: true, response: SiteRedirect })
 
 /** Parameters of {@link addSectionToSiteSectionGroup} (`client.sites.sectionGroups.addSection`): path, query and body fields by their API names. */
 export interface AddSectionToSiteSectionGroupParams {
@@ -1999,7 +1999,7 @@ export interface AddSectionToSiteSectionGroupParams {
  * const result = await client.sites.sectionGroups.addSection({ organizationId: 'organization_id', siteId: 'site_id', siteSectionGroupId: 'siteSectionGroup_id', sectionId: 'section_id' })
  * ```
  */
-export const addSectionToSiteSectionGroup: (core: Core, params: AddSectionToSiteSectionGroupParams, options?: RequestOptions) => APIPromise<SiteSectionGroup> = /*@__PURE__*/ operation({ id: 'addSectionToSiteSectionGroup', method: 'POST', path: '/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections', body: true, response: SiteSectionGroup })
+export const addSectionToSiteSectionGroup: (core: Core, params: AddSectionToSiteSectionGroupParams, options?: RequestOptions) => APIPromise<SiteSectionGroup> = /*@__PURE__*/ operation({ id: 'addSectionToSiteSectionGroup', method: 'POST', path: '/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections', idempotent: true, body: true, response: SiteSectionGroup })
 
 /** Parameters of {@link addSectionGroupToSite} (`client.sites.sectionGroups.create`): path, query and body fields by their API names. */
 export interface AddSectionGroupToSiteParams {
@@ -2039,7 +2039,7 @@ export interface DeleteSiteSectionGroupByIdParams {
  * await client.sites.sectionGroups.delete({ organizationId: 'organization_id', siteId: 'site_id', siteSectionGroupId: 'siteSectionGroup_id' })
  * ```
  */
-export const deleteSiteSectionGroupById: (core: Core, params: DeleteSiteSectionGroupByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteSiteSectionGroupById', method: 'DELETE', path: '/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}' })
+export const deleteSiteSectionGroupById: (core: Core, params: DeleteSiteSectionGroupByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteSiteSectionGroupById', method: 'DELETE', path: '/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}', idempotent: true })
 
 /** Parameters of {@link listSiteSectionGroups} (`client.sites.sectionGroups.list`): path, query and body fields by their API names. */
 export interface ListSiteSectionGroupsParams {
@@ -2061,7 +2061,7 @@ export interface ListSiteSectionGroupsParams {
  * }
  * ```
  */
-export const listSiteSectionGroups: (core: Core, params: ListSiteSectionGroupsParams, options?: RequestOptions) => PagePromise<SiteSectionGroup> = /*@__PURE__*/ listOperation({ id: 'listSiteSectionGroups', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}/section-groups', response: /*@__PURE__*/ List(SiteSectionGroup) })
+export const listSiteSectionGroups: (core: Core, params: ListSiteSectionGroupsParams, options?: RequestOptions) => PagePromise<SiteSectionGroup> = /*@__PURE__*/ listOperation({ id: 'listSiteSectionGroups', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}/section-groups', idempotent: true, response: /*@__PURE__*/ List(SiteSectionGroup) })
 
 /** Parameters of {@link moveSiteSectionGroup} (`client.sites.sectionGroups.move`): path, query and body fields by their API names. */
 export interface MoveSiteSectionGroupParams {
@@ -2098,7 +2098,7 @@ export interface MoveSiteSectionGroupParams {
  * const result = await client.sites.sectionGroups.move({ organizationId: 'organization_id', siteId: 'site_id', siteSectionGroupId: 'siteSectionGroup_id', position: 'position' })
  * ```
  */
-export const moveSiteSectionGroup: (core: Core, params: MoveSiteSectionGroupParams, options?: RequestOptions) => APIPromise<SiteSectionGroup> = /*@__PURE__*/ operation({ id: 'moveSiteSectionGroup', method: 'POST', path: '/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move', body: true, response: SiteSectionGroup })
+export const moveSiteSectionGroup: (core: Core, params: MoveSiteSectionGroupParams, options?: RequestOptions) => APIPromise<SiteSectionGroup> = /*@__PURE__*/ operation({ id: 'moveSiteSectionGroup', method: 'POST', path: '/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move', idempotent: true, body: true, response: SiteSectionGroup })
 
 /** Parameters of {@link removeSectionFromSiteSectionGroup} (`client.sites.sectionGroups.removeSection`): path, query and body fields by their API names. */
 export interface RemoveSectionFromSiteSectionGroupParams {
@@ -2118,7 +2118,7 @@ export interface RemoveSectionFromSiteSectionGroupParams {
  * await client.sites.sectionGroups.removeSection({ organizationId: 'organization_id', siteId: 'site_id', siteSectionGroupId: 'siteSectionGroup_id', siteSectionId: 'siteSection_id' })
  * ```
  */
-export const removeSectionFromSiteSectionGroup: (core: Core, params: RemoveSectionFromSiteSectionGroupParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'removeSectionFromSiteSectionGroup', method: 'DELETE', path: '/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}' })
+export const removeSectionFromSiteSectionGroup: (core: Core, params: RemoveSectionFromSiteSectionGroupParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'removeSectionFromSiteSectionGroup', method: 'DELETE', path: '/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}', idempotent: true })
 
 /** Parameters of {@link updateSiteSectionGroupById} (`client.sites.sectionGroups.update`): path, query and body fields by their API names. */
 export interface UpdateSiteSectionGroupByIdParams {
@@ -2139,7 +2139,7 @@ export interface UpdateSiteSectionGroupByIdParams {
  * const result = await client.sites.sectionGroups.update({ organizationId: 'organization_id', siteId: 'site_id', siteSectionGroupId: 'siteSectionGroup_id' })
  * ```
  */
-export const updateSiteSectionGroupById: (core: Core, params: UpdateSiteSectionGroupByIdParams, options?: RequestOptions) => APIPromise<SiteSectionGroup> = /*@__PURE__*/ operation({ id: 'updateSiteSectionGroupById', method: 'PATCH', path: '/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}', body: true, response: SiteSectionGroup })
+export const updateSiteSectionGroupById: (core: Core, params: UpdateSiteSectionGroupByIdParams, options?: RequestOptions) => APIPromise<SiteSectionGroup> = /*@__PURE__*/ operation({ id: 'updateSiteSectionGroupById', method: 'PATCH', path: '/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}', idempotent: true, body: true, response: SiteSectionGroup })
 
 /** Parameters of {@link addSectionToSite} (`client.sites.sections.create`): path, query and body fields by their API names. */
 export interface AddSectionToSiteParams {
@@ -2179,7 +2179,7 @@ export interface DeleteSiteSectionByIdParams {
  * await client.sites.sections.delete({ organizationId: 'organization_id', siteId: 'site_id', siteSectionId: 'siteSection_id' })
  * ```
  */
-export const deleteSiteSectionById: (core: Core, params: DeleteSiteSectionByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteSiteSectionById', method: 'DELETE', path: '/v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}' })
+export const deleteSiteSectionById: (core: Core, params: DeleteSiteSectionByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteSiteSectionById', method: 'DELETE', path: '/v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}', idempotent: true })
 
 /** Parameters of {@link listSiteSections} (`client.sites.sections.list`): path, query and body fields by their API names. */
 export interface ListSiteSectionsParams {
@@ -2202,7 +2202,7 @@ export interface ListSiteSectionsParams {
  * }
  * ```
  */
-export const listSiteSections: (core: Core, params: ListSiteSectionsParams, options?: RequestOptions) => PagePromise<SiteSection> = /*@__PURE__*/ listOperation({ id: 'listSiteSections', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}/sections', response: /*@__PURE__*/ List(SiteSection) })
+export const listSiteSections: (core: Core, params: ListSiteSectionsParams, options?: RequestOptions) => PagePromise<SiteSection> = /*@__PURE__*/ listOperation({ id: 'listSiteSections', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}/sections', idempotent: true, response: /*@__PURE__*/ List(SiteSection) })
 
 /** Parameters of {@link moveSiteSection} (`client.sites.sections.move`): path, query and body fields by their API names. */
 export interface MoveSiteSectionParams {
@@ -2239,7 +2239,7 @@ export interface MoveSiteSectionParams {
  * const result = await client.sites.sections.move({ organizationId: 'organization_id', siteId: 'site_id', siteSectionId: 'siteSection_id', position: 'position' })
  * ```
  */
-export const moveSiteSection: (core: Core, params: MoveSiteSectionParams, options?: RequestOptions) => APIPromise<SiteSection> = /*@__PURE__*/ operation({ id: 'moveSiteSection', method: 'POST', path: '/v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move', body: true, response: SiteSection })
+export const moveSiteSection: (core: Core, params: MoveSiteSectionParams, options?: RequestOptions) => APIPromise<SiteSection> = /*@__PURE__*/ operation({ id: 'moveSiteSection', method: 'POST', path: '/v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move', idempotent: true, body: true, response: SiteSection })
 
 /** Parameters of {@link updateSiteSectionById} (`client.sites.sections.update`): path, query and body fields by their API names. */
 export interface UpdateSiteSectionByIdParams {
@@ -2265,7 +2265,7 @@ export interface UpdateSiteSectionByIdParams {
  * const result = await client.sites.sections.update({ organizationId: 'organization_id', siteId: 'site_id', siteSectionId: 'siteSection_id' })
  * ```
  */
-export const updateSiteSectionById: (core: Core, params: UpdateSiteSectionByIdParams, options?: RequestOptions) => APIPromise<SiteSection> = /*@__PURE__*/ operation({ id: 'updateSiteSectionById', method: 'PATCH', path: '/v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}', body: true, response: SiteSection })
+export const updateSiteSectionById: (core: Core, params: UpdateSiteSectionByIdParams, options?: RequestOptions) => APIPromise<SiteSection> = /*@__PURE__*/ operation({ id: 'updateSiteSectionById', method: 'PATCH', path: '/v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}', idempotent: true, body: true, response: SiteSection })
 
 /** Parameters of {@link createSiteShareLink} (`client.sites.shareLinks.create`): path, query and body fields by their API names. */
 export interface CreateSiteShareLinkParams {
@@ -2303,7 +2303,7 @@ export interface DeleteSiteShareLinkByIdParams {
  * await client.sites.shareLinks.delete({ organizationId: 'organization_id', siteId: 'site_id', shareLinkId: 'shareLink_id' })
  * ```
  */
-export const deleteSiteShareLinkById: (core: Core, params: DeleteSiteShareLinkByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteSiteShareLinkById', method: 'DELETE', path: '/v1/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}' })
+export const deleteSiteShareLinkById: (core: Core, params: DeleteSiteShareLinkByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteSiteShareLinkById', method: 'DELETE', path: '/v1/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}', idempotent: true })
 
 /** Parameters of {@link listSiteShareLinks} (`client.sites.shareLinks.list`): path, query and body fields by their API names. */
 export interface ListSiteShareLinksParams {
@@ -2325,7 +2325,7 @@ export interface ListSiteShareLinksParams {
  * }
  * ```
  */
-export const listSiteShareLinks: (core: Core, params: ListSiteShareLinksParams, options?: RequestOptions) => PagePromise<ShareLink> = /*@__PURE__*/ listOperation({ id: 'listSiteShareLinks', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}/share-links', response: /*@__PURE__*/ List(ShareLink) })
+export const listSiteShareLinks: (core: Core, params: ListSiteShareLinksParams, options?: RequestOptions) => PagePromise<ShareLink> = /*@__PURE__*/ listOperation({ id: 'listSiteShareLinks', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}/share-links', idempotent: true, response: /*@__PURE__*/ List(ShareLink) })
 
 /** Parameters of {@link updateSiteShareLinkById} (`client.sites.shareLinks.update`): path, query and body fields by their API names. */
 export interface UpdateSiteShareLinkByIdParams {
@@ -2346,7 +2346,7 @@ export interface UpdateSiteShareLinkByIdParams {
  * const result = await client.sites.shareLinks.update({ organizationId: 'organization_id', siteId: 'site_id', shareLinkId: 'shareLink_id' })
  * ```
  */
-export const updateSiteShareLinkById: (core: Core, params: UpdateSiteShareLinkByIdParams, options?: RequestOptions) => APIPromise<ShareLink> = /*@__PURE__*/ operation({ id: 'updateSiteShareLinkById', method: 'PATCH', path: '/v1/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}', body: true, response: ShareLink })
+export const updateSiteShareLinkById: (core: Core, params: UpdateSiteShareLinkByIdParams, options?: RequestOptions) => APIPromise<ShareLink> = /*@__PURE__*/ operation({ id: 'updateSiteShareLinkById', method: 'PATCH', path: '/v1/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}', idempotent: true, body: true, response: ShareLink })
 
 /** Parameters of {@link addSpaceToSite} (`client.sites.siteSpaces.create`): path, query and body fields by their API names. */
 export interface AddSpaceToSiteParams {
@@ -2385,7 +2385,7 @@ export interface DeleteSiteSpaceByIdParams {
  * await client.sites.siteSpaces.delete({ organizationId: 'organization_id', siteId: 'site_id', siteSpaceId: 'siteSpace_id' })
  * ```
  */
-export const deleteSiteSpaceById: (core: Core, params: DeleteSiteSpaceByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteSiteSpaceById', method: 'DELETE', path: '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}' })
+export const deleteSiteSpaceById: (core: Core, params: DeleteSiteSpaceByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteSiteSpaceById', method: 'DELETE', path: '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}', idempotent: true })
 
 /** Parameters of {@link listSiteSpaces} (`client.sites.siteSpaces.list`): path, query and body fields by their API names. */
 export interface ListSiteSpacesParams {
@@ -2409,7 +2409,7 @@ export interface ListSiteSpacesParams {
  * }
  * ```
  */
-export const listSiteSpaces: (core: Core, params: ListSiteSpacesParams, options?: RequestOptions) => PagePromise<SiteSpace> = /*@__PURE__*/ listOperation({ id: 'listSiteSpaces', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces', response: /*@__PURE__*/ List(SiteSpace) })
+export const listSiteSpaces: (core: Core, params: ListSiteSpacesParams, options?: RequestOptions) => PagePromise<SiteSpace> = /*@__PURE__*/ listOperation({ id: 'listSiteSpaces', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces', idempotent: true, response: /*@__PURE__*/ List(SiteSpace) })
 
 /** Parameters of {@link moveSiteSpace} (`client.sites.siteSpaces.move`): path, query and body fields by their API names. */
 export interface MoveSiteSpaceParams {
@@ -2438,7 +2438,7 @@ export interface MoveSiteSpaceParams {
  * const result = await client.sites.siteSpaces.move({ organizationId: 'organization_id', siteId: 'site_id', siteSpaceId: 'siteSpace_id', position: 'position' })
  * ```
  */
-export const moveSiteSpace: (core: Core, params: MoveSiteSpaceParams, options?: RequestOptions) => APIPromise<SiteSpace> = /*@__PURE__*/ operation({ id: 'moveSiteSpace', method: 'POST', path: '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move', body: true, response: SiteSpace })
+export const moveSiteSpace: (core: Core, params: MoveSiteSpaceParams, options?: RequestOptions) => APIPromise<SiteSpace> = /*@__PURE__*/ operation({ id: 'moveSiteSpace', method: 'POST', path: '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move', idempotent: true, body: true, response: SiteSpace })
 
 /** Parameters of {@link updateSiteSpaceById} (`client.sites.siteSpaces.update`): path, query and body fields by their API names. */
 export interface UpdateSiteSpaceByIdParams {
@@ -2460,7 +2460,7 @@ export interface UpdateSiteSpaceByIdParams {
  * const result = await client.sites.siteSpaces.update({ organizationId: 'organization_id', siteId: 'site_id', siteSpaceId: 'siteSpace_id' })
  * ```
  */
-export const updateSiteSpaceById: (core: Core, params: UpdateSiteSpaceByIdParams, options?: RequestOptions) => APIPromise<SiteSpace> = /*@__PURE__*/ operation({ id: 'updateSiteSpaceById', method: 'PATCH', path: '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}', body: true, response: SiteSpace })
+export const updateSiteSpaceById: (core: Core, params: UpdateSiteSpaceByIdParams, options?: RequestOptions) => APIPromise<SiteSpace> = /*@__PURE__*/ operation({ id: 'updateSiteSpaceById', method: 'PATCH', path: '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}', idempotent: true, body: true, response: SiteSpace })
 
 /** Parameters of {@link postCommentInSpace} (`client.spaces.comments.create`): path, query and body fields by their API names. */
 export interface PostCommentInSpaceParams {
@@ -2500,7 +2500,7 @@ export interface DeleteCommentInSpaceParams {
  * await client.spaces.comments.delete({ spaceId: 'space_id', commentId: 'comment_id' })
  * ```
  */
-export const deleteCommentInSpace: (core: Core, params: DeleteCommentInSpaceParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteCommentInSpace', method: 'DELETE', path: '/v1/spaces/{spaceId}/comments/{commentId}' })
+export const deleteCommentInSpace: (core: Core, params: DeleteCommentInSpaceParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteCommentInSpace', method: 'DELETE', path: '/v1/spaces/{spaceId}/comments/{commentId}', idempotent: true })
 
 /** Parameters of {@link getCommentInSpace} (`client.spaces.comments.get`): path, query and body fields by their API names. */
 export interface GetCommentInSpaceParams {
@@ -2519,7 +2519,7 @@ export interface GetCommentInSpaceParams {
  * const result = await client.spaces.comments.get({ spaceId: 'space_id', commentId: 'comment_id' })
  * ```
  */
-export const getCommentInSpace: (core: Core, params: GetCommentInSpaceParams, options?: RequestOptions) => APIPromise<Comment> = /*@__PURE__*/ operation({ id: 'getCommentInSpace', method: 'GET', path: '/v1/spaces/{spaceId}/comments/{commentId}', response: Comment })
+export const getCommentInSpace: (core: Core, params: GetCommentInSpaceParams, options?: RequestOptions) => APIPromise<Comment> = /*@__PURE__*/ operation({ id: 'getCommentInSpace', method: 'GET', path: '/v1/spaces/{spaceId}/comments/{commentId}', idempotent: true, response: Comment })
 
 /** Parameters of {@link listCommentsInSpace} (`client.spaces.comments.list`): path, query and body fields by their API names. */
 export interface ListCommentsInSpaceParams {
@@ -2545,7 +2545,7 @@ export interface ListCommentsInSpaceParams {
  * }
  * ```
  */
-export const listCommentsInSpace: (core: Core, params: ListCommentsInSpaceParams, options?: RequestOptions) => PagePromise<Comment> = /*@__PURE__*/ listOperation({ id: 'listCommentsInSpace', method: 'GET', path: '/v1/spaces/{spaceId}/comments', response: /*@__PURE__*/ List(Comment) })
+export const listCommentsInSpace: (core: Core, params: ListCommentsInSpaceParams, options?: RequestOptions) => PagePromise<Comment> = /*@__PURE__*/ listOperation({ id: 'listCommentsInSpace', method: 'GET', path: '/v1/spaces/{spaceId}/comments', idempotent: true, response: /*@__PURE__*/ List(Comment) })
 
 /** Parameters of {@link postCommentReplyInSpace} (`client.spaces.comments.replies.create`): path, query and body fields by their API names. */
 export interface PostCommentReplyInSpaceParams {
@@ -2585,7 +2585,7 @@ export interface DeleteCommentReplyInSpaceParams {
  * await client.spaces.comments.replies.delete({ spaceId: 'space_id', commentId: 'comment_id', commentReplyId: 'commentReply_id' })
  * ```
  */
-export const deleteCommentReplyInSpace: (core: Core, params: DeleteCommentReplyInSpaceParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteCommentReplyInSpace', method: 'DELETE', path: '/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}' })
+export const deleteCommentReplyInSpace: (core: Core, params: DeleteCommentReplyInSpaceParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteCommentReplyInSpace', method: 'DELETE', path: '/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}', idempotent: true })
 
 /** Parameters of {@link getCommentReplyInSpace} (`client.spaces.comments.replies.get`): path, query and body fields by their API names. */
 export interface GetCommentReplyInSpaceParams {
@@ -2605,7 +2605,7 @@ export interface GetCommentReplyInSpaceParams {
  * const result = await client.spaces.comments.replies.get({ spaceId: 'space_id', commentId: 'comment_id', commentReplyId: 'commentReply_id' })
  * ```
  */
-export const getCommentReplyInSpace: (core: Core, params: GetCommentReplyInSpaceParams, options?: RequestOptions) => APIPromise<CommentReply> = /*@__PURE__*/ operation({ id: 'getCommentReplyInSpace', method: 'GET', path: '/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}', response: CommentReply })
+export const getCommentReplyInSpace: (core: Core, params: GetCommentReplyInSpaceParams, options?: RequestOptions) => APIPromise<CommentReply> = /*@__PURE__*/ operation({ id: 'getCommentReplyInSpace', method: 'GET', path: '/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}', idempotent: true, response: CommentReply })
 
 /** Parameters of {@link updateCommentReplyInSpace} (`client.spaces.comments.replies.update`): path, query and body fields by their API names. */
 export interface UpdateCommentReplyInSpaceParams {
@@ -2629,7 +2629,7 @@ export interface UpdateCommentReplyInSpaceParams {
  * const result = await client.spaces.comments.replies.update({ spaceId: 'space_id', commentId: 'comment_id', commentReplyId: 'commentReply_id' })
  * ```
  */
-export const updateCommentReplyInSpace: (core: Core, params: UpdateCommentReplyInSpaceParams, options?: RequestOptions) => APIPromise<CommentReply> = /*@__PURE__*/ operation({ id: 'updateCommentReplyInSpace', method: 'PUT', path: '/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}', body: true, response: CommentReply })
+export const updateCommentReplyInSpace: (core: Core, params: UpdateCommentReplyInSpaceParams, options?: RequestOptions) => APIPromise<CommentReply> = /*@__PURE__*/ operation({ id: 'updateCommentReplyInSpace', method: 'PUT', path: '/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}', idempotent: true, body: true, response: CommentReply })
 
 /** Parameters of {@link updateCommentInSpace} (`client.spaces.comments.update`): path, query and body fields by their API names. */
 export interface UpdateCommentInSpaceParams {
@@ -2653,7 +2653,7 @@ export interface UpdateCommentInSpaceParams {
  * const result = await client.spaces.comments.update({ spaceId: 'space_id', commentId: 'comment_id' })
  * ```
  */
-export const updateCommentInSpace: (core: Core, params: UpdateCommentInSpaceParams, options?: RequestOptions) => APIPromise<Comment> = /*@__PURE__*/ operation({ id: 'updateCommentInSpace', method: 'PUT', path: '/v1/spaces/{spaceId}/comments/{commentId}', body: true, response: Comment })
+export const updateCommentInSpace: (core: Core, params: UpdateCommentInSpaceParams, options?: RequestOptions) => APIPromise<Comment> = /*@__PURE__*/ operation({ id: 'updateCommentInSpace', method: 'PUT', path: '/v1/spaces/{spaceId}/comments/{commentId}', idempotent: true, body: true, response: Comment })
 
 /** Parameters of {@link getCurrentRevision} (`client.spaces.content.get`): path, query and body fields by their API names. */
 export interface GetCurrentRevisionParams {
@@ -2672,7 +2672,7 @@ export interface GetCurrentRevisionParams {
  * const result = await client.spaces.content.get({ spaceId: 'space_id' })
  * ```
  */
-export const getCurrentRevision: (core: Core, params: GetCurrentRevisionParams, options?: RequestOptions) => APIPromise<Revision> = /*@__PURE__*/ operation({ id: 'getCurrentRevision', method: 'GET', path: '/v1/spaces/{spaceId}/content', response: Revision })
+export const getCurrentRevision: (core: Core, params: GetCurrentRevisionParams, options?: RequestOptions) => APIPromise<Revision> = /*@__PURE__*/ operation({ id: 'getCurrentRevision', method: 'GET', path: '/v1/spaces/{spaceId}/content', idempotent: true, response: Revision })
 
 /** Parameters of {@link getFileById} (`client.spaces.content.getFile`): path, query and body fields by their API names. */
 export interface GetFileByIdParams {
@@ -2692,7 +2692,7 @@ export interface GetFileByIdParams {
  * const result = await client.spaces.content.getFile({ spaceId: 'space_id', fileId: 'file_id' })
  * ```
  */
-export const getFileById: (core: Core, params: GetFileByIdParams, options?: RequestOptions) => APIPromise<File> = /*@__PURE__*/ operation({ id: 'getFileById', method: 'GET', path: '/v1/spaces/{spaceId}/content/files/{fileId}', response: File })
+export const getFileById: (core: Core, params: GetFileByIdParams, options?: RequestOptions) => APIPromise<File> = /*@__PURE__*/ operation({ id: 'getFileById', method: 'GET', path: '/v1/spaces/{spaceId}/content/files/{fileId}', idempotent: true, response: File })
 
 /** Parameters of {@link getPageById} (`client.spaces.content.getPage`): path, query and body fields by their API names. */
 export interface GetPageByIdParams {
@@ -2714,7 +2714,7 @@ export interface GetPageByIdParams {
  * const result = await client.spaces.content.getPage({ spaceId: 'space_id', pageId: 'page_id' })
  * ```
  */
-export const getPageById: (core: Core, params: GetPageByIdParams, options?: RequestOptions) => APIPromise<Page> = /*@__PURE__*/ operation({ id: 'getPageById', method: 'GET', path: '/v1/spaces/{spaceId}/content/page/{pageId}', response: Page })
+export const getPageById: (core: Core, params: GetPageByIdParams, options?: RequestOptions) => APIPromise<Page> = /*@__PURE__*/ operation({ id: 'getPageById', method: 'GET', path: '/v1/spaces/{spaceId}/content/page/{pageId}', idempotent: true, response: Page })
 
 /** Parameters of {@link importSpaceContent} (`client.spaces.content.import`): path, query and body fields by their API names. */
 export interface ImportSpaceContentParams {
@@ -2755,7 +2755,7 @@ export interface ListFileBacklinksParams {
  * }
  * ```
  */
-export const listFileBacklinks: (core: Core, params: ListFileBacklinksParams, options?: RequestOptions) => PagePromise<LinkReference> = /*@__PURE__*/ listOperation({ id: 'listFileBacklinks', method: 'GET', path: '/v1/spaces/{spaceId}/content/files/{fileId}/backlinks', response: /*@__PURE__*/ List(LinkReference) })
+export const listFileBacklinks: (core: Core, params: ListFileBacklinksParams, options?: RequestOptions) => PagePromise<LinkReference> = /*@__PURE__*/ listOperation({ id: 'listFileBacklinks', method: 'GET', path: '/v1/spaces/{spaceId}/content/files/{fileId}/backlinks', idempotent: true, response: /*@__PURE__*/ List(LinkReference) })
 
 /** Parameters of {@link listFiles} (`client.spaces.content.listFiles`): path, query and body fields by their API names. */
 export interface ListFilesParams {
@@ -2778,7 +2778,7 @@ export interface ListFilesParams {
  * }
  * ```
  */
-export const listFiles: (core: Core, params: ListFilesParams, options?: RequestOptions) => PagePromise<File> = /*@__PURE__*/ listOperation({ id: 'listFiles', method: 'GET', path: '/v1/spaces/{spaceId}/content/files', response: /*@__PURE__*/ List(File) })
+export const listFiles: (core: Core, params: ListFilesParams, options?: RequestOptions) => PagePromise<File> = /*@__PURE__*/ listOperation({ id: 'listFiles', method: 'GET', path: '/v1/spaces/{spaceId}/content/files', idempotent: true, response: /*@__PURE__*/ List(File) })
 
 /** Parameters of {@link listPageLinks} (`client.spaces.content.listPageLinks`): path, query and body fields by their API names. */
 export interface ListPageLinksParams {
@@ -2803,7 +2803,7 @@ export interface ListPageLinksParams {
  */
 export const listPageLinks: (core: Core, params: ListPageLinksParams, options?: RequestOptions) => PagePromise<Link, {
   stats?: LinkStats
-}> = /*@__PURE__*/ listOperation({ id: 'listPageLinks', method: 'GET', path: '/v1/spaces/{spaceId}/content/page/{pageId}/links', response: LinksList })
+}> = /*@__PURE__*/ listOperation({ id: 'listPageLinks', method: 'GET', path: '/v1/spaces/{spaceId}/content/page/{pageId}/links', idempotent: true, response: LinksList })
 
 /** Parameters of {@link listPages} (`client.spaces.content.listPages`): path, query and body fields by their API names. */
 export interface ListPagesParams {
@@ -2822,7 +2822,7 @@ export interface ListPagesParams {
  * const result = await client.spaces.content.listPages({ spaceId: 'space_id' })
  * ```
  */
-export const listPages: (core: Core, params: ListPagesParams, options?: RequestOptions) => APIPromise<PageList> = /*@__PURE__*/ operation({ id: 'listPages', method: 'GET', path: '/v1/spaces/{spaceId}/content/pages', response: PageList })
+export const listPages: (core: Core, params: ListPagesParams, options?: RequestOptions) => APIPromise<PageList> = /*@__PURE__*/ operation({ id: 'listPages', method: 'GET', path: '/v1/spaces/{spaceId}/content/pages', idempotent: true, response: PageList })
 
 /** Parameters of {@link deleteSpaceById} (`client.spaces.delete`): path, query and body fields by their API names. */
 export interface DeleteSpaceByIdParams {
@@ -2839,7 +2839,7 @@ export interface DeleteSpaceByIdParams {
  * await client.spaces.delete({ spaceId: 'space_id' })
  * ```
  */
-export const deleteSpaceById: (core: Core, params: DeleteSpaceByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteSpaceById', method: 'DELETE', path: '/v1/spaces/{spaceId}' })
+export const deleteSpaceById: (core: Core, params: DeleteSpaceByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteSpaceById', method: 'DELETE', path: '/v1/spaces/{spaceId}', idempotent: true })
 
 /** Parameters of {@link duplicateSpace} (`client.spaces.duplicate`): path, query and body fields by their API names. */
 export interface DuplicateSpaceParams {
@@ -2874,7 +2874,7 @@ export interface GetSpaceByIdParams {
  * const result = await client.spaces.get({ spaceId: 'space_id' })
  * ```
  */
-export const getSpaceById: (core: Core, params: GetSpaceByIdParams, options?: RequestOptions) => APIPromise<Space> = /*@__PURE__*/ operation({ id: 'getSpaceById', method: 'GET', path: '/v1/spaces/{spaceId}', response: Space })
+export const getSpaceById: (core: Core, params: GetSpaceByIdParams, options?: RequestOptions) => APIPromise<Space> = /*@__PURE__*/ operation({ id: 'getSpaceById', method: 'GET', path: '/v1/spaces/{spaceId}', idempotent: true, response: Space })
 
 /** Parameters of {@link listCommentersInSpace} (`client.spaces.listCommenters`): path, query and body fields by their API names. */
 export interface ListCommentersInSpaceParams {
@@ -2895,7 +2895,7 @@ export interface ListCommentersInSpaceParams {
  * }
  * ```
  */
-export const listCommentersInSpace: (core: Core, params: ListCommentersInSpaceParams, options?: RequestOptions) => PagePromise<Member> = /*@__PURE__*/ listOperation({ id: 'listCommentersInSpace', method: 'GET', path: '/v1/spaces/{spaceId}/commenters', response: /*@__PURE__*/ List(Member) })
+export const listCommentersInSpace: (core: Core, params: ListCommentersInSpaceParams, options?: RequestOptions) => PagePromise<Member> = /*@__PURE__*/ listOperation({ id: 'listCommentersInSpace', method: 'GET', path: '/v1/spaces/{spaceId}/commenters', idempotent: true, response: /*@__PURE__*/ List(Member) })
 
 /** Parameters of {@link listSpaceLinks} (`client.spaces.listLinks`): path, query and body fields by their API names. */
 export interface ListSpaceLinksParams {
@@ -2919,7 +2919,7 @@ export interface ListSpaceLinksParams {
  */
 export const listSpaceLinks: (core: Core, params: ListSpaceLinksParams, options?: RequestOptions) => PagePromise<Link, {
   stats?: LinkStats
-}> = /*@__PURE__*/ listOperation({ id: 'listSpaceLinks', method: 'GET', path: '/v1/spaces/{spaceId}/links', response: LinksList })
+}> = /*@__PURE__*/ listOperation({ id: 'listSpaceLinks', method: 'GET', path: '/v1/spaces/{spaceId}/links', idempotent: true, response: LinksList })
 
 /** Parameters of {@link moveSpace} (`client.spaces.move`): path, query and body fields by their API names. */
 export interface MoveSpaceParams {
@@ -2953,7 +2953,7 @@ export interface MoveSpaceParams {
  * const result = await client.spaces.move({ spaceId: 'space_id' })
  * ```
  */
-export const moveSpace: (core: Core, params: MoveSpaceParams, options?: RequestOptions) => APIPromise<Space> = /*@__PURE__*/ operation({ id: 'moveSpace', method: 'POST', path: '/v1/spaces/{spaceId}/move', body: true, response: Space })
+export const moveSpace: (core: Core, params: MoveSpaceParams, options?: RequestOptions) => APIPromise<Space> = /*@__PURE__*/ operation({ id: 'moveSpace', method: 'POST', path: '/v1/spaces/{spaceId}/move', idempotent: true, body: true, response: Space })
 
 /** Parameters of {@link restoreSpace} (`client.spaces.restore`): path, query and body fields by their API names. */
 export interface RestoreSpaceParams {
@@ -2970,7 +2970,7 @@ export interface RestoreSpaceParams {
  * const result = await client.spaces.restore({ spaceId: 'space_id' })
  * ```
  */
-export const restoreSpace: (core: Core, params: RestoreSpaceParams, options?: RequestOptions) => APIPromise<Space> = /*@__PURE__*/ operation({ id: 'restoreSpace', method: 'POST', path: '/v1/spaces/{spaceId}/restore', response: Space })
+export const restoreSpace: (core: Core, params: RestoreSpaceParams, options?: RequestOptions) => APIPromise<Space> = /*@__PURE__*/ operation({ id: 'restoreSpace', method: 'POST', path: '/v1/spaces/{spaceId}/restore', idempotent: true, response: Space })
 
 /** Parameters of {@link searchSpaceContent} (`client.spaces.search`): path, query and body fields by their API names. */
 export interface SearchSpaceContentParams {
@@ -2992,7 +2992,7 @@ export interface SearchSpaceContentParams {
  * }
  * ```
  */
-export const searchSpaceContent: (core: Core, params: SearchSpaceContentParams, options?: RequestOptions) => PagePromise<SearchResult> = /*@__PURE__*/ listOperation({ id: 'searchSpaceContent', method: 'GET', path: '/v1/spaces/{spaceId}/search', response: /*@__PURE__*/ List(SearchResult) })
+export const searchSpaceContent: (core: Core, params: SearchSpaceContentParams, options?: RequestOptions) => PagePromise<SearchResult> = /*@__PURE__*/ listOperation({ id: 'searchSpaceContent', method: 'GET', path: '/v1/spaces/{spaceId}/search', idempotent: true, response: /*@__PURE__*/ List(SearchResult) })
 
 /** Parameters of {@link transferSpace} (`client.spaces.transfer`): path, query and body fields by their API names. */
 export interface TransferSpaceParams {
@@ -3011,7 +3011,7 @@ export interface TransferSpaceParams {
  * const result = await client.spaces.transfer({ spaceId: 'space_id', organization: 'organization' })
  * ```
  */
-export const transferSpace: (core: Core, params: TransferSpaceParams, options?: RequestOptions) => APIPromise<Space> = /*@__PURE__*/ operation({ id: 'transferSpace', method: 'POST', path: '/v1/spaces/{spaceId}/transfer', body: true, response: Space })
+export const transferSpace: (core: Core, params: TransferSpaceParams, options?: RequestOptions) => APIPromise<Space> = /*@__PURE__*/ operation({ id: 'transferSpace', method: 'POST', path: '/v1/spaces/{spaceId}/transfer', idempotent: true, body: true, response: Space })
 
 /** Parameters of {@link updateSpaceById} (`client.spaces.update`): path, query and body fields by their API names. */
 export interface UpdateSpaceByIdParams {
@@ -3032,5 +3032,5 @@ export interface UpdateSpaceByIdParams {
  * const result = await client.spaces.update({ spaceId: 'space_id' })
  * ```
  */
-export const updateSpaceById: (core: Core, params: UpdateSpaceByIdParams, options?: RequestOptions) => APIPromise<Space> = /*@__PURE__*/ operation({ id: 'updateSpaceById', method: 'PATCH', path: '/v1/spaces/{spaceId}', body: true, response: Space })
+export const updateSpaceById: (core: Core, params: UpdateSpaceByIdParams, options?: RequestOptions) => APIPromise<Space> = /*@__PURE__*/ operation({ id: 'updateSpaceById', method: 'PATCH', path: '/v1/spaces/{spaceId}', idempotent: true, body: true, response: Space })
 
