@@ -50,9 +50,6 @@ export const DEFAULT_NOW = '2026-01-15T09:00:00.000Z'
  */
 export type MockTokens<TokenName extends string = string> = Readonly<Record<TokenName, string>> & Readonly<Record<string, string>>
 
-/** The token names a scenario is known to give: the demo's, or none known in advance. */
-export type TokenNamesOf<S> = S extends 'demo' ? DemoTokenName : string
-
 /** A running mock of the whole platform; `TokenName` names the tokens its scenario gives. */
 export interface MockPlatform<TokenName extends string = string> {
   /** Base URL the platform answers on. */
@@ -133,9 +130,10 @@ export function isSerializedState(value: unknown): value is SerializedState {
  * const { items } = await client.orgs.list()
  * ```
  */
-export function createMockPlatform<const S extends ScenarioName | Scenario = 'demo'>(
-  options: MockPlatformOptions & { scenario?: S } = {},
-): MockPlatform<TokenNamesOf<S>> {
+export function createMockPlatform(options?: MockPlatformOptions & { scenario?: 'demo' }): MockPlatform<DemoTokenName>
+/** Creates a platform on the empty scenario or a scenario function: its tokens are those the builders named. */
+export function createMockPlatform(options?: MockPlatformOptions): MockPlatform
+export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatform {
   const scenario = scenarioOf(options.scenario)
   installAreas(platformAreas)
   const seed = options.seed ?? 'docplat'
@@ -282,7 +280,7 @@ export function createMockPlatform<const S extends ScenarioName | Scenario = 'de
       return state.db
     },
     builders,
-    tokens: tokens as MockTokens<TokenNamesOf<S>>,
+    tokens,
     clock,
     faults,
     requests: log,
