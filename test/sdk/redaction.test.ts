@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { inspect } from 'node:util'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createClient, ConnectionError, type Client } from '../../src/index.ts'
 import { rejection, world } from './fixture.ts'
 
@@ -23,6 +23,10 @@ async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()))
   return port
 }
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
 
 describe('no token in anything an error prints or serialises', () => {
   it('for every kind of failure: refused, timeout, abort, 4xx, 5xx, validation', async () => {
@@ -77,6 +81,16 @@ describe('no token in anything an error prints or serialises', () => {
     expect(error).toBeInstanceOf(ConnectionError)
     expect((error as Error).message).toBe(`Cannot reach http://127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port} (GET /v1/orgs)`)
     expect(JSON.parse(JSON.stringify(error))).toMatchObject({ name: 'ConnectionError', cause: expect.stringContaining('ECONNREFUSED') })
+  })
+
+  it('in a browser, where fetch says only "Failed to fetch", the message says CORS may be the cause', async () => {
+    vi.stubGlobal('document', {})
+    const failing = async () => {
+      throw new TypeError('Failed to fetch')
+    }
+    const error = await rejection(createClient({ token: 'dpt_x', baseUrl: 'http://127.0.0.1:4010', fetch: failing, retry: 0 }).orgs.list())
+    expect(error).toBeInstanceOf(ConnectionError)
+    expect((error as Error).message).toMatch(/^Cannot reach http:\/\/127\.0\.0\.1:4010: Failed to fetch \(GET \/v1\/orgs\)\. In a browser this is also how a request blocked by CORS fails/)
   })
 
   it('the client itself prints no token', async () => {
