@@ -52,7 +52,7 @@ export interface ClientOptions {
   validate?: boolean
   /** Headers sent with every request. */
   headers?: Record<string, string>
-  /** ky hooks, for logging or instrumentation. They see requests as sent, `Authorization` included. */
+  /** ky hooks, for logging or instrumentation. They see requests as sent, `Authorization` included: log headers through {@link redactHeaders}. */
   hooks?: Hooks
 }
 

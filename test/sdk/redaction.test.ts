@@ -2,7 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { inspect } from 'node:util'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createClient, ConnectionError, type Client } from '../../src/index.ts'
+import { createClient, ConnectionError, redactHeaders, type Client } from '../../src/index.ts'
 import { rejection, world } from './fixture.ts'
 
 /** Everything a log line could print of an error: inspect (deep, hidden fields too), JSON, String. */
@@ -91,6 +91,21 @@ describe('no token in anything an error prints or serialises', () => {
     const error = await rejection(createClient({ token: 'dpt_x', baseUrl: 'http://127.0.0.1:4010', fetch: failing, retry: 0 }).orgs.list())
     expect(error).toBeInstanceOf(ConnectionError)
     expect((error as Error).message).toMatch(/^Cannot reach http:\/\/127\.0\.0\.1:4010: Failed to fetch \(GET \/v1\/orgs\)\. In a browser this is also how a request blocked by CORS fails/)
+  })
+
+  it('redactHeaders gives logging hooks the headers with Authorization as "Bearer ***"', async () => {
+    const { platform, admin } = await world()
+    const logged: Array<Record<string, string>> = []
+    const client = createClient({
+      token: admin.token,
+      fetch: platform.fetch,
+      hooks: { beforeRequest: [({ request }) => void logged.push(redactHeaders(request.headers))] },
+    })
+    await client.orgs.list()
+    expect(logged).toHaveLength(1)
+    expect(logged[0]).toMatchObject({ authorization: 'Bearer ***', accept: 'application/json' })
+    expect(JSON.stringify(logged)).not.toContain(admin.token)
+    expect(redactHeaders({ 'X-Api-Key': 'k', Cookie: 'a=b', 'x-app': 'docs' })).toEqual({ 'x-api-key': '***', cookie: '***', 'x-app': 'docs' })
   })
 
   it('the client itself prints no token', async () => {
