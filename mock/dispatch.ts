@@ -1,10 +1,11 @@
 import type { OperationDef } from '../src/contract/define.ts'
+import type { OperationId } from '../src/contract/index.ts'
 import type { Handler } from './handlers/types.ts'
 import { Deferred, EventStream, Reply } from './handlers/types.ts'
 import type { Caller } from './model/access.ts'
 import { runMaintenance } from './model/maintenance.ts'
 import type { State } from './model/state.ts'
-import type { Faults } from './core/faults.ts'
+import type { FaultEffect, Faults } from './core/faults.ts'
 import { HttpError, unauthorized } from './core/http-error.ts'
 import { parseInput } from './core/input.ts'
 import type { RequestLog } from './core/request-log.ts'
@@ -76,7 +77,7 @@ export function createDispatcher(options: DispatcherOptions): (request: Request)
       options.log.push({
         method: request.method.toUpperCase(),
         url: request.url,
-        operationId: op?.id,
+        operationId: op?.id as OperationId | undefined,
         status: response.status,
         at: options.state().clock.now().toISOString(),
         body,
@@ -86,42 +87,62 @@ export function createDispatcher(options: DispatcherOptions): (request: Request)
     }
 
     const fault = options.faults.take(request.method.toUpperCase(), pathname, op?.id)
-    if (fault) {
-      if (fault.latency) await sleep(fault.latency, request.signal)
-      // A caller that gave up during the injected delay (a client timeout) got a failure: running
-      // the request anyway would let a failed call change state.
-      if (fault.drop || request.signal.aborted) throw new DroppedConnection()
-      if (fault.status !== undefined) {
-        const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {}
-        return finish(errorResponse(fault.status, fault.message ?? `Injected fault: ${fault.status}`, headers))
+    if (fault?.before) {
+      const early = await applyFault(fault.before, request.signal)
+      if (early) return finish(early)
+    }
+    if (!fault?.after) return run()
+    // The operation runs and its change is kept; only the answer the caller gets is faulty.
+    const answer = await run()
+    const late = await applyFault(fault.after, request.signal)
+    if (late) {
+      await answer.body?.cancel()
+      late.headers.set('x-request-id', answer.headers.get('x-request-id') ?? '')
+      return late
+    }
+    return answer
+
+    async function run(): Promise<Response> {
+      if (match.kind === 'none') return finish(errorResponse(404, `No operation matches ${request.method} ${pathname}`))
+      if (match.kind === 'method') {
+        return finish(errorResponse(405, `${request.method} is not allowed on ${pathname}`, { allow: match.allow.join(', ') }))
+      }
+      const handler = options.handlers[match.op.id]!
+      try {
+        const state = options.state()
+        const caller = authenticate(state, request)
+        const input = await parseInput(match.op, match.params, url, request)
+        if (match.op.body) body = input
+        const services = options.services()
+        const result = await exclusive(async () => {
+          runMaintenance(options.state())
+          return handler({ input: input as never, caller, state: options.state(), services, request, url })
+        })
+        await services.drain()
+        return finish(respond(match.op, result instanceof Deferred ? await result.settle() : result))
+      } catch (error) {
+        if (error instanceof HttpError) return finish(errorResponse(error.status, error.message, error.headers))
+        if (error instanceof DroppedConnection) throw error
+        // A bug of the mock, never the client's doing: say so plainly.
+        console.error(`[docplat mock] ${match.op.id} failed:`, error)
+        return finish(errorResponse(500, `Internal error in the mock while handling ${match.op.id}: ${String((error as Error)?.message ?? error)}`))
       }
     }
-
-    if (match.kind === 'none') return finish(errorResponse(404, `No operation matches ${request.method} ${pathname}`))
-    if (match.kind === 'method') {
-      return finish(errorResponse(405, `${request.method} is not allowed on ${pathname}`, { allow: match.allow.join(', ') }))
-    }
-    const handler = options.handlers[match.op.id]!
-    try {
-      const state = options.state()
-      const caller = authenticate(state, request)
-      const input = await parseInput(match.op, match.params, url, request)
-      if (match.op.body) body = input
-      const services = options.services()
-      const result = await exclusive(async () => {
-        runMaintenance(options.state())
-        return handler({ input: input as never, caller, state: options.state(), services, request, url })
-      })
-      await services.drain()
-      return finish(respond(match.op, result instanceof Deferred ? await result.settle() : result))
-    } catch (error) {
-      if (error instanceof HttpError) return finish(errorResponse(error.status, error.message, error.headers))
-      if (error instanceof DroppedConnection) throw error
-      // A bug of the mock, never the client's doing: say so plainly.
-      console.error(`[docplat mock] ${match.op.id} failed:`, error)
-      return finish(errorResponse(500, `Internal error in the mock while handling ${match.op.id}: ${String((error as Error)?.message ?? error)}`))
-    }
   }
+}
+
+/**
+ * Applies one moment of a fault: waits its latency, then drops the connection or answers with
+ * its status; `undefined` lets the request go on.
+ */
+async function applyFault(effect: FaultEffect, signal: AbortSignal): Promise<Response | undefined> {
+  if (effect.latency) await sleep(effect.latency, signal)
+  // A caller that gave up during the injected delay (a client timeout) got a failure: running
+  // the request anyway would let a failed call change state.
+  if (effect.drop || signal.aborted) throw new DroppedConnection()
+  if (effect.status === undefined) return undefined
+  const headers: Record<string, string> = effect.retryAfter !== undefined ? { 'retry-after': String(effect.retryAfter) } : {}
+  return errorResponse(effect.status, effect.message ?? `Injected fault: ${effect.status}`, headers)
 }
 
 /** Reads the bearer token and finds its user; 401 otherwise. */

@@ -5,9 +5,9 @@
  * @packageDocumentation
  * @module docplat/mock
  */
-export { createMockPlatform, DEFAULT_NOW, isSerializedState, type MockPlatform, type MockPlatformOptions } from './platform.ts'
+export { createMockPlatform, DEFAULT_NOW, isSerializedState, type MockPlatform, type MockPlatformOptions, type MockTokens } from './platform.ts'
 export type { Builders } from './scenarios/builders.ts'
-export type { Scenario } from './scenarios/index.ts'
+export type { Scenario, ScenarioName, DemoTokenName } from './scenarios/index.ts'
 export type { SerializedState } from './model/state.ts'
 export { Clock } from './core/clock.ts'
 export { Faults, type FaultSpec, type FaultMatch } from './core/faults.ts'

@@ -14,12 +14,15 @@ import type { Handler } from './handlers/types.ts'
 import { createState, serialize, tableEntries, type SerializedState, type State } from './model/state.ts'
 import type { Tables } from './model/db.ts'
 import { createBuilders, type Builders } from './scenarios/builders.ts'
-import { DEMO_TOKEN_NAMES, scenarios, type Scenario } from './scenarios/index.ts'
+import { DEMO_TOKEN_NAMES, scenarios, type DemoTokenName, type Scenario, type ScenarioName } from './scenarios/index.ts'
 
 /** Options of {@link createMockPlatform}. */
 export interface MockPlatformOptions {
-  /** `'demo'` (default), `'empty'`, or a function that builds state with the builders. */
-  scenario?: 'demo' | 'empty' | Scenario
+  /**
+   * `'demo'` (default), `'empty'`, or a function that builds state with the builders. Any other
+   * name throws at once, listing the known ones.
+   */
+  scenario?: ScenarioName | Scenario
   /** Seed of IDs and tokens: the same seed gives the same scenario. Default `'docplat'`. */
   seed?: string
   /** Platform time at start. Default 2026-01-15T09:00:00Z; time then flows unless `freeze` is set. */
@@ -40,8 +43,14 @@ const OPERATIONS = Object.values(operations) as OperationDef[]
 /** Fixed start of platform time, so two runs of a scenario agree to the millisecond when frozen. */
 export const DEFAULT_NOW = '2026-01-15T09:00:00.000Z'
 
-/** A running mock of the whole platform. */
-export interface MockPlatform {
+/**
+ * The tokens of a platform by name: the demo's names are known (`tokens.admin` is a string);
+ * others, such as those builders add with `tokenName`, may be missing.
+ */
+export type MockTokens<TokenName extends string = string> = Readonly<Record<TokenName, string>> & Readonly<Record<string, string>>
+
+/** A running mock of the whole platform; `TokenName` names the tokens its scenario gives. */
+export interface MockPlatform<TokenName extends string = string> {
   /** Base URL the platform answers on. */
   readonly baseUrl: string
   /** MSW handlers: `setupServer(...platform.handlers)` or `setupWorker(...)`. */
@@ -60,7 +69,7 @@ export interface MockPlatform {
   /** Build state in a line: organizations, users with tokens, teams, collections, spaces, grants. */
   readonly builders: Builders
   /** The scenario's tokens by name: `admin`, `create`, `review`, `edit`, `comment`, `read`, `guest`, `outsider` in the demo. */
-  readonly tokens: Readonly<Record<string, string>>
+  readonly tokens: MockTokens<TokenName>
   /** Platform time: `now()`, `advance('7d')`, `freeze()`. */
   readonly clock: Clock
   /** Inject latency, error statuses, dropped connections and 429s. */
@@ -76,10 +85,22 @@ export interface MockPlatform {
   }
   /** A serialisable copy of the whole state. */
   snapshot(): SerializedState
-  /** Replaces the state with a snapshot. */
+  /**
+   * Replaces the state with a snapshot. A snapshot that is not one (or does not load) is
+   * refused with a `TypeError` and the platform keeps its state and keeps working.
+   */
   restore(snapshot: SerializedState): Promise<void>
   /** Back to the scenario's initial state; faults and the request log are cleared. */
   reset(): Promise<void>
+}
+
+/** The scenario function of an option; an unknown name throws at once, naming the known ones. */
+function scenarioOf(option: ScenarioName | Scenario | undefined): Scenario {
+  if (typeof option === 'function') return option
+  const name = option ?? 'demo'
+  if (typeof name === 'string' && Object.hasOwn(scenarios, name)) return scenarios[name]
+  const known = Object.keys(scenarios).map((n) => `'${n}'`).join(', ')
+  throw new TypeError(`Unknown scenario ${JSON.stringify(option)}: use one of ${known}, or a function (builders) => ... that builds the state`)
 }
 
 /** Deterministic token for a scenario user, so the CLI and `createMockPlatform` agree. */
@@ -111,19 +132,22 @@ export function isSerializedState(value: unknown): value is SerializedState {
  * const { items } = await client.orgs.list()
  * ```
  */
+export function createMockPlatform(options?: MockPlatformOptions & { scenario?: 'demo' }): MockPlatform<DemoTokenName>
+/** Creates a platform on the empty scenario or a scenario function: its tokens are those the builders named. */
+export function createMockPlatform(options?: MockPlatformOptions): MockPlatform
 export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatform {
+  const scenario = scenarioOf(options.scenario)
   const seed = options.seed ?? 'docplat'
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '')
   const urls = { api: baseUrl, app: (options.appUrl ?? 'https://app.docplat.dev').replace(/\/+$/, '') }
   const clock = new Clock(options.now ?? DEFAULT_NOW, options.freeze ?? false)
-  const scenario = typeof options.scenario === 'function' ? options.scenario : scenarios[options.scenario ?? 'demo']
   const tokens: Record<string, string> = {}
   if (options.scenario === undefined || options.scenario === 'demo') for (const name of DEMO_TOKEN_NAMES) tokens[name] = tokenFor(seed, name)
 
   let state = createState(clock, new Random(seed), urls)
   const outbound = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
   const builders = createBuilders(() => state, tokens, (name) => tokenFor(seed, name), outbound)
-  const faults = new Faults()
+  const faults = new Faults(OPERATIONS.map((op) => op.id))
   const log = new RequestLog()
   const fixtures = new Map<string, unknown>()
 
@@ -141,11 +165,32 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
         await load(cached.snapshot, true)
       })()
     : (async () => {
+        // Built on a stopped clock, so every stamp is the start instant plus one millisecond per
+        // write, whatever the machine's speed: the same seed gives byte-identical state.
+        const start = new Date(options.now ?? DEFAULT_NOW).getTime()
+        clock.freeze()
+        clock.set(start)
         await scenario(builders)
-        initial = serialize(state)
+        const built = serialize(state)
+        initial = { ...built, clock: { ...built.clock, frozen: options.freeze ?? false } }
+        if (!options.freeze) clock.unfreeze()
         if (cacheKey !== undefined) cacheScenario(cacheKey, { snapshot: initial, tokens: { ...tokens } })
       })()
   const ready = () => pending
+
+  /**
+   * Runs a state replacement after what is queued. A replacement that fails leaves the queue as
+   * it was, so one bad snapshot does not make every later request, restore and reset fail.
+   */
+  function queue(step: () => Promise<void>): Promise<void> {
+    const before = pending
+    const run = before.then(step)
+    pending = run.then(
+      () => undefined,
+      () => before,
+    )
+    return run
+  }
 
   /** Replaces the state with a snapshot; `trusted` when the platform serialised it itself. */
   async function load(snapshot: SerializedState, trusted = false): Promise<void> {
@@ -246,14 +291,12 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     },
     snapshot: () => serialize(state),
     restore(snapshot) {
-      pending = pending.then(() => load(snapshot))
-      return pending
+      return queue(() => load(snapshot))
     },
     reset() {
       faults.clear()
       log.clear()
-      pending = pending.then(() => load(initial!, true))
-      return pending
+      return queue(() => load(initial!, true))
     },
   }
 }

@@ -8,11 +8,12 @@
  */
 export { createClient, type Client } from './client.ts'
 export { createCore, type Core } from './core/client.ts'
-export { DEFAULT_BASE_URL, type ClientOptions, type RequestOptions } from './core/options.ts'
+export { DEFAULT_BASE_URL, type ClientOptions, type RequestOptions, type RetryOptions } from './core/options.ts'
 export { APIPromise, type WithResponse } from './core/api-promise.ts'
 export { PagePromise, type ListPage, type ListEnvelope } from './core/pagination.ts'
 export { StreamPromise } from './core/sse.ts'
 export * from './core/errors.ts'
+export { redactHeaders } from './core/redact.ts'
 export type { OperationFn, OperationReturn, EnvelopeExtra } from './core/operation.ts'
 export type { OperationDef, OperationParams, OperationResult, OperationItem, AllOptional, Flat, InputOf, ObjectSchema, HttpMethod } from './contract/define.ts'
 export type { Namespaces } from './generated/client-types.ts'

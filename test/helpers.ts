@@ -10,7 +10,7 @@ export async function setup(options: MockPlatformOptions = {}) {
   await platform.ready
   const as = (role: DemoRole): Client =>
     createClient({ token: platform.tokens[role]!, fetch: platform.fetch, retry: 0 })
-  const anonymous = createClient({ fetch: platform.fetch, retry: 0 })
+  const anonymous = createClient({ token: null, fetch: platform.fetch, retry: 0 })
   const clients = Object.fromEntries(
     (['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest', 'outsider'] as const).map((r) => [r, as(r)]),
   ) as Record<DemoRole, Client>

@@ -45,7 +45,7 @@ try {
   }
 
   // Retries: the next two list calls get 429 with Retry-After: 1. The SDK waits as told and
-  // retries (GET, PUT and DELETE; 2 retries by default), so the call still succeeds.
+  // retries (operations the contract marks idempotent; 2 retries by default), so the call still succeeds.
   console.log('\nRetries:')
   platform.faults.add({ operationId: 'listOrganizationsForAuthenticatedUser', status: 429, retryAfter: 1, times: 2 })
   const before = platform.requests.ofOperation('listOrganizationsForAuthenticatedUser').length
@@ -61,7 +61,7 @@ try {
     await client.orgs.list(undefined, { retry: 0 })
   } catch (error) {
     if (!(error instanceof RateLimitError)) throw error
-    console.log(`  RateLimitError ${error.status}: retry after ${error.headers.get('retry-after')} s`)
+    console.log(`  RateLimitError ${error.status}: retry after ${error.retryAfter} s`)
   }
 } finally {
   await server.close()

@@ -1,3 +1,5 @@
+import type { OperationId } from '../../src/contract/index.ts'
+
 /** One request the platform handled. */
 export interface LoggedRequest {
   /** The HTTP method, upper case. */
@@ -5,7 +7,7 @@ export interface LoggedRequest {
   /** The full request URL, query included. */
   url: string
   /** The operation it matched, if any. */
-  operationId: string | undefined
+  operationId: OperationId | undefined
   /** The status the platform answered. */
   status: number
   /** Platform time when it was handled (ISO). */
@@ -53,7 +55,7 @@ export class RequestLog implements Iterable<LoggedRequest> {
   }
 
   /** The entries of one operation, oldest first. */
-  ofOperation(operationId: string): LoggedRequest[] {
+  ofOperation(operationId: OperationId): LoggedRequest[] {
     return this.#compact().filter((e) => e.operationId === operationId)
   }
 

@@ -61,6 +61,7 @@ function generate(model: Model, op: OperationDef, module: string): Generated {
     `id: '${op.id}'`,
     `method: '${op.method}'`,
     `path: '${op.path}'`,
+    ...(op.idempotent ? ['idempotent: true'] : []),
     ...(query.length ? [`query: [${query.map((q) => `'${q}'`).join(', ')}]`] : []),
     ...(op.body ? ['body: true'] : []),
     ...(value ? [`response: ${value}`] : []),

@@ -15,6 +15,14 @@ export interface OperationDef {
   /** The operationId from `spec/operations.md`. */
   readonly id: string
   readonly method: HttpMethod
+  /**
+   * Whether sending the same request twice leaves the platform as sending it once did, judged by
+   * what the operation does, not by its method: reads, deletes, moves and updates that set values
+   * are idempotent; anything that creates a resource (even with PUT, like `createOrganizationTeam`)
+   * or appends (a comment, a revision, a published version) is not. The SDK retries idempotent
+   * operations only, and the others only when the request provably never reached the server.
+   */
+  readonly idempotent: boolean
   /** Path template with `{name}` placeholders, starting with `/v1`. */
   readonly path: string
   /** Where the operation lives on the client, e.g. `spaces.restore`. */

@@ -1,5 +1,6 @@
 import ky, { type KyInstance } from 'ky'
-import { DEFAULT_BASE_URL, type ClientOptions } from './options.ts'
+import { ConfigurationError } from './errors.ts'
+import { DEFAULT_BASE_URL, type ClientOptions, type RetryOptions } from './options.ts'
 
 /**
  * The small core every operation runs on: a configured HTTP instance and the client's options.
@@ -7,22 +8,101 @@ import { DEFAULT_BASE_URL, type ClientOptions } from './options.ts'
  * operation ships only that operation.
  */
 export interface Core {
-  /** The options the client was created with, defaults applied. */
+  /**
+   * The options the client was created with, defaults applied. The token is kept out of what
+   * `console.log`, `util.inspect` and `JSON.stringify` print.
+   */
   readonly options: Readonly<ClientOptions> & {
     /** The base URL in use, without a trailing slash. */
     readonly baseUrl: string
     /** Whether responses are validated. */
     readonly validate: boolean
+    /** Milliseconds each attempt may take (`false`: no limit). */
+    readonly timeout: number | false
+    /** The retry settings in use, defaults applied. */
+    readonly retry: Required<Omit<RetryOptions, 'delay'>> & Pick<RetryOptions, 'delay'>
   }
   /** @internal */
   readonly http: KyInstance
 }
 
-/** Statuses worth retrying: the server may answer differently next time. */
-const RETRY_STATUSES = [408, 429, 500, 502, 503, 504]
+const DEFAULT_TIMEOUT = 60_000
+/** ky refuses longer timeouts (the largest delay `setTimeout` keeps). */
+const MAX_TIMEOUT = 2_147_483_647
+
+/** Reads an environment variable where the runtime has them (Node, Deno, Bun); never in a browser. */
+function env(name: string): string | undefined {
+  const proc = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
+  const value = proc?.env?.[name]
+  return value === '' ? undefined : value
+}
+
+/** The token to send, or a {@link ConfigurationError} that says how to give one. */
+function resolveToken(given: string | null | undefined): string | null {
+  const token = given === undefined ? env('DOCPLAT_TOKEN') : given
+  if (token === null) return null
+  if (token === undefined || token === '') {
+    throw new ConfigurationError(
+      'No API token: pass createClient({ token }) or set the DOCPLAT_TOKEN environment variable (token: null sends requests without one).',
+    )
+  }
+  if (typeof token !== 'string') throw new ConfigurationError(`The token must be a string, not ${typeof token}.`)
+  if (/^bearer\b/i.test(token.trim())) {
+    throw new ConfigurationError('The token starts with "Bearer ": pass the token alone (createClient({ token: "dpt_..." })); the SDK adds "Bearer " itself.')
+  }
+  if (/\s/.test(token)) throw new ConfigurationError('The token contains whitespace (a newline read from a file or a variable?): pass the token alone.')
+  return token
+}
+
+/** The base URL without a trailing slash, or a {@link ConfigurationError} naming what is wrong. */
+function resolveBaseUrl(given: string | undefined): string {
+  const value = given ?? env('DOCPLAT_BASE_URL') ?? DEFAULT_BASE_URL
+  const source = given !== undefined ? 'baseUrl' : env('DOCPLAT_BASE_URL') !== undefined ? 'DOCPLAT_BASE_URL' : 'baseUrl'
+  let url: URL | undefined
+  try {
+    url = new URL(value)
+  } catch {
+    url = undefined
+  }
+  if (typeof value !== 'string' || !url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new ConfigurationError(
+      `Invalid ${source} ${JSON.stringify(value)}: use an absolute http(s) URL, such as "http://127.0.0.1:4010" or "${DEFAULT_BASE_URL}".`,
+    )
+  }
+  if (url.search || url.hash) throw new ConfigurationError(`Invalid ${source} ${JSON.stringify(value)}: a base URL has no query or fragment.`)
+  return value.replace(/\/+$/, '')
+}
+
+function resolveTimeout(timeout: number | false | undefined): number | false {
+  if (timeout === undefined) return DEFAULT_TIMEOUT
+  if (timeout === false) return false
+  if (typeof timeout !== 'number' || !(timeout > 0) || timeout > MAX_TIMEOUT) {
+    throw new ConfigurationError(`Invalid timeout ${String(timeout)}: give milliseconds between 1 and ${MAX_TIMEOUT}, or false for none.`)
+  }
+  return timeout
+}
+
+/** Retry settings with defaults applied; `base` is the client's, `given` a call's override. */
+export function resolveRetry(given: number | RetryOptions | undefined, timeout: number | false, base?: Core['options']['retry']): Core['options']['retry'] {
+  const options = typeof given === 'number' ? { limit: given } : (given ?? {})
+  const out = {
+    limit: options.limit ?? base?.limit ?? 2,
+    maxRetryAfter: options.maxRetryAfter ?? base?.maxRetryAfter ?? (timeout === false ? DEFAULT_TIMEOUT : timeout),
+    backoffLimit: options.backoffLimit ?? base?.backoffLimit ?? 8_000,
+    jitter: options.jitter ?? base?.jitter ?? true,
+    ...((options.delay ?? base?.delay) ? { delay: options.delay ?? base?.delay } : {}),
+  }
+  if (!Number.isInteger(out.limit) || out.limit < 0) throw new ConfigurationError(`Invalid retry limit ${String(out.limit)}: give a whole number, 0 or more.`)
+  if (typeof out.maxRetryAfter !== 'number' || !(out.maxRetryAfter >= 0)) {
+    throw new ConfigurationError(`Invalid retry.maxRetryAfter ${String(out.maxRetryAfter)}: give milliseconds, 0 or more.`)
+  }
+  return out
+}
 
 /**
  * Creates the core without any namespaces: pair it with standalone operation functions.
+ * Set-up mistakes (no token, a token given with `Bearer `, a base URL that is not an absolute
+ * http(s) URL) throw a {@link ConfigurationError} at once.
  *
  * @example
  * ```ts
@@ -32,27 +112,24 @@ const RETRY_STATUSES = [408, 429, 500, 502, 503, 504]
  * ```
  */
 export function createCore(options: ClientOptions = {}): Core {
-  const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '')
-  const retry = typeof options.retry === 'number' ? { limit: options.retry } : options.retry
+  const token = resolveToken(options.token)
+  const baseUrl = resolveBaseUrl(options.baseUrl)
+  const timeout = resolveTimeout(options.timeout)
+  const retry = resolveRetry(options.retry, timeout)
   const http = ky.create({
     baseUrl: `${baseUrl}/`,
     ...(options.fetch ? { fetch: options.fetch } : {}),
-    timeout: options.timeout ?? 60_000,
-    retry: {
-      limit: 2,
-      methods: ['get', 'put', 'delete', 'head'],
-      statusCodes: RETRY_STATUSES,
-      afterStatusCodes: [413, 429, 503],
-      jitter: true,
-      backoffLimit: 8_000,
-      ...retry,
-    },
+    timeout,
     headers: {
       accept: 'application/json',
       ...options.headers,
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(token !== null ? { authorization: `Bearer ${token}` } : {}),
     },
     ...(options.hooks ? { hooks: options.hooks } : {}),
   })
-  return { options: { ...options, baseUrl, validate: options.validate ?? true }, http }
+  const resolved = { ...options, baseUrl, validate: options.validate ?? true, timeout, retry }
+  // The token stays readable (`core.options.token`) but out of what logs print or serialise.
+  delete (resolved as ClientOptions).token
+  Object.defineProperty(resolved, 'token', { value: token ?? undefined, enumerable: false })
+  return { options: resolved, http }
 }

@@ -4,6 +4,44 @@
  */
 export class DocplatError extends Error {
   override name = 'DocplatError'
+
+  /**
+   * What `JSON.stringify` writes: the name, the message and the error's own fields (never the
+   * token: errors keep no request headers).
+   */
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { name: this.name, message: this.message }
+    for (const [key, value] of Object.entries(this)) {
+      if (key !== 'name') out[key] = value instanceof Headers ? Object.fromEntries(value) : value
+    }
+    if (this.cause !== undefined) out['cause'] = describeCause(this.cause)
+    return out
+  }
+}
+
+/** A cause as text for logs: its name, code and message, down the chain. */
+function describeCause(cause: unknown): string {
+  const parts: string[] = []
+  for (let c: unknown = cause, depth = 0; c !== undefined && c !== null && depth < 8; depth++) {
+    if (c instanceof Error) {
+      const code = (c as { code?: unknown }).code
+      parts.push(`${c.name}${typeof code === 'string' ? ` ${code}` : ''}: ${c.message}`)
+      c = c.cause
+    } else {
+      parts.push(String(c))
+      break
+    }
+  }
+  return parts.join(' <- ')
+}
+
+/**
+ * The client was set up wrongly (no token, a token given with `Bearer `, a base URL that is not
+ * an absolute http(s) URL, an invalid timeout or retry setting). Thrown by `createClient` at
+ * once; the message says what to change.
+ */
+export class ConfigurationError extends DocplatError {
+  override name = 'ConfigurationError'
 }
 
 /** The error body the API sends: `{ error: { code, message } }`. */
@@ -31,9 +69,13 @@ export class APIError extends DocplatError {
   /** The `x-request-id` header, when the server sent one. */
   readonly requestId: string | undefined
 
-  constructor(status: number, body: unknown, headers: Headers, fallback = 'Request failed') {
+  /**
+   * The message is the server's own (`Space nope not found`), without the status: it is in
+   * `status` and in the class's name already.
+   */
+  constructor(status: number, body: unknown, headers: Headers) {
     const err = (body as APIErrorBody | undefined)?.error
-    super(`${status} ${err?.message ?? fallback}`)
+    super(typeof err?.message === 'string' && err.message ? err.message : `Request failed with status ${status}`)
     this.status = status
     this.code = typeof err?.code === 'number' ? err.code : undefined
     this.body = body
@@ -62,8 +104,29 @@ export class ConflictError extends APIError { override name = 'ConflictError' }
 export class PreconditionFailedError extends APIError { override name = 'PreconditionFailedError' }
 /** 413: the request body is too large. */
 export class PayloadTooLargeError extends APIError { override name = 'PayloadTooLargeError' }
-/** 429: rate limited; retried automatically, honouring `Retry-After`. */
-export class RateLimitError extends APIError { override name = 'RateLimitError' }
+/**
+ * 429: rate limited. Retried automatically, honouring `Retry-After` up to `retry.maxRetryAfter`;
+ * a server asking for a longer wait gets this error at once, with `retryAfter` set.
+ */
+export class RateLimitError extends APIError {
+  override name = 'RateLimitError'
+  /** Seconds the server asked to wait (its `Retry-After`), when it said. */
+  readonly retryAfter: number | undefined
+
+  constructor(status: number, body: unknown, headers: Headers) {
+    super(status, body, headers)
+    this.retryAfter = retryAfterSeconds(headers)
+  }
+}
+
+/** The `Retry-After` header in seconds: a number of seconds or an HTTP date. */
+export function retryAfterSeconds(headers: Headers): number | undefined {
+  const value = headers.get('retry-after')?.trim()
+  if (!value) return undefined
+  if (/^\d+$/.test(value)) return Number(value)
+  const at = Date.parse(value)
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000))
+}
 /** 5xx: the server failed. */
 export class InternalServerError extends APIError { override name = 'InternalServerError' }
 
@@ -78,7 +141,10 @@ const statusClasses: Record<number, typeof APIError> = {
   429: RateLimitError,
 }
 
-/** No response arrived: the connection failed or was dropped. */
+/**
+ * No response arrived: the connection failed or was dropped. The message names the root cause
+ * (`connect ECONNREFUSED 127.0.0.1:4010`); `cause` is what `fetch` threw, never the request.
+ */
 export class ConnectionError extends DocplatError {
   override name = 'ConnectionError'
   constructor(message = 'Connection error', options?: { cause?: unknown }) {
@@ -86,7 +152,7 @@ export class ConnectionError extends DocplatError {
   }
 }
 
-/** No response arrived within the timeout. */
+/** No response arrived within the timeout (of one attempt). */
 export class TimeoutError extends ConnectionError {
   override name = 'TimeoutError'
   constructor(message = 'Request timed out', options?: { cause?: unknown }) {

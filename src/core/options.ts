@@ -1,10 +1,40 @@
-import type { Hooks, RetryOptions } from 'ky'
+import type { Hooks } from 'ky'
+
+/**
+ * How the SDK retries. Only operations the contract marks idempotent are retried after a
+ * failure whose effect is unknown (a 5xx, a dropped connection); the others only when the
+ * request provably never reached the server (the connection was refused, the host not found).
+ */
+export interface RetryOptions {
+  /** Retries after the first attempt. Default 2; `0` turns retries off. */
+  limit?: number
+  /**
+   * The longest `Retry-After` (of a 429 or 503) the SDK waits, in milliseconds. A server asking
+   * for more makes the call fail at once (a {@link RateLimitError} carrying `retryAfter` for a
+   * 429) instead of keeping it pending. Default: the timeout (60 000 ms; 60 000 when the timeout is off).
+   */
+  maxRetryAfter?: number
+  /** Upper bound of one backoff delay, in milliseconds. Default 8 000. */
+  backoffLimit?: number
+  /** The backoff delay before retry `attempt` (from 1), in milliseconds. Default `0.3 s * 2^(attempt - 1)`. */
+  delay?: (attempt: number) => number
+  /** Randomise each backoff delay between 0 and its value, so clients do not retry in step. Default `true`. */
+  jitter?: boolean
+}
 
 /** Options of {@link createClient} and {@link createCore}. */
 export interface ClientOptions {
-  /** API token, sent as `Authorization: Bearer <token>`. */
-  token?: string
-  /** Base URL of the API, without `/v1`. Defaults to {@link DEFAULT_BASE_URL}. */
+  /**
+   * API token, sent as `Authorization: Bearer <token>` (give the token alone, without `Bearer `).
+   * Default: the `DOCPLAT_TOKEN` environment variable where there is one (Node, Deno, Bun).
+   * Without either the client refuses to start; `null` sends requests without a token (to see
+   * how a server answers anonymous calls).
+   */
+  token?: string | null
+  /**
+   * Base URL of the API, an absolute `http(s)` URL without `/v1`. Default: the
+   * `DOCPLAT_BASE_URL` environment variable where there is one, else {@link DEFAULT_BASE_URL}.
+   */
   baseUrl?: string
   /**
    * The `fetch` to use. Pass `platform.fetch` from `docplat/mock` to talk to the mock
@@ -14,15 +44,15 @@ export interface ClientOptions {
   /** Milliseconds to wait for each attempt's response. Default 60 000; `false` disables it. */
   timeout?: number | false
   /**
-   * Retries of idempotent requests (GET, PUT, DELETE) on 408, 429, 5xx and connection errors,
-   * with exponential backoff and jitter, honouring `Retry-After`. A number sets the limit. Default 2.
+   * Retries with exponential backoff and jitter on 408, 429, 5xx and connection errors, honouring
+   * `Retry-After` up to a cap (see {@link RetryOptions}). A number sets the limit. Default 2.
    */
   retry?: number | RetryOptions
   /** Validate responses against the operation's schema. Default `true`. */
   validate?: boolean
   /** Headers sent with every request. */
   headers?: Record<string, string>
-  /** ky hooks, for logging or instrumentation. */
+  /** ky hooks, for logging or instrumentation. They see requests as sent, `Authorization` included: log headers through {@link redactHeaders}. */
   hooks?: Hooks
 }
 
@@ -32,11 +62,11 @@ export interface RequestOptions {
   signal?: AbortSignal
   /** Overrides the client's timeout for this call. */
   timeout?: number | false
-  /** Overrides the client's retry setting for this call. */
+  /** Overrides the client's retry setting for this call (merged over it). */
   retry?: number | RetryOptions
   /** Extra headers for this call. */
   headers?: Record<string, string>
 }
 
-/** The base URL used when none is given. */
+/** The base URL used when neither the options nor `DOCPLAT_BASE_URL` give one. */
 export const DEFAULT_BASE_URL = 'https://api.docplat.dev'

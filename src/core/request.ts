@@ -1,8 +1,10 @@
 import { HTTPError, NetworkError, TimeoutError as KyTimeoutError, type Options } from 'ky'
-import type { Core } from './client.ts'
+import { resolveRetry, type Core } from './client.ts'
 import { APIError, ConnectionError, DocplatError, ResponseValidationError, TimeoutError } from './errors.ts'
 import type { RequestOptions } from './options.ts'
+import { connectionMessage } from './network.ts'
 import { fillPath } from './path.ts'
+import { retryFor, type Attempts } from './retry.ts'
 import type { OperationSpec } from './spec.ts'
 
 type Params = Record<string, unknown>
@@ -34,43 +36,59 @@ export function splitParams(op: RequestShape, params: Params) {
   return { path: filled.path.slice(1), search, body }
 }
 
-/** Sends the request of an operation and returns the raw successful response, or throws a `DocplatError`. */
+/**
+ * Sends the request of an operation and returns the raw successful response, or throws a
+ * `DocplatError`. A DELETE retried after an attempt whose effect is unknown, answering 404,
+ * resolves: the earlier attempt did the delete and its answer was lost.
+ */
 export async function send(core: Core, op: OperationSpec, params: Params, options: RequestOptions = {}): Promise<Response> {
   const { path, search, body } = splitParams(op, params)
+  const timeout = options.timeout !== undefined ? options.timeout : core.options.timeout
+  const retry = options.retry !== undefined ? resolveRetry(options.retry, timeout, core.options.retry) : core.options.retry
+  const attempts: Attempts = { ambiguous: false }
   const init: Options = {
     method: op.method,
     ...(search.size ? { searchParams: search } : {}),
     ...(body !== undefined ? { json: body } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
-    ...(options.retry !== undefined ? { retry: options.retry } : {}),
+    timeout,
+    retry: retryFor(op, retry, attempts),
     ...(options.headers ? { headers: options.headers } : {}),
     ...(op.stream ? { headers: { ...options.headers, accept: 'text/event-stream' } } : {}),
   }
   try {
     return await core.http(path, init)
   } catch (error) {
-    throw toDocplatError(error)
+    if (error instanceof HTTPError && error.response.status === 404 && op.method === 'DELETE' && attempts.ambiguous) {
+      return error.response
+    }
+    throw toDocplatError(error, op, new URL(path, `${core.options.baseUrl}/`), timeout)
   }
 }
 
-function toDocplatError(error: unknown): unknown {
+/**
+ * Turns what ky threw into the SDK's error. ky's own errors hold the `Request` (its headers,
+ * `Authorization` included), so none of them is kept as a cause: only what `fetch` threw.
+ */
+function toDocplatError(error: unknown, op: OperationSpec, url: URL, timeout: number | false): unknown {
   if (error instanceof HTTPError) {
     return APIError.from(error.response.status, error.data, error.response.headers)
   }
-  if (error instanceof KyTimeoutError) return new TimeoutError(undefined, { cause: error })
-  if (error instanceof NetworkError) return new ConnectionError(error.message, { cause: error })
+  if (error instanceof KyTimeoutError) {
+    return new TimeoutError(`${op.method} ${url.origin}${url.pathname} timed out after ${String(timeout)} ms (the timeout option)`)
+  }
+  if (error instanceof NetworkError) return new ConnectionError(connectionMessage(error.cause, op.method, url), { cause: error.cause })
   if (error instanceof DocplatError) return error
   // An abort is the caller's own doing: let it through unchanged.
   if (error instanceof Error && error.name === 'AbortError') return error
-  if (error instanceof TypeError) return new ConnectionError(error.message, { cause: error })
+  if (error instanceof TypeError) return new ConnectionError(connectionMessage(error, op.method, url), { cause: error })
   return error
 }
 
 /** Reads and, when the client validates, checks a response body against the operation's schema. */
 export async function parseBody(core: Core, op: OperationSpec, response: Response): Promise<unknown> {
   if (!op.response) {
-    await response.body?.cancel()
+    if (!response.bodyUsed) await response.body?.cancel()
     return undefined
   }
   let data: unknown

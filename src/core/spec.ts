@@ -11,6 +11,11 @@ export interface OperationSpec {
   /** The operationId, named by errors. */
   readonly id: string
   readonly method: HttpMethod
+  /**
+   * Repeating the request leaves the platform as one call did (from the contract's
+   * `idempotent`): the SDK retries it after ambiguous failures. Absent means it does not.
+   */
+  readonly idempotent?: boolean
   /** Path template with `{name}` placeholders: those parameters go into the path. */
   readonly path: string
   /**

@@ -94,7 +94,7 @@ export interface DeleteCommentInChangeRequestParams {
  * await client.changeRequests.comments.delete({ spaceId: '7Mds5Kbq3IwhSDufQB0l', changeRequestId: 'kVG1mXI3oZ1GVk3IXm5K', commentId: 'K5qbI3oZG17Mbq5KZoBQ' })
  * ```
  */
-export const deleteCommentInChangeRequest: (core: Core, params: DeleteCommentInChangeRequestParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteCommentInChangeRequest', method: 'DELETE', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}' })
+export const deleteCommentInChangeRequest: (core: Core, params: DeleteCommentInChangeRequestParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteCommentInChangeRequest', method: 'DELETE', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}', idempotent: true })
 
 /** Parameters of {@link getCommentInChangeRequest} (`client.changeRequests.comments.get`): path, query and body fields by their API names. */
 export interface GetCommentInChangeRequestParams {
@@ -115,7 +115,7 @@ export interface GetCommentInChangeRequestParams {
  * const comment = await client.changeRequests.comments.get({ spaceId: '7Mds5Kbq3IwhSDufQB0l', changeRequestId: 'kVG1mXI3oZ1GVk3IXm5K', commentId: 'K5qbI3oZG17Mbq5KZoBQ' })
  * ```
  */
-export const getCommentInChangeRequest: (core: Core, params: GetCommentInChangeRequestParams, options?: RequestOptions) => APIPromise<Comment> = /*@__PURE__*/ operation({ id: 'getCommentInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}', response: Comment })
+export const getCommentInChangeRequest: (core: Core, params: GetCommentInChangeRequestParams, options?: RequestOptions) => APIPromise<Comment> = /*@__PURE__*/ operation({ id: 'getCommentInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}', idempotent: true, response: Comment })
 
 /** Parameters of {@link listCommentsInChangeRequest} (`client.changeRequests.comments.list`): path, query and body fields by their API names. */
 export interface ListCommentsInChangeRequestParams {
@@ -143,7 +143,7 @@ export interface ListCommentsInChangeRequestParams {
  * }
  * ```
  */
-export const listCommentsInChangeRequest: (core: Core, params: ListCommentsInChangeRequestParams, options?: RequestOptions) => PagePromise<Comment> = /*@__PURE__*/ listOperation({ id: 'listCommentsInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments', response: /*@__PURE__*/ List(Comment) })
+export const listCommentsInChangeRequest: (core: Core, params: ListCommentsInChangeRequestParams, options?: RequestOptions) => PagePromise<Comment> = /*@__PURE__*/ listOperation({ id: 'listCommentsInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments', idempotent: true, response: /*@__PURE__*/ List(Comment) })
 
 /** Parameters of {@link postCommentReplyInChangeRequest} (`client.changeRequests.comments.replies.create`): path, query and body fields by their API names. */
 export interface PostCommentReplyInChangeRequestParams {
@@ -187,7 +187,7 @@ export interface DeleteCommentReplyInChangeRequestParams {
  * await client.changeRequests.comments.replies.delete({ spaceId: '7Mds5Kbq3IwhSDufQB0l', changeRequestId: 'kVG1mXI3oZ1GVk3IXm5K', commentId: 'K5qbI3oZG17Mbq5KZoBQ', commentReplyId: 'O9ufQBwhK57Mbq9Ods3I' })
  * ```
  */
-export const deleteCommentReplyInChangeRequest: (core: Core, params: DeleteCommentReplyInChangeRequestParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteCommentReplyInChangeRequest', method: 'DELETE', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}' })
+export const deleteCommentReplyInChangeRequest: (core: Core, params: DeleteCommentReplyInChangeRequestParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteCommentReplyInChangeRequest', method: 'DELETE', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}', idempotent: true })
 
 /** Parameters of {@link getCommentReplyInChangeRequest} (`client.changeRequests.comments.replies.get`): path, query and body fields by their API names. */
 export interface GetCommentReplyInChangeRequestParams {
@@ -209,7 +209,7 @@ export interface GetCommentReplyInChangeRequestParams {
  * const commentReply = await client.changeRequests.comments.replies.get({ spaceId: '7Mds5Kbq3IwhSDufQB0l', changeRequestId: 'kVG1mXI3oZ1GVk3IXm5K', commentId: 'K5qbI3oZG17Mbq5KZoBQ', commentReplyId: 'O9ufQBwhK57Mbq9Ods3I' })
  * ```
  */
-export const getCommentReplyInChangeRequest: (core: Core, params: GetCommentReplyInChangeRequestParams, options?: RequestOptions) => APIPromise<CommentReply> = /*@__PURE__*/ operation({ id: 'getCommentReplyInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}', response: CommentReply })
+export const getCommentReplyInChangeRequest: (core: Core, params: GetCommentReplyInChangeRequestParams, options?: RequestOptions) => APIPromise<CommentReply> = /*@__PURE__*/ operation({ id: 'getCommentReplyInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}', idempotent: true, response: CommentReply })
 
 /** Parameters of {@link listCommentRepliesInChangeRequest} (`client.changeRequests.comments.replies.list`): path, query and body fields by their API names. */
 export interface ListCommentRepliesInChangeRequestParams {
@@ -234,7 +234,7 @@ export interface ListCommentRepliesInChangeRequestParams {
  * }
  * ```
  */
-export const listCommentRepliesInChangeRequest: (core: Core, params: ListCommentRepliesInChangeRequestParams, options?: RequestOptions) => PagePromise<CommentReply> = /*@__PURE__*/ listOperation({ id: 'listCommentRepliesInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies', response: /*@__PURE__*/ List(CommentReply) })
+export const listCommentRepliesInChangeRequest: (core: Core, params: ListCommentRepliesInChangeRequestParams, options?: RequestOptions) => PagePromise<CommentReply> = /*@__PURE__*/ listOperation({ id: 'listCommentRepliesInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies', idempotent: true, response: /*@__PURE__*/ List(CommentReply) })
 
 /** Parameters of {@link updateCommentReplyInChangeRequest} (`client.changeRequests.comments.replies.update`): path, query and body fields by their API names. */
 export interface UpdateCommentReplyInChangeRequestParams {
@@ -261,7 +261,7 @@ export interface UpdateCommentReplyInChangeRequestParams {
  * const commentReply = await client.changeRequests.comments.replies.update({ spaceId: '7Mds5Kbq3IwhSDufQB0l', changeRequestId: 'kVG1mXI3oZ1GVk3IXm5K', commentId: 'K5qbI3oZG17Mbq5KZoBQ', commentReplyId: 'O9ufQBwhK57Mbq9Ods3I', resolved: true })
  * ```
  */
-export const updateCommentReplyInChangeRequest: (core: Core, params: UpdateCommentReplyInChangeRequestParams, options?: RequestOptions) => APIPromise<CommentReply> = /*@__PURE__*/ operation({ id: 'updateCommentReplyInChangeRequest', method: 'PUT', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}', body: true, response: CommentReply })
+export const updateCommentReplyInChangeRequest: (core: Core, params: UpdateCommentReplyInChangeRequestParams, options?: RequestOptions) => APIPromise<CommentReply> = /*@__PURE__*/ operation({ id: 'updateCommentReplyInChangeRequest', method: 'PUT', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}', idempotent: true, body: true, response: CommentReply })
 
 /** Parameters of {@link updateCommentInChangeRequest} (`client.changeRequests.comments.update`): path, query and body fields by their API names. */
 export interface UpdateCommentInChangeRequestParams {
@@ -287,7 +287,7 @@ export interface UpdateCommentInChangeRequestParams {
  * const comment = await client.changeRequests.comments.update({ spaceId: '7Mds5Kbq3IwhSDufQB0l', changeRequestId: 'kVG1mXI3oZ1GVk3IXm5K', commentId: 'K5qbI3oZG17Mbq5KZoBQ', resolved: true })
  * ```
  */
-export const updateCommentInChangeRequest: (core: Core, params: UpdateCommentInChangeRequestParams, options?: RequestOptions) => APIPromise<Comment> = /*@__PURE__*/ operation({ id: 'updateCommentInChangeRequest', method: 'PUT', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}', body: true, response: Comment })
+export const updateCommentInChangeRequest: (core: Core, params: UpdateCommentInChangeRequestParams, options?: RequestOptions) => APIPromise<Comment> = /*@__PURE__*/ operation({ id: 'updateCommentInChangeRequest', method: 'PUT', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}', idempotent: true, body: true, response: Comment })
 
 /** Parameters of {@link getRevisionOfChangeRequestById} (`client.changeRequests.content.get`): path, query and body fields by their API names. */
 export interface GetRevisionOfChangeRequestByIdParams {
@@ -308,7 +308,7 @@ export interface GetRevisionOfChangeRequestByIdParams {
  * const revision = await client.changeRequests.content.get({ spaceId: '7Mds5Kbq3IwhSDufQB0l', changeRequestId: 'kVG1mXI3oZ1GVk3IXm5K' })
  * ```
  */
-export const getRevisionOfChangeRequestById: (core: Core, params: GetRevisionOfChangeRequestByIdParams, options?: RequestOptions) => APIPromise<Revision> = /*@__PURE__*/ operation({ id: 'getRevisionOfChangeRequestById', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content', response: Revision })
+export const getRevisionOfChangeRequestById: (core: Core, params: GetRevisionOfChangeRequestByIdParams, options?: RequestOptions) => APIPromise<Revision> = /*@__PURE__*/ operation({ id: 'getRevisionOfChangeRequestById', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content', idempotent: true, response: Revision })
 
 /** Parameters of {@link getFileInChangeRequestById} (`client.changeRequests.content.getFile`): path, query and body fields by their API names. */
 export interface GetFileInChangeRequestByIdParams {
@@ -330,7 +330,7 @@ export interface GetFileInChangeRequestByIdParams {
  * const file = await client.changeRequests.content.getFile({ spaceId: '7Mds5Kbq3IwhSDufQB0l', changeRequestId: 'kVG1mXI3oZ1GVk3IXm5K', fileId: 'DShwFUjy9OEziTCxgRAv' })
  * ```
  */
-export const getFileInChangeRequestById: (core: Core, params: GetFileInChangeRequestByIdParams, options?: RequestOptions) => APIPromise<File> = /*@__PURE__*/ operation({ id: 'getFileInChangeRequestById', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}', response: File })
+export const getFileInChangeRequestById: (core: Core, params: GetFileInChangeRequestByIdParams, options?: RequestOptions) => APIPromise<File> = /*@__PURE__*/ operation({ id: 'getFileInChangeRequestById', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}', idempotent: true, response: File })
 
 /** Parameters of {@link getPageInChangeRequestById} (`client.changeRequests.content.getPage`): path, query and body fields by their API names. */
 export interface GetPageInChangeRequestByIdParams {
@@ -354,7 +354,7 @@ export interface GetPageInChangeRequestByIdParams {
  * const page = await client.changeRequests.content.getPage({ spaceId: '7Mds5Kbq3IwhSDufQB0l', changeRequestId: 'kVG1mXI3oZ1GVk3IXm5K', pageId: 'ePAvcN8tiTJYn2HWl0FU' })
  * ```
  */
-export const getPageInChangeRequestById: (core: Core, params: GetPageInChangeRequestByIdParams, options?: RequestOptions) => APIPromise<Page> = /*@__PURE__*/ operation({ id: 'getPageInChangeRequestById', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}', response: Page })
+export const getPageInChangeRequestById: (core: Core, params: GetPageInChangeRequestByIdParams, options?: RequestOptions) => APIPromise<Page> = /*@__PURE__*/ operation({ id: 'getPageInChangeRequestById', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}', idempotent: true, response: Page })
 
 /** Parameters of {@link importChangeRequestContent} (`client.changeRequests.content.import`): path, query and body fields by their API names. */
 export interface ImportChangeRequestContentParams {
@@ -399,7 +399,7 @@ export interface ListFileBacklinksInChangeRequestParams {
  * }
  * ```
  */
-export const listFileBacklinksInChangeRequest: (core: Core, params: ListFileBacklinksInChangeRequestParams, options?: RequestOptions) => PagePromise<LinkReference> = /*@__PURE__*/ listOperation({ id: 'listFileBacklinksInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks', response: /*@__PURE__*/ List(LinkReference) })
+export const listFileBacklinksInChangeRequest: (core: Core, params: ListFileBacklinksInChangeRequestParams, options?: RequestOptions) => PagePromise<LinkReference> = /*@__PURE__*/ listOperation({ id: 'listFileBacklinksInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks', idempotent: true, response: /*@__PURE__*/ List(LinkReference) })
 
 /** Parameters of {@link listFilesInChangeRequestById} (`client.changeRequests.content.listFiles`): path, query and body fields by their API names. */
 export interface ListFilesInChangeRequestByIdParams {
@@ -424,7 +424,7 @@ export interface ListFilesInChangeRequestByIdParams {
  * }
  * ```
  */
-export const listFilesInChangeRequestById: (core: Core, params: ListFilesInChangeRequestByIdParams, options?: RequestOptions) => PagePromise<File> = /*@__PURE__*/ listOperation({ id: 'listFilesInChangeRequestById', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files', response: /*@__PURE__*/ List(File) })
+export const listFilesInChangeRequestById: (core: Core, params: ListFilesInChangeRequestByIdParams, options?: RequestOptions) => PagePromise<File> = /*@__PURE__*/ listOperation({ id: 'listFilesInChangeRequestById', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files', idempotent: true, response: /*@__PURE__*/ List(File) })
 
 /** Parameters of {@link listPageLinksInChangeRequest} (`client.changeRequests.content.listPageLinks`): path, query and body fields by their API names. */
 export interface ListPageLinksInChangeRequestParams {
@@ -451,7 +451,7 @@ export interface ListPageLinksInChangeRequestParams {
  */
 export const listPageLinksInChangeRequest: (core: Core, params: ListPageLinksInChangeRequestParams, options?: RequestOptions) => PagePromise<Link, {
   stats?: LinkStats
-}> = /*@__PURE__*/ listOperation({ id: 'listPageLinksInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links', response: LinksList })
+}> = /*@__PURE__*/ listOperation({ id: 'listPageLinksInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links', idempotent: true, response: LinksList })
 
 /** Parameters of {@link listPagesInChangeRequest} (`client.changeRequests.content.listPages`): path, query and body fields by their API names. */
 export interface ListPagesInChangeRequestParams {
@@ -472,7 +472,7 @@ export interface ListPagesInChangeRequestParams {
  * const pageList = await client.changeRequests.content.listPages({ spaceId: '7Mds5Kbq3IwhSDufQB0l', changeRequestId: 'kVG1mXI3oZ1GVk3IXm5K' })
  * ```
  */
-export const listPagesInChangeRequest: (core: Core, params: ListPagesInChangeRequestParams, options?: RequestOptions) => APIPromise<PageList> = /*@__PURE__*/ operation({ id: 'listPagesInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages', response: PageList })
+export const listPagesInChangeRequest: (core: Core, params: ListPagesInChangeRequestParams, options?: RequestOptions) => APIPromise<PageList> = /*@__PURE__*/ operation({ id: 'listPagesInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages', idempotent: true, response: PageList })
 
 /** Parameters of {@link listCommentersInChangeRequest} (`client.changeRequests.listCommenters`): path, query and body fields by their API names. */
 export interface ListCommentersInChangeRequestParams {
@@ -495,7 +495,7 @@ export interface ListCommentersInChangeRequestParams {
  * }
  * ```
  */
-export const listCommentersInChangeRequest: (core: Core, params: ListCommentersInChangeRequestParams, options?: RequestOptions) => PagePromise<Member> = /*@__PURE__*/ listOperation({ id: 'listCommentersInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/commenters', response: /*@__PURE__*/ List(Member) })
+export const listCommentersInChangeRequest: (core: Core, params: ListCommentersInChangeRequestParams, options?: RequestOptions) => PagePromise<Member> = /*@__PURE__*/ listOperation({ id: 'listCommentersInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/commenters', idempotent: true, response: /*@__PURE__*/ List(Member) })
 
 /** Parameters of {@link getRequestedReviewersByChangeRequestId} (`client.changeRequests.reviewers.list`): path, query and body fields by their API names. */
 export interface GetRequestedReviewersByChangeRequestIdParams {
@@ -518,7 +518,7 @@ export interface GetRequestedReviewersByChangeRequestIdParams {
  * }
  * ```
  */
-export const getRequestedReviewersByChangeRequestId: (core: Core, params: GetRequestedReviewersByChangeRequestIdParams, options?: RequestOptions) => PagePromise<RequestedReviewer> = /*@__PURE__*/ listOperation({ id: 'getRequestedReviewersByChangeRequestId', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers', response: /*@__PURE__*/ List(RequestedReviewer) })
+export const getRequestedReviewersByChangeRequestId: (core: Core, params: GetRequestedReviewersByChangeRequestIdParams, options?: RequestOptions) => PagePromise<RequestedReviewer> = /*@__PURE__*/ listOperation({ id: 'getRequestedReviewersByChangeRequestId', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers', idempotent: true, response: /*@__PURE__*/ List(RequestedReviewer) })
 
 /** Parameters of {@link removeRequestedReviewerFromChangeRequest} (`client.changeRequests.reviewers.remove`): path, query and body fields by their API names. */
 export interface RemoveRequestedReviewerFromChangeRequestParams {
@@ -538,7 +538,7 @@ export interface RemoveRequestedReviewerFromChangeRequestParams {
  * await client.changeRequests.reviewers.remove({ spaceId: '7Mds5Kbq3IwhSDufQB0l', changeRequestId: 'kVG1mXI3oZ1GVk3IXm5K', userId: 'CxiTEzkV8tLap4Ncr6HW' })
  * ```
  */
-export const removeRequestedReviewerFromChangeRequest: (core: Core, params: RemoveRequestedReviewerFromChangeRequestParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'removeRequestedReviewerFromChangeRequest', method: 'DELETE', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}' })
+export const removeRequestedReviewerFromChangeRequest: (core: Core, params: RemoveRequestedReviewerFromChangeRequestParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'removeRequestedReviewerFromChangeRequest', method: 'DELETE', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}', idempotent: true })
 
 /** Parameters of {@link requestReviewersForChangeRequest} (`client.changeRequests.reviewers.request`): path, query and body fields by their API names. */
 export interface RequestReviewersForChangeRequestParams {
@@ -559,7 +559,7 @@ export interface RequestReviewersForChangeRequestParams {
  * const requestedReviewers = await client.changeRequests.reviewers.request({ spaceId: '7Mds5Kbq3IwhSDufQB0l', changeRequestId: 'kVG1mXI3oZ1GVk3IXm5K', users: ['CxiTEzkV8tLap4Ncr6HW'] })
  * ```
  */
-export const requestReviewersForChangeRequest: (core: Core, params: RequestReviewersForChangeRequestParams, options?: RequestOptions) => APIPromise<RequestedReviewers> = /*@__PURE__*/ operation({ id: 'requestReviewersForChangeRequest', method: 'POST', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers', body: true, response: RequestedReviewers })
+export const requestReviewersForChangeRequest: (core: Core, params: RequestReviewersForChangeRequestParams, options?: RequestOptions) => APIPromise<RequestedReviewers> = /*@__PURE__*/ operation({ id: 'requestReviewersForChangeRequest', method: 'POST', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers', idempotent: true, body: true, response: RequestedReviewers })
 
 /** Parameters of {@link createCollection} (`client.collections.create`): path, query and body fields by their API names. */
 export interface CreateCollectionParams {
@@ -597,7 +597,7 @@ export interface DeleteCollectionByIdParams {
  * await client.collections.delete({ collectionId: 'l0HWn2JYp44paL6rcN8t' })
  * ```
  */
-export const deleteCollectionById: (core: Core, params: DeleteCollectionByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteCollectionById', method: 'DELETE', path: '/v1/collections/{collectionId}' })
+export const deleteCollectionById: (core: Core, params: DeleteCollectionByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteCollectionById', method: 'DELETE', path: '/v1/collections/{collectionId}', idempotent: true })
 
 /** Parameters of {@link getCollectionById} (`client.collections.get`): path, query and body fields by their API names. */
 export interface GetCollectionByIdParams {
@@ -615,7 +615,7 @@ export interface GetCollectionByIdParams {
  * const collection = await client.collections.get({ collectionId: 'l0HWn2JYp44paL6rcN8t' })
  * ```
  */
-export const getCollectionById: (core: Core, params: GetCollectionByIdParams, options?: RequestOptions) => APIPromise<Collection> = /*@__PURE__*/ operation({ id: 'getCollectionById', method: 'GET', path: '/v1/collections/{collectionId}', response: Collection })
+export const getCollectionById: (core: Core, params: GetCollectionByIdParams, options?: RequestOptions) => APIPromise<Collection> = /*@__PURE__*/ operation({ id: 'getCollectionById', method: 'GET', path: '/v1/collections/{collectionId}', idempotent: true, response: Collection })
 
 /** Parameters of {@link listCollectionsInOrganizationById} (`client.collections.list`): path, query and body fields by their API names. */
 export interface ListCollectionsInOrganizationByIdParams {
@@ -638,7 +638,7 @@ export interface ListCollectionsInOrganizationByIdParams {
  * }
  * ```
  */
-export const listCollectionsInOrganizationById: (core: Core, params: ListCollectionsInOrganizationByIdParams, options?: RequestOptions) => PagePromise<Collection> = /*@__PURE__*/ listOperation({ id: 'listCollectionsInOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}/collections', response: /*@__PURE__*/ List(Collection) })
+export const listCollectionsInOrganizationById: (core: Core, params: ListCollectionsInOrganizationByIdParams, options?: RequestOptions) => PagePromise<Collection> = /*@__PURE__*/ listOperation({ id: 'listCollectionsInOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}/collections', idempotent: true, response: /*@__PURE__*/ List(Collection) })
 
 /** Parameters of {@link listSpacesInCollectionById} (`client.collections.listSpaces`): path, query and body fields by their API names. */
 export interface ListSpacesInCollectionByIdParams {
@@ -660,7 +660,7 @@ export interface ListSpacesInCollectionByIdParams {
  * }
  * ```
  */
-export const listSpacesInCollectionById: (core: Core, params: ListSpacesInCollectionByIdParams, options?: RequestOptions) => PagePromise<Space> = /*@__PURE__*/ listOperation({ id: 'listSpacesInCollectionById', method: 'GET', path: '/v1/collections/{collectionId}/spaces', response: /*@__PURE__*/ List(Space) })
+export const listSpacesInCollectionById: (core: Core, params: ListSpacesInCollectionByIdParams, options?: RequestOptions) => PagePromise<Space> = /*@__PURE__*/ listOperation({ id: 'listSpacesInCollectionById', method: 'GET', path: '/v1/collections/{collectionId}/spaces', idempotent: true, response: /*@__PURE__*/ List(Space) })
 
 /** Parameters of {@link moveCollection} (`client.collections.move`): path, query and body fields by their API names. */
 export interface MoveCollectionParams {
@@ -695,7 +695,7 @@ export interface MoveCollectionParams {
  * const collection = await client.collections.move({ collectionId: 'l0HWn2JYp44paL6rcN8t', parent: 'RgxCTizENcWH2nYJ4pSD' })
  * ```
  */
-export const moveCollection: (core: Core, params: MoveCollectionParams, options?: RequestOptions) => APIPromise<Collection> = /*@__PURE__*/ operation({ id: 'moveCollection', method: 'POST', path: '/v1/collections/{collectionId}/move', body: true, response: Collection })
+export const moveCollection: (core: Core, params: MoveCollectionParams, options?: RequestOptions) => APIPromise<Collection> = /*@__PURE__*/ operation({ id: 'moveCollection', method: 'POST', path: '/v1/collections/{collectionId}/move', idempotent: true, body: true, response: Collection })
 
 /** Parameters of {@link transferCollection} (`client.collections.transfer`): path, query and body fields by their API names. */
 export interface TransferCollectionParams {
@@ -714,7 +714,7 @@ export interface TransferCollectionParams {
  * const collection = await client.collections.transfer({ collectionId: 'l0HWn2JYp44paL6rcN8t', organization: 'cN8tePAvgRTixCVkzEXm' })
  * ```
  */
-export const transferCollection: (core: Core, params: TransferCollectionParams, options?: RequestOptions) => APIPromise<Collection> = /*@__PURE__*/ operation({ id: 'transferCollection', method: 'POST', path: '/v1/collections/{collectionId}/transfer', body: true, response: Collection })
+export const transferCollection: (core: Core, params: TransferCollectionParams, options?: RequestOptions) => APIPromise<Collection> = /*@__PURE__*/ operation({ id: 'transferCollection', method: 'POST', path: '/v1/collections/{collectionId}/transfer', idempotent: true, body: true, response: Collection })
 
 /** Parameters of {@link updateCollectionById} (`client.collections.update`): path, query and body fields by their API names. */
 export interface UpdateCollectionByIdParams {
@@ -735,7 +735,7 @@ export interface UpdateCollectionByIdParams {
  * const collection = await client.collections.update({ collectionId: 'l0HWn2JYp44paL6rcN8t', title: 'Product' })
  * ```
  */
-export const updateCollectionById: (core: Core, params: UpdateCollectionByIdParams, options?: RequestOptions) => APIPromise<Collection> = /*@__PURE__*/ operation({ id: 'updateCollectionById', method: 'PATCH', path: '/v1/collections/{collectionId}', body: true, response: Collection })
+export const updateCollectionById: (core: Core, params: UpdateCollectionByIdParams, options?: RequestOptions) => APIPromise<Collection> = /*@__PURE__*/ operation({ id: 'updateCollectionById', method: 'PATCH', path: '/v1/collections/{collectionId}', idempotent: true, body: true, response: Collection })
 
 /** Parameters of {@link disableIntegrationDevelopmentMode} (`client.integrations.dev.disable`): path, query and body fields by their API names. */
 export interface DisableIntegrationDevelopmentModeParams {
@@ -753,7 +753,7 @@ export interface DisableIntegrationDevelopmentModeParams {
  * await client.integrations.dev.disable({ integrationName: 'slack' })
  * ```
  */
-export const disableIntegrationDevelopmentMode: (core: Core, params: DisableIntegrationDevelopmentModeParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'disableIntegrationDevelopmentMode', method: 'DELETE', path: '/v1/integrations/{integrationName}/dev' })
+export const disableIntegrationDevelopmentMode: (core: Core, params: DisableIntegrationDevelopmentModeParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'disableIntegrationDevelopmentMode', method: 'DELETE', path: '/v1/integrations/{integrationName}/dev', idempotent: true })
 
 /** Parameters of {@link setIntegrationDevelopmentMode} (`client.integrations.dev.enable`): path, query and body fields by their API names. */
 export interface SetIntegrationDevelopmentModeParams {
@@ -773,7 +773,7 @@ export interface SetIntegrationDevelopmentModeParams {
  * await client.integrations.dev.enable({ integrationName: 'slack', tunnelUrl: 'http://localhost:4000' })
  * ```
  */
-export const setIntegrationDevelopmentMode: (core: Core, params: SetIntegrationDevelopmentModeParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'setIntegrationDevelopmentMode', method: 'PUT', path: '/v1/integrations/{integrationName}/dev', body: true })
+export const setIntegrationDevelopmentMode: (core: Core, params: SetIntegrationDevelopmentModeParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'setIntegrationDevelopmentMode', method: 'PUT', path: '/v1/integrations/{integrationName}/dev', idempotent: true, body: true })
 
 /** Parameters of {@link getIntegrationEvent} (`client.integrations.events.get`): path, query and body fields by their API names. */
 export interface GetIntegrationEventParams {
@@ -792,7 +792,7 @@ export interface GetIntegrationEventParams {
  * const integrationEventWithTrace = await client.integrations.events.get({ integrationName: 'slack', eventId: 'r6Lap4JYn2QBufSDwhM7' })
  * ```
  */
-export const getIntegrationEvent: (core: Core, params: GetIntegrationEventParams, options?: RequestOptions) => APIPromise<IntegrationEventWithTrace> = /*@__PURE__*/ operation({ id: 'getIntegrationEvent', method: 'GET', path: '/v1/integrations/{integrationName}/events/{eventId}', response: IntegrationEventWithTrace })
+export const getIntegrationEvent: (core: Core, params: GetIntegrationEventParams, options?: RequestOptions) => APIPromise<IntegrationEventWithTrace> = /*@__PURE__*/ operation({ id: 'getIntegrationEvent', method: 'GET', path: '/v1/integrations/{integrationName}/events/{eventId}', idempotent: true, response: IntegrationEventWithTrace })
 
 /** Parameters of {@link listIntegrationEvents} (`client.integrations.events.list`): path, query and body fields by their API names. */
 export interface ListIntegrationEventsParams {
@@ -814,7 +814,7 @@ export interface ListIntegrationEventsParams {
  * }
  * ```
  */
-export const listIntegrationEvents: (core: Core, params: ListIntegrationEventsParams, options?: RequestOptions) => PagePromise<IntegrationEvent> = /*@__PURE__*/ listOperation({ id: 'listIntegrationEvents', method: 'GET', path: '/v1/integrations/{integrationName}/events', response: /*@__PURE__*/ List(IntegrationEvent) })
+export const listIntegrationEvents: (core: Core, params: ListIntegrationEventsParams, options?: RequestOptions) => PagePromise<IntegrationEvent> = /*@__PURE__*/ listOperation({ id: 'listIntegrationEvents', method: 'GET', path: '/v1/integrations/{integrationName}/events', idempotent: true, response: /*@__PURE__*/ List(IntegrationEvent) })
 
 /** Parameters of {@link getIntegrationByName} (`client.integrations.get`): path, query and body fields by their API names. */
 export interface GetIntegrationByNameParams {
@@ -832,7 +832,7 @@ export interface GetIntegrationByNameParams {
  * const integration = await client.integrations.get({ integrationName: 'slack' })
  * ```
  */
-export const getIntegrationByName: (core: Core, params: GetIntegrationByNameParams, options?: RequestOptions) => APIPromise<Integration> = /*@__PURE__*/ operation({ id: 'getIntegrationByName', method: 'GET', path: '/v1/integrations/{integrationName}', response: Integration })
+export const getIntegrationByName: (core: Core, params: GetIntegrationByNameParams, options?: RequestOptions) => APIPromise<Integration> = /*@__PURE__*/ operation({ id: 'getIntegrationByName', method: 'GET', path: '/v1/integrations/{integrationName}', idempotent: true, response: Integration })
 
 /** Parameters of {@link installIntegration} (`client.integrations.installations.create`): path, query and body fields by their API names. */
 export interface InstallIntegrationParams {
@@ -874,7 +874,7 @@ export interface ListIntegrationInstallationsParams {
  * }
  * ```
  */
-export const listIntegrationInstallations: (core: Core, params: ListIntegrationInstallationsParams, options?: RequestOptions) => PagePromise<Installation> = /*@__PURE__*/ listOperation({ id: 'listIntegrationInstallations', method: 'GET', path: '/v1/integrations/{integrationName}/installations', response: /*@__PURE__*/ List(Installation) })
+export const listIntegrationInstallations: (core: Core, params: ListIntegrationInstallationsParams, options?: RequestOptions) => PagePromise<Installation> = /*@__PURE__*/ listOperation({ id: 'listIntegrationInstallations', method: 'GET', path: '/v1/integrations/{integrationName}/installations', idempotent: true, response: /*@__PURE__*/ List(Installation) })
 
 /** Parameters of {@link listIntegrations} (`client.integrations.list`): path, query and body fields by their API names. */
 export interface ListIntegrationsParams {
@@ -903,7 +903,7 @@ export interface ListIntegrationsParams {
  * }
  * ```
  */
-export const listIntegrations: (core: Core, params?: ListIntegrationsParams, options?: RequestOptions) => PagePromise<Integration> = /*@__PURE__*/ listOperation({ id: 'listIntegrations', method: 'GET', path: '/v1/integrations', response: /*@__PURE__*/ List(Integration) })
+export const listIntegrations: (core: Core, params?: ListIntegrationsParams, options?: RequestOptions) => PagePromise<Integration> = /*@__PURE__*/ listOperation({ id: 'listIntegrations', method: 'GET', path: '/v1/integrations', idempotent: true, response: /*@__PURE__*/ List(Integration) })
 
 /** Parameters of {@link listIntegrationSiteInstallations} (`client.integrations.listSiteInstallations`): path, query and body fields by their API names. */
 export interface ListIntegrationSiteInstallationsParams {
@@ -927,7 +927,7 @@ export interface ListIntegrationSiteInstallationsParams {
  * }
  * ```
  */
-export const listIntegrationSiteInstallations: (core: Core, params: ListIntegrationSiteInstallationsParams, options?: RequestOptions) => PagePromise<SiteInstallation> = /*@__PURE__*/ listOperation({ id: 'listIntegrationSiteInstallations', method: 'GET', path: '/v1/integrations/{integrationName}/sites', response: /*@__PURE__*/ List(SiteInstallation) })
+export const listIntegrationSiteInstallations: (core: Core, params: ListIntegrationSiteInstallationsParams, options?: RequestOptions) => PagePromise<SiteInstallation> = /*@__PURE__*/ listOperation({ id: 'listIntegrationSiteInstallations', method: 'GET', path: '/v1/integrations/{integrationName}/sites', idempotent: true, response: /*@__PURE__*/ List(SiteInstallation) })
 
 /** Parameters of {@link listIntegrationSpaceInstallations} (`client.integrations.listSpaceInstallations`): path, query and body fields by their API names. */
 export interface ListIntegrationSpaceInstallationsParams {
@@ -951,7 +951,7 @@ export interface ListIntegrationSpaceInstallationsParams {
  * }
  * ```
  */
-export const listIntegrationSpaceInstallations: (core: Core, params: ListIntegrationSpaceInstallationsParams, options?: RequestOptions) => PagePromise<SpaceInstallation> = /*@__PURE__*/ listOperation({ id: 'listIntegrationSpaceInstallations', method: 'GET', path: '/v1/integrations/{integrationName}/spaces', response: /*@__PURE__*/ List(SpaceInstallation) })
+export const listIntegrationSpaceInstallations: (core: Core, params: ListIntegrationSpaceInstallationsParams, options?: RequestOptions) => PagePromise<SpaceInstallation> = /*@__PURE__*/ listOperation({ id: 'listIntegrationSpaceInstallations', method: 'GET', path: '/v1/integrations/{integrationName}/spaces', idempotent: true, response: /*@__PURE__*/ List(SpaceInstallation) })
 
 /** Parameters of {@link publishIntegration} (`client.integrations.publish`): path, query and body fields by their API names. */
 export interface PublishIntegrationParams {
@@ -1064,7 +1064,7 @@ export interface RenderIntegrationUIWithPostParams {
  * const renderOutput = await client.integrations.render({ integrationName: 'slack', componentId: 'status-badge' })
  * ```
  */
-export const renderIntegrationUIWithPost: (core: Core, params: RenderIntegrationUIWithPostParams, options?: RequestOptions) => APIPromise<RenderOutput> = /*@__PURE__*/ operation({ id: 'renderIntegrationUIWithPost', method: 'POST', path: '/v1/integrations/{integrationName}/render', body: true, response: RenderOutput })
+export const renderIntegrationUIWithPost: (core: Core, params: RenderIntegrationUIWithPostParams, options?: RequestOptions) => APIPromise<RenderOutput> = /*@__PURE__*/ operation({ id: 'renderIntegrationUIWithPost', method: 'POST', path: '/v1/integrations/{integrationName}/render', idempotent: true, body: true, response: RenderOutput })
 
 /** Parameters of {@link renderIntegrationUIWithGet} (`client.integrations.renderWithGet`): path, query and body fields by their API names. */
 export interface RenderIntegrationUIWithGetParams {
@@ -1083,7 +1083,7 @@ export interface RenderIntegrationUIWithGetParams {
  * const renderOutput = await client.integrations.renderWithGet({ integrationName: 'slack', request: 'N4Igxg9gtgDhB2BTeAXAkgExALhAZxQEMUBXPAWgCNCMBzREAGhBgCcIY8dQ9FWA3AJZgGuQjEEgAvlKA' })
  * ```
  */
-export const renderIntegrationUIWithGet: (core: Core, params: RenderIntegrationUIWithGetParams, options?: RequestOptions) => APIPromise<RenderOutput> = /*@__PURE__*/ operation({ id: 'renderIntegrationUIWithGet', method: 'GET', path: '/v1/integrations/{integrationName}/render', response: RenderOutput })
+export const renderIntegrationUIWithGet: (core: Core, params: RenderIntegrationUIWithGetParams, options?: RequestOptions) => APIPromise<RenderOutput> = /*@__PURE__*/ operation({ id: 'renderIntegrationUIWithGet', method: 'GET', path: '/v1/integrations/{integrationName}/render', idempotent: true, response: RenderOutput })
 
 /** Parameters of {@link unpublishIntegration} (`client.integrations.unpublish`): path, query and body fields by their API names. */
 export interface UnpublishIntegrationParams {
@@ -1101,7 +1101,7 @@ export interface UnpublishIntegrationParams {
  * await client.integrations.unpublish({ integrationName: 'slack' })
  * ```
  */
-export const unpublishIntegration: (core: Core, params: UnpublishIntegrationParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'unpublishIntegration', method: 'DELETE', path: '/v1/integrations/{integrationName}' })
+export const unpublishIntegration: (core: Core, params: UnpublishIntegrationParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'unpublishIntegration', method: 'DELETE', path: '/v1/integrations/{integrationName}', idempotent: true })
 
 /** Parameters of {@link askInOrganization} (`client.orgs.ask.ask`): path, query and body fields by their API names. */
 export interface AskInOrganizationParams {
@@ -1122,7 +1122,7 @@ export interface AskInOrganizationParams {
  * const askResult = await client.orgs.ask.ask({ organizationId: 'cN8tePAvgRTixCVkzEXm', query: 'How do I rotate an API key?' })
  * ```
  */
-export const askInOrganization: (core: Core, params: AskInOrganizationParams, options?: RequestOptions) => APIPromise<AskResult> = /*@__PURE__*/ operation({ id: 'askInOrganization', method: 'POST', path: '/v1/orgs/{organizationId}/ask', query: ['format', 'details'], body: true, response: AskResult })
+export const askInOrganization: (core: Core, params: AskInOrganizationParams, options?: RequestOptions) => APIPromise<AskResult> = /*@__PURE__*/ operation({ id: 'askInOrganization', method: 'POST', path: '/v1/orgs/{organizationId}/ask', idempotent: true, query: ['format', 'details'], body: true, response: AskResult })
 
 /** Parameters of {@link getRecommendedQuestionsInOrganization} (`client.orgs.ask.listQuestions`): path, query and body fields by their API names. */
 export interface GetRecommendedQuestionsInOrganizationParams {
@@ -1140,7 +1140,7 @@ export interface GetRecommendedQuestionsInOrganizationParams {
  * const askQuestions = await client.orgs.ask.listQuestions({ organizationId: 'cN8tePAvgRTixCVkzEXm' })
  * ```
  */
-export const getRecommendedQuestionsInOrganization: (core: Core, params: GetRecommendedQuestionsInOrganizationParams, options?: RequestOptions) => APIPromise<AskQuestions> = /*@__PURE__*/ operation({ id: 'getRecommendedQuestionsInOrganization', method: 'GET', path: '/v1/orgs/{organizationId}/ask/questions', response: AskQuestions })
+export const getRecommendedQuestionsInOrganization: (core: Core, params: GetRecommendedQuestionsInOrganizationParams, options?: RequestOptions) => APIPromise<AskQuestions> = /*@__PURE__*/ operation({ id: 'getRecommendedQuestionsInOrganization', method: 'GET', path: '/v1/orgs/{organizationId}/ask/questions', idempotent: true, response: AskQuestions })
 
 /** Parameters of {@link streamAskInOrganization} (`client.orgs.ask.stream`): path, query and body fields by their API names. */
 export interface StreamAskInOrganizationParams {
@@ -1163,7 +1163,7 @@ export interface StreamAskInOrganizationParams {
  * }
  * ```
  */
-export const streamAskInOrganization: (core: Core, params: StreamAskInOrganizationParams, options?: RequestOptions) => StreamPromise<AskStreamEvent> = /*@__PURE__*/ streamOperation({ id: 'streamAskInOrganization', method: 'GET', path: '/v1/orgs/{organizationId}/ask/stream', response: AskStreamEvent, stream: true })
+export const streamAskInOrganization: (core: Core, params: StreamAskInOrganizationParams, options?: RequestOptions) => StreamPromise<AskStreamEvent> = /*@__PURE__*/ streamOperation({ id: 'streamAskInOrganization', method: 'GET', path: '/v1/orgs/{organizationId}/ask/stream', idempotent: true, response: AskStreamEvent, stream: true })
 
 /** Parameters of {@link streamRecommendedQuestionsInOrganization} (`client.orgs.ask.streamQuestions`): path, query and body fields by their API names. */
 export interface StreamRecommendedQuestionsInOrganizationParams {
@@ -1183,7 +1183,7 @@ export interface StreamRecommendedQuestionsInOrganizationParams {
  * }
  * ```
  */
-export const streamRecommendedQuestionsInOrganization: (core: Core, params: StreamRecommendedQuestionsInOrganizationParams, options?: RequestOptions) => StreamPromise<AskQuestionEvent> = /*@__PURE__*/ streamOperation({ id: 'streamRecommendedQuestionsInOrganization', method: 'GET', path: '/v1/orgs/{organizationId}/ask/questions/stream', response: AskQuestionEvent, stream: true })
+export const streamRecommendedQuestionsInOrganization: (core: Core, params: StreamRecommendedQuestionsInOrganizationParams, options?: RequestOptions) => StreamPromise<AskQuestionEvent> = /*@__PURE__*/ streamOperation({ id: 'streamRecommendedQuestionsInOrganization', method: 'GET', path: '/v1/orgs/{organizationId}/ask/questions/stream', idempotent: true, response: AskQuestionEvent, stream: true })
 
 /** Parameters of {@link deleteOrganizationInviteById} (`client.orgs.deleteInvite`): path, query and body fields by their API names. */
 export interface DeleteOrganizationInviteByIdParams {
@@ -1202,7 +1202,7 @@ export interface DeleteOrganizationInviteByIdParams {
  * await client.orgs.deleteInvite({ organizationId: 'cN8tePAvgRTixCVkzEXm', inviteId: 'gRAveP8tcNvARgt8Per6' })
  * ```
  */
-export const deleteOrganizationInviteById: (core: Core, params: DeleteOrganizationInviteByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteOrganizationInviteById', method: 'DELETE', path: '/v1/orgs/{organizationId}/link-invites/{inviteId}' })
+export const deleteOrganizationInviteById: (core: Core, params: DeleteOrganizationInviteByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteOrganizationInviteById', method: 'DELETE', path: '/v1/orgs/{organizationId}/link-invites/{inviteId}', idempotent: true })
 
 /** Parameters of {@link getOrganizationById} (`client.orgs.get`): path, query and body fields by their API names. */
 export interface GetOrganizationByIdParams {
@@ -1220,7 +1220,7 @@ export interface GetOrganizationByIdParams {
  * const organization = await client.orgs.get({ organizationId: 'cN8tePAvgRTixCVkzEXm' })
  * ```
  */
-export const getOrganizationById: (core: Core, params: GetOrganizationByIdParams, options?: RequestOptions) => APIPromise<Organization> = /*@__PURE__*/ operation({ id: 'getOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}', response: Organization })
+export const getOrganizationById: (core: Core, params: GetOrganizationByIdParams, options?: RequestOptions) => APIPromise<Organization> = /*@__PURE__*/ operation({ id: 'getOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}', idempotent: true, response: Organization })
 
 /** Parameters of {@link listOrganizationsForAuthenticatedUser} (`client.orgs.list`): path, query and body fields by their API names. */
 export interface ListOrganizationsForAuthenticatedUserParams {
@@ -1241,7 +1241,7 @@ export interface ListOrganizationsForAuthenticatedUserParams {
  * }
  * ```
  */
-export const listOrganizationsForAuthenticatedUser: (core: Core, params?: ListOrganizationsForAuthenticatedUserParams, options?: RequestOptions) => PagePromise<Organization> = /*@__PURE__*/ listOperation({ id: 'listOrganizationsForAuthenticatedUser', method: 'GET', path: '/v1/orgs', response: /*@__PURE__*/ List(Organization) })
+export const listOrganizationsForAuthenticatedUser: (core: Core, params?: ListOrganizationsForAuthenticatedUserParams, options?: RequestOptions) => PagePromise<Organization> = /*@__PURE__*/ listOperation({ id: 'listOrganizationsForAuthenticatedUser', method: 'GET', path: '/v1/orgs', idempotent: true, response: /*@__PURE__*/ List(Organization) })
 
 /** Parameters of {@link getOrganizationsForEmailDomain} (`client.orgs.listForEmailDomain`): path, query and body fields by their API names. */
 export interface GetOrganizationsForEmailDomainParams {
@@ -1259,7 +1259,7 @@ export interface GetOrganizationsForEmailDomainParams {
  * const organizationsByEmailDomain = await client.orgs.listForEmailDomain({ emailDomain: 'acme.com' })
  * ```
  */
-export const getOrganizationsForEmailDomain: (core: Core, params: GetOrganizationsForEmailDomainParams, options?: RequestOptions) => APIPromise<OrganizationsByEmailDomain> = /*@__PURE__*/ operation({ id: 'getOrganizationsForEmailDomain', method: 'GET', path: '/v1/email-domains/{emailDomain}/orgs', response: OrganizationsByEmailDomain })
+export const getOrganizationsForEmailDomain: (core: Core, params: GetOrganizationsForEmailDomainParams, options?: RequestOptions) => APIPromise<OrganizationsByEmailDomain> = /*@__PURE__*/ operation({ id: 'getOrganizationsForEmailDomain', method: 'GET', path: '/v1/email-domains/{emailDomain}/orgs', idempotent: true, response: OrganizationsByEmailDomain })
 
 /** Parameters of {@link listSSOProviderLoginsInOrganization} (`client.orgs.listSSOProviders`): path, query and body fields by their API names. */
 export interface ListSSOProviderLoginsInOrganizationParams {
@@ -1277,7 +1277,7 @@ export interface ListSSOProviderLoginsInOrganizationParams {
  * const ssoLogins = await client.orgs.listSSOProviders({ organizationId: 'cN8tePAvgRTixCVkzEXm' })
  * ```
  */
-export const listSSOProviderLoginsInOrganization: (core: Core, params: ListSSOProviderLoginsInOrganizationParams, options?: RequestOptions) => APIPromise<SSOLogins> = /*@__PURE__*/ operation({ id: 'listSSOProviderLoginsInOrganization', method: 'GET', path: '/v1/orgs/{organizationId}/sso', response: SSOLogins })
+export const listSSOProviderLoginsInOrganization: (core: Core, params: ListSSOProviderLoginsInOrganizationParams, options?: RequestOptions) => APIPromise<SSOLogins> = /*@__PURE__*/ operation({ id: 'listSSOProviderLoginsInOrganization', method: 'GET', path: '/v1/orgs/{organizationId}/sso', idempotent: true, response: SSOLogins })
 
 /** Parameters of {@link getMemberInOrganizationById} (`client.orgs.members.get`): path, query and body fields by their API names. */
 export interface GetMemberInOrganizationByIdParams {
@@ -1296,7 +1296,7 @@ export interface GetMemberInOrganizationByIdParams {
  * const member = await client.orgs.members.get({ organizationId: 'cN8tePAvgRTixCVkzEXm', userId: 'CxiTEzkV8tLap4Ncr6HW' })
  * ```
  */
-export const getMemberInOrganizationById: (core: Core, params: GetMemberInOrganizationByIdParams, options?: RequestOptions) => APIPromise<Member> = /*@__PURE__*/ operation({ id: 'getMemberInOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}/members/{userId}', response: Member })
+export const getMemberInOrganizationById: (core: Core, params: GetMemberInOrganizationByIdParams, options?: RequestOptions) => APIPromise<Member> = /*@__PURE__*/ operation({ id: 'getMemberInOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}/members/{userId}', idempotent: true, response: Member })
 
 /** Parameters of {@link listMembersInOrganizationById} (`client.orgs.members.list`): path, query and body fields by their API names. */
 export interface ListMembersInOrganizationByIdParams {
@@ -1322,7 +1322,7 @@ export interface ListMembersInOrganizationByIdParams {
  * }
  * ```
  */
-export const listMembersInOrganizationById: (core: Core, params: ListMembersInOrganizationByIdParams, options?: RequestOptions) => PagePromise<Member> = /*@__PURE__*/ listOperation({ id: 'listMembersInOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}/members', response: /*@__PURE__*/ List(Member) })
+export const listMembersInOrganizationById: (core: Core, params: ListMembersInOrganizationByIdParams, options?: RequestOptions) => PagePromise<Member> = /*@__PURE__*/ listOperation({ id: 'listMembersInOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}/members', idempotent: true, response: /*@__PURE__*/ List(Member) })
 
 /** Parameters of {@link listSpacesForOrganizationMember} (`client.orgs.members.listSpaces`): path, query and body fields by their API names. */
 export interface ListSpacesForOrganizationMemberParams {
@@ -1346,7 +1346,7 @@ export interface ListSpacesForOrganizationMemberParams {
  * }
  * ```
  */
-export const listSpacesForOrganizationMember: (core: Core, params: ListSpacesForOrganizationMemberParams, options?: RequestOptions) => PagePromise<MemberSpace> = /*@__PURE__*/ listOperation({ id: 'listSpacesForOrganizationMember', method: 'GET', path: '/v1/orgs/{organizationId}/members/{userId}/spaces', response: /*@__PURE__*/ List(MemberSpace) })
+export const listSpacesForOrganizationMember: (core: Core, params: ListSpacesForOrganizationMemberParams, options?: RequestOptions) => PagePromise<MemberSpace> = /*@__PURE__*/ listOperation({ id: 'listSpacesForOrganizationMember', method: 'GET', path: '/v1/orgs/{organizationId}/members/{userId}/spaces', idempotent: true, response: /*@__PURE__*/ List(MemberSpace) })
 
 /** Parameters of {@link listTeamsForOrganizationMember} (`client.orgs.members.listTeams`): path, query and body fields by their API names. */
 export interface ListTeamsForOrganizationMemberParams {
@@ -1370,7 +1370,7 @@ export interface ListTeamsForOrganizationMemberParams {
  * }
  * ```
  */
-export const listTeamsForOrganizationMember: (core: Core, params: ListTeamsForOrganizationMemberParams, options?: RequestOptions) => PagePromise<MemberTeam> = /*@__PURE__*/ listOperation({ id: 'listTeamsForOrganizationMember', method: 'GET', path: '/v1/orgs/{organizationId}/members/{userId}/teams', response: /*@__PURE__*/ List(MemberTeam) })
+export const listTeamsForOrganizationMember: (core: Core, params: ListTeamsForOrganizationMemberParams, options?: RequestOptions) => PagePromise<MemberTeam> = /*@__PURE__*/ listOperation({ id: 'listTeamsForOrganizationMember', method: 'GET', path: '/v1/orgs/{organizationId}/members/{userId}/teams', idempotent: true, response: /*@__PURE__*/ List(MemberTeam) })
 
 /** Parameters of {@link removeMemberFromOrganizationById} (`client.orgs.members.remove`): path, query and body fields by their API names. */
 export interface RemoveMemberFromOrganizationByIdParams {
@@ -1389,7 +1389,7 @@ export interface RemoveMemberFromOrganizationByIdParams {
  * await client.orgs.members.remove({ organizationId: 'cN8tePAvgRTixCVkzEXm', userId: 'CxiTEzkV8tLap4Ncr6HW' })
  * ```
  */
-export const removeMemberFromOrganizationById: (core: Core, params: RemoveMemberFromOrganizationByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'removeMemberFromOrganizationById', method: 'DELETE', path: '/v1/orgs/{organizationId}/members/{userId}' })
+export const removeMemberFromOrganizationById: (core: Core, params: RemoveMemberFromOrganizationByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'removeMemberFromOrganizationById', method: 'DELETE', path: '/v1/orgs/{organizationId}/members/{userId}', idempotent: true })
 
 /** Parameters of {@link setUserAsSSOMemberForOrganization} (`client.orgs.members.setSSO`): path, query and body fields by their API names. */
 export interface SetUserAsSSOMemberForOrganizationParams {
@@ -1408,7 +1408,7 @@ export interface SetUserAsSSOMemberForOrganizationParams {
  * const member = await client.orgs.members.setSSO({ organizationId: 'cN8tePAvgRTixCVkzEXm', userId: 'CxiTEzkV8tLap4Ncr6HW' })
  * ```
  */
-export const setUserAsSSOMemberForOrganization: (core: Core, params: SetUserAsSSOMemberForOrganizationParams, options?: RequestOptions) => APIPromise<Member> = /*@__PURE__*/ operation({ id: 'setUserAsSSOMemberForOrganization', method: 'POST', path: '/v1/orgs/{organizationId}/members/{userId}/sso', response: Member })
+export const setUserAsSSOMemberForOrganization: (core: Core, params: SetUserAsSSOMemberForOrganizationParams, options?: RequestOptions) => APIPromise<Member> = /*@__PURE__*/ operation({ id: 'setUserAsSSOMemberForOrganization', method: 'POST', path: '/v1/orgs/{organizationId}/members/{userId}/sso', idempotent: true, response: Member })
 
 /** Parameters of {@link updateMemberInOrganizationById} (`client.orgs.members.update`): path, query and body fields by their API names. */
 export interface UpdateMemberInOrganizationByIdParams {
@@ -1428,7 +1428,7 @@ export interface UpdateMemberInOrganizationByIdParams {
  * const member = await client.orgs.members.update({ organizationId: 'cN8tePAvgRTixCVkzEXm', userId: 'CxiTEzkV8tLap4Ncr6HW', role: 'edit' })
  * ```
  */
-export const updateMemberInOrganizationById: (core: Core, params: UpdateMemberInOrganizationByIdParams, options?: RequestOptions) => APIPromise<Member> = /*@__PURE__*/ operation({ id: 'updateMemberInOrganizationById', method: 'PATCH', path: '/v1/orgs/{organizationId}/members/{userId}', body: true, response: Member })
+export const updateMemberInOrganizationById: (core: Core, params: UpdateMemberInOrganizationByIdParams, options?: RequestOptions) => APIPromise<Member> = /*@__PURE__*/ operation({ id: 'updateMemberInOrganizationById', method: 'PATCH', path: '/v1/orgs/{organizationId}/members/{userId}', idempotent: true, body: true, response: Member })
 
 /** Parameters of {@link createOpenAPISpec} (`client.orgs.openapi.create`): path, query and body fields by their API names. */
 export interface CreateOpenAPISpecParams {
@@ -1469,7 +1469,7 @@ export interface DeleteOpenAPISpecBySlugParams {
  * await client.orgs.openapi.delete({ organizationId: 'cN8tePAvgRTixCVkzEXm', specSlug: 'petstore' })
  * ```
  */
-export const deleteOpenAPISpecBySlug: (core: Core, params: DeleteOpenAPISpecBySlugParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteOpenAPISpecBySlug', method: 'DELETE', path: '/v1/orgs/{organizationId}/openapi/{specSlug}' })
+export const deleteOpenAPISpecBySlug: (core: Core, params: DeleteOpenAPISpecBySlugParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteOpenAPISpecBySlug', method: 'DELETE', path: '/v1/orgs/{organizationId}/openapi/{specSlug}', idempotent: true })
 
 /** Parameters of {@link getOpenAPISpecBySlug} (`client.orgs.openapi.get`): path, query and body fields by their API names. */
 export interface GetOpenAPISpecBySlugParams {
@@ -1488,7 +1488,7 @@ export interface GetOpenAPISpecBySlugParams {
  * const openAPISpec = await client.orgs.openapi.get({ organizationId: 'cN8tePAvgRTixCVkzEXm', specSlug: 'petstore' })
  * ```
  */
-export const getOpenAPISpecBySlug: (core: Core, params: GetOpenAPISpecBySlugParams, options?: RequestOptions) => APIPromise<OpenAPISpec> = /*@__PURE__*/ operation({ id: 'getOpenAPISpecBySlug', method: 'GET', path: '/v1/orgs/{organizationId}/openapi/{specSlug}', response: OpenAPISpec })
+export const getOpenAPISpecBySlug: (core: Core, params: GetOpenAPISpecBySlugParams, options?: RequestOptions) => APIPromise<OpenAPISpec> = /*@__PURE__*/ operation({ id: 'getOpenAPISpecBySlug', method: 'GET', path: '/v1/orgs/{organizationId}/openapi/{specSlug}', idempotent: true, response: OpenAPISpec })
 
 /** Parameters of {@link listOpenAPISpecs} (`client.orgs.openapi.list`): path, query and body fields by their API names. */
 export interface ListOpenAPISpecsParams {
@@ -1510,7 +1510,7 @@ export interface ListOpenAPISpecsParams {
  * }
  * ```
  */
-export const listOpenAPISpecs: (core: Core, params: ListOpenAPISpecsParams, options?: RequestOptions) => PagePromise<OpenAPISpec> = /*@__PURE__*/ listOperation({ id: 'listOpenAPISpecs', method: 'GET', path: '/v1/orgs/{organizationId}/openapi', response: /*@__PURE__*/ List(OpenAPISpec) })
+export const listOpenAPISpecs: (core: Core, params: ListOpenAPISpecsParams, options?: RequestOptions) => PagePromise<OpenAPISpec> = /*@__PURE__*/ listOperation({ id: 'listOpenAPISpecs', method: 'GET', path: '/v1/orgs/{organizationId}/openapi', idempotent: true, response: /*@__PURE__*/ List(OpenAPISpec) })
 
 /** Parameters of {@link createOrUpdateOpenAPISpecBySlug} (`client.orgs.openapi.put`): path, query and body fields by their API names. */
 export interface CreateOrUpdateOpenAPISpecBySlugParams {
@@ -1532,7 +1532,7 @@ export interface CreateOrUpdateOpenAPISpecBySlugParams {
  * const openAPISpec = await client.orgs.openapi.put({ organizationId: 'cN8tePAvgRTixCVkzEXm', specSlug: 'petstore', source: { url: 'https://petstore3.swagger.io/api/v3/openapi.json' } })
  * ```
  */
-export const createOrUpdateOpenAPISpecBySlug: (core: Core, params: CreateOrUpdateOpenAPISpecBySlugParams, options?: RequestOptions) => APIPromise<OpenAPISpec> = /*@__PURE__*/ operation({ id: 'createOrUpdateOpenAPISpecBySlug', method: 'PUT', path: '/v1/orgs/{organizationId}/openapi/{specSlug}', body: true, response: OpenAPISpec })
+export const createOrUpdateOpenAPISpecBySlug: (core: Core, params: CreateOrUpdateOpenAPISpecBySlugParams, options?: RequestOptions) => APIPromise<OpenAPISpec> = /*@__PURE__*/ operation({ id: 'createOrUpdateOpenAPISpecBySlug', method: 'PUT', path: '/v1/orgs/{organizationId}/openapi/{specSlug}', idempotent: true, body: true, response: OpenAPISpec })
 
 /** Parameters of {@link updateOrganizationMemberLastSeenAt} (`client.orgs.ping`): path, query and body fields by their API names. */
 export interface UpdateOrganizationMemberLastSeenAtParams {
@@ -1550,7 +1550,7 @@ export interface UpdateOrganizationMemberLastSeenAtParams {
  * const pingResult = await client.orgs.ping({ organizationId: 'cN8tePAvgRTixCVkzEXm' })
  * ```
  */
-export const updateOrganizationMemberLastSeenAt: (core: Core, params: UpdateOrganizationMemberLastSeenAtParams, options?: RequestOptions) => APIPromise<PingResult> = /*@__PURE__*/ operation({ id: 'updateOrganizationMemberLastSeenAt', method: 'POST', path: '/v1/orgs/{organizationId}/ping', response: PingResult })
+export const updateOrganizationMemberLastSeenAt: (core: Core, params: UpdateOrganizationMemberLastSeenAtParams, options?: RequestOptions) => APIPromise<PingResult> = /*@__PURE__*/ operation({ id: 'updateOrganizationMemberLastSeenAt', method: 'POST', path: '/v1/orgs/{organizationId}/ping', idempotent: true, response: PingResult })
 
 /** Parameters of {@link createOrganizationSAMLProvider} (`client.orgs.saml.create`): path, query and body fields by their API names. */
 export interface CreateOrganizationSAMLProviderParams {
@@ -1593,7 +1593,7 @@ export interface DeleteOrganizationSAMLProviderParams {
  * await client.orgs.saml.delete({ organizationId: 'cN8tePAvgRTixCVkzEXm', samlProviderId: 'PevANct8TiwhSDufQBsd' })
  * ```
  */
-export const deleteOrganizationSAMLProvider: (core: Core, params: DeleteOrganizationSAMLProviderParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteOrganizationSAMLProvider', method: 'DELETE', path: '/v1/orgs/{organizationId}/saml/{samlProviderId}' })
+export const deleteOrganizationSAMLProvider: (core: Core, params: DeleteOrganizationSAMLProviderParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteOrganizationSAMLProvider', method: 'DELETE', path: '/v1/orgs/{organizationId}/saml/{samlProviderId}', idempotent: true })
 
 /** Parameters of {@link getOrganizationSAMLProviderById} (`client.orgs.saml.get`): path, query and body fields by their API names. */
 export interface GetOrganizationSAMLProviderByIdParams {
@@ -1612,7 +1612,7 @@ export interface GetOrganizationSAMLProviderByIdParams {
  * const samlProvider = await client.orgs.saml.get({ organizationId: 'cN8tePAvgRTixCVkzEXm', samlProviderId: 'PevANct8TiwhSDufQBsd' })
  * ```
  */
-export const getOrganizationSAMLProviderById: (core: Core, params: GetOrganizationSAMLProviderByIdParams, options?: RequestOptions) => APIPromise<SAMLProvider> = /*@__PURE__*/ operation({ id: 'getOrganizationSAMLProviderById', method: 'GET', path: '/v1/orgs/{organizationId}/saml/{samlProviderId}', response: SAMLProvider })
+export const getOrganizationSAMLProviderById: (core: Core, params: GetOrganizationSAMLProviderByIdParams, options?: RequestOptions) => APIPromise<SAMLProvider> = /*@__PURE__*/ operation({ id: 'getOrganizationSAMLProviderById', method: 'GET', path: '/v1/orgs/{organizationId}/saml/{samlProviderId}', idempotent: true, response: SAMLProvider })
 
 /** Parameters of {@link listSAMLProvidersInOrganizationById} (`client.orgs.saml.list`): path, query and body fields by their API names. */
 export interface ListSAMLProvidersInOrganizationByIdParams {
@@ -1634,7 +1634,7 @@ export interface ListSAMLProvidersInOrganizationByIdParams {
  * }
  * ```
  */
-export const listSAMLProvidersInOrganizationById: (core: Core, params: ListSAMLProvidersInOrganizationByIdParams, options?: RequestOptions) => PagePromise<SAMLProvider> = /*@__PURE__*/ listOperation({ id: 'listSAMLProvidersInOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}/saml', response: /*@__PURE__*/ List(SAMLProvider) })
+export const listSAMLProvidersInOrganizationById: (core: Core, params: ListSAMLProvidersInOrganizationByIdParams, options?: RequestOptions) => PagePromise<SAMLProvider> = /*@__PURE__*/ listOperation({ id: 'listSAMLProvidersInOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}/saml', idempotent: true, response: /*@__PURE__*/ List(SAMLProvider) })
 
 /** Parameters of {@link updateOrganizationSAMLProvider} (`client.orgs.saml.update`): path, query and body fields by their API names. */
 export interface UpdateOrganizationSAMLProviderParams {
@@ -1659,7 +1659,7 @@ export interface UpdateOrganizationSAMLProviderParams {
  * const samlProvider = await client.orgs.saml.update({ organizationId: 'cN8tePAvgRTixCVkzEXm', samlProviderId: 'PevANct8TiwhSDufQBsd', label: 'Okta' })
  * ```
  */
-export const updateOrganizationSAMLProvider: (core: Core, params: UpdateOrganizationSAMLProviderParams, options?: RequestOptions) => APIPromise<SAMLProvider> = /*@__PURE__*/ operation({ id: 'updateOrganizationSAMLProvider', method: 'PATCH', path: '/v1/orgs/{organizationId}/saml/{samlProviderId}', body: true, response: SAMLProvider })
+export const updateOrganizationSAMLProvider: (core: Core, params: UpdateOrganizationSAMLProviderParams, options?: RequestOptions) => APIPromise<SAMLProvider> = /*@__PURE__*/ operation({ id: 'updateOrganizationSAMLProvider', method: 'PATCH', path: '/v1/orgs/{organizationId}/saml/{samlProviderId}', idempotent: true, body: true, response: SAMLProvider })
 
 /** Parameters of {@link searchOrganizationContent} (`client.orgs.search`): path, query and body fields by their API names. */
 export interface SearchOrganizationContentParams {
@@ -1682,7 +1682,7 @@ export interface SearchOrganizationContentParams {
  * }
  * ```
  */
-export const searchOrganizationContent: (core: Core, params: SearchOrganizationContentParams, options?: RequestOptions) => PagePromise<OrganizationSearchResult> = /*@__PURE__*/ listOperation({ id: 'searchOrganizationContent', method: 'GET', path: '/v1/orgs/{organizationId}/search', response: /*@__PURE__*/ List(OrganizationSearchResult) })
+export const searchOrganizationContent: (core: Core, params: SearchOrganizationContentParams, options?: RequestOptions) => PagePromise<OrganizationSearchResult> = /*@__PURE__*/ listOperation({ id: 'searchOrganizationContent', method: 'GET', path: '/v1/orgs/{organizationId}/search', idempotent: true, response: /*@__PURE__*/ List(OrganizationSearchResult) })
 
 /** Parameters of {@link createOrganizationTeam} (`client.orgs.teams.create`): path, query and body fields by their API names. */
 export interface CreateOrganizationTeamParams {
@@ -1721,7 +1721,7 @@ export interface RemoveTeamFromOrganizationByIdParams {
  * await client.orgs.teams.delete({ organizationId: 'cN8tePAvgRTixCVkzEXm', teamId: 'UFyjWH0lYJ1GXm3IZo1G' })
  * ```
  */
-export const removeTeamFromOrganizationById: (core: Core, params: RemoveTeamFromOrganizationByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'removeTeamFromOrganizationById', method: 'DELETE', path: '/v1/orgs/{organizationId}/teams/{teamId}' })
+export const removeTeamFromOrganizationById: (core: Core, params: RemoveTeamFromOrganizationByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'removeTeamFromOrganizationById', method: 'DELETE', path: '/v1/orgs/{organizationId}/teams/{teamId}', idempotent: true })
 
 /** Parameters of {@link getTeamInOrganizationById} (`client.orgs.teams.get`): path, query and body fields by their API names. */
 export interface GetTeamInOrganizationByIdParams {
@@ -1740,7 +1740,7 @@ export interface GetTeamInOrganizationByIdParams {
  * const team = await client.orgs.teams.get({ organizationId: 'cN8tePAvgRTixCVkzEXm', teamId: 'UFyjWH0lYJ1GXm3IZo1G' })
  * ```
  */
-export const getTeamInOrganizationById: (core: Core, params: GetTeamInOrganizationByIdParams, options?: RequestOptions) => APIPromise<Team> = /*@__PURE__*/ operation({ id: 'getTeamInOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}/teams/{teamId}', response: Team })
+export const getTeamInOrganizationById: (core: Core, params: GetTeamInOrganizationByIdParams, options?: RequestOptions) => APIPromise<Team> = /*@__PURE__*/ operation({ id: 'getTeamInOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}/teams/{teamId}', idempotent: true, response: Team })
 
 /** Parameters of {@link listTeamsInOrganizationById} (`client.orgs.teams.list`): path, query and body fields by their API names. */
 export interface ListTeamsInOrganizationByIdParams {
@@ -1764,7 +1764,7 @@ export interface ListTeamsInOrganizationByIdParams {
  * }
  * ```
  */
-export const listTeamsInOrganizationById: (core: Core, params: ListTeamsInOrganizationByIdParams, options?: RequestOptions) => PagePromise<Team> = /*@__PURE__*/ listOperation({ id: 'listTeamsInOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}/teams', response: /*@__PURE__*/ List(Team) })
+export const listTeamsInOrganizationById: (core: Core, params: ListTeamsInOrganizationByIdParams, options?: RequestOptions) => PagePromise<Team> = /*@__PURE__*/ listOperation({ id: 'listTeamsInOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}/teams', idempotent: true, response: /*@__PURE__*/ List(Team) })
 
 /** Parameters of {@link updateTeamInOrganizationById} (`client.orgs.teams.update`): path, query and body fields by their API names. */
 export interface UpdateTeamInOrganizationByIdParams {
@@ -1784,7 +1784,7 @@ export interface UpdateTeamInOrganizationByIdParams {
  * const team = await client.orgs.teams.update({ organizationId: 'cN8tePAvgRTixCVkzEXm', teamId: 'UFyjWH0lYJ1GXm3IZo1G', title: 'Writers' })
  * ```
  */
-export const updateTeamInOrganizationById: (core: Core, params: UpdateTeamInOrganizationByIdParams, options?: RequestOptions) => APIPromise<Team> = /*@__PURE__*/ operation({ id: 'updateTeamInOrganizationById', method: 'PATCH', path: '/v1/orgs/{organizationId}/teams/{teamId}', body: true, response: Team })
+export const updateTeamInOrganizationById: (core: Core, params: UpdateTeamInOrganizationByIdParams, options?: RequestOptions) => APIPromise<Team> = /*@__PURE__*/ operation({ id: 'updateTeamInOrganizationById', method: 'PATCH', path: '/v1/orgs/{organizationId}/teams/{teamId}', idempotent: true, body: true, response: Team })
 
 /** Parameters of {@link createTranslation} (`client.orgs.translations.create`): path, query and body fields by their API names. */
 export interface CreateTranslationParams {
@@ -1823,7 +1823,7 @@ export interface DeleteTranslationParams {
  * await client.orgs.translations.delete({ organizationId: 'cN8tePAvgRTixCVkzEXm', translationSettingsId: 'r6Nct8PevAgRCxiTEzkV' })
  * ```
  */
-export const deleteTranslation: (core: Core, params: DeleteTranslationParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteTranslation', method: 'DELETE', path: '/v1/orgs/{organizationId}/translations/{translationSettingsId}' })
+export const deleteTranslation: (core: Core, params: DeleteTranslationParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteTranslation', method: 'DELETE', path: '/v1/orgs/{organizationId}/translations/{translationSettingsId}', idempotent: true })
 
 /** Parameters of {@link getTranslation} (`client.orgs.translations.get`): path, query and body fields by their API names. */
 export interface GetTranslationParams {
@@ -1842,7 +1842,7 @@ export interface GetTranslationParams {
  * const translationSettings = await client.orgs.translations.get({ organizationId: 'cN8tePAvgRTixCVkzEXm', translationSettingsId: 'r6Nct8PevAgRCxiTEzkV' })
  * ```
  */
-export const getTranslation: (core: Core, params: GetTranslationParams, options?: RequestOptions) => APIPromise<TranslationSettings> = /*@__PURE__*/ operation({ id: 'getTranslation', method: 'GET', path: '/v1/orgs/{organizationId}/translations/{translationSettingsId}', response: TranslationSettings })
+export const getTranslation: (core: Core, params: GetTranslationParams, options?: RequestOptions) => APIPromise<TranslationSettings> = /*@__PURE__*/ operation({ id: 'getTranslation', method: 'GET', path: '/v1/orgs/{organizationId}/translations/{translationSettingsId}', idempotent: true, response: TranslationSettings })
 
 /** Parameters of {@link listTranslations} (`client.orgs.translations.list`): path, query and body fields by their API names. */
 export interface ListTranslationsParams {
@@ -1864,7 +1864,7 @@ export interface ListTranslationsParams {
  * }
  * ```
  */
-export const listTranslations: (core: Core, params: ListTranslationsParams, options?: RequestOptions) => PagePromise<TranslationSettings> = /*@__PURE__*/ listOperation({ id: 'listTranslations', method: 'GET', path: '/v1/orgs/{organizationId}/translations', response: /*@__PURE__*/ List(TranslationSettings) })
+export const listTranslations: (core: Core, params: ListTranslationsParams, options?: RequestOptions) => PagePromise<TranslationSettings> = /*@__PURE__*/ listOperation({ id: 'listTranslations', method: 'GET', path: '/v1/orgs/{organizationId}/translations', idempotent: true, response: /*@__PURE__*/ List(TranslationSettings) })
 
 /** Parameters of {@link updateTranslation} (`client.orgs.translations.update`): path, query and body fields by their API names. */
 export interface UpdateTranslationParams {
@@ -1885,7 +1885,7 @@ export interface UpdateTranslationParams {
  * const translationSettings = await client.orgs.translations.update({ organizationId: 'cN8tePAvgRTixCVkzEXm', translationSettingsId: 'r6Nct8PevAgRCxiTEzkV', title: 'French' })
  * ```
  */
-export const updateTranslation: (core: Core, params: UpdateTranslationParams, options?: RequestOptions) => APIPromise<TranslationSettings> = /*@__PURE__*/ operation({ id: 'updateTranslation', method: 'PUT', path: '/v1/orgs/{organizationId}/translations/{translationSettingsId}', body: true, response: TranslationSettings })
+export const updateTranslation: (core: Core, params: UpdateTranslationParams, options?: RequestOptions) => APIPromise<TranslationSettings> = /*@__PURE__*/ operation({ id: 'updateTranslation', method: 'PUT', path: '/v1/orgs/{organizationId}/translations/{translationSettingsId}', idempotent: true, body: true, response: TranslationSettings })
 
 /** Parameters of {@link updateOrganizationById} (`client.orgs.update`): path, query and body fields by their API names. */
 export interface UpdateOrganizationByIdParams {
@@ -1915,7 +1915,7 @@ export interface UpdateOrganizationByIdParams {
  * const organization = await client.orgs.update({ organizationId: 'cN8tePAvgRTixCVkzEXm', title: 'Acme' })
  * ```
  */
-export const updateOrganizationById: (core: Core, params: UpdateOrganizationByIdParams, options?: RequestOptions) => APIPromise<Organization> = /*@__PURE__*/ operation({ id: 'updateOrganizationById', method: 'PATCH', path: '/v1/orgs/{organizationId}', body: true, response: Organization })
+export const updateOrganizationById: (core: Core, params: UpdateOrganizationByIdParams, options?: RequestOptions) => APIPromise<Organization> = /*@__PURE__*/ operation({ id: 'updateOrganizationById', method: 'PATCH', path: '/v1/orgs/{organizationId}', idempotent: true, body: true, response: Organization })
 
 /** Parameters of {@link getSiteById} (`client.sites.get`): path, query and body fields by their API names. */
 export interface GetSiteByIdParams {
@@ -1934,7 +1934,7 @@ export interface GetSiteByIdParams {
  * const site = await client.sites.get({ organizationId: 'cN8tePAvgRTixCVkzEXm', siteId: 'I3oZG1mXEzbq5KZo3Ifu' })
  * ```
  */
-export const getSiteById: (core: Core, params: GetSiteByIdParams, options?: RequestOptions) => APIPromise<Site> = /*@__PURE__*/ operation({ id: 'getSiteById', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}', response: Site })
+export const getSiteById: (core: Core, params: GetSiteByIdParams, options?: RequestOptions) => APIPromise<Site> = /*@__PURE__*/ operation({ id: 'getSiteById', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}', idempotent: true, response: Site })
 
 /** Parameters of {@link listSites} (`client.sites.list`): path, query and body fields by their API names. */
 export interface ListSitesParams {
@@ -1956,7 +1956,7 @@ export interface ListSitesParams {
  * }
  * ```
  */
-export const listSites: (core: Core, params: ListSitesParams, options?: RequestOptions) => PagePromise<Site> = /*@__PURE__*/ listOperation({ id: 'listSites', method: 'GET', path: '/v1/orgs/{organizationId}/sites', response: /*@__PURE__*/ List(Site) })
+export const listSites: (core: Core, params: ListSitesParams, options?: RequestOptions) => PagePromise<Site> = /*@__PURE__*/ listOperation({ id: 'listSites', method: 'GET', path: '/v1/orgs/{organizationId}/sites', idempotent: true, response: /*@__PURE__*/ List(Site) })
 
 /** Parameters of {@link createSiteRedirect} (`client.sites.redirects.create`): path, query and body fields by their API names. */
 export interface CreateSiteRedirectParams {
@@ -2000,7 +2000,7 @@ export interface DeleteSiteRedirectByIdParams {
  * await client.sites.redirects.delete({ organizationId: 'cN8tePAvgRTixCVkzEXm', siteId: 'I3oZG1mXEzbq5KZo3Ifu', siteRedirectId: '6rcN8teP2nzETi1GVkvA' })
  * ```
  */
-export const deleteSiteRedirectById: (core: Core, params: DeleteSiteRedirectByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteSiteRedirectById', method: 'DELETE', path: '/v1/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}' })
+export const deleteSiteRedirectById: (core: Core, params: DeleteSiteRedirectByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteSiteRedirectById', method: 'DELETE', path: '/v1/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}', idempotent: true })
 
 /** Parameters of {@link listSiteRedirects} (`client.sites.redirects.list`): path, query and body fields by their API names. */
 export interface ListSiteRedirectsParams {
@@ -2023,7 +2023,7 @@ export interface ListSiteRedirectsParams {
  * }
  * ```
  */
-export const listSiteRedirects: (core: Core, params: ListSiteRedirectsParams, options?: RequestOptions) => PagePromise<SiteRedirect> = /*@__PURE__*/ listOperation({ id: 'listSiteRedirects', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}/redirects', response: /*@__PURE__*/ List(SiteRedirect) })
+export const listSiteRedirects: (core: Core, params: ListSiteRedirectsParams, options?: RequestOptions) => PagePromise<SiteRedirect> = /*@__PURE__*/ listOperation({ id: 'listSiteRedirects', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}/redirects', idempotent: true, response: /*@__PURE__*/ List(SiteRedirect) })
 
 /** Parameters of {@link getSiteRedirectBySource} (`client.sites.redirects.resolve`): path, query and body fields by their API names. */
 export interface GetSiteRedirectBySourceParams {
@@ -2044,7 +2044,7 @@ export interface GetSiteRedirectBySourceParams {
  * const redirectResolution = await client.sites.redirects.resolve({ organizationId: 'cN8tePAvgRTixCVkzEXm', siteId: 'I3oZG1mXEzbq5KZo3Ifu', source: '/docs/old-getting-started' })
  * ```
  */
-export const getSiteRedirectBySource: (core: Core, params: GetSiteRedirectBySourceParams, options?: RequestOptions) => APIPromise<RedirectResolution> = /*@__PURE__*/ operation({ id: 'getSiteRedirectBySource', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}/redirect', response: RedirectResolution })
+export const getSiteRedirectBySource: (core: Core, params: GetSiteRedirectBySourceParams, options?: RequestOptions) => APIPromise<RedirectResolution> = /*@__PURE__*/ operation({ id: 'getSiteRedirectBySource', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}/redirect', idempotent: true, response: RedirectResolution })
 
 /** Parameters of {@link updateSiteRedirectById} (`client.sites.redirects.update`): path, query and body fields by their API names. */
 export interface UpdateSiteRedirectByIdParams {
@@ -2069,7 +2069,7 @@ export interface UpdateSiteRedirectByIdParams {
  * const siteRedirect = await client.sites.redirects.update({ organizationId: 'cN8tePAvgRTixCVkzEXm', siteId: 'I3oZG1mXEzbq5KZo3Ifu', siteRedirectId: '6rcN8teP2nzETi1GVkvA', source: '/docs/old-getting-started' })
  * ```
  */
-export const updateSiteRedirectById: (core: Core, params: UpdateSiteRedirectByIdParams, options?: RequestOptions) => APIPromise<SiteRedirect> = /*@__PURE__*/ operation({ id: 'updateSiteRedirectById', method: 'PATCH', path: '/v1/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}', body: true, response: SiteRedirect })
+export const updateSiteRedirectById: (core: Core, params: UpdateSiteRedirectByIdParams, options?: RequestOptions) => APIPromise<SiteRedirect> = /*@__PURE__*/ operation({ id: 'updateSiteRedirectById', method: 'PATCH', path: '/v1/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}', idempotent: true, body: true, response: SiteRedirect })
 
 /** Parameters of {@link addSectionToSiteSectionGroup} (`client.sites.sectionGroups.addSection`): path, query and body fields by their API names. */
 export interface AddSectionToSiteSectionGroupParams {
@@ -2090,7 +2090,7 @@ export interface AddSectionToSiteSectionGroupParams {
  * const siteSectionGroup = await client.sites.sectionGroups.addSection({ organizationId: 'cN8tePAvgRTixCVkzEXm', siteId: 'I3oZG1mXEzbq5KZo3Ifu', siteSectionGroupId: 'qbK5oZI3ufRgxCPevAVk', sectionId: '0lUF2nWH4pr6Nct8Pen2' })
  * ```
  */
-export const addSectionToSiteSectionGroup: (core: Core, params: AddSectionToSiteSectionGroupParams, options?: RequestOptions) => APIPromise<SiteSectionGroup> = /*@__PURE__*/ operation({ id: 'addSectionToSiteSectionGroup', method: 'POST', path: '/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections', body: true, response: SiteSectionGroup })
+export const addSectionToSiteSectionGroup: (core: Core, params: AddSectionToSiteSectionGroupParams, options?: RequestOptions) => APIPromise<SiteSectionGroup> = /*@__PURE__*/ operation({ id: 'addSectionToSiteSectionGroup', method: 'POST', path: '/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections', idempotent: true, body: true, response: SiteSectionGroup })
 
 /** Parameters of {@link addSectionGroupToSite} (`client.sites.sectionGroups.create`): path, query and body fields by their API names. */
 export interface AddSectionGroupToSiteParams {
@@ -2132,7 +2132,7 @@ export interface DeleteSiteSectionGroupByIdParams {
  * await client.sites.sectionGroups.delete({ organizationId: 'cN8tePAvgRTixCVkzEXm', siteId: 'I3oZG1mXEzbq5KZo3Ifu', siteSectionGroupId: 'qbK5oZI3ufRgxCPevAVk' })
  * ```
  */
-export const deleteSiteSectionGroupById: (core: Core, params: DeleteSiteSectionGroupByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteSiteSectionGroupById', method: 'DELETE', path: '/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}' })
+export const deleteSiteSectionGroupById: (core: Core, params: DeleteSiteSectionGroupByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteSiteSectionGroupById', method: 'DELETE', path: '/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}', idempotent: true })
 
 /** Parameters of {@link listSiteSectionGroups} (`client.sites.sectionGroups.list`): path, query and body fields by their API names. */
 export interface ListSiteSectionGroupsParams {
@@ -2155,7 +2155,7 @@ export interface ListSiteSectionGroupsParams {
  * }
  * ```
  */
-export const listSiteSectionGroups: (core: Core, params: ListSiteSectionGroupsParams, options?: RequestOptions) => PagePromise<SiteSectionGroup> = /*@__PURE__*/ listOperation({ id: 'listSiteSectionGroups', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}/section-groups', response: /*@__PURE__*/ List(SiteSectionGroup) })
+export const listSiteSectionGroups: (core: Core, params: ListSiteSectionGroupsParams, options?: RequestOptions) => PagePromise<SiteSectionGroup> = /*@__PURE__*/ listOperation({ id: 'listSiteSectionGroups', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}/section-groups', idempotent: true, response: /*@__PURE__*/ List(SiteSectionGroup) })
 
 /** Parameters of {@link moveSiteSectionGroup} (`client.sites.sectionGroups.move`): path, query and body fields by their API names. */
 export interface MoveSiteSectionGroupParams {
@@ -2193,7 +2193,7 @@ export interface MoveSiteSectionGroupParams {
  * const siteSectionGroup = await client.sites.sectionGroups.move({ organizationId: 'cN8tePAvgRTixCVkzEXm', siteId: 'I3oZG1mXEzbq5KZo3Ifu', siteSectionGroupId: 'qbK5oZI3ufRgxCPevAVk', position: { before: { type: 'site-section', id: 'gRAveP8tkVl0HWjyFUp4' } } })
  * ```
  */
-export const moveSiteSectionGroup: (core: Core, params: MoveSiteSectionGroupParams, options?: RequestOptions) => APIPromise<SiteSectionGroup> = /*@__PURE__*/ operation({ id: 'moveSiteSectionGroup', method: 'POST', path: '/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move', body: true, response: SiteSectionGroup })
+export const moveSiteSectionGroup: (core: Core, params: MoveSiteSectionGroupParams, options?: RequestOptions) => APIPromise<SiteSectionGroup> = /*@__PURE__*/ operation({ id: 'moveSiteSectionGroup', method: 'POST', path: '/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move', idempotent: true, body: true, response: SiteSectionGroup })
 
 /** Parameters of {@link removeSectionFromSiteSectionGroup} (`client.sites.sectionGroups.removeSection`): path, query and body fields by their API names. */
 export interface RemoveSectionFromSiteSectionGroupParams {
@@ -2214,7 +2214,7 @@ export interface RemoveSectionFromSiteSectionGroupParams {
  * await client.sites.sectionGroups.removeSection({ organizationId: 'cN8tePAvgRTixCVkzEXm', siteId: 'I3oZG1mXEzbq5KZo3Ifu', siteSectionGroupId: 'qbK5oZI3ufRgxCPevAVk', siteSectionId: 'jyFUl0HWn2iTEzkVG1mX' })
  * ```
  */
-export const removeSectionFromSiteSectionGroup: (core: Core, params: RemoveSectionFromSiteSectionGroupParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'removeSectionFromSiteSectionGroup', method: 'DELETE', path: '/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}' })
+export const removeSectionFromSiteSectionGroup: (core: Core, params: RemoveSectionFromSiteSectionGroupParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'removeSectionFromSiteSectionGroup', method: 'DELETE', path: '/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}', idempotent: true })
 
 /** Parameters of {@link updateSiteSectionGroupById} (`client.sites.sectionGroups.update`): path, query and body fields by their API names. */
 export interface UpdateSiteSectionGroupByIdParams {
@@ -2236,7 +2236,7 @@ export interface UpdateSiteSectionGroupByIdParams {
  * const siteSectionGroup = await client.sites.sectionGroups.update({ organizationId: 'cN8tePAvgRTixCVkzEXm', siteId: 'I3oZG1mXEzbq5KZo3Ifu', siteSectionGroupId: 'qbK5oZI3ufRgxCPevAVk', title: 'Guides' })
  * ```
  */
-export const updateSiteSectionGroupById: (core: Core, params: UpdateSiteSectionGroupByIdParams, options?: RequestOptions) => APIPromise<SiteSectionGroup> = /*@__PURE__*/ operation({ id: 'updateSiteSectionGroupById', method: 'PATCH', path: '/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}', body: true, response: SiteSectionGroup })
+export const updateSiteSectionGroupById: (core: Core, params: UpdateSiteSectionGroupByIdParams, options?: RequestOptions) => APIPromise<SiteSectionGroup> = /*@__PURE__*/ operation({ id: 'updateSiteSectionGroupById', method: 'PATCH', path: '/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}', idempotent: true, body: true, response: SiteSectionGroup })
 
 /** Parameters of {@link addSectionToSite} (`client.sites.sections.create`): path, query and body fields by their API names. */
 export interface AddSectionToSiteParams {
@@ -2278,7 +2278,7 @@ export interface DeleteSiteSectionByIdParams {
  * await client.sites.sections.delete({ organizationId: 'cN8tePAvgRTixCVkzEXm', siteId: 'I3oZG1mXEzbq5KZo3Ifu', siteSectionId: 'jyFUl0HWn2iTEzkVG1mX' })
  * ```
  */
-export const deleteSiteSectionById: (core: Core, params: DeleteSiteSectionByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteSiteSectionById', method: 'DELETE', path: '/v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}' })
+export const deleteSiteSectionById: (core: Core, params: DeleteSiteSectionByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteSiteSectionById', method: 'DELETE', path: '/v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}', idempotent: true })
 
 /** Parameters of {@link listSiteSections} (`client.sites.sections.list`): path, query and body fields by their API names. */
 export interface ListSiteSectionsParams {
@@ -2302,7 +2302,7 @@ export interface ListSiteSectionsParams {
  * }
  * ```
  */
-export const listSiteSections: (core: Core, params: ListSiteSectionsParams, options?: RequestOptions) => PagePromise<SiteSection> = /*@__PURE__*/ listOperation({ id: 'listSiteSections', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}/sections', response: /*@__PURE__*/ List(SiteSection) })
+export const listSiteSections: (core: Core, params: ListSiteSectionsParams, options?: RequestOptions) => PagePromise<SiteSection> = /*@__PURE__*/ listOperation({ id: 'listSiteSections', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}/sections', idempotent: true, response: /*@__PURE__*/ List(SiteSection) })
 
 /** Parameters of {@link moveSiteSection} (`client.sites.sections.move`): path, query and body fields by their API names. */
 export interface MoveSiteSectionParams {
@@ -2340,7 +2340,7 @@ export interface MoveSiteSectionParams {
  * const siteSection = await client.sites.sections.move({ organizationId: 'cN8tePAvgRTixCVkzEXm', siteId: 'I3oZG1mXEzbq5KZo3Ifu', siteSectionId: 'jyFUl0HWn2iTEzkVG1mX', position: { before: { type: 'site-section', siteSection: 'gRAveP8tkVl0HWjyFUp4' } } })
  * ```
  */
-export const moveSiteSection: (core: Core, params: MoveSiteSectionParams, options?: RequestOptions) => APIPromise<SiteSection> = /*@__PURE__*/ operation({ id: 'moveSiteSection', method: 'POST', path: '/v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move', body: true, response: SiteSection })
+export const moveSiteSection: (core: Core, params: MoveSiteSectionParams, options?: RequestOptions) => APIPromise<SiteSection> = /*@__PURE__*/ operation({ id: 'moveSiteSection', method: 'POST', path: '/v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move', idempotent: true, body: true, response: SiteSection })
 
 /** Parameters of {@link updateSiteSectionById} (`client.sites.sections.update`): path, query and body fields by their API names. */
 export interface UpdateSiteSectionByIdParams {
@@ -2367,7 +2367,7 @@ export interface UpdateSiteSectionByIdParams {
  * const siteSection = await client.sites.sections.update({ organizationId: 'cN8tePAvgRTixCVkzEXm', siteId: 'I3oZG1mXEzbq5KZo3Ifu', siteSectionId: 'jyFUl0HWn2iTEzkVG1mX', title: 'API reference' })
  * ```
  */
-export const updateSiteSectionById: (core: Core, params: UpdateSiteSectionByIdParams, options?: RequestOptions) => APIPromise<SiteSection> = /*@__PURE__*/ operation({ id: 'updateSiteSectionById', method: 'PATCH', path: '/v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}', body: true, response: SiteSection })
+export const updateSiteSectionById: (core: Core, params: UpdateSiteSectionByIdParams, options?: RequestOptions) => APIPromise<SiteSection> = /*@__PURE__*/ operation({ id: 'updateSiteSectionById', method: 'PATCH', path: '/v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}', idempotent: true, body: true, response: SiteSection })
 
 /** Parameters of {@link createSiteShareLink} (`client.sites.shareLinks.create`): path, query and body fields by their API names. */
 export interface CreateSiteShareLinkParams {
@@ -2407,7 +2407,7 @@ export interface DeleteSiteShareLinkByIdParams {
  * await client.sites.shareLinks.delete({ organizationId: 'cN8tePAvgRTixCVkzEXm', siteId: 'I3oZG1mXEzbq5KZo3Ifu', shareLinkId: 'cN6raL4pgRXm3IVk1Gbq' })
  * ```
  */
-export const deleteSiteShareLinkById: (core: Core, params: DeleteSiteShareLinkByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteSiteShareLinkById', method: 'DELETE', path: '/v1/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}' })
+export const deleteSiteShareLinkById: (core: Core, params: DeleteSiteShareLinkByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteSiteShareLinkById', method: 'DELETE', path: '/v1/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}', idempotent: true })
 
 /** Parameters of {@link listSiteShareLinks} (`client.sites.shareLinks.list`): path, query and body fields by their API names. */
 export interface ListSiteShareLinksParams {
@@ -2430,7 +2430,7 @@ export interface ListSiteShareLinksParams {
  * }
  * ```
  */
-export const listSiteShareLinks: (core: Core, params: ListSiteShareLinksParams, options?: RequestOptions) => PagePromise<ShareLink> = /*@__PURE__*/ listOperation({ id: 'listSiteShareLinks', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}/share-links', response: /*@__PURE__*/ List(ShareLink) })
+export const listSiteShareLinks: (core: Core, params: ListSiteShareLinksParams, options?: RequestOptions) => PagePromise<ShareLink> = /*@__PURE__*/ listOperation({ id: 'listSiteShareLinks', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}/share-links', idempotent: true, response: /*@__PURE__*/ List(ShareLink) })
 
 /** Parameters of {@link updateSiteShareLinkById} (`client.sites.shareLinks.update`): path, query and body fields by their API names. */
 export interface UpdateSiteShareLinkByIdParams {
@@ -2452,7 +2452,7 @@ export interface UpdateSiteShareLinkByIdParams {
  * const shareLink = await client.sites.shareLinks.update({ organizationId: 'cN8tePAvgRTixCVkzEXm', siteId: 'I3oZG1mXEzbq5KZo3Ifu', shareLinkId: 'cN6raL4pgRXm3IVk1Gbq', name: 'Launch partners' })
  * ```
  */
-export const updateSiteShareLinkById: (core: Core, params: UpdateSiteShareLinkByIdParams, options?: RequestOptions) => APIPromise<ShareLink> = /*@__PURE__*/ operation({ id: 'updateSiteShareLinkById', method: 'PATCH', path: '/v1/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}', body: true, response: ShareLink })
+export const updateSiteShareLinkById: (core: Core, params: UpdateSiteShareLinkByIdParams, options?: RequestOptions) => APIPromise<ShareLink> = /*@__PURE__*/ operation({ id: 'updateSiteShareLinkById', method: 'PATCH', path: '/v1/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}', idempotent: true, body: true, response: ShareLink })
 
 /** Parameters of {@link addSpaceToSite} (`client.sites.siteSpaces.create`): path, query and body fields by their API names. */
 export interface AddSpaceToSiteParams {
@@ -2493,7 +2493,7 @@ export interface DeleteSiteSpaceByIdParams {
  * await client.sites.siteSpaces.delete({ organizationId: 'cN8tePAvgRTixCVkzEXm', siteId: 'I3oZG1mXEzbq5KZo3Ifu', siteSpaceId: 'G1kVEziTK57Mds5KbqBQ' })
  * ```
  */
-export const deleteSiteSpaceById: (core: Core, params: DeleteSiteSpaceByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteSiteSpaceById', method: 'DELETE', path: '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}' })
+export const deleteSiteSpaceById: (core: Core, params: DeleteSiteSpaceByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteSiteSpaceById', method: 'DELETE', path: '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}', idempotent: true })
 
 /** Parameters of {@link listSiteSpaces} (`client.sites.siteSpaces.list`): path, query and body fields by their API names. */
 export interface ListSiteSpacesParams {
@@ -2518,7 +2518,7 @@ export interface ListSiteSpacesParams {
  * }
  * ```
  */
-export const listSiteSpaces: (core: Core, params: ListSiteSpacesParams, options?: RequestOptions) => PagePromise<SiteSpace> = /*@__PURE__*/ listOperation({ id: 'listSiteSpaces', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces', response: /*@__PURE__*/ List(SiteSpace) })
+export const listSiteSpaces: (core: Core, params: ListSiteSpacesParams, options?: RequestOptions) => PagePromise<SiteSpace> = /*@__PURE__*/ listOperation({ id: 'listSiteSpaces', method: 'GET', path: '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces', idempotent: true, response: /*@__PURE__*/ List(SiteSpace) })
 
 /** Parameters of {@link moveSiteSpace} (`client.sites.siteSpaces.move`): path, query and body fields by their API names. */
 export interface MoveSiteSpaceParams {
@@ -2548,7 +2548,7 @@ export interface MoveSiteSpaceParams {
  * const siteSpace = await client.sites.siteSpaces.move({ organizationId: 'cN8tePAvgRTixCVkzEXm', siteId: 'I3oZG1mXEzbq5KZo3Ifu', siteSpaceId: 'G1kVEziTK57Mds5KbqBQ', position: { before: { type: 'site-space', siteSpace: 'CxgREziTG1HWn2JYp4DS' } } })
  * ```
  */
-export const moveSiteSpace: (core: Core, params: MoveSiteSpaceParams, options?: RequestOptions) => APIPromise<SiteSpace> = /*@__PURE__*/ operation({ id: 'moveSiteSpace', method: 'POST', path: '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move', body: true, response: SiteSpace })
+export const moveSiteSpace: (core: Core, params: MoveSiteSpaceParams, options?: RequestOptions) => APIPromise<SiteSpace> = /*@__PURE__*/ operation({ id: 'moveSiteSpace', method: 'POST', path: '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move', idempotent: true, body: true, response: SiteSpace })
 
 /** Parameters of {@link updateSiteSpaceById} (`client.sites.siteSpaces.update`): path, query and body fields by their API names. */
 export interface UpdateSiteSpaceByIdParams {
@@ -2571,7 +2571,7 @@ export interface UpdateSiteSpaceByIdParams {
  * const siteSpace = await client.sites.siteSpaces.update({ organizationId: 'cN8tePAvgRTixCVkzEXm', siteId: 'I3oZG1mXEzbq5KZo3Ifu', siteSpaceId: 'G1kVEziTK57Mds5KbqBQ', path: 'getting-started' })
  * ```
  */
-export const updateSiteSpaceById: (core: Core, params: UpdateSiteSpaceByIdParams, options?: RequestOptions) => APIPromise<SiteSpace> = /*@__PURE__*/ operation({ id: 'updateSiteSpaceById', method: 'PATCH', path: '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}', body: true, response: SiteSpace })
+export const updateSiteSpaceById: (core: Core, params: UpdateSiteSpaceByIdParams, options?: RequestOptions) => APIPromise<SiteSpace> = /*@__PURE__*/ operation({ id: 'updateSiteSpaceById', method: 'PATCH', path: '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}', idempotent: true, body: true, response: SiteSpace })
 
 /** Parameters of {@link postCommentInSpace} (`client.spaces.comments.create`): path, query and body fields by their API names. */
 export interface PostCommentInSpaceParams {
@@ -2613,7 +2613,7 @@ export interface DeleteCommentInSpaceParams {
  * await client.spaces.comments.delete({ spaceId: '7Mds5Kbq3IwhSDufQB0l', commentId: 'K5qbI3oZG17Mbq5KZoBQ' })
  * ```
  */
-export const deleteCommentInSpace: (core: Core, params: DeleteCommentInSpaceParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteCommentInSpace', method: 'DELETE', path: '/v1/spaces/{spaceId}/comments/{commentId}' })
+export const deleteCommentInSpace: (core: Core, params: DeleteCommentInSpaceParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteCommentInSpace', method: 'DELETE', path: '/v1/spaces/{spaceId}/comments/{commentId}', idempotent: true })
 
 /** Parameters of {@link getCommentInSpace} (`client.spaces.comments.get`): path, query and body fields by their API names. */
 export interface GetCommentInSpaceParams {
@@ -2633,7 +2633,7 @@ export interface GetCommentInSpaceParams {
  * const comment = await client.spaces.comments.get({ spaceId: '7Mds5Kbq3IwhSDufQB0l', commentId: 'K5qbI3oZG17Mbq5KZoBQ' })
  * ```
  */
-export const getCommentInSpace: (core: Core, params: GetCommentInSpaceParams, options?: RequestOptions) => APIPromise<Comment> = /*@__PURE__*/ operation({ id: 'getCommentInSpace', method: 'GET', path: '/v1/spaces/{spaceId}/comments/{commentId}', response: Comment })
+export const getCommentInSpace: (core: Core, params: GetCommentInSpaceParams, options?: RequestOptions) => APIPromise<Comment> = /*@__PURE__*/ operation({ id: 'getCommentInSpace', method: 'GET', path: '/v1/spaces/{spaceId}/comments/{commentId}', idempotent: true, response: Comment })
 
 /** Parameters of {@link listCommentsInSpace} (`client.spaces.comments.list`): path, query and body fields by their API names. */
 export interface ListCommentsInSpaceParams {
@@ -2660,7 +2660,7 @@ export interface ListCommentsInSpaceParams {
  * }
  * ```
  */
-export const listCommentsInSpace: (core: Core, params: ListCommentsInSpaceParams, options?: RequestOptions) => PagePromise<Comment> = /*@__PURE__*/ listOperation({ id: 'listCommentsInSpace', method: 'GET', path: '/v1/spaces/{spaceId}/comments', response: /*@__PURE__*/ List(Comment) })
+export const listCommentsInSpace: (core: Core, params: ListCommentsInSpaceParams, options?: RequestOptions) => PagePromise<Comment> = /*@__PURE__*/ listOperation({ id: 'listCommentsInSpace', method: 'GET', path: '/v1/spaces/{spaceId}/comments', idempotent: true, response: /*@__PURE__*/ List(Comment) })
 
 /** Parameters of {@link postCommentReplyInSpace} (`client.spaces.comments.replies.create`): path, query and body fields by their API names. */
 export interface PostCommentReplyInSpaceParams {
@@ -2702,7 +2702,7 @@ export interface DeleteCommentReplyInSpaceParams {
  * await client.spaces.comments.replies.delete({ spaceId: '7Mds5Kbq3IwhSDufQB0l', commentId: 'K5qbI3oZG17Mbq5KZoBQ', commentReplyId: 'O9ufQBwhK57Mbq9Ods3I' })
  * ```
  */
-export const deleteCommentReplyInSpace: (core: Core, params: DeleteCommentReplyInSpaceParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteCommentReplyInSpace', method: 'DELETE', path: '/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}' })
+export const deleteCommentReplyInSpace: (core: Core, params: DeleteCommentReplyInSpaceParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteCommentReplyInSpace', method: 'DELETE', path: '/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}', idempotent: true })
 
 /** Parameters of {@link getCommentReplyInSpace} (`client.spaces.comments.replies.get`): path, query and body fields by their API names. */
 export interface GetCommentReplyInSpaceParams {
@@ -2723,7 +2723,7 @@ export interface GetCommentReplyInSpaceParams {
  * const commentReply = await client.spaces.comments.replies.get({ spaceId: '7Mds5Kbq3IwhSDufQB0l', commentId: 'K5qbI3oZG17Mbq5KZoBQ', commentReplyId: 'O9ufQBwhK57Mbq9Ods3I' })
  * ```
  */
-export const getCommentReplyInSpace: (core: Core, params: GetCommentReplyInSpaceParams, options?: RequestOptions) => APIPromise<CommentReply> = /*@__PURE__*/ operation({ id: 'getCommentReplyInSpace', method: 'GET', path: '/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}', response: CommentReply })
+export const getCommentReplyInSpace: (core: Core, params: GetCommentReplyInSpaceParams, options?: RequestOptions) => APIPromise<CommentReply> = /*@__PURE__*/ operation({ id: 'getCommentReplyInSpace', method: 'GET', path: '/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}', idempotent: true, response: CommentReply })
 
 /** Parameters of {@link updateCommentReplyInSpace} (`client.spaces.comments.replies.update`): path, query and body fields by their API names. */
 export interface UpdateCommentReplyInSpaceParams {
@@ -2748,7 +2748,7 @@ export interface UpdateCommentReplyInSpaceParams {
  * const commentReply = await client.spaces.comments.replies.update({ spaceId: '7Mds5Kbq3IwhSDufQB0l', commentId: 'K5qbI3oZG17Mbq5KZoBQ', commentReplyId: 'O9ufQBwhK57Mbq9Ods3I', body: { markdown: 'Should this step mention the staging environment?' } })
  * ```
  */
-export const updateCommentReplyInSpace: (core: Core, params: UpdateCommentReplyInSpaceParams, options?: RequestOptions) => APIPromise<CommentReply> = /*@__PURE__*/ operation({ id: 'updateCommentReplyInSpace', method: 'PUT', path: '/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}', body: true, response: CommentReply })
+export const updateCommentReplyInSpace: (core: Core, params: UpdateCommentReplyInSpaceParams, options?: RequestOptions) => APIPromise<CommentReply> = /*@__PURE__*/ operation({ id: 'updateCommentReplyInSpace', method: 'PUT', path: '/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}', idempotent: true, body: true, response: CommentReply })
 
 /** Parameters of {@link updateCommentInSpace} (`client.spaces.comments.update`): path, query and body fields by their API names. */
 export interface UpdateCommentInSpaceParams {
@@ -2773,7 +2773,7 @@ export interface UpdateCommentInSpaceParams {
  * const comment = await client.spaces.comments.update({ spaceId: '7Mds5Kbq3IwhSDufQB0l', commentId: 'K5qbI3oZG17Mbq5KZoBQ', resolved: true })
  * ```
  */
-export const updateCommentInSpace: (core: Core, params: UpdateCommentInSpaceParams, options?: RequestOptions) => APIPromise<Comment> = /*@__PURE__*/ operation({ id: 'updateCommentInSpace', method: 'PUT', path: '/v1/spaces/{spaceId}/comments/{commentId}', body: true, response: Comment })
+export const updateCommentInSpace: (core: Core, params: UpdateCommentInSpaceParams, options?: RequestOptions) => APIPromise<Comment> = /*@__PURE__*/ operation({ id: 'updateCommentInSpace', method: 'PUT', path: '/v1/spaces/{spaceId}/comments/{commentId}', idempotent: true, body: true, response: Comment })
 
 /** Parameters of {@link getCurrentRevision} (`client.spaces.content.get`): path, query and body fields by their API names. */
 export interface GetCurrentRevisionParams {
@@ -2793,7 +2793,7 @@ export interface GetCurrentRevisionParams {
  * const revision = await client.spaces.content.get({ spaceId: '7Mds5Kbq3IwhSDufQB0l' })
  * ```
  */
-export const getCurrentRevision: (core: Core, params: GetCurrentRevisionParams, options?: RequestOptions) => APIPromise<Revision> = /*@__PURE__*/ operation({ id: 'getCurrentRevision', method: 'GET', path: '/v1/spaces/{spaceId}/content', response: Revision })
+export const getCurrentRevision: (core: Core, params: GetCurrentRevisionParams, options?: RequestOptions) => APIPromise<Revision> = /*@__PURE__*/ operation({ id: 'getCurrentRevision', method: 'GET', path: '/v1/spaces/{spaceId}/content', idempotent: true, response: Revision })
 
 /** Parameters of {@link getFileById} (`client.spaces.content.getFile`): path, query and body fields by their API names. */
 export interface GetFileByIdParams {
@@ -2814,7 +2814,7 @@ export interface GetFileByIdParams {
  * const file = await client.spaces.content.getFile({ spaceId: '7Mds5Kbq3IwhSDufQB0l', fileId: 'DShwFUjy9OEziTCxgRAv' })
  * ```
  */
-export const getFileById: (core: Core, params: GetFileByIdParams, options?: RequestOptions) => APIPromise<File> = /*@__PURE__*/ operation({ id: 'getFileById', method: 'GET', path: '/v1/spaces/{spaceId}/content/files/{fileId}', response: File })
+export const getFileById: (core: Core, params: GetFileByIdParams, options?: RequestOptions) => APIPromise<File> = /*@__PURE__*/ operation({ id: 'getFileById', method: 'GET', path: '/v1/spaces/{spaceId}/content/files/{fileId}', idempotent: true, response: File })
 
 /** Parameters of {@link getPageById} (`client.spaces.content.getPage`): path, query and body fields by their API names. */
 export interface GetPageByIdParams {
@@ -2837,7 +2837,7 @@ export interface GetPageByIdParams {
  * const page = await client.spaces.content.getPage({ spaceId: '7Mds5Kbq3IwhSDufQB0l', pageId: 'ePAvcN8tiTJYn2HWl0FU' })
  * ```
  */
-export const getPageById: (core: Core, params: GetPageByIdParams, options?: RequestOptions) => APIPromise<Page> = /*@__PURE__*/ operation({ id: 'getPageById', method: 'GET', path: '/v1/spaces/{spaceId}/content/page/{pageId}', response: Page })
+export const getPageById: (core: Core, params: GetPageByIdParams, options?: RequestOptions) => APIPromise<Page> = /*@__PURE__*/ operation({ id: 'getPageById', method: 'GET', path: '/v1/spaces/{spaceId}/content/page/{pageId}', idempotent: true, response: Page })
 
 /** Parameters of {@link importSpaceContent} (`client.spaces.content.import`): path, query and body fields by their API names. */
 export interface ImportSpaceContentParams {
@@ -2880,7 +2880,7 @@ export interface ListFileBacklinksParams {
  * }
  * ```
  */
-export const listFileBacklinks: (core: Core, params: ListFileBacklinksParams, options?: RequestOptions) => PagePromise<LinkReference> = /*@__PURE__*/ listOperation({ id: 'listFileBacklinks', method: 'GET', path: '/v1/spaces/{spaceId}/content/files/{fileId}/backlinks', response: /*@__PURE__*/ List(LinkReference) })
+export const listFileBacklinks: (core: Core, params: ListFileBacklinksParams, options?: RequestOptions) => PagePromise<LinkReference> = /*@__PURE__*/ listOperation({ id: 'listFileBacklinks', method: 'GET', path: '/v1/spaces/{spaceId}/content/files/{fileId}/backlinks', idempotent: true, response: /*@__PURE__*/ List(LinkReference) })
 
 /** Parameters of {@link listFiles} (`client.spaces.content.listFiles`): path, query and body fields by their API names. */
 export interface ListFilesParams {
@@ -2904,7 +2904,7 @@ export interface ListFilesParams {
  * }
  * ```
  */
-export const listFiles: (core: Core, params: ListFilesParams, options?: RequestOptions) => PagePromise<File> = /*@__PURE__*/ listOperation({ id: 'listFiles', method: 'GET', path: '/v1/spaces/{spaceId}/content/files', response: /*@__PURE__*/ List(File) })
+export const listFiles: (core: Core, params: ListFilesParams, options?: RequestOptions) => PagePromise<File> = /*@__PURE__*/ listOperation({ id: 'listFiles', method: 'GET', path: '/v1/spaces/{spaceId}/content/files', idempotent: true, response: /*@__PURE__*/ List(File) })
 
 /** Parameters of {@link listPageLinks} (`client.spaces.content.listPageLinks`): path, query and body fields by their API names. */
 export interface ListPageLinksParams {
@@ -2930,7 +2930,7 @@ export interface ListPageLinksParams {
  */
 export const listPageLinks: (core: Core, params: ListPageLinksParams, options?: RequestOptions) => PagePromise<Link, {
   stats?: LinkStats
-}> = /*@__PURE__*/ listOperation({ id: 'listPageLinks', method: 'GET', path: '/v1/spaces/{spaceId}/content/page/{pageId}/links', response: LinksList })
+}> = /*@__PURE__*/ listOperation({ id: 'listPageLinks', method: 'GET', path: '/v1/spaces/{spaceId}/content/page/{pageId}/links', idempotent: true, response: LinksList })
 
 /** Parameters of {@link listPages} (`client.spaces.content.listPages`): path, query and body fields by their API names. */
 export interface ListPagesParams {
@@ -2950,7 +2950,7 @@ export interface ListPagesParams {
  * const pageList = await client.spaces.content.listPages({ spaceId: '7Mds5Kbq3IwhSDufQB0l' })
  * ```
  */
-export const listPages: (core: Core, params: ListPagesParams, options?: RequestOptions) => APIPromise<PageList> = /*@__PURE__*/ operation({ id: 'listPages', method: 'GET', path: '/v1/spaces/{spaceId}/content/pages', response: PageList })
+export const listPages: (core: Core, params: ListPagesParams, options?: RequestOptions) => APIPromise<PageList> = /*@__PURE__*/ operation({ id: 'listPages', method: 'GET', path: '/v1/spaces/{spaceId}/content/pages', idempotent: true, response: PageList })
 
 /** Parameters of {@link deleteSpaceById} (`client.spaces.delete`): path, query and body fields by their API names. */
 export interface DeleteSpaceByIdParams {
@@ -2968,7 +2968,7 @@ export interface DeleteSpaceByIdParams {
  * await client.spaces.delete({ spaceId: '7Mds5Kbq3IwhSDufQB0l' })
  * ```
  */
-export const deleteSpaceById: (core: Core, params: DeleteSpaceByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteSpaceById', method: 'DELETE', path: '/v1/spaces/{spaceId}' })
+export const deleteSpaceById: (core: Core, params: DeleteSpaceByIdParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'deleteSpaceById', method: 'DELETE', path: '/v1/spaces/{spaceId}', idempotent: true })
 
 /** Parameters of {@link duplicateSpace} (`client.spaces.duplicate`): path, query and body fields by their API names. */
 export interface DuplicateSpaceParams {
@@ -3005,7 +3005,7 @@ export interface GetSpaceByIdParams {
  * const space = await client.spaces.get({ spaceId: '7Mds5Kbq3IwhSDufQB0l' })
  * ```
  */
-export const getSpaceById: (core: Core, params: GetSpaceByIdParams, options?: RequestOptions) => APIPromise<Space> = /*@__PURE__*/ operation({ id: 'getSpaceById', method: 'GET', path: '/v1/spaces/{spaceId}', response: Space })
+export const getSpaceById: (core: Core, params: GetSpaceByIdParams, options?: RequestOptions) => APIPromise<Space> = /*@__PURE__*/ operation({ id: 'getSpaceById', method: 'GET', path: '/v1/spaces/{spaceId}', idempotent: true, response: Space })
 
 /** Parameters of {@link listCommentersInSpace} (`client.spaces.listCommenters`): path, query and body fields by their API names. */
 export interface ListCommentersInSpaceParams {
@@ -3027,7 +3027,7 @@ export interface ListCommentersInSpaceParams {
  * }
  * ```
  */
-export const listCommentersInSpace: (core: Core, params: ListCommentersInSpaceParams, options?: RequestOptions) => PagePromise<Member> = /*@__PURE__*/ listOperation({ id: 'listCommentersInSpace', method: 'GET', path: '/v1/spaces/{spaceId}/commenters', response: /*@__PURE__*/ List(Member) })
+export const listCommentersInSpace: (core: Core, params: ListCommentersInSpaceParams, options?: RequestOptions) => PagePromise<Member> = /*@__PURE__*/ listOperation({ id: 'listCommentersInSpace', method: 'GET', path: '/v1/spaces/{spaceId}/commenters', idempotent: true, response: /*@__PURE__*/ List(Member) })
 
 /** Parameters of {@link listSpaceLinks} (`client.spaces.listLinks`): path, query and body fields by their API names. */
 export interface ListSpaceLinksParams {
@@ -3052,7 +3052,7 @@ export interface ListSpaceLinksParams {
  */
 export const listSpaceLinks: (core: Core, params: ListSpaceLinksParams, options?: RequestOptions) => PagePromise<Link, {
   stats?: LinkStats
-}> = /*@__PURE__*/ listOperation({ id: 'listSpaceLinks', method: 'GET', path: '/v1/spaces/{spaceId}/links', response: LinksList })
+}> = /*@__PURE__*/ listOperation({ id: 'listSpaceLinks', method: 'GET', path: '/v1/spaces/{spaceId}/links', idempotent: true, response: LinksList })
 
 /** Parameters of {@link moveSpace} (`client.spaces.move`): path, query and body fields by their API names. */
 export interface MoveSpaceParams {
@@ -3087,7 +3087,7 @@ export interface MoveSpaceParams {
  * const space = await client.spaces.move({ spaceId: '7Mds5Kbq3IwhSDufQB0l', parent: 'RgxCTizENcWH2nYJ4pSD' })
  * ```
  */
-export const moveSpace: (core: Core, params: MoveSpaceParams, options?: RequestOptions) => APIPromise<Space> = /*@__PURE__*/ operation({ id: 'moveSpace', method: 'POST', path: '/v1/spaces/{spaceId}/move', body: true, response: Space })
+export const moveSpace: (core: Core, params: MoveSpaceParams, options?: RequestOptions) => APIPromise<Space> = /*@__PURE__*/ operation({ id: 'moveSpace', method: 'POST', path: '/v1/spaces/{spaceId}/move', idempotent: true, body: true, response: Space })
 
 /** Parameters of {@link restoreSpace} (`client.spaces.restore`): path, query and body fields by their API names. */
 export interface RestoreSpaceParams {
@@ -3105,7 +3105,7 @@ export interface RestoreSpaceParams {
  * const space = await client.spaces.restore({ spaceId: '7Mds5Kbq3IwhSDufQB0l' })
  * ```
  */
-export const restoreSpace: (core: Core, params: RestoreSpaceParams, options?: RequestOptions) => APIPromise<Space> = /*@__PURE__*/ operation({ id: 'restoreSpace', method: 'POST', path: '/v1/spaces/{spaceId}/restore', response: Space })
+export const restoreSpace: (core: Core, params: RestoreSpaceParams, options?: RequestOptions) => APIPromise<Space> = /*@__PURE__*/ operation({ id: 'restoreSpace', method: 'POST', path: '/v1/spaces/{spaceId}/restore', idempotent: true, response: Space })
 
 /** Parameters of {@link searchSpaceContent} (`client.spaces.search`): path, query and body fields by their API names. */
 export interface SearchSpaceContentParams {
@@ -3128,7 +3128,7 @@ export interface SearchSpaceContentParams {
  * }
  * ```
  */
-export const searchSpaceContent: (core: Core, params: SearchSpaceContentParams, options?: RequestOptions) => PagePromise<SearchResult> = /*@__PURE__*/ listOperation({ id: 'searchSpaceContent', method: 'GET', path: '/v1/spaces/{spaceId}/search', response: /*@__PURE__*/ List(SearchResult) })
+export const searchSpaceContent: (core: Core, params: SearchSpaceContentParams, options?: RequestOptions) => PagePromise<SearchResult> = /*@__PURE__*/ listOperation({ id: 'searchSpaceContent', method: 'GET', path: '/v1/spaces/{spaceId}/search', idempotent: true, response: /*@__PURE__*/ List(SearchResult) })
 
 /** Parameters of {@link transferSpace} (`client.spaces.transfer`): path, query and body fields by their API names. */
 export interface TransferSpaceParams {
@@ -3148,7 +3148,7 @@ export interface TransferSpaceParams {
  * const space = await client.spaces.transfer({ spaceId: '7Mds5Kbq3IwhSDufQB0l', organization: 'cN8tePAvgRTixCVkzEXm' })
  * ```
  */
-export const transferSpace: (core: Core, params: TransferSpaceParams, options?: RequestOptions) => APIPromise<Space> = /*@__PURE__*/ operation({ id: 'transferSpace', method: 'POST', path: '/v1/spaces/{spaceId}/transfer', body: true, response: Space })
+export const transferSpace: (core: Core, params: TransferSpaceParams, options?: RequestOptions) => APIPromise<Space> = /*@__PURE__*/ operation({ id: 'transferSpace', method: 'POST', path: '/v1/spaces/{spaceId}/transfer', idempotent: true, body: true, response: Space })
 
 /** Parameters of {@link updateSpaceById} (`client.spaces.update`): path, query and body fields by their API names. */
 export interface UpdateSpaceByIdParams {
@@ -3170,5 +3170,5 @@ export interface UpdateSpaceByIdParams {
  * const space = await client.spaces.update({ spaceId: '7Mds5Kbq3IwhSDufQB0l', title: 'Getting started' })
  * ```
  */
-export const updateSpaceById: (core: Core, params: UpdateSpaceByIdParams, options?: RequestOptions) => APIPromise<Space> = /*@__PURE__*/ operation({ id: 'updateSpaceById', method: 'PATCH', path: '/v1/spaces/{spaceId}', body: true, response: Space })
+export const updateSpaceById: (core: Core, params: UpdateSpaceByIdParams, options?: RequestOptions) => APIPromise<Space> = /*@__PURE__*/ operation({ id: 'updateSpaceById', method: 'PATCH', path: '/v1/spaces/{spaceId}', idempotent: true, body: true, response: Space })
 

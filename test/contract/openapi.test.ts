@@ -28,21 +28,21 @@ const success = (op: Operation, status: number) => op.responses[status] as Respo
 const Node: z.ZodMiniType = z.object({ name: z.string(), get children() { return z.array(Node) } })
 const synthetic = {
   listThings: defineOperation({
-    id: 'listThings', method: 'GET', path: '/v1/things', sdk: 'things.list', status: 200, summary: 'List things',
+    id: 'listThings', method: 'GET', idempotent: true, path: '/v1/things', sdk: 'things.list', status: 200, summary: 'List things',
     query: z.object({ authors: z.optional(z.array(z.string())), flag: z.optional(z.boolean()) }),
     response: List(Space), paginated: true,
   }),
   putThing: defineOperation({
-    id: 'putThing', method: 'PUT', path: '/v1/things/{thingId}', sdk: 'things.put', status: 200, alsoStatus: [201],
+    id: 'putThing', method: 'PUT', idempotent: true, path: '/v1/things/{thingId}', sdk: 'things.put', status: 200, alsoStatus: [201],
     summary: 'Create or replace a thing', deprecated: 'Use createThing instead.',
     params: z.object({ thingId: z.string() }), body: z.object({ tree: Node }), response: PageList,
   }),
   streamThings: defineOperation({
-    id: 'streamThings', method: 'GET', path: '/v1/things/stream', sdk: 'things.stream', status: 200,
+    id: 'streamThings', method: 'GET', idempotent: true, path: '/v1/things/stream', sdk: 'things.stream', status: 200,
     summary: 'Stream things', response: AskStreamEvent, stream: true,
   }),
   treeOfThing: defineOperation({
-    id: 'treeOfThing', method: 'GET', path: '/v1/things/{thingId}/tree', sdk: 'things.tree', status: 200,
+    id: 'treeOfThing', method: 'GET', idempotent: true, path: '/v1/things/{thingId}/tree', sdk: 'things.tree', status: 200,
     summary: 'The tree of a thing', params: z.object({ thingId: z.string() }), response: Node,
   }),
 }
@@ -196,7 +196,7 @@ describe('OpenAPI document of shapes the contract may grow into', () => {
 
   it('refuses a path and params that disagree', () => {
     const op = defineOperation({
-      id: 'bad', method: 'GET', path: '/v1/things/{thingId}', sdk: 'things.bad', status: 200, summary: 'Bad',
+      id: 'bad', method: 'GET', idempotent: true, path: '/v1/things/{thingId}', sdk: 'things.bad', status: 200, summary: 'Bad',
       params: z.object({ id: z.string() }),
     })
     expect(() => buildOpenAPIDocument({ bad: op })).toThrow('bad declares params id that /v1/things/{thingId} does not use')

@@ -28,8 +28,8 @@ describe('examples/node', () => {
       ['Rita Reviewer', 'review'],
     ])
     expect(stdout).toContain('Pages: 3 + 3 + 1 = 7 members\n')
-    expect(stdout).toContain('  NotFoundError 404: 404 Space no-such-space not found\n')
-    expect(stdout).toMatch(/ {2}PermissionDeniedError 403: 403 Missing permission "edit" on space \S+\n/)
+    expect(stdout).toContain('  NotFoundError 404: Space no-such-space not found\n')
+    expect(stdout).toMatch(/ {2}PermissionDeniedError 403: Missing permission "edit" on space \S+\n/)
     // Two 429s with Retry-After: 1, each waited out, then the answer.
     const retried = /orgs\.list\(\) gave Acme on attempt (\d), after ([\d.]+) s of Retry-After waits/.exec(stdout)
     expect(retried?.[1]).toBe('3')

@@ -41,7 +41,7 @@ describe('docplat-mock serve', () => {
     const missing = await failure(admin.spaces.get({ spaceId: 'no-such-space' }))
     expect(missing).toBeInstanceOf(NotFoundError)
     expect(missing.status).toBe(404)
-    const anonymous = createClient({ baseUrl: cli.url, retry: 0 })
+    const anonymous = createClient({ token: null, baseUrl: cli.url, retry: 0 })
     expect(await failure(anonymous.orgs.list())).toBeInstanceOf(AuthenticationError)
     const forged = createClient({ baseUrl: cli.url, token: 'dpt_not_a_token', retry: 0 })
     expect(await failure(forged.orgs.list())).toBeInstanceOf(AuthenticationError)

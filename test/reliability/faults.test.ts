@@ -33,7 +33,7 @@ beforeEach(async () => {
 const client = (options: Parameters<typeof createClient>[0] = {}) =>
   createClient({ token: platform.tokens.admin, fetch: platform.fetch, retry: { limit: 2, backoffLimit: 20 }, ...options })
 
-const statuses = (operationId: string) => platform.requests.ofOperation(operationId).map((r) => r.status)
+const statuses = (operationId: Parameters<typeof platform.requests.ofOperation>[0]) => platform.requests.ofOperation(operationId).map((r) => r.status)
 
 describe('faults: error statuses', () => {
   it('a GET retried after one injected 503 succeeds on the second attempt', async () => {

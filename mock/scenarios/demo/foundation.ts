@@ -1,6 +1,24 @@
 import type { Role } from '../../../src/schemas/shared.ts'
 import type { Builders } from '../builders.ts'
 
+/**
+ * The demo's people by the name of their token (`platform.tokens.admin`): one per role of Acme,
+ * a guest, and the admin of another organization. The token names are derived from this table.
+ */
+export const DEMO_PEOPLE = {
+  admin: { displayName: 'Ada Admin', role: 'admin', org: 'acme' },
+  create: { displayName: 'Carl Creator', role: 'create', org: 'acme' },
+  review: { displayName: 'Rita Reviewer', role: 'review', org: 'acme' },
+  edit: { displayName: 'Eddie Editor', role: 'edit', org: 'acme' },
+  comment: { displayName: 'Cora Commenter', role: 'comment', org: 'acme' },
+  read: { displayName: 'Reed Reader', role: 'read', org: 'acme' },
+  guest: { displayName: 'Gus Guest', role: null, org: 'acme' },
+  outsider: { displayName: 'Olga Outsider', role: 'admin', org: 'globex' },
+} as const satisfies Record<string, { displayName: string; role: Role | null; org: 'acme' | 'globex' }>
+
+/** The names of the demo's tokens: `platform.tokens.admin`, `platform.tokens.outsider`... */
+export type DemoTokenName = keyof typeof DEMO_PEOPLE
+
 /** Named things of the demo scenario that later steps (content, sites...) build upon. */
 export type DemoContext = Awaited<ReturnType<typeof demoFoundation>>
 
@@ -12,18 +30,16 @@ export async function demoFoundation(b: Builders) {
   const acme = await b.organization({ title: 'Acme', emailDomains: ['acme.test'], hostname: 'acme' })
   const globex = await b.organization({ title: 'Globex', emailDomains: ['globex.test'], hostname: 'globex' })
 
-  const person = (tokenName: string, displayName: string, role: Role | null, org = acme.id, domain = 'acme.test') =>
-    b.user({ displayName, email: `${displayName.split(' ')[0]!.toLowerCase()}@${domain}`, organization: org, role, tokenName })
-
-  const admin = await person('admin', 'Ada Admin', 'admin')
-  const create = await person('create', 'Carl Creator', 'create')
-  const review = await person('review', 'Rita Reviewer', 'review')
-  const edit = await person('edit', 'Eddie Editor', 'edit')
-  const comment = await person('comment', 'Cora Commenter', 'comment')
-  const read = await person('read', 'Reed Reader', 'read')
-  const guest = await person('guest', 'Gus Guest', null)
-  const outsider = await person('outsider', 'Olga Outsider', 'admin', globex.id, 'globex.test')
-  const users = { admin, create, review, edit, comment, read, guest, outsider }
+  const orgs = { acme: { id: acme.id, domain: 'acme.test' }, globex: { id: globex.id, domain: 'globex.test' } }
+  const person = (tokenName: DemoTokenName) => {
+    const { displayName, role, org } = DEMO_PEOPLE[tokenName]
+    const { id, domain } = orgs[org]
+    return b.user({ displayName, email: `${displayName.split(' ')[0]!.toLowerCase()}@${domain}`, organization: id, role, tokenName })
+  }
+  // One after the other, in the table's order: the IDs of the seeded stream depend on it.
+  const users = {} as { [K in DemoTokenName]: Awaited<ReturnType<typeof person>> }
+  for (const name of Object.keys(DEMO_PEOPLE) as DemoTokenName[]) users[name] = await person(name)
+  const { admin, create, review, edit, comment, read, guest } = users
 
   const writers = await b.team({ organization: acme.id, title: 'Writers', members: [edit.user.id, comment.user.id], owner: create.user.id })
   const reviewers = await b.team({ organization: acme.id, title: 'Reviewers', members: [review.user.id] })

@@ -100,7 +100,7 @@ export const PublishBody = z.object({
 export type PublishBody = z.output<typeof PublishBody>
 
 export const listIntegrations = defineOperation({
-  id: 'listIntegrations', method: 'GET', path: '/v1/integrations', sdk: 'integrations.list', status: 200,
+  id: 'listIntegrations', method: 'GET', idempotent: true, path: '/v1/integrations', sdk: 'integrations.list', status: 200,
   summary: 'List the integrations the caller can see, by name, with optional filters',
   query: z.object({
     ...pagination,
@@ -123,17 +123,17 @@ export const listIntegrations = defineOperation({
 })
 
 export const getIntegrationByName = defineOperation({
-  id: 'getIntegrationByName', method: 'GET', path: INTEGRATION, sdk: 'integrations.get', status: 200,
+  id: 'getIntegrationByName', method: 'GET', idempotent: true, path: INTEGRATION, sdk: 'integrations.get', status: 200,
   summary: 'Get an integration by its name', params: z.object(integration), response: Integration,
 })
 
 export const publishIntegration = defineOperation({
-  id: 'publishIntegration', method: 'POST', path: INTEGRATION, sdk: 'integrations.publish', status: 200,
+  id: 'publishIntegration', method: 'POST', idempotent: false, path: INTEGRATION, sdk: 'integrations.publish', status: 200,
   summary: 'Publish an integration, or a new version of it', params: z.object(integration),
   body: PublishBody, response: Integration,
 })
 
 export const unpublishIntegration = defineOperation({
-  id: 'unpublishIntegration', method: 'DELETE', path: INTEGRATION, sdk: 'integrations.unpublish', status: 205,
+  id: 'unpublishIntegration', method: 'DELETE', idempotent: true, path: INTEGRATION, sdk: 'integrations.unpublish', status: 205,
   summary: 'Unpublish an integration with its installations and events', params: z.object(integration),
 })

@@ -15,25 +15,25 @@ const defaults = {
 }
 
 export const listSAMLProvidersInOrganizationById = defineOperation({
-  id: 'listSAMLProvidersInOrganizationById', method: 'GET', path: `${ORG}/saml`, sdk: 'orgs.saml.list', status: 200,
+  id: 'listSAMLProvidersInOrganizationById', method: 'GET', idempotent: true, path: `${ORG}/saml`, sdk: 'orgs.saml.list', status: 200,
   summary: 'List the SAML providers of an organization', params: z.object(org),
   query: z.object({ ...pagination }), response: List(SAMLProvider), paginated: true,
 })
 
 export const createOrganizationSAMLProvider = defineOperation({
-  id: 'createOrganizationSAMLProvider', method: 'POST', path: `${ORG}/saml`, sdk: 'orgs.saml.create', status: 201,
+  id: 'createOrganizationSAMLProvider', method: 'POST', idempotent: false, path: `${ORG}/saml`, sdk: 'orgs.saml.create', status: 201,
   summary: 'Add a SAML provider for single sign-on', params: z.object(org),
   body: z.object({ label: SAMLProviderLabel, entityID: SAMLEntityID, certificate: SAMLCertificate, ssoURL: SAMLSSOURL, ...defaults }),
   response: SAMLProvider,
 })
 
 export const getOrganizationSAMLProviderById = defineOperation({
-  id: 'getOrganizationSAMLProviderById', method: 'GET', path: PROVIDER, sdk: 'orgs.saml.get', status: 200,
+  id: 'getOrganizationSAMLProviderById', method: 'GET', idempotent: true, path: PROVIDER, sdk: 'orgs.saml.get', status: 200,
   summary: 'Get a SAML provider', params: z.object(provider), response: SAMLProvider,
 })
 
 export const updateOrganizationSAMLProvider = defineOperation({
-  id: 'updateOrganizationSAMLProvider', method: 'PATCH', path: PROVIDER, sdk: 'orgs.saml.update', status: 200,
+  id: 'updateOrganizationSAMLProvider', method: 'PATCH', idempotent: true, path: PROVIDER, sdk: 'orgs.saml.update', status: 200,
   summary: 'Update a SAML provider (every field optional)', params: z.object(provider),
   body: z.object({
     label: z.optional(SAMLProviderLabel),
@@ -46,11 +46,11 @@ export const updateOrganizationSAMLProvider = defineOperation({
 })
 
 export const deleteOrganizationSAMLProvider = defineOperation({
-  id: 'deleteOrganizationSAMLProvider', method: 'DELETE', path: PROVIDER, sdk: 'orgs.saml.delete', status: 205,
+  id: 'deleteOrganizationSAMLProvider', method: 'DELETE', idempotent: true, path: PROVIDER, sdk: 'orgs.saml.delete', status: 205,
   summary: 'Delete a SAML provider', params: z.object(provider),
 })
 
 export const listSSOProviderLoginsInOrganization = defineOperation({
-  id: 'listSSOProviderLoginsInOrganization', method: 'GET', path: `${ORG}/sso`, sdk: 'orgs.listSSOProviders', status: 200,
+  id: 'listSSOProviderLoginsInOrganization', method: 'GET', idempotent: true, path: `${ORG}/sso`, sdk: 'orgs.listSSOProviders', status: 200,
   summary: 'List where to start signing in to an organization through SSO', params: z.object(org), response: SSOLogins,
 })

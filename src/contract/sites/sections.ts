@@ -18,13 +18,13 @@ const SectionSibling = z.discriminatedUnion('type', [
 ])
 
 export const listSiteSections = defineOperation({
-  id: 'listSiteSections', method: 'GET', path: `${SITE}/sections`, sdk: 'sites.sections.list', status: 200,
+  id: 'listSiteSections', method: 'GET', idempotent: true, path: `${SITE}/sections`, sdk: 'sites.sections.list', status: 200,
   summary: 'List the sections of a site in site structure order', params: z.object(site),
   query: z.object({ ...pagination, shareKey: z.optional(ShareKey) }), response: List(SiteSection), paginated: true,
 })
 
 export const addSectionToSite = defineOperation({
-  id: 'addSectionToSite', method: 'POST', path: `${SITE}/sections`, sdk: 'sites.sections.create', status: 201,
+  id: 'addSectionToSite', method: 'POST', idempotent: false, path: `${SITE}/sections`, sdk: 'sites.sections.create', status: 201,
   summary: 'Add a section to a site, with a space as its first (default) site space', params: z.object(site),
   body: z.object({
     spaceId: Id,
@@ -35,12 +35,12 @@ export const addSectionToSite = defineOperation({
 })
 
 export const deleteSiteSectionById = defineOperation({
-  id: 'deleteSiteSectionById', method: 'DELETE', path: S, sdk: 'sites.sections.delete', status: 205,
+  id: 'deleteSiteSectionById', method: 'DELETE', idempotent: true, path: S, sdk: 'sites.sections.delete', status: 205,
   summary: 'Delete a section with its site spaces and the redirects leading to it', params: z.object(section),
 })
 
 export const updateSiteSectionById = defineOperation({
-  id: 'updateSiteSectionById', method: 'PATCH', path: S, sdk: 'sites.sections.update', status: 200,
+  id: 'updateSiteSectionById', method: 'PATCH', idempotent: true, path: S, sdk: 'sites.sections.update', status: 200,
   summary: 'Update a section', params: z.object(section),
   body: z.object({
     title: z.optional(SectionTitle),
@@ -58,7 +58,7 @@ export const updateSiteSectionById = defineOperation({
 })
 
 export const moveSiteSection = defineOperation({
-  id: 'moveSiteSection', method: 'POST', path: `${S}/move`, sdk: 'sites.sections.move', status: 200,
+  id: 'moveSiteSection', method: 'POST', idempotent: true, path: `${S}/move`, sdk: 'sites.sections.move', status: 200,
   summary: 'Move a section before or after a sibling', params: z.object(section),
   body: z.object({ position: z.object({ before: z.optional(SectionSibling), after: z.optional(SectionSibling) }) }),
   response: SiteSection,
