@@ -153,7 +153,15 @@ export async function capture(options: CaptureOptions): Promise<CaptureResult> {
   }
   const last = new Map<string, string>()
   for (const space of spaces.values()) addSpace(copy, space, last)
-  for (const org of orgs) await captureGrants(ctx, copy, org.id, membersByOrg.get(org.id) ?? [])
+  for (const org of orgs) {
+    // Only an admin may list other members' spaces; anyone may list their own.
+    const members = membersByOrg.get(org.id) ?? []
+    const admin = members.some((m) => (m.user?.id ?? m.id) === self && m.role === 'admin')
+    if (!admin && members.length > 1) {
+      ctx.skipped.push({ what: `organization ${org.id}: other members' roles on spaces (explicit grants)`, reason: 'only organization admins may list them' })
+    }
+    await captureGrants(ctx, copy, org.id, admin ? members : members.filter((m) => (m.user?.id ?? m.id) === self))
+  }
 
   progress.phase('space content', spaces.size)
   await ctx.each([...spaces.values()], async (space) => {

@@ -69,7 +69,6 @@ export async function captureRevision(ctx: CaptureContext, copy: Copy, owner: Re
             : ctx.client.changeRequests.content.getPage({ spaceId, changeRequestId, pageId: page.id, format: 'markdown' }),
         )) as Wire | undefined
         if (typeof full?.markdown === 'string') markdown.set(page.id, full.markdown)
-        ctx.progress.tick()
       },
     )
   }

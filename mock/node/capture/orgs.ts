@@ -86,7 +86,6 @@ export async function captureMembers(ctx: CaptureContext, copy: Copy, organizati
       joinedAt: member.joinedAt ?? new Date(0).toISOString(),
       lastSeenAt: member.lastSeenAt,
     })
-    ctx.progress.tick()
   }
   return list
 }
