@@ -11,7 +11,7 @@ import { addOrganization, captureMembers, captureTeams, whoAmI } from './orgs.ts
 import { silentProgress, type Progress } from './progress.ts'
 import { captureIntegrations, captureServices } from './services.ts'
 import { captureSites } from './sites.ts'
-import { addSpace, captureCollections, captureGrants, listSpaces } from './spaces.ts'
+import { addSpace, captureCollections, captureGrants, listSpaces, spacePositions } from './spaces.ts'
 
 /** Options of {@link capture}. */
 export interface CaptureOptions {
@@ -103,7 +103,8 @@ export async function capture(options: CaptureOptions): Promise<CaptureResult> {
   progress.phase('organizations')
   let orgs: Wire[]
   try {
-    orgs = (await ctx.list('organizations', () => ctx.client.orgs.list().pages())) ?? []
+    // A service that cannot be reached at all is reported at once rather than after every backoff.
+    orgs = (await ctx.list('organizations', () => ctx.client.orgs.list({}, { retry: 1 }).pages())) ?? []
   } catch (error) {
     if (error instanceof APIError && error.status === 401) throw new CaptureError('The service refused the token (401): check --token and --base')
     throw error
@@ -151,8 +152,8 @@ export async function capture(options: CaptureOptions): Promise<CaptureResult> {
   } else {
     for (const org of orgs) for (const space of await listSpaces(ctx, org.id, self, collectionsByOrg.get(org.id) ?? [])) spaces.set(space.id, space)
   }
-  const last = new Map<string, string>()
-  for (const space of spaces.values()) addSpace(copy, space, last)
+  const positions = await spacePositions(ctx, [...spaces.values()], [...collectionsByOrg.values()].flat())
+  for (const space of spaces.values()) addSpace(copy, space, positions.get(space.id)!)
   for (const org of orgs) {
     // Only an admin may list other members' spaces; anyone may list their own.
     const members = membersByOrg.get(org.id) ?? []

@@ -33,35 +33,55 @@ export async function captureCollections(ctx: CaptureContext, copy: Copy, organi
 }
 
 /**
- * Every space the token can reach in an organization: its own user's space list (all the live
- * spaces it can view) and each collection's spaces, in their order. Soft-deleted spaces appear in
- * no list; they are captured when named with `--space`.
+ * Every space the token can reach in an organization, oldest first: its own user's space list
+ * (every live space it can view, newest first by creation) and each collection's spaces.
+ * Soft-deleted spaces appear in no list; they are captured when named with `--space`.
  */
 export async function listSpaces(ctx: CaptureContext, organizationId: string, self: string | undefined, collections: readonly Wire[]): Promise<Wire[]> {
   const found = new Map<string, Wire>()
+  if (self) {
+    const entries = (await ctx.list(`organization ${organizationId}: spaces of the capturing user`, () =>
+      ctx.client.orgs.members.listSpaces({ organizationId, userId: self, order: 'asc' }).pages(),
+    )) as Wire[] | undefined
+    for (const e of entries ?? []) found.set(e.space.id, e.space)
+    // Every space the user can view is in that list; collections are only a fallback.
+    if (entries) return [...found.values()]
+  }
   for (const collection of collections) {
     const spaces = (await ctx.list(`collection ${collection.id}: spaces`, () => ctx.client.collections.listSpaces({ collectionId: collection.id }).pages())) as
       | Wire[]
       | undefined
-    for (const space of spaces ?? []) found.set(space.id, space)
-  }
-  if (self) {
-    const entries = (await ctx.list(`organization ${organizationId}: spaces of the capturing user`, () =>
-      ctx.client.orgs.members.listSpaces({ organizationId, userId: self }).pages(),
-    )) as Wire[] | undefined
-    // Root spaces have no other listing; oldest first, as they were created.
-    const roots = (entries ?? []).map((e) => e.space as Wire).filter((s) => !found.has(s.id))
-    roots.sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)))
-    for (const space of roots) found.set(space.id, space)
+    for (const space of spaces ?? []) if (!found.has(space.id)) found.set(space.id, space)
   }
   return [...found.values()]
 }
 
-/** A space record from its wire object; its place among its parent's children follows the order read. */
-export function addSpace(copy: Copy, space: Wire, last: Map<string, string>): void {
-  const parentKey = space.parent ?? `root:${space.organization}`
-  const position = keyBetween(last.get(parentKey), undefined)
-  last.set(parentKey, position)
+/**
+ * Where each space stands among its parent's children: in a collection, the order the
+ * collection lists its spaces in; at the root (which no operation lists) creation order.
+ */
+export async function spacePositions(ctx: CaptureContext, spaces: readonly Wire[], collections: readonly Wire[]): Promise<Map<string, string>> {
+  const positions = new Map<string, string>()
+  const last = new Map<string, string>()
+  const place = (id: string, parentKey: string) => {
+    if (positions.has(id)) return
+    const key = keyBetween(last.get(parentKey), undefined)
+    last.set(parentKey, key)
+    positions.set(id, key)
+  }
+  const wanted = new Set(spaces.map((s) => s.id as string))
+  for (const collection of collections) {
+    const listed = (await ctx.list(`collection ${collection.id}: spaces`, () => ctx.client.collections.listSpaces({ collectionId: collection.id }).pages())) as
+      | Wire[]
+      | undefined
+    for (const space of listed ?? []) if (wanted.has(space.id)) place(space.id, collection.id)
+  }
+  for (const space of spaces) place(space.id, space.parent ?? `root:${space.organization}`)
+  return positions
+}
+
+/** A space record from its wire object. */
+export function addSpace(copy: Copy, space: Wire, position: string): void {
   copy.add('spaces', {
     id: space.id,
     organization: space.organization,
