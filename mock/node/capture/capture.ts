@@ -214,14 +214,15 @@ function issueTokens(copy: Copy, self: string | undefined): CapturedToken[] {
  */
 async function assemble(copy: Copy): Promise<SerializedState> {
   let latest = 0
-  const scan = (value: unknown): void => {
+  // Times things happened (`createdAt`, `lastSeenAt`...), not times that lie ahead (a certificate's expiry).
+  const scan = (value: unknown, key = ''): void => {
     if (typeof value === 'string') {
-      if (/^\d{4}-\d\d-\d\dT/.test(value)) {
+      if (/At$/.test(key) && !/xpiresAt$/.test(key) && /^\d{4}-\d\d-\d\dT/.test(value)) {
         const ms = Date.parse(value)
         if (ms > latest) latest = ms
       }
-    } else if (Array.isArray(value)) value.forEach(scan)
-    else if (value && typeof value === 'object') Object.values(value).forEach(scan)
+    } else if (Array.isArray(value)) value.forEach((v) => scan(v, key))
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) scan(v, k)
   }
   scan(copy.tables())
   const scratch = createMockPlatform({ scenario: 'empty', ...(latest > 0 ? { now: latest } : {}) })

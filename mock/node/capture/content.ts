@@ -124,6 +124,21 @@ export async function captureRevision(ctx: CaptureContext, copy: Copy, owner: Re
       git: file.git,
     })
   }
+  if (changeRequestId === undefined) await captureBrokenUrls(ctx, copy, spaceId, revision.createdAt)
   if (files.length > 0) ctx.placeholder('files.createdAt', "the revision's creation time: files show no dates", files.length)
   return revision
+}
+
+/**
+ * External URLs the service's link checker reports broken: the mock keeps them as a table (its
+ * control API marks them), so the copy's link listings report the same statuses.
+ */
+async function captureBrokenUrls(ctx: CaptureContext, copy: Copy, spaceId: string, createdAt: string): Promise<void> {
+  const links = (await ctx.list(`space ${spaceId}: broken links`, () => ctx.client.spaces.listLinks({ spaceId, status: 'broken' }).pages())) as
+    | Wire[]
+    | undefined
+  for (const link of links ?? []) {
+    const target = link.targetReference as Wire | undefined
+    if (target?.kind === 'url' && typeof target.url === 'string') copy.add('brokenUrls', { id: target.url, createdAt })
+  }
 }
