@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -69,5 +69,35 @@ describe('docplat-mock capture: round trip', () => {
     // Every differing call named at once, then the first difference in full.
     expect(differing.length === 0 ? [] : differing).toEqual([])
     for (const key of differing) expect({ key, value: actual.get(key) }).toEqual({ key, value: expected.get(key) })
+  })
+})
+
+describe('docplat-mock capture: bad input', () => {
+  it('fails clearly, exits non-zero and leaves no file for an unreachable service, a wrong token, an organization out of reach, an unwritable --out', { timeout: 120_000 }, async () => {
+    const tokens = await demoTokens()
+    const source = await startCli(['--port', '0', '--scenario', 'demo'])
+    const cases: Array<{ args: string[]; message: RegExp; out: string }> = [
+      { args: ['--base', 'http://127.0.0.1:9', '--token', tokens.admin!], message: /cannot reach http:\/\/127\.0\.0\.1:9/, out: join(dir, 'unreachable.json') },
+      { args: ['--base', source.url, '--token', 'dpt_not_a_token'], message: /refused the token \(401\)/, out: join(dir, 'wrong-token.json') },
+      { args: ['--base', source.url, '--token', tokens.read!, '--org', 'org_nobody_has'], message: /no access to organization org_nobody_has/, out: join(dir, 'no-org.json') },
+    ]
+    // Under a regular file no directory can be made, whoever runs the test (root ignores modes).
+    await writeFile(join(dir, 'a-file'), 'not a directory')
+    cases.push({ args: ['--base', source.url, '--token', tokens.admin!], message: /cannot write .*a-file.*ENOTDIR|cannot write .*a-file.*EEXIST/, out: join(dir, 'a-file', 'state.json') })
+    for (const c of cases) {
+      const run = runCli(['capture', ...c.args, '--out', c.out])
+      const { code } = await run.exited
+      expect({ code, stderr: run.stderr() }).toMatchObject({ code: 1, stderr: expect.stringMatching(c.message) })
+      expect(run.stdout()).toBe('')
+      expect(run.stderr()).not.toContain(tokens.admin!)
+      expect(run.stderr()).not.toContain(tokens.read!)
+      await expect(stat(c.out)).rejects.toMatchObject({ code: expect.stringMatching(/ENOENT|ENOTDIR/) })
+    }
+    // No temporary file was left beside the outputs either.
+    expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([])
+
+    const usage = runCli(['capture', '--base', source.url, '--out', join(dir, 'x.json')])
+    expect((await usage.exited).code).toBe(2)
+    expect(usage.stderr()).toContain('Missing --token')
   })
 })
