@@ -89,6 +89,7 @@ export class CaptureError extends Error {
  * const { state, tokens, summary } = await capture({ client, organizations: ['org_123'] })
  * const copy = createMockPlatform({ scenario: 'empty' })
  * await copy.restore(state)
+ * await saveStateFile(copy, 'state.json')
  * console.log(summary.counts, tokens.find((t) => t.capturing)?.userId)
  * ```
  */
