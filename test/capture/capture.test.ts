@@ -94,3 +94,24 @@ describe('capture() from code', () => {
     await expect(capture({ client: w.client(w.reed.token), organizations: [w.other.id] })).rejects.toThrow(`The token has no access to organization ${w.other.id}`)
   })
 })
+
+describe('capture() and the contract', () => {
+  it('reports a response the contract rejects, names where, and goes on', async () => {
+    const w = await world()
+    // A service that disagrees with the SDK: translation settings without an ID.
+    const fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
+      const request = new Request(input, init)
+      if (new URL(request.url).pathname.endsWith('/translations')) {
+        return Response.json({ items: [{ object: 'translation-settings', title: 'French' }], count: 1 })
+      }
+      return w.platform.fetch(request)
+    }
+    const { state, summary } = await capture({ client: createClient({ token: w.ada.token, fetch, retry: 0 }), organizations: [w.acme.id] })
+    expect(summary.skipped).toContainEqual({
+      what: `organization ${w.acme.id}: translation settings`,
+      reason: expect.stringMatching(/^response failed validation against the contract \(listTranslations: .*items\.0\.id/),
+    })
+    expect(state.tables.translations ?? []).toEqual([])
+    expect((state.tables.spaces as Array<{ id: string }>).map((s) => s.id)).toEqual([w.guide.id])
+  })
+})

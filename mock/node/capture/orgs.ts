@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { RateLimitError } from '../../../src/index.ts'
 import type { CaptureContext, Wire } from './context.ts'
 import type { Copy } from './copy.ts'
 
@@ -8,9 +9,18 @@ import type { Copy } from './copy.ts'
  * makes, documented in docs/capture.md.
  */
 export async function whoAmI(ctx: CaptureContext, organizationId: string): Promise<string | undefined> {
-  const result = await ctx.read(`organization ${organizationId}: ping (who the token belongs to)`, () =>
-    ctx.client.orgs.ping({ organizationId }),
-  )
+  let result: { serviceVisitorClaims?: string | undefined } | undefined
+  // Ping is a POST, which the SDK does not retry: a rate limit is waited out here.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      result = await ctx.read(`organization ${organizationId}: ping (who the token belongs to)`, () => ctx.client.orgs.ping({ organizationId }))
+      break
+    } catch (error) {
+      if (!(error instanceof RateLimitError) || attempt >= 5) throw error
+      const seconds = Number(error.headers.get('retry-after'))
+      await new Promise((resolve) => setTimeout(resolve, Math.min(Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000 * 2 ** attempt, 30_000)))
+    }
+  }
   const jwt = result?.serviceVisitorClaims
   if (typeof jwt !== 'string') return undefined
   try {
