@@ -74,6 +74,21 @@ describe('capture() from code', () => {
     expect((state.tables.organizations as Array<{ id: string }>).map((o) => o.id)).toEqual([w.acme.id])
   })
 
+  it('captures a soft-deleted space named with --space; the copy keeps it restorable', async () => {
+    const w = await world()
+    const gone = await w.platform.builders.space({ organization: w.acme.id, title: 'Archive', deleted: true })
+    const { state, tokens } = await capture({ client: w.client(w.ada.token), spaces: [gone.id, w.guide.id] })
+    expect((state.tables.spaces as Array<{ id: string; deletedAt?: string }>).map((s) => [s.id, s.deletedAt !== undefined])).toEqual([
+      [gone.id, true],
+      [w.guide.id, false],
+    ])
+    const copy = await serve(state)
+    const ada = createClient({ token: tokens.find((t) => t.capturing)!.token, fetch: copy.fetch, retry: 0 })
+    const original = await w.client(w.ada.token).spaces.get({ spaceId: gone.id })
+    expect(await ada.spaces.get({ spaceId: gone.id })).toEqual(original)
+    expect((await ada.spaces.restore({ spaceId: gone.id })).deletedAt).toBeUndefined()
+  })
+
   it('waits out a rate limit (Retry-After) instead of giving up', async () => {
     const w = await world()
     w.platform.faults.add({ operationId: 'getCurrentRevision', status: 429, retryAfter: 1, times: 1 })
