@@ -180,6 +180,7 @@ export async function capture(options: CaptureOptions): Promise<CaptureResult> {
   for (const org of orgs) {
     await captureSites(ctx, copy, org.id, org.createdAt)
     await captureServices(ctx, copy, org.id)
+    progress.tick(org.title)
   }
   progress.phase('integrations')
   await captureIntegrations(ctx, copy, captured, self)

@@ -118,6 +118,5 @@ export async function captureSites(ctx: CaptureContext, copy: Copy, organization
       }
       copy.add('shareLinks', { id: link.id, site: siteId, name: link.name, key, active: link.active ?? true, createdAt: link.createdAt })
     }
-    ctx.progress.tick(site.title as string)
   }
 }
