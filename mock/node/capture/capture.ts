@@ -186,6 +186,8 @@ export async function capture(options: CaptureOptions): Promise<CaptureResult> {
   await captureIntegrations(ctx, copy, captured, self)
   progress.done()
 
+  const hidden = copy.rows('users').filter((u) => u.email === '').length
+  if (hidden > 0) ctx.placeholder('users.email', 'empty: the service did not show these users\' emails to the capturing user', hidden)
   const tokens = issueTokens(copy, self)
   const state = await assemble(copy)
   return {
