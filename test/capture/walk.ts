@@ -1,6 +1,5 @@
 import type { Client } from '../../src/index.ts'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any
 
 /** Every answer of a walk, by call (`spaces.get {"spaceId":"…"}`), or the error status it gave. */

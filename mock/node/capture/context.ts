@@ -5,7 +5,6 @@ import type { Progress } from './progress.ts'
  * A wire object as the SDK returns it. The capture reads fields the schemas mark optional and
  * maps them back to stored records, so it handles them as plain JSON.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Wire = Record<string, any>
 
 /** Something the capture could not read, and why (a 403, a validation failure, an API limit). */
