@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { CAPTURE_USAGE, parseCaptureArgs, type CaptureCliOptions } from './capture/args.ts'
 
 /** What `docplat-mock serve` was asked to do. */
 export interface ServeOptions {
@@ -11,7 +12,11 @@ export interface ServeOptions {
 }
 
 /** A parsed command line. */
-export type Command = { command: 'serve'; options: ServeOptions } | { command: 'help' } | { command: 'version' }
+export type Command =
+  | { command: 'serve'; options: ServeOptions }
+  | { command: 'capture'; options: CaptureCliOptions }
+  | { command: 'help' }
+  | { command: 'version' }
 
 /** A command line that cannot be run; the CLI prints the message and the usage, and exits with 2. */
 export class UsageError extends Error {
@@ -19,6 +24,7 @@ export class UsageError extends Error {
 }
 
 export const USAGE = `Usage: docplat-mock serve [options]
+       docplat-mock capture --base <url> --token <token> --out <state.json> [options]
        docplat-mock --help | --version
 
 Serves a stateful mock of the whole docplat platform over HTTP.
@@ -31,12 +37,21 @@ Options of serve:
   --state <file.json>  keep the state in this file: restored on start, saved after each change
   -h, --help           show this help
   --version            show the version
-`
+
+${CAPTURE_USAGE.slice(CAPTURE_USAGE.indexOf('Options of capture:'))}`
 
 const SCENARIOS = ['demo', 'empty'] as const
 
 /** Parses the arguments after `docplat-mock` (`process.argv.slice(2)`). */
-export function parseCommandLine(argv: readonly string[]): Command {
+export function parseCommandLine(argv: readonly string[], env: Record<string, string | undefined> = process.env): Command {
+  // capture has options of its own; it is named first, as the usage shows.
+  if (argv[0] === 'capture' && !argv.includes('--help') && !argv.includes('-h')) {
+    try {
+      return { command: 'capture', options: parseCaptureArgs(argv.slice(1), env) }
+    } catch (error) {
+      throw new UsageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ''))
+    }
+  }
   let parsed
   try {
     parsed = parseArgs({
@@ -62,7 +77,7 @@ export function parseCommandLine(argv: readonly string[]): Command {
   if (values.version) return { command: 'version' }
   const [command, ...extra] = positionals
   if (command === undefined) throw new UsageError('Missing command: docplat-mock serve')
-  if (command !== 'serve') throw new UsageError(`Unknown command "${command}": the only command is serve`)
+  if (command !== 'serve') throw new UsageError(`Unknown command "${command}": the commands are serve and capture`)
   if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}"`)
   return {
     command: 'serve',

@@ -23,6 +23,10 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
     process.stdout.write(`${pkg.version}\n`)
     return 0
   }
+  if (command.command === 'capture') {
+    const { runCapture } = await import('./capture/cli.ts')
+    return runCapture(command.options)
+  }
   // Loaded only to serve, so --help, --version and usage errors answer at once.
   const { startServing } = await import('./serve.ts')
   const serving = await startServing(command.options)

@@ -1,7 +1,8 @@
 /**
  * The docplat mock over real HTTP, for Node: {@link startMockServer} serves a platform from
  * `docplat/mock` on a port, and the state-file helpers keep its state across restarts (what the
- * `docplat-mock serve --state` CLI does).
+ * `docplat-mock serve --state` CLI does). {@link capture} copies a live organization into such a
+ * state (what `docplat-mock capture` does).
  *
  * @packageDocumentation
  * @module docplat/mock/node
@@ -16,3 +17,16 @@ export {
   type StateSaver,
   type StateSaverOptions,
 } from './state-file.ts'
+export {
+  capture,
+  CaptureError,
+  streamProgress,
+  type CaptureOptions,
+  type CaptureResult,
+  type CaptureSummary,
+  type CapturedToken,
+  type Placeholder,
+  type Progress,
+  type ProgressStream,
+  type Skipped,
+} from './capture/index.ts'
