@@ -43,14 +43,14 @@ describe('comment targets: pages and nodes', () => {
       revision,
       page: { id: 'tp-intro', title: 'Intro', emoji: '📄', path: 'intro', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-02T00:00:00.000Z', outdated: false },
     })
-    expect((await read.spaces.comments.get({ spaceId, commentId: onPage.id })).target?.page).toMatchObject({ id: 'tp-intro', title: 'Intro', outdated: false })
+    expect((await comment.spaces.comments.get({ spaceId, commentId: onPage.id })).target?.page).toMatchObject({ id: 'tp-intro', title: 'Intro', outdated: false })
     await comment.spaces.comments.create({ spaceId, page: 'tp-setup', body: { markdown: 'Elsewhere' } })
     await comment.spaces.comments.create({ spaceId, body: { markdown: 'On the space' } })
-    const filtered = await read.spaces.comments.list({ spaceId, targetPage: 'tp-intro' })
+    const filtered = await comment.spaces.comments.list({ spaceId, targetPage: 'tp-intro' })
     expect(filtered.count).toBe(1)
     expect(filtered.items.map((c) => c.id)).toEqual([onPage.id])
-    expect((await read.spaces.comments.list({ spaceId, targetPage: 'tp-setup', status: 'open' })).count).toBe(1)
-    expect((await read.spaces.comments.list({ spaceId })).count).toBe(3)
+    expect((await comment.spaces.comments.list({ spaceId, targetPage: 'tp-setup', status: 'open' })).count).toBe(1)
+    expect((await comment.spaces.comments.list({ spaceId })).count).toBe(3)
   })
 
   it('targets a node with its preview, and the page it is on', async () => {
@@ -80,18 +80,18 @@ describe('comment targets: pages and nodes', () => {
     const onNode = await comment.spaces.comments.create({ spaceId, node: 'tp-n1', body: { markdown: 'Which CLI?' } })
     const onPage = await comment.spaces.comments.create({ spaceId, page: 'tp-intro', body: { markdown: 'Nice' } })
     nodes.set(`${revision}/tp-n1`, { id: 'tp-n1', preview: 'Install the docplat CLI first.', page: 'tp-setup' })
-    const changed = await read.spaces.comments.get({ spaceId, commentId: onNode.id })
+    const changed = await comment.spaces.comments.get({ spaceId, commentId: onNode.id })
     expect(changed.target).toMatchObject({ node: { id: 'tp-n1', preview: 'Install the CLI first.' }, page: { id: 'tp-setup', outdated: true } })
-    expect((await read.spaces.comments.get({ spaceId, commentId: onPage.id })).target?.page?.outdated).toBe(false)
+    expect((await comment.spaces.comments.get({ spaceId, commentId: onPage.id })).target?.page?.outdated).toBe(false)
 
     // A new revision without the intro page: the page shows as it was, outdated.
     const space = platform.db.spaces.get(spaceId)!
     platform.db.spaces.update(space, { revision: 'tp-rev-2' })
     pages.set('tp-rev-2/tp-setup', page('tp-setup', 'Setup'))
-    const gone = await read.spaces.comments.get({ spaceId, commentId: onPage.id })
+    const gone = await comment.spaces.comments.get({ spaceId, commentId: onPage.id })
     expect(gone.target).toMatchObject({ revision, page: { id: 'tp-intro', title: 'Intro', outdated: true } })
     pages.clear()
-    expect((await read.spaces.comments.get({ spaceId, commentId: onPage.id })).target?.page).toEqual({ id: 'tp-intro', outdated: true })
+    expect((await comment.spaces.comments.get({ spaceId, commentId: onPage.id })).target?.page).toEqual({ id: 'tp-intro', outdated: true })
   })
 
   it("reads a change request's pages from the change request's revision", async () => {
