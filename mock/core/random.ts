@@ -54,3 +54,29 @@ export class Random {
     return [...this.#s]
   }
 }
+
+/**
+ * Where secrets come from (share keys, signing secrets, tokens issued at run time): never the
+ * stream of public IDs, which anyone who sees a few IDs can follow.
+ */
+export interface SecretSource {
+  /** A secret alphanumeric string of the given length. */
+  string(length: number): string
+}
+
+/**
+ * Secrets from `crypto.getRandomValues` (Node, browsers and workers alike): 62 characters, each
+ * drawn without bias by rejecting the bytes above the largest multiple of 62.
+ */
+export const cryptoSecrets: SecretSource = {
+  string(length: number): string {
+    const codes: number[] = []
+    const limit = 256 - (256 % ALPHABET.length)
+    while (codes.length < length) {
+      for (const byte of globalThis.crypto.getRandomValues(new Uint8Array(length * 2))) {
+        if (byte < limit && codes.length < length) codes.push(ALPHABET.charCodeAt(byte % ALPHABET.length))
+      }
+    }
+    return String.fromCharCode(...codes)
+  },
+}
