@@ -88,7 +88,7 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
       url: server.url,
       scenario: options.scenario,
       seed: options.seed,
-      freshTokens,
+      freshTokens: freshTokens && !restored,
       state: options.state === undefined ? undefined : { file: absolute(options.state), restored },
       tokens: usableTokens(platform),
     }),
