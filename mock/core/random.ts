@@ -1,8 +1,9 @@
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
 /**
- * A seeded generator (sfc32) for IDs, tokens and secrets: the same seed gives the same
- * scenario, down to the IDs and tokens. Its state is part of a snapshot.
+ * A seeded generator (sfc32) for public IDs: the same seed gives the same scenario, down to the
+ * IDs. Its state is part of a snapshot. Anyone who sees a few IDs can follow it, so secrets come
+ * from {@link cryptoSecrets} (or, when determinism is asked for, a stream of their own).
  */
 export class Random {
   #s: [number, number, number, number]
