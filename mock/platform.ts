@@ -5,8 +5,9 @@ import { DEFAULT_BASE_URL } from '../src/core/options.ts'
 import { Clock } from './core/clock.ts'
 import { createDispatcher, DroppedConnection } from './dispatch.ts'
 import { Faults } from './core/faults.ts'
-import { Random } from './core/random.ts'
+import { cryptoSecrets, Random, type SecretSource } from './core/random.ts'
 import { RequestLog } from './core/request-log.ts'
+import { guardTunnels, tunnelAllowed } from './core/tunnels.ts'
 import { cachedScenario, cacheScenario } from './scenario-cache.ts'
 import type { Services } from './core/services.ts'
 import { handlers as operationHandlers } from './handlers/index.ts'
@@ -35,6 +36,24 @@ export interface MockPlatformOptions {
   appUrl?: string
   /** The platform's outbound `fetch` (development-mode deliveries). Default: the global `fetch`. */
   fetch?: (input: Request | string | URL, init?: RequestInit) => Promise<Response>
+  /**
+   * Draw share keys, visitor signing secrets and the tokens of users built without a `tokenName`
+   * from a stream seeded by `seed` instead of `crypto.getRandomValues`: for fixtures that must
+   * not change between runs. Never on a platform others can reach. Default `false`.
+   */
+  deterministicSecrets?: boolean
+  /**
+   * The scenario's named tokens (`platform.tokens`): `'seeded'` (default) derives them from `seed`,
+   * so they are the same on every start (and well known for the default seed: fine in tests and
+   * on loopback); `'random'` makes fresh ones from `crypto.getRandomValues` on every start, as
+   * `docplat-mock serve` does off loopback.
+   */
+  scenarioTokens?: 'seeded' | 'random'
+  /**
+   * Hosts besides loopback that development-mode tunnels may point at (`example.test`,
+   * `tunnel.example.test:8443`). Default none: a tunnel URL on any other host is refused.
+   */
+  tunnelAllow?: readonly string[]
 }
 
 /** The contract's operations, one list for every platform (its route table is built once). */
@@ -103,9 +122,9 @@ function scenarioOf(option: ScenarioName | Scenario | undefined): Scenario {
   throw new TypeError(`Unknown scenario ${JSON.stringify(option)}: use one of ${known}, or a function (builders) => ... that builds the state`)
 }
 
-/** Deterministic token for a scenario user, so the CLI and `createMockPlatform` agree. */
-function tokenFor(seed: string, name: string): string {
-  return `dpt_${name}_${new Random(`${seed}:token:${name}`).string(24)}`
+/** Token for a named scenario user: from the seed, so the CLI and `createMockPlatform` agree, or fresh. */
+function tokenFor(seed: string, name: string, tokens: 'seeded' | 'random'): string {
+  return `dpt_${name}_${tokens === 'random' ? cryptoSecrets.string(24) : new Random(`${seed}:token:${name}`).string(24)}`
 }
 
 /** Checks a snapshot before replacing state with it, so a foreign file is refused, not half-loaded. */
@@ -114,6 +133,7 @@ export function isSerializedState(value: unknown): value is SerializedState {
   return (
     typeof v === 'object' && v !== null && v.format === 'docplat-mock-state' && v.version === 1 &&
     typeof v.seq === 'number' && Array.isArray(v.random) && v.random.length === 4 &&
+    (v.secrets === undefined || (Array.isArray(v.secrets) && v.secrets.length === 4)) &&
     typeof v.clock === 'object' && v.clock !== null && typeof v.clock.ms === 'number' &&
     typeof v.tables === 'object' && v.tables !== null && Object.values(v.tables).every(Array.isArray)
   )
@@ -141,12 +161,17 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '')
   const urls = { api: baseUrl, app: (options.appUrl ?? 'https://app.docplat.dev').replace(/\/+$/, '') }
   const clock = new Clock(options.now ?? DEFAULT_NOW, options.freeze ?? false)
+  const scenarioTokens = options.scenarioTokens ?? 'seeded'
   const tokens: Record<string, string> = {}
-  if (options.scenario === undefined || options.scenario === 'demo') for (const name of DEMO_TOKEN_NAMES) tokens[name] = tokenFor(seed, name)
+  if (options.scenario === undefined || options.scenario === 'demo') for (const name of DEMO_TOKEN_NAMES) tokens[name] = tokenFor(seed, name, scenarioTokens)
+  // Secrets never come from the stream of public IDs; a seeded stream of their own only when asked.
+  const secretsFrom = (saved?: number[]): SecretSource =>
+    options.deterministicSecrets ? new Random(saved ?? `${seed}:secrets`) : cryptoSecrets
 
-  let state = createState(clock, new Random(seed), urls)
-  const outbound = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
-  const builders = createBuilders(() => state, tokens, (name) => tokenFor(seed, name), outbound)
+  let state = createState(clock, new Random(seed), urls, secretsFrom())
+  const tunnelAllow = (options.tunnelAllow ?? []).map((host) => host.toLowerCase())
+  const outbound = guardTunnels(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), tunnelAllow)
+  const builders = createBuilders(() => state, tokens, (name) => tokens[name] ?? tokenFor(seed, name, scenarioTokens), outbound)
   const faults = new Faults(OPERATIONS.map((op) => op.id))
   const log = new RequestLog()
   const fixtures = new Map<string, unknown>()
@@ -154,9 +179,10 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
   // A built-in scenario with the same options gives the same state: build it once per process,
   // restore it afterwards. `initial` (what reset() returns to) never leaves the platform, so it
   // is restored without validating its records again.
-  const cacheKey = typeof options.scenario === 'function'
+  // Fresh tokens are fresh per platform, so that scenario is never shared.
+  const cacheKey = typeof options.scenario === 'function' || scenarioTokens === 'random'
     ? undefined
-    : JSON.stringify([options.scenario ?? 'demo', seed, new Date(options.now ?? DEFAULT_NOW).getTime(), options.freeze ?? false, urls.api, urls.app])
+    : JSON.stringify([options.scenario ?? 'demo', seed, new Date(options.now ?? DEFAULT_NOW).getTime(), options.freeze ?? false, urls.api, urls.app, options.deterministicSecrets ?? false])
   const cached = cacheKey === undefined ? undefined : cachedScenario(cacheKey)
   let initial: SerializedState | undefined = cached?.snapshot
   let pending: Promise<void> = cached
@@ -195,7 +221,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
   /** Replaces the state with a snapshot; `trusted` when the platform serialised it itself. */
   async function load(snapshot: SerializedState, trusted = false): Promise<void> {
     if (!isSerializedState(snapshot)) throw new TypeError('Not a docplat mock state snapshot')
-    const next = createState(clock, new Random(snapshot.random), urls)
+    const next = createState(clock, new Random(snapshot.random), urls, secretsFrom(snapshot.secrets))
     next.seq = snapshot.seq
     for (const [name, table] of tableEntries(next)) {
       try {
@@ -206,12 +232,26 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     }
     clock.load(snapshot.clock)
     state = next
+    adoptTokens()
+  }
+
+  /**
+   * After a restore (a `--state` file written by an earlier start with fresh tokens), a named
+   * token this platform does not hold is replaced by the state's token of that name, so
+   * `platform.tokens` names tokens that work.
+   */
+  function adoptTokens(): void {
+    for (const name of Object.keys(tokens)) {
+      if (state.db.tokens.get(tokens[name]!)) continue
+      for (const token of state.db.tokens.all()) if (token.label === name) tokens[name] = token.id
+    }
   }
 
   const services = (): Services & { drain(): Promise<void> } => {
     const tasks: Array<() => Promise<void>> = []
     return {
       fetch: outbound,
+      tunnelAllowed: (url) => tunnelAllowed(url, tunnelAllow),
       fixtures,
       after: (task) => void tasks.push(task),
       async drain() {

@@ -1,8 +1,9 @@
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
 /**
- * A seeded generator (sfc32) for IDs, tokens and secrets: the same seed gives the same
- * scenario, down to the IDs and tokens. Its state is part of a snapshot.
+ * A seeded generator (sfc32) for public IDs: the same seed gives the same scenario, down to the
+ * IDs. Its state is part of a snapshot. Anyone who sees a few IDs can follow it, so secrets come
+ * from {@link cryptoSecrets} (or, when determinism is asked for, a stream of their own).
  */
 export class Random {
   #s: [number, number, number, number]
@@ -53,4 +54,30 @@ export class Random {
   get state(): number[] {
     return [...this.#s]
   }
+}
+
+/**
+ * Where secrets come from (share keys, signing secrets, tokens issued at run time): never the
+ * stream of public IDs, which anyone who sees a few IDs can follow.
+ */
+export interface SecretSource {
+  /** A secret alphanumeric string of the given length. */
+  string(length: number): string
+}
+
+/**
+ * Secrets from `crypto.getRandomValues` (Node, browsers and workers alike): 62 characters, each
+ * drawn without bias by rejecting the bytes above the largest multiple of 62.
+ */
+export const cryptoSecrets: SecretSource = {
+  string(length: number): string {
+    const codes: number[] = []
+    const limit = 256 - (256 % ALPHABET.length)
+    while (codes.length < length) {
+      for (const byte of globalThis.crypto.getRandomValues(new Uint8Array(length * 2))) {
+        if (byte < limit && codes.length < length) codes.push(ALPHABET.charCodeAt(byte % ALPHABET.length))
+      }
+    }
+    return String.fromCharCode(...codes)
+  },
 }

@@ -5,6 +5,7 @@ import { listMembers, memberSpaces, memberTeams, ping, setSSOMember, updateMembe
 import { presentMember } from '../present/member.ts'
 import { presentSpace } from '../present/space.ts'
 import { presentTeam } from '../present/team.ts'
+import { audienceFor } from '../present/user.ts'
 import { loadMember, loadOrganization } from './load.ts'
 import type { Handlers, OpsOf } from './types.ts'
 
@@ -13,7 +14,8 @@ export const memberHandlers: Handlers<OpsOf<typeof contract>> = {
     const { org } = loadOrganization(state, caller, input.organizationId, 'listMembers')
     const { items, key, sorted } = listMembers(state, org, input)
     const descending = (input.order ?? 'desc') === 'desc'
-    const present = (m: (typeof items)[number]) => presentMember(state, m)
+    const people = audienceFor(state, caller, org.id)
+    const present = (m: (typeof items)[number]) => presentMember(state, m, people)
     const list = `members:${org.id}:${input.sort ?? 'joinedAt'}:${input.role ?? ''}:${input.search ?? ''}`
     return sorted ? paginate(list, items, key, input, present, descending) : paginateArray(list, [...items], key, input, present, descending)
   },
@@ -22,7 +24,7 @@ export const memberHandlers: Handlers<OpsOf<typeof contract>> = {
     // Guests cannot list members, but their own membership is theirs to read.
     const self = input.userId === caller.user.id
     const { org } = loadOrganization(state, caller, input.organizationId, self ? undefined : 'listMembers')
-    return presentMember(state, loadMember(state, org, input.userId))
+    return presentMember(state, loadMember(state, org, input.userId), audienceFor(state, caller, org.id))
   },
 
   removeMemberFromOrganizationById: ({ state, caller, input }) => {
@@ -33,7 +35,7 @@ export const memberHandlers: Handlers<OpsOf<typeof contract>> = {
 
   updateMemberInOrganizationById: ({ state, caller, input }) => {
     const { org } = loadOrganization(state, caller, input.organizationId, 'admin')
-    return presentMember(state, updateMemberRole(state, loadMember(state, org, input.userId), input.role))
+    return presentMember(state, updateMemberRole(state, loadMember(state, org, input.userId), input.role), audienceFor(state, caller, org.id))
   },
 
   updateOrganizationMemberLastSeenAt: async ({ state, caller, input }) => {
@@ -43,7 +45,7 @@ export const memberHandlers: Handlers<OpsOf<typeof contract>> = {
 
   setUserAsSSOMemberForOrganization: ({ state, caller, input }) => {
     const { org } = loadOrganization(state, caller, input.organizationId, 'admin')
-    return presentMember(state, setSSOMember(state, loadMember(state, org, input.userId)))
+    return presentMember(state, setSSOMember(state, loadMember(state, org, input.userId)), audienceFor(state, caller, org.id))
   },
 
   listSpacesForOrganizationMember: ({ state, caller, input }) => {

@@ -1,5 +1,5 @@
 import type { Clock } from '../core/clock.ts'
-import type { Random } from '../core/random.ts'
+import { cryptoSecrets, Random, type SecretSource } from '../core/random.ts'
 import { ContentCache } from './content/cache.ts'
 import { createDb, tablesOf, type Db, type Tables } from './db.ts'
 import { cloneData, type BaseRecord, type Table } from './table.ts'
@@ -22,14 +22,21 @@ export interface State {
   contentCache: ContentCache
   clock: Clock
   random: Random
+  /** Share keys, signing secrets, run-time tokens: `crypto.getRandomValues` unless determinism was asked for. */
+  secrets: SecretSource
   urls: Urls
   /** Creation counter: gives every record its `seq`. */
   seq: number
 }
 
-export function createState(clock: Clock, random: Random, urls: Urls): State {
+export function createState(clock: Clock, random: Random, urls: Urls, secrets: SecretSource = cryptoSecrets): State {
   const db = createDb()
-  return { db, tables: tablesOf(db), contentCache: new ContentCache(db), clock, random, urls, seq: 0 }
+  return { db, tables: tablesOf(db), contentCache: new ContentCache(db), clock, random, secrets, urls, seq: 0 }
+}
+
+/** A new secret (a share key, a signing secret, the random part of a token). */
+export function newSecret(state: State, length: number): string {
+  return state.secrets.string(length)
 }
 
 /** A new opaque ID. */
@@ -58,6 +65,8 @@ export interface SerializedState {
   version: 1
   seq: number
   random: number[]
+  /** The seeded stream of secrets, only with `deterministicSecrets` (secrets themselves live in the tables). */
+  secrets?: number[]
   clock: { ms: number; frozen: boolean; last: number }
   tables: Record<string, unknown[]>
 }
@@ -65,5 +74,6 @@ export interface SerializedState {
 export function serialize(state: State): SerializedState {
   const tables: Record<string, unknown[]> = {}
   for (const [name, table] of tableEntries(state)) tables[name] = Array.from(table.all(), cloneData)
-  return { format: 'docplat-mock-state', version: 1, seq: state.seq, random: state.random.state, clock: state.clock.state, tables }
+  const secrets = state.secrets instanceof Random ? { secrets: state.secrets.state } : {}
+  return { format: 'docplat-mock-state', version: 1, seq: state.seq, random: state.random.state, ...secrets, clock: state.clock.state, tables }
 }

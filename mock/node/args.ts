@@ -9,6 +9,8 @@ export interface ServeOptions {
   /** `undefined` keeps the platform's default seed, whose tokens `createMockPlatform` also gives. */
   seed: string | undefined
   state: string | undefined
+  /** Hosts besides loopback that development-mode tunnels may reach (`--tunnel-allow a,b`). */
+  tunnelAllow: string[]
 }
 
 /** A parsed command line. */
@@ -33,8 +35,10 @@ Options of serve:
   --port <n>           TCP port, 0 picks a free one (default 4010)
   --host <address>     interface to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
   --scenario <name>    initial data: demo or empty (default demo)
-  --seed <text>        seed of IDs and tokens (default: the same as createMockPlatform)
+  --seed <text>        seed of IDs and tokens (default: the same as createMockPlatform; off
+                       loopback, tokens are then fresh on every start)
   --state <file.json>  keep the state in this file: restored on start, saved after each change
+  --tunnel-allow <h,...>  hosts besides loopback that development tunnels may reach
   -h, --help           show this help
   --version            show the version
 
@@ -64,6 +68,7 @@ export function parseCommandLine(argv: readonly string[], env: Record<string, st
         scenario: { type: 'string' },
         seed: { type: 'string' },
         state: { type: 'string' },
+        'tunnel-allow': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' },
       },
@@ -87,6 +92,7 @@ export function parseCommandLine(argv: readonly string[], env: Record<string, st
       scenario: scenario(values.scenario),
       seed: text('--seed', values.seed),
       state: text('--state', values.state),
+      tunnelAllow: hosts(values['tunnel-allow']),
     },
   }
 }
@@ -109,4 +115,19 @@ function scenario(value: string | undefined): ServeOptions['scenario'] {
 function text(name: string, value: string | undefined): string | undefined {
   if (value !== undefined && value.trim() === '') throw new UsageError(`Invalid ${name}: must not be empty`)
   return value
+}
+
+/** `--tunnel-allow a.test,b.test:8443` (repeatable): host names or host:port, lowercased. */
+function hosts(values: string[] | undefined): string[] {
+  const out: string[] = []
+  for (const value of values ?? []) {
+    for (const item of value.split(',')) {
+      const host = item.trim().toLowerCase()
+      if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(host)) {
+        throw new UsageError(`Invalid --tunnel-allow "${item}": expected host names (or host:port) separated by commas`)
+      }
+      out.push(host)
+    }
+  }
+  return out
 }

@@ -5,6 +5,8 @@ export interface BannerInput {
   url: string
   scenario: string
   seed: string | undefined
+  /** Tokens made fresh for this start (listening off loopback without --seed). */
+  freshTokens?: boolean | undefined
   /** The state file and whether it was restored or created. */
   state?: { file: string; restored: boolean } | undefined
   tokens: ReadonlyArray<readonly [name: string, token: string]>
@@ -43,7 +45,7 @@ export function formatBanner(input: BannerInput): string {
     lines.push('No tokens: this state has no users. Build them with createMockPlatform({ scenario }) and')
     lines.push('saveStateFile() from docplat/mock/node, then serve that file with --state.')
   } else {
-    lines.push('Tokens (Authorization: Bearer <token>):')
+    lines.push(input.freshTokens ? 'Tokens, fresh for this start since the server listens beyond loopback (--seed fixes them):' : 'Tokens (Authorization: Bearer <token>):')
     const width = Math.max(...input.tokens.map(([name]) => name.length))
     for (const [name, token] of input.tokens) lines.push(`  ${name.padEnd(width)}  ${token}`)
   }

@@ -2,6 +2,7 @@ import { resolve as absolute } from 'node:path'
 import { createMockPlatform, type MockPlatform } from '../platform.ts'
 import type { ServeOptions } from './args.ts'
 import { formatBanner, usableTokens } from './banner.ts'
+import { isLoopbackHost } from '../core/loopback.ts'
 import { startMockServer, type MockServer } from './server.ts'
 import { createStateSaver, loadStateFile, saveStateFile, StateFileError, type StateSaver } from './state-file.ts'
 
@@ -49,7 +50,15 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
     return { ok: false, message: listenFailure(error as NodeJS.ErrnoException, options) }
   }
 
-  const platform = createMockPlatform({ scenario: options.scenario, baseUrl: server.url, ...(options.seed !== undefined ? { seed: options.seed } : {}) })
+  // The default seed's tokens are printed in the docs: off loopback, anyone could use them.
+  const freshTokens = options.seed === undefined && !isLoopbackHost(options.host)
+  const platform = createMockPlatform({
+    scenario: options.scenario,
+    baseUrl: server.url,
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    ...(freshTokens ? { scenarioTokens: 'random' as const } : {}),
+    tunnelAllow: options.tunnelAllow,
+  })
   const abort = async (message: string, error: unknown): Promise<Serving> => {
     rejectStarted(error)
     await server.close()
@@ -79,6 +88,7 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
       url: server.url,
       scenario: options.scenario,
       seed: options.seed,
+      freshTokens: freshTokens && !restored,
       state: options.state === undefined ? undefined : { file: absolute(options.state), restored },
       tokens: usableTokens(platform),
     }),

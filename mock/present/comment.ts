@@ -5,7 +5,7 @@ import type { Caller } from '../model/access.ts'
 import type { State } from '../model/state.ts'
 import { markdownToDocument } from './comment-document.ts'
 import { presentTarget } from './comment-target.ts'
-import { presentUserById } from './user.ts'
+import { presentUserById, type Audience } from './user.ts'
 
 /** What presenting the posts of one thread to one caller needs, computed once per request. */
 export interface CommentView {
@@ -15,6 +15,8 @@ export interface CommentView {
   /** The caller's permissions on the thread's space. */
   space: SpacePermissions
   format?: 'markdown' | 'document' | undefined
+  /** What the caller may see of the people in the thread (emails only if they may list the members). */
+  people: Audience
 }
 
 function threadPath(view: CommentView): string {
@@ -26,11 +28,11 @@ function body(view: CommentView, markdown: string) {
   return view.format === 'document' ? { document: markdownToDocument(markdown) } : { markdown }
 }
 
-function reactions(state: State, list: readonly ReactionRecord[]) {
+function reactions(view: CommentView, list: readonly ReactionRecord[]) {
   return list.map((r) => ({
     emoji: r.emoji,
     count: r.users.length,
-    users: r.users.map((u) => ({ user: presentUserById(state, u.user), reactedAt: u.reactedAt })),
+    users: r.users.map((u) => ({ user: presentUserById(view.state, u.user, view.people), reactedAt: u.reactedAt })),
   }))
 }
 
@@ -40,10 +42,10 @@ export function presentComment(view: CommentView, comment: CommentRecord) {
   return {
     object: 'comment' as const,
     id: comment.id,
-    postedBy: presentUserById(state, comment.postedBy),
+    postedBy: presentUserById(state, comment.postedBy, view.people),
     postedAt: comment.postedAt,
     ...(comment.editedAt ? { editedAt: comment.editedAt } : {}),
-    reactions: reactions(state, comment.reactions),
+    reactions: reactions(view, comment.reactions),
     replies: state.db.repliesByComment.get(comment.id).length,
     body: body(view, comment.markdown),
     target: presentTarget(state, view.thread, comment),
@@ -51,7 +53,7 @@ export function presentComment(view: CommentView, comment: CommentRecord) {
     permissions: postPermissions(view.space, view.caller.user.id, comment.postedBy),
     status: comment.status,
     ...(comment.resolvedAt ? { resolvedAt: comment.resolvedAt } : {}),
-    ...(comment.resolvedBy ? { resolvedBy: presentUserById(state, comment.resolvedBy) } : {}),
+    ...(comment.resolvedBy ? { resolvedBy: presentUserById(state, comment.resolvedBy, view.people) } : {}),
   }
 }
 
@@ -61,10 +63,10 @@ export function presentReply(view: CommentView, reply: CommentReplyRecord) {
   return {
     object: 'comment-reply' as const,
     id: reply.id,
-    postedBy: presentUserById(state, reply.postedBy),
+    postedBy: presentUserById(state, reply.postedBy, view.people),
     postedAt: reply.postedAt,
     ...(reply.editedAt ? { editedAt: reply.editedAt } : {}),
-    reactions: reactions(state, reply.reactions),
+    reactions: reactions(view, reply.reactions),
     body: body(view, reply.markdown),
     urls: { location: `${threadPath(view)}/${reply.comment}/replies/${reply.id}` },
     permissions: postPermissions(view.space, view.caller.user.id, reply.postedBy),

@@ -1,20 +1,41 @@
+import { membership, organizationPermissions, type Caller } from '../model/access.ts'
 import type { UserRecord } from '../model/orgs/tables.ts'
 import type { State } from '../model/state.ts'
 
-/** An embedded user. */
-export function presentUser(state: State, user: UserRecord) {
+/**
+ * Who is looking at people, for what they may see of them: the caller, and whether they may list
+ * the members of the organization the users appear in. Emails (and a member's role, status and
+ * counts) are what the member list holds, so only callers it answers see them, besides their own.
+ */
+export interface Audience {
+  callerId: string
+  seesMembers: boolean
+}
+
+/** The audience of users shown in an organization's content (comments, reviewers, commenters). */
+export function audienceFor(state: State, caller: Caller, organizationId: string): Audience {
+  return { callerId: caller.user.id, seesMembers: organizationPermissions(membership(state, organizationId, caller.user.id)).listMembers }
+}
+
+/** Whether the audience may see what the member list says of this user. */
+export function seesMemberDetails(audience: Audience, userId: string): boolean {
+  return audience.seesMembers || audience.callerId === userId
+}
+
+/** An embedded user; the email only for an audience that may list the members (or the user themselves). */
+export function presentUser(state: State, user: UserRecord, audience: Audience) {
   return {
     object: 'user' as const,
     id: user.id,
     displayName: user.displayName,
-    email: user.email,
+    ...(seesMemberDetails(audience, user.id) ? { email: user.email } : {}),
     ...(user.photoURL ? { photoURL: user.photoURL } : {}),
     urls: { location: `${state.urls.app}/u/${user.id}` },
   }
 }
 
 /** An embedded user by ID (a placeholder of the same shape when the user is gone). */
-export function presentUserById(state: State, userId: string) {
+export function presentUserById(state: State, userId: string, audience: Audience) {
   const user = state.db.users.get(userId)
-  return user ? presentUser(state, user) : { object: 'user' as const, id: userId, displayName: 'Deleted user' }
+  return user ? presentUser(state, user, audience) : { object: 'user' as const, id: userId, displayName: 'Deleted user' }
 }

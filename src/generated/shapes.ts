@@ -491,7 +491,7 @@ export interface PageReferenceShape {
 export interface MemberShape {
   object: 'member'
   id: string
-  role: Role | null
+  role?: Role | null
   user: User
   disabled?: boolean
   joinedAt?: string

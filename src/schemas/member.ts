@@ -4,11 +4,15 @@ import { Space } from './space.ts'
 import { Team } from './team.ts'
 import type { MemberShape, MemberSpaceShape, MemberTeamShape, PingResultShape } from '../generated/shapes.ts'
 
-/** An organization member: a user with a role (null for guests). */
+/**
+ * An organization member: a user with a role (null for guests). Callers who may not list the
+ * organization's members (a guest reading a discussion's commenters) get the person only: no
+ * `role`, no email, status or counts.
+ */
 export const Member = z.looseObject({
   object: z.literal('member'),
   id: z.string(),
-  role: z.nullable(Role),
+  role: z.optional(z.nullable(Role)),
   user: User,
   disabled: z.optional(z.boolean()),
   joinedAt: z.optional(z.string()),

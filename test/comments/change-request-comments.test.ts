@@ -35,7 +35,7 @@ describe('changeRequests.comments.create', () => {
   })
 
   it('refuses readers, strangers, unknown change requests and bad bodies', async () => {
-    const { read, outsider, admin, anonymous, demo, spaceId, changeRequestId } = await quickstart()
+    const { read, comment, outsider, admin, anonymous, demo, spaceId, changeRequestId } = await quickstart()
     const body = { markdown: 'Hi' }
     await rejects(read.changeRequests.comments.create({ spaceId, changeRequestId, body }), 403, /permission "comment"/)
     await rejects(outsider.changeRequests.comments.create({ spaceId, changeRequestId, body }), 403, /permission "comment"/)
@@ -51,11 +51,13 @@ describe('changeRequests.comments.create', () => {
 
 describe('changeRequests.comments.get', () => {
   it("reads a change request's comment with the caller's permissions; other threads do not have it", async () => {
-    const { edit, admin, read, anonymous, spaceId, changeRequestId, platform } = await quickstart()
+    const { edit, admin, read, comment, anonymous, spaceId, changeRequestId, platform } = await quickstart()
     const posted = await edit.changeRequests.comments.create({ spaceId, changeRequestId, body: { markdown: 'Mine' } })
-    expect((await read.changeRequests.comments.get({ spaceId, changeRequestId, commentId: posted.id })).permissions).toEqual({
-      view: true, edit: false, reply: false, delete: false,
+    expect((await comment.changeRequests.comments.get({ spaceId, changeRequestId, commentId: posted.id })).permissions).toEqual({
+      view: true, edit: false, reply: true, delete: false,
     })
+    // Readers see the content, not its discussions (the space says `permissions.comment: false`).
+    await rejects(read.changeRequests.comments.get({ spaceId, changeRequestId, commentId: posted.id }), 403, /permission "comment"/)
     expect((await admin.changeRequests.comments.get({ spaceId, changeRequestId, commentId: posted.id })).permissions).toEqual({
       view: true, edit: false, reply: true, delete: true,
     })

@@ -12,11 +12,11 @@ async function thread() {
 
 describe('changeRequests.comments.replies.list', () => {
   it('lists the replies oldest first, pages them, and counts them all', async () => {
-    const { edit, review, admin, read, spaceId, changeRequestId, commentId } = await thread()
+    const { edit, review, admin, read, comment, spaceId, changeRequestId, commentId } = await thread()
     for (const [client, markdown] of [[edit, 'One'], [review, 'Two'], [edit, 'Three']] as const) {
       await client.changeRequests.comments.replies.create({ spaceId, changeRequestId, commentId, body: { markdown } })
     }
-    const first = await read.changeRequests.comments.replies.list({ spaceId, changeRequestId, commentId, limit: 2 })
+    const first = await comment.changeRequests.comments.replies.list({ spaceId, changeRequestId, commentId, limit: 2 })
     expect(first.count).toBe(3)
     expect(bodies(first.items)).toEqual(['One', 'Two'])
     expect(first.items.every((r) => r.object === 'comment-reply')).toBe(true)
@@ -56,7 +56,7 @@ describe('changeRequests.comments.replies.list', () => {
 
 describe('changeRequests.comments.replies.create / get', () => {
   it('posts a reply and reads it back; a reply ID under another comment is a 404', async () => {
-    const { edit, admin, read, anonymous, platform, demo, spaceId, changeRequestId, commentId } = await thread()
+    const { edit, admin, read, comment, anonymous, platform, demo, spaceId, changeRequestId, commentId } = await thread()
     const reply = await edit.changeRequests.comments.replies.create({ spaceId, changeRequestId, commentId, body: { markdown: 'Done' } })
     expect(reply).toMatchObject({
       object: 'comment-reply',
@@ -65,9 +65,10 @@ describe('changeRequests.comments.replies.create / get', () => {
       urls: { location: `${platform.baseUrl}/v1/spaces/${spaceId}/change-requests/${changeRequestId}/comments/${commentId}/replies/${reply.id}` },
       permissions: { view: true, edit: true, reply: true, delete: true },
     })
-    expect(await read.changeRequests.comments.replies.get({ spaceId, changeRequestId, commentId, commentReplyId: reply.id })).toMatchObject({
-      id: reply.id, body: { markdown: 'Done' }, permissions: { view: true, edit: false, reply: false, delete: false },
+    expect(await comment.changeRequests.comments.replies.get({ spaceId, changeRequestId, commentId, commentReplyId: reply.id })).toMatchObject({
+      id: reply.id, body: { markdown: 'Done' }, permissions: { view: true, edit: false, reply: true, delete: false },
     })
+    await rejects(read.changeRequests.comments.replies.get({ spaceId, changeRequestId, commentId, commentReplyId: reply.id }), 403, /permission "comment"/)
     const other = await admin.changeRequests.comments.create({ spaceId, changeRequestId, body: { markdown: 'Other' } })
     await rejects(admin.changeRequests.comments.replies.get({ spaceId, changeRequestId, commentId: other.id, commentReplyId: reply.id }), 404, /Reply .* not found on comment/)
     await rejects(read.changeRequests.comments.replies.create({ spaceId, changeRequestId, commentId, body: { markdown: 'No' } }), 403, /permission "comment"/)
@@ -98,7 +99,7 @@ describe('changeRequests.comments.replies.update', () => {
   })
 
   it('refuses readers wanting to resolve, and changes nothing', async () => {
-    const { edit, read, admin, spaceId, changeRequestId, commentId } = await thread()
+    const { edit, read, comment, admin, spaceId, changeRequestId, commentId } = await thread()
     const reply = await edit.changeRequests.comments.replies.create({ spaceId, changeRequestId, commentId, body: { markdown: 'x' } })
     await rejects(read.changeRequests.comments.replies.update({ spaceId, changeRequestId, commentId, commentReplyId: reply.id, resolved: true }), 403)
     expect((await admin.changeRequests.comments.get({ spaceId, changeRequestId, commentId })).status).toBe('open')

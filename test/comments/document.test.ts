@@ -38,7 +38,7 @@ describe('format=document', () => {
       '![logo](https://example.com/logo.png)',
     ].join('\n')
     const posted = await comment.spaces.comments.create({ spaceId, body: { markdown } })
-    const { body } = await read.spaces.comments.get({ spaceId, commentId: posted.id, format: 'document' })
+    const { body } = await comment.spaces.comments.get({ spaceId, commentId: posted.id, format: 'document' })
     expect(body).not.toHaveProperty('markdown')
     expect(body.document).toEqual({
       object: 'document',
@@ -82,8 +82,8 @@ describe('format=document', () => {
       ],
     })
     // The stored markdown is untouched: the default format gives it back as posted.
-    expect((await read.spaces.comments.get({ spaceId, commentId: posted.id })).body).toEqual({ markdown })
-    expect((await read.spaces.comments.get({ spaceId, commentId: posted.id, format: 'markdown' })).body).toEqual({ markdown })
+    expect((await comment.spaces.comments.get({ spaceId, commentId: posted.id })).body).toEqual({ markdown })
+    expect((await comment.spaces.comments.get({ spaceId, commentId: posted.id, format: 'markdown' })).body).toEqual({ markdown })
   })
 
   it('renders replies too, on spaces and change requests', async () => {
@@ -91,17 +91,17 @@ describe('format=document', () => {
     const spaceId = demo.spaces.changelog
     const { id: commentId } = await comment.spaces.comments.create({ spaceId, body: { markdown: 'Q' } })
     const reply = await edit.spaces.comments.replies.create({ spaceId, commentId, body: { markdown: 'See [docs][1]\n\n[1]: https://example.com/docs' } })
-    const doc = await read.spaces.comments.replies.get({ spaceId, commentId, commentReplyId: reply.id, format: 'document' })
+    const doc = await comment.spaces.comments.replies.get({ spaceId, commentId, commentReplyId: reply.id, format: 'document' })
     expect(doc.body.document?.nodes).toEqual([
       block('paragraph', { nodes: [text('See '), { object: 'inline', type: 'link', ref: url('https://example.com/docs'), nodes: [text('docs')] }] }),
     ])
     const changeRequestId = platform.db.changeRequests.findMany((q) => q.where({ space: demo.spaces.guide }))[0]!.id
     const onCr = await comment.changeRequests.comments.create({ spaceId: demo.spaces.guide, changeRequestId, body: { markdown: '# Title' } })
     const crReply = await edit.changeRequests.comments.replies.create({ spaceId: demo.spaces.guide, changeRequestId, commentId: onCr.id, body: { markdown: '*ok*' } })
-    expect((await read.changeRequests.comments.get({ spaceId: demo.spaces.guide, changeRequestId, commentId: onCr.id, format: 'document' })).body.document?.nodes).toEqual([
+    expect((await comment.changeRequests.comments.get({ spaceId: demo.spaces.guide, changeRequestId, commentId: onCr.id, format: 'document' })).body.document?.nodes).toEqual([
       block('heading-1', { nodes: [text('Title')] }),
     ])
-    expect((await read.changeRequests.comments.replies.get({
+    expect((await comment.changeRequests.comments.replies.get({
       spaceId: demo.spaces.guide, changeRequestId, commentId: onCr.id, commentReplyId: crReply.id, format: 'document',
     })).body.document?.nodes).toEqual([block('paragraph', { nodes: [text('ok', 'italic')] })])
   })

@@ -1,29 +1,29 @@
 import { describe, expect, it } from 'vitest'
 import { setup } from '../helpers.ts'
-import { bodies, clientFor, openCount } from './support.ts'
+import { bodies, clientFor, openCount, rejects } from './support.ts'
 
 describe('demo comments', () => {
   it('seeds discussions on spaces and change requests, with replies, reactions and a resolved one', async () => {
-    const { read, admin, guest, platform, demo } = await setup()
+    const { read, comment, admin, guest, platform, demo } = await setup()
     const u = demo.users
     const spaceId = demo.spaces.guide
     expect(await openCount(read, spaceId)).toBe(2)
-    const { items, count } = await read.spaces.comments.list({ spaceId, order: 'asc' })
+    const { items, count } = await comment.spaces.comments.list({ spaceId, order: 'asc' })
     expect(count).toBe(3)
     const [screenshot, install, faq] = items
     expect(screenshot).toMatchObject({ postedBy: { id: u.comment }, replies: 1, status: 'open' })
     expect(screenshot!.reactions).toMatchObject([{ emoji: '👍', count: 2, users: [{ user: { id: u.admin } }, { user: { id: u.edit } }] }])
     expect(install).toMatchObject({ postedBy: { id: u.review }, status: 'resolved', resolvedBy: { id: u.edit }, replies: 1 })
     expect(faq).toMatchObject({ postedBy: { id: u.admin }, replies: 0, status: 'open' })
-    expect((await read.spaces.comments.list({ spaceId, authors: [u.comment] })).count).toBe(1)
+    expect((await comment.spaces.comments.list({ spaceId, authors: [u.comment] })).count).toBe(1)
 
     expect(await openCount(guest, demo.spaces.handbook)).toBe(1)
     expect(await openCount(admin, demo.spaces.reference)).toBe(0)
     const [quickstart, typos] = platform.db.changeRequests.findMany((q) => q.where({ space: spaceId }))
-    const crComments = await read.changeRequests.comments.list({ spaceId, changeRequestId: quickstart!.id, order: 'asc' })
+    const crComments = await comment.changeRequests.comments.list({ spaceId, changeRequestId: quickstart!.id, order: 'asc' })
     expect(crComments.count).toBe(2)
     expect(crComments.items.map((c) => [c.status, c.replies])).toEqual([['open', 2], ['resolved', 0]])
-    expect((await read.changeRequests.comments.list({ spaceId, changeRequestId: typos!.id })).count).toBe(1)
+    expect((await comment.changeRequests.comments.list({ spaceId, changeRequestId: typos!.id })).count).toBe(1)
     expect((await admin.changeRequests.comments.list({ spaceId: demo.spaces.reference, changeRequestId: '1' })).count).toBe(1)
   })
 })
@@ -36,8 +36,9 @@ describe('comments through the life of a space', () => {
     await edit.spaces.comments.replies.create({ spaceId, commentId: posted.id, body: { markdown: 'Yes' } })
     const others = platform.db.comments.size - 1
     await admin.spaces.delete({ spaceId })
-    // Readable by admins while restorable.
-    expect((await admin.spaces.comments.list({ spaceId })).count).toBe(1)
+    // Kept while restorable, but closed: a deleted space reports `permissions.comment: false`.
+    await rejects(admin.spaces.comments.list({ spaceId }), 403, /the space is deleted/)
+    expect([...platform.db.comments.all()].filter((c) => c.space === spaceId)).toHaveLength(1)
     platform.clock.advance('8d')
     await admin.spaces.comments.list({ spaceId: demo.spaces.guide })
     expect([...platform.db.comments.all()].some((c) => c.space === spaceId)).toBe(false)

@@ -36,7 +36,7 @@ describe('spaces.comments.create', () => {
   })
 
   it('needs the comment permission: readers, outsiders and deleted spaces are refused, strangers see nothing', async () => {
-    const { read, outsider, admin, guest, anonymous, demo } = await setup()
+    const { read, comment, outsider, admin, guest, anonymous, demo } = await setup()
     const markdown = 'Hello'
     await rejects(read.spaces.comments.create({ spaceId: demo.spaces.changelog, body: { markdown } }), 403, /permission "comment"/)
     await rejects(guest.spaces.comments.create({ spaceId: demo.spaces.changelog, body: { markdown } }), 403, /permission "comment"/)
@@ -83,8 +83,9 @@ describe('spaces.comments.get', () => {
     expect(await as(comment)).toEqual({ view: true, edit: true, reply: true, delete: true })
     expect(await as(admin)).toEqual({ view: true, edit: false, reply: true, delete: true })
     expect(await as(edit)).toEqual({ view: true, edit: false, reply: true, delete: false })
-    expect(await as(read)).toEqual({ view: true, edit: false, reply: false, delete: false })
-    expect(await as(outsider)).toEqual({ view: true, edit: false, reply: false, delete: false })
+    // Readers (and outsiders on a public space) see the content, not its discussions.
+    await rejects(read.spaces.comments.get({ spaceId, commentId: posted.id }), 403, /permission "comment"/)
+    await rejects(outsider.spaces.comments.get({ spaceId, commentId: posted.id }), 403, /permission "comment"/)
   })
 
   it('answers 404 for unknown comments, comments of other spaces or of change requests, and hidden spaces', async () => {

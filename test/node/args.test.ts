@@ -5,14 +5,14 @@ describe('parseCommandLine', () => {
   it('applies the defaults of npm start and of createMockPlatform', () => {
     expect(parseCommandLine(['serve'])).toEqual({
       command: 'serve',
-      options: { port: 4010, host: '127.0.0.1', scenario: 'demo', seed: undefined, state: undefined },
+      options: { port: 4010, host: '127.0.0.1', scenario: 'demo', seed: undefined, state: undefined, tunnelAllow: [] },
     })
   })
 
   it('reads every option, in either spelling', () => {
-    expect(parseCommandLine(['serve', '--port=0', '--host', '0.0.0.0', '--scenario=empty', '--seed', 's1', '--state', 'db.json'])).toEqual({
+    expect(parseCommandLine(['serve', '--port=0', '--host', '0.0.0.0', '--scenario=empty', '--seed', 's1', '--state', 'db.json', '--tunnel-allow', 'A.test,b.test:8443', '--tunnel-allow=[::2]'])).toEqual({
       command: 'serve',
-      options: { port: 0, host: '0.0.0.0', scenario: 'empty', seed: 's1', state: 'db.json' },
+      options: { port: 0, host: '0.0.0.0', scenario: 'empty', seed: 's1', state: 'db.json', tunnelAllow: ['a.test', 'b.test:8443', '[::2]'] },
     })
     expect(parseCommandLine(['serve', '--port', '65535']).command).toBe('serve')
   })
@@ -33,6 +33,8 @@ describe('parseCommandLine', () => {
     [['serve', '--host', ' '], 'Invalid --host: must not be empty'],
     [['serve', '--seed', ''], 'Invalid --seed: must not be empty'],
     [['serve', '--state', ''], 'Invalid --state: must not be empty'],
+    [['serve', '--tunnel-allow', 'http://a.test'], 'Invalid --tunnel-allow "http://a.test": expected host names (or host:port) separated by commas'],
+    [['serve', '--tunnel-allow', 'a.test,,b.test'], 'Invalid --tunnel-allow ""'],
     [['serve', '--scenario', 'Demo'], 'Invalid --scenario "Demo": expected one of demo, empty'],
     [['serve', '--verbose'], "Unknown option '--verbose'"],
     [['serve', '--help=yes'], "Option '-h, --help' does not take an argument"],

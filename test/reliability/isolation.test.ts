@@ -171,7 +171,7 @@ describe('isolation: IDs of the other organization in a request body', () => {
 })
 
 describe('isolation: what the other organization can list', () => {
-  it("never shows an ID of the other organization's private things", async () => {
+  it("never shows an ID of the other organization's private things, its discussions or its members' emails", async () => {
     const db = world.platform.db
     const acmeId = world.acme.organizationId
     const privateSpaces = [...db.spaces.all()].filter((s) => s.organization === acmeId && s.visibility === 'private').map((s) => s.id)
@@ -184,7 +184,11 @@ describe('isolation: what the other organization can list', () => {
       // (login pages list them before their user belongs to the organization).
       ...[...db.collections.all()].filter((c) => c.organization === acmeId && c.title === 'Internal').map((c) => c.id),
       ...[...db.changeRequests.all()].filter((c) => privateSpaces.includes(c.space)).map((c) => c.id),
-      ...[...db.comments.all()].filter((c) => privateSpaces.includes(c.space)).map((c) => c.id),
+      // Discussions need the comment role, which no outsider has: none of Acme's, public spaces included (issue 16).
+      ...[...db.comments.all()].filter((c) => db.spaces.get(c.space)?.organization === acmeId).map((c) => c.id),
+      ...[...db.commentReplies.all()].filter((r) => db.spaces.get(r.space)?.organization === acmeId).map((r) => r.id),
+      // Nor the emails of Acme's members, which only those who may list them see.
+      ...[...db.members.all()].filter((m) => m.organization === acmeId && m.user !== world.users.outsider).map((m) => db.users.get(m.user)!.email),
       ...[...db.sites.all()].filter((s) => s.organization === acmeId).map((s) => s.id),
       ...[...db.pages.all()].filter((p) => privateSpaces.some((id) => db.spaces.get(id)?.revision === p.revision)).map((p) => p.page),
     ])

@@ -78,6 +78,8 @@ export const SUBJECT_OF_PARAM: Record<string, Subject> = {
 }
 
 const admin: Need[] = ['admin']
+/** Discussions: the space's `comment` ("can access the content and its discussions"). */
+const discuss: Need[] = [['space', 'comment']]
 const title = (text: string) => () => ({ title: text })
 
 export const RULES: Record<string, Rule> = {
@@ -142,28 +144,29 @@ export const RULES: Record<string, Rule> = {
   getRequestedReviewersByChangeRequestId: {},
   requestReviewersForChangeRequest: { need: ['review'], params: (t) => ({ users: [t.reviewerToRequest] }) },
   removeRequestedReviewerFromChangeRequest: { on: 'space', need: ['review'] },
-  // Comments (docs/decisions/comments.md): the comment's or reply's own permissions object.
-  listCommentsInSpace: {},
-  postCommentInSpace: { need: ['comment'], params: () => ({ body: { markdown: 'New comment' } }) },
-  getCommentInSpace: {},
-  updateCommentInSpace: { need: ['edit'], params: () => ({ body: { markdown: 'Edited' } }) },
-  deleteCommentInSpace: { need: ['delete'] },
-  postCommentReplyInSpace: { need: ['reply'], params: () => ({ body: { markdown: 'New reply' } }) },
-  getCommentReplyInSpace: {},
-  updateCommentReplyInSpace: { need: ['edit'], params: () => ({ body: { markdown: 'Edited' } }) },
-  deleteCommentReplyInSpace: { need: ['delete'] },
-  listCommentersInSpace: {},
-  listCommentsInChangeRequest: {},
-  postCommentInChangeRequest: { need: ['comment'], params: () => ({ body: { markdown: 'New comment' } }) },
-  getCommentInChangeRequest: { on: 'crComment' },
-  updateCommentInChangeRequest: { on: 'crComment', need: ['edit'], params: () => ({ body: { markdown: 'Edited' } }) },
-  deleteCommentInChangeRequest: { on: 'crComment', need: ['delete'] },
-  listCommentRepliesInChangeRequest: { on: 'crComment' },
-  postCommentReplyInChangeRequest: { on: 'crComment', need: ['reply'], params: () => ({ body: { markdown: 'New reply' } }) },
-  getCommentReplyInChangeRequest: { on: 'crReply' },
-  updateCommentReplyInChangeRequest: { on: 'crReply', need: ['edit'], params: () => ({ body: { markdown: 'Edited' } }) },
-  deleteCommentReplyInChangeRequest: { on: 'crReply', need: ['delete'] },
-  listCommentersInChangeRequest: {},
+  // Comments (docs/decisions/comments.md): every discussion operation needs the space's `comment`
+  // (reading included: `read` is content only), then the comment's or reply's own permissions object.
+  listCommentsInSpace: { need: discuss },
+  postCommentInSpace: { need: discuss, params: () => ({ body: { markdown: 'New comment' } }) },
+  getCommentInSpace: { need: [...discuss, 'view'] },
+  updateCommentInSpace: { need: [...discuss, 'edit'], params: () => ({ body: { markdown: 'Edited' } }) },
+  deleteCommentInSpace: { need: [...discuss, 'delete'] },
+  postCommentReplyInSpace: { need: [...discuss, 'reply'], params: () => ({ body: { markdown: 'New reply' } }) },
+  getCommentReplyInSpace: { need: [...discuss, 'view'] },
+  updateCommentReplyInSpace: { need: [...discuss, 'edit'], params: () => ({ body: { markdown: 'Edited' } }) },
+  deleteCommentReplyInSpace: { need: [...discuss, 'delete'] },
+  listCommentersInSpace: { need: discuss },
+  listCommentsInChangeRequest: { need: discuss },
+  postCommentInChangeRequest: { need: discuss, params: () => ({ body: { markdown: 'New comment' } }) },
+  getCommentInChangeRequest: { on: 'crComment', need: [...discuss, 'view'] },
+  updateCommentInChangeRequest: { on: 'crComment', need: [...discuss, 'edit'], params: () => ({ body: { markdown: 'Edited' } }) },
+  deleteCommentInChangeRequest: { on: 'crComment', need: [...discuss, 'delete'] },
+  listCommentRepliesInChangeRequest: { on: 'crComment', need: [...discuss, 'view'] },
+  postCommentReplyInChangeRequest: { on: 'crComment', need: [...discuss, 'reply'], params: () => ({ body: { markdown: 'New reply' } }) },
+  getCommentReplyInChangeRequest: { on: 'crReply', need: [...discuss, 'view'] },
+  updateCommentReplyInChangeRequest: { on: 'crReply', need: [...discuss, 'edit'], params: () => ({ body: { markdown: 'Edited' } }) },
+  deleteCommentReplyInChangeRequest: { on: 'crReply', need: [...discuss, 'delete'] },
+  listCommentersInChangeRequest: { need: discuss },
   // Sites (docs/decisions/sites.md): members read, site admins change; share links are admin-only.
   listSites: {},
   getSiteById: {},
@@ -235,7 +238,7 @@ export const RULES: Record<string, Rule> = {
   getIntegrationEvent: { need: admin },
   listIntegrationSpaceInstallations: {},
   listIntegrationSiteInstallations: {},
-  setIntegrationDevelopmentMode: { need: admin, params: () => ({ tunnelUrl: 'https://tunnel.example.com/events' }) },
+  setIntegrationDevelopmentMode: { need: admin, params: () => ({ tunnelUrl: 'http://127.0.0.1:4999/events' }) },
   disableIntegrationDevelopmentMode: { need: admin },
 }
 

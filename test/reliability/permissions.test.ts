@@ -63,6 +63,9 @@ async function view(subject: Subject, target: Record<string, string>, caller: Ca
   if (!seen) {
     const answer = await send(opById(PROBES[kind]), caller, values)
     if (answer.status === 404) seen = { visible: false }
+    // A comment in a space the caller sees, but whose discussions they may not read: its
+    // container is visible, the comment grants nothing (the rules say why through the space).
+    else if (answer.status === 403 && (kind === 'comment' || kind === 'reply' || kind === 'crComment' || kind === 'crReply')) seen = { visible: true, permissions: {} }
     else if (answer.status === 200) seen = { visible: true, permissions: (answer.body as { permissions?: Record<string, unknown> }).permissions ?? {} }
     else throw new Error(`probe ${PROBES[kind]} as ${caller} answered ${answer.status}: ${answer.message}`)
     views.set(cacheKey, seen)

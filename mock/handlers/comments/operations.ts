@@ -124,6 +124,6 @@ export function listThreadCommenters(view: CommentView, query: PageQuery) {
     threadCommenters(state, view.thread),
     (e) => [e.commenter.seq],
     query,
-    (e) => presentMember(state, e.member),
+    (e) => presentMember(state, e.member, view.people),
   )
 }

@@ -4,6 +4,7 @@ import { threadPermissions } from '../../model/comments/access.ts'
 import type { Thread } from '../../model/comments/thread.ts'
 import type { State } from '../../model/state.ts'
 import type { CommentView } from '../../present/comment.ts'
+import { audienceFor } from '../../present/user.ts'
 import { loadChangeRequest, loadSpace } from '../load.ts'
 
 /**
@@ -19,11 +20,19 @@ export function changeRequestThread(state: State, caller: Caller, spaceId: strin
   return loadChangeRequest(state, caller, spaceId, changeRequestId)
 }
 
+/**
+ * The view every comment operation works through. Discussions are for those who may take part
+ * (the `comment` role: "can access the content and its discussions"): any other caller who can
+ * see the space gets 403 on every comment, reply, reaction and commenter, as the space's
+ * `permissions.comment` says.
+ */
 export function viewOf(state: State, caller: Caller, thread: Thread, format?: 'markdown' | 'document'): CommentView {
-  return { state, caller, thread, space: threadPermissions(state, caller, thread), format }
+  const view: CommentView = { state, caller, thread, space: threadPermissions(state, caller, thread), format, people: audienceFor(state, caller, thread.space.organization) }
+  requireComment(view)
+  return view
 }
 
-/** 403 unless the caller may comment on the thread's space (post, reply). */
+/** 403 unless the caller may comment on the thread's space (read the discussion, post, reply). */
 export function requireComment(view: CommentView): void {
   if (view.space.comment) return
   const space = view.thread.space

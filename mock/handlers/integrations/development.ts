@@ -5,6 +5,8 @@ import { decodeRenderRequest, renderDeclaredBlock, renderThroughTunnel, type Ren
 import type { IntegrationRecord } from '../../model/integrations/tables.ts'
 import type { State } from '../../model/state.ts'
 import type { Services } from '../../core/services.ts'
+import { badRequest } from '../../core/http-error.ts'
+import { refusal } from '../../core/tunnels.ts'
 import { Deferred, type Handlers, type OpsOf } from '../types.ts'
 import { loadIntegration, requireRender } from './load.ts'
 
@@ -21,8 +23,11 @@ function render(state: State, caller: Caller, services: Services, integration: I
 }
 
 export const developmentHandlers: Handlers<OpsOf<typeof contract>> = {
-  setIntegrationDevelopmentMode: ({ state, caller, input }) => {
-    enableDevelopmentMode(state, loadIntegration(state, caller, input.integrationName, 'admin'), input.tunnelUrl, input.all ?? false, caller.user.id)
+  setIntegrationDevelopmentMode: ({ state, caller, services, input }) => {
+    const integration = loadIntegration(state, caller, input.integrationName, 'admin')
+    // The platform calls the tunnel from its own network: only loopback and allowed hosts.
+    if (!services.tunnelAllowed(input.tunnelUrl)) throw badRequest(`Invalid body.tunnelUrl: ${refusal(input.tunnelUrl)}`)
+    enableDevelopmentMode(state, integration, input.tunnelUrl, input.all ?? false, caller.user.id)
   },
 
   disableIntegrationDevelopmentMode: ({ state, caller, input }) => {

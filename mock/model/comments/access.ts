@@ -12,6 +12,7 @@ export function threadPermissions(state: State, caller: Caller, thread: Thread):
 
 /** The caller's permissions on one comment or reply, as its `permissions` object reports them. */
 export interface PostPermissions {
+  /** Read it: anyone who may comment on the space (readers see content, not discussions). */
   view: boolean
   /** Change the body: the author, while they may comment. */
   edit: boolean
@@ -24,7 +25,8 @@ export interface PostPermissions {
 export function postPermissions(space: SpacePermissions, callerId: string, authorId: string): PostPermissions {
   const author = callerId === authorId
   return {
-    view: space.view,
+    // Reading a discussion is taking part in it: the same `comment` the space reports.
+    view: space.comment,
     edit: space.comment && author,
     reply: space.comment,
     delete: space.comment && (author || space.admin),

@@ -1,4 +1,5 @@
 import type { Services } from '../../core/services.ts'
+import { TunnelRefused } from '../../core/tunnels.ts'
 import type { State } from '../state.ts'
 import type { EventStatus, IntegrationEventRecord, LogEntry } from './tables.ts'
 
@@ -13,22 +14,20 @@ export function tunnelHeaders(integration: string, extra: Record<string, string>
   return { 'content-type': 'application/json', 'user-agent': 'docplat-mock', 'x-docplat-integration': integration, ...extra }
 }
 
-/** A failure's message, with "timed out" said plainly. */
+/**
+ * Why a call to a tunnel failed, as the platform reports it (event traces, render errors). The
+ * integration protocol needs only "answered as it should" or not: whether the port was closed,
+ * refused the request or answered an error status, and what it said, stay unknown, so a tunnel
+ * cannot be used to map or read the services around the mock. A refused host says how to allow it.
+ */
 export function failureMessage(error: unknown): string {
-  const e = error as { name?: string; message?: string; cause?: { message?: string } } | undefined
-  if (e?.name === 'TimeoutError') return `no answer within ${TUNNEL_TIMEOUT_MS / 1000} s`
-  const cause = e?.cause?.message ? ` (${e.cause.message})` : ''
-  return `${e?.message ?? String(error)}${cause}`
+  if (error instanceof TunnelRefused) return error.message
+  if ((error as { name?: string } | undefined)?.name === 'TimeoutError') return `no answer within ${TUNNEL_TIMEOUT_MS / 1000} s`
+  return NO_PROTOCOL_ANSWER
 }
 
-async function excerpt(response: Response): Promise<string> {
-  try {
-    const text = (await response.text()).trim()
-    return text.length > 200 ? `${text.slice(0, 200)}…` : text
-  } catch {
-    return ''
-  }
-}
+/** The one message for a tunnel that is unreachable, answers an error status or something else than the protocol's. */
+export const NO_PROTOCOL_ANSWER = 'the tunnel did not answer as the integration protocol requires (unreachable, an error status, or not the expected JSON)'
 
 /**
  * Delivers an event to its development tunnel: a POST of the payload as JSON. The outcome lands
@@ -43,14 +42,14 @@ export async function deliverEvent(state: State, event: IntegrationEventRecord, 
   let entry: Omit<LogEntry, 'timestamp'>
   try {
     const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(event.payload), signal: AbortSignal.timeout(TUNNEL_TIMEOUT_MS) })
+    // What the tunnel said is never kept: a trace is no window onto the tunnel's host.
+    await response.body?.cancel().catch(() => undefined)
     if (response.ok) {
-      await response.body?.cancel().catch(() => undefined)
       status = 'success'
-      entry = { level: 'info', message: `Delivered to ${url}: HTTP ${response.status}` }
+      entry = { level: 'info', message: `Delivered to ${url}` }
     } else {
-      const body = await excerpt(response)
       status = 'failed'
-      entry = { level: 'error', message: `Delivery to ${url} failed: HTTP ${response.status}${body ? `: ${body}` : ''}` }
+      entry = { level: 'error', message: `Delivery to ${url} failed: ${NO_PROTOCOL_ANSWER}` }
     }
   } catch (error) {
     status = 'failed'

@@ -2,7 +2,7 @@ import LZString from 'lz-string'
 import type * as z from 'zod/mini'
 import { RenderRequest } from '../../../src/schemas/render.ts'
 import { badRequest, HttpError, notFound } from '../../core/http-error.ts'
-import { failureMessage, tunnelHeaders, TUNNEL_TIMEOUT_MS, type Fetch } from './delivery.ts'
+import { failureMessage, NO_PROTOCOL_ANSWER, tunnelHeaders, TUNNEL_TIMEOUT_MS, type Fetch } from './delivery.ts'
 import type { IntegrationRecord } from './tables.ts'
 
 export type { RenderRequest }
@@ -73,10 +73,12 @@ export function renderDeclaredBlock(integration: IntegrationRecord, request: Ren
 /**
  * Forwards a render to the development tunnel and returns its answer. The tunnel is the
  * platform's upstream here, so its failures are gateway errors: 504 when it does not answer in
- * time, 502 when it cannot be reached, answers an error status or something that is not a
- * rendered UI object.
+ * time, 502 otherwise. Unreachable, an error status or an answer that is not a rendered UI object
+ * are one and the same 502, and the answer's body is never echoed: a tunnel pointed at another
+ * service of the host must not tell its ports apart, nor read it.
  */
 export async function renderThroughTunnel(fetch: Fetch, integration: IntegrationRecord, tunnelUrl: string, request: RenderRequest): Promise<Output> {
+  const failed = (status: 502 | 504, reason: string) => new HttpError(status, `Development tunnel ${tunnelUrl} gave no rendered UI object ({ type, element, state, props }): ${reason}`)
   let response: Response
   try {
     response = await fetch(tunnelUrl, {
@@ -86,12 +88,11 @@ export async function renderThroughTunnel(fetch: Fetch, integration: Integration
       signal: AbortSignal.timeout(TUNNEL_TIMEOUT_MS),
     })
   } catch (error) {
-    const timedOut = (error as { name?: string })?.name === 'TimeoutError'
-    throw new HttpError(timedOut ? 504 : 502, `Development tunnel ${tunnelUrl} ${timedOut ? 'did not answer the render' : 'is unreachable'}: ${failureMessage(error)}`)
+    throw failed((error as { name?: string })?.name === 'TimeoutError' ? 504 : 502, failureMessage(error))
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined)
-    throw new HttpError(502, `Development tunnel ${tunnelUrl} answered the render with HTTP ${response.status}`)
+    throw failed(502, NO_PROTOCOL_ANSWER)
   }
   let output: unknown
   try {
@@ -100,7 +101,7 @@ export async function renderThroughTunnel(fetch: Fetch, integration: Integration
     output = undefined
   }
   if (typeof output !== 'object' || output === null || Array.isArray(output) || typeof (output as { type?: unknown }).type !== 'string') {
-    throw new HttpError(502, `Development tunnel ${tunnelUrl} answered the render with something other than a rendered UI object ({ type, element, state, props })`)
+    throw failed(502, NO_PROTOCOL_ANSWER)
   }
   return output as Output
 }

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose'
 import type { Role } from '../../../src/schemas/shared.ts'
 import { badRequest, conflict } from '../../core/http-error.ts'
 import { spaceRole } from '../access.ts'
-import { insert, type State } from '../state.ts'
+import { insert, newSecret, type State } from '../state.ts'
 import type { SortKey } from '../table.ts'
 import type { SpaceRecord } from '../spaces/tables.ts'
 import type { MemberRecord, OrganizationRecord, TeamMemberRecord, TeamRecord, UserRecord } from './tables.ts'
@@ -17,7 +17,7 @@ export async function createUser(state: State, values: { displayName: string; em
 
 /** Issues an API token for a user. The token is the record's ID. */
 export async function issueToken(state: State, user: string, label = 'default', token?: string) {
-  return insert(state, state.db.tokens, { id: token ?? `dpt_${state.random.string(32)}`, user, label })
+  return insert(state, state.db.tokens, { id: token ?? `dpt_${newSecret(state, 32)}`, user, label })
 }
 
 /** Adds a user to an organization (a guest when `role` is null). */

@@ -1,6 +1,6 @@
 import type { Role } from '../../../src/schemas/shared.ts'
 import { badRequest, conflict, notFound } from '../../core/http-error.ts'
-import { insert, type State } from '../state.ts'
+import { insert, newSecret, type State } from '../state.ts'
 import type { OrganizationRecord } from './tables.ts'
 
 export interface NewOrganization {
@@ -36,7 +36,7 @@ export async function createOrganization(state: State, values: NewOrganization):
     ai: values.ai ?? true,
     inviteLinks: true,
     plan: values.plan ?? 'free_2024',
-    visitorSecret: state.random.string(32),
+    visitorSecret: newSecret(state, 32),
   })
 }
 

@@ -1,14 +1,14 @@
-import { insert, type State } from '../state.ts'
+import { insert, newSecret, type State } from '../state.ts'
 import type { SpaceRecord } from '../spaces/tables.ts'
 import type { ShareLinkRecord, SiteRecord } from './tables.ts'
 
 /** Length of a share link's secret key. */
 const KEY_LENGTH = 24
 
-/** Creates a share link with a new secret key from the platform's seeded randomness. */
+/** Creates a share link with a new secret key (from `crypto.getRandomValues`, not the stream of public IDs). */
 export async function createShareLink(state: State, site: SiteRecord, values: { name: string; active?: boolean | undefined }): Promise<ShareLinkRecord> {
-  let key = state.random.string(KEY_LENGTH)
-  while (state.db.shareLinksByKey.get(key).length > 0) key = state.random.string(KEY_LENGTH)
+  let key = newSecret(state, KEY_LENGTH)
+  while (state.db.shareLinksByKey.get(key).length > 0) key = newSecret(state, KEY_LENGTH)
   return insert(state, state.db.shareLinks, {
     site: site.id,
     name: values.name,
