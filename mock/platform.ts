@@ -196,7 +196,14 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
         const start = new Date(options.now ?? DEFAULT_NOW).getTime()
         clock.freeze()
         clock.set(start)
+        // The scenario's own secrets (the demo's share keys, signing secrets) are part of its
+        // fixture, like its seeded tokens: from a stream of their own (never the public IDs'),
+        // so the same seed answers byte for byte the same. Fresh tokens mean fresh secrets too;
+        // every secret made after the scenario comes from `secretsFrom()`.
+        const fixtureSecrets = scenarioTokens === 'seeded' && !options.deterministicSecrets
+        if (fixtureSecrets) state.secrets = new Random(`${seed}:scenario-secrets`)
         await scenario(builders)
+        if (fixtureSecrets) state.secrets = secretsFrom()
         const built = serialize(state)
         initial = { ...built, clock: { ...built.clock, frozen: options.freeze ?? false } }
         if (!options.freeze) clock.unfreeze()

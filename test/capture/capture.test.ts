@@ -53,7 +53,12 @@ describe('capture() from code', () => {
     const copy = await serve(state)
     const there = createClient({ token: mine.token, fetch: copy.fetch, retry: 0 })
     const here = w.client(w.reed.token)
-    expect(await there.spaces.get({ spaceId: w.guide.id })).toEqual(await here.spaces.get({ spaceId: w.guide.id }))
+    // A reader sees the space's comment count but not the discussions (they need the comment
+    // role), so the copy holds none: the one field of the space the reader cannot reproduce.
+    const { comments: countThere, ...spaceThere } = await there.spaces.get({ spaceId: w.guide.id })
+    const { comments: countHere, ...spaceHere } = await here.spaces.get({ spaceId: w.guide.id })
+    expect(spaceThere).toEqual(spaceHere)
+    expect([countHere, countThere]).toEqual([1, 0])
     expect((await there.orgs.list()).items).toEqual((await here.orgs.list()).items)
     expect(await there.spaces.content.listPages({ spaceId: w.guide.id })).toEqual(await here.spaces.content.listPages({ spaceId: w.guide.id }))
     // Ada's token of the copy does not reach what only Ada could see on the service.
