@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { isLoopback, normalizeOrigin } from './control/cors.ts'
 
 /** What `docplat-mock serve` was asked to do. */
 export interface ServeOptions {
@@ -8,6 +9,12 @@ export interface ServeOptions {
   /** `undefined` keeps the platform's default seed, whose tokens `createMockPlatform` also gives. */
   seed: string | undefined
   state: string | undefined
+  /** `true` any origin, a list, `false` off; `undefined` is the default (any origin on loopback). */
+  cors: boolean | string[] | undefined
+  /** Secret of the control plane; required off loopback. */
+  controlToken: string | undefined
+  /** How each request is printed on stdout. */
+  log: 'text' | 'json' | 'quiet'
 }
 
 /** A parsed command line. */
@@ -29,6 +36,12 @@ Options of serve:
   --scenario <name>    initial data: demo or empty (default demo)
   --seed <text>        seed of IDs and tokens (default: the same as createMockPlatform)
   --state <file.json>  keep the state in this file: restored on start, saved after each change
+  --cors <origin,...>  allow only these browser origins (default: any origin on loopback)
+  --no-cors            send no CORS headers
+  --control-token <s>  secret of the control plane /_docplat/ (required unless on loopback;
+                       or set DOCPLAT_CONTROL_TOKEN)
+  --log <text|json>    how each request is printed on stdout (default text)
+  --quiet              print no line per request
   -h, --help           show this help
   --version            show the version
 `
@@ -36,7 +49,7 @@ Options of serve:
 const SCENARIOS = ['demo', 'empty'] as const
 
 /** Parses the arguments after `docplat-mock` (`process.argv.slice(2)`). */
-export function parseCommandLine(argv: readonly string[]): Command {
+export function parseCommandLine(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): Command {
   let parsed
   try {
     parsed = parseArgs({
@@ -49,6 +62,11 @@ export function parseCommandLine(argv: readonly string[]): Command {
         scenario: { type: 'string' },
         seed: { type: 'string' },
         state: { type: 'string' },
+        cors: { type: 'string' },
+        'no-cors': { type: 'boolean' },
+        'control-token': { type: 'string' },
+        log: { type: 'string' },
+        quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' },
       },
@@ -64,16 +82,52 @@ export function parseCommandLine(argv: readonly string[]): Command {
   if (command === undefined) throw new UsageError('Missing command: docplat-mock serve')
   if (command !== 'serve') throw new UsageError(`Unknown command "${command}": the only command is serve`)
   if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}"`)
+  const host = text('--host', values.host) ?? '127.0.0.1'
+  const controlToken = text('--control-token', values['control-token']) ?? (env.DOCPLAT_CONTROL_TOKEN || undefined)
+  if (controlToken === undefined && !isLoopback(host)) {
+    throw new UsageError(`--host ${host} makes the control plane (/_docplat/) reachable from other machines: give it a secret with --control-token <secret> (or DOCPLAT_CONTROL_TOKEN)`)
+  }
   return {
     command: 'serve',
     options: {
       port: port(values.port),
-      host: text('--host', values.host) ?? '127.0.0.1',
+      host,
       scenario: scenario(values.scenario),
       seed: text('--seed', values.seed),
       state: text('--state', values.state),
+      cors: cors(values.cors, values['no-cors']),
+      controlToken,
+      log: log(values.log, values.quiet),
     },
   }
+}
+
+function cors(value: string | undefined, off: boolean | undefined): ServeOptions['cors'] {
+  if (off && value !== undefined) throw new UsageError('--cors and --no-cors contradict each other')
+  if (off) return false
+  if (value === undefined) return undefined
+  const origins = value.split(',').map((origin) => origin.trim()).filter(Boolean)
+  if (origins.length === 0) throw new UsageError('Invalid --cors: give one or more origins, e.g. --cors http://localhost:5173')
+  if (origins.includes('*')) return true
+  for (const origin of origins) {
+    let parsed: URL | undefined
+    try {
+      parsed = new URL(origin)
+    } catch {
+      parsed = undefined
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin.toLowerCase() !== normalizeOrigin(origin)) {
+      throw new UsageError(`Invalid --cors origin "${origin}": expected scheme://host[:port], e.g. http://localhost:5173`)
+    }
+  }
+  return origins.map(normalizeOrigin)
+}
+
+function log(value: string | undefined, quiet: boolean | undefined): ServeOptions['log'] {
+  if (quiet) return 'quiet'
+  if (value === undefined || value === 'text') return 'text'
+  if (value === 'json') return 'json'
+  throw new UsageError(`Invalid --log "${value}": expected text or json`)
 }
 
 function port(value: string | undefined): number {
