@@ -98,7 +98,7 @@ export function headersOf(headers: Headers): Record<string, string> {
 
 /** `Bearer dpt_admin_abc...` keeps its scheme and the token's readable prefix (`dpt_admin_`), never the secret part. */
 function redact(value: string): string {
-  const match = /^(\w+\s+)?(\S*?_)?\S*$/.exec(value)
+  const match = /^(\w+\s+)?([A-Za-z]+_(?:[A-Za-z]+_)?)?\S*$/.exec(value)
   return `${match?.[1] ?? ''}${match?.[2] ?? ''}…(redacted)`
 }
 

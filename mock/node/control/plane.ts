@@ -6,7 +6,7 @@ import type { LoggedRequest } from '../../core/request-log.ts'
 import type { SerializedState } from '../../model/state.ts'
 import { isSerializedState, type MockPlatform } from '../../platform.ts'
 import type { ExchangeJournal } from './exchanges.ts'
-import { CONTROL_ROUTES, NewUser, type ControlRoute } from './routes.ts'
+import { CONTROL_ROUTES, NewOrganizationBody, NewUser, type ControlRoute } from './routes.ts'
 import { serveAsset } from './static.ts'
 
 /** The control plane's options on {@link startMockServer}. */
@@ -173,6 +173,11 @@ export function createControlPlane(options: ControlPlaneOptions & { platform: Mo
         changed()
         return json(201, created)
       }
+      case 'controlCreateOrganization': {
+        const organization = await attemptAsync('organization', () => platform.builders.organization(body as z.infer<typeof NewOrganizationBody>))
+        changed()
+        return json(201, organization)
+      }
       case 'controlOpenAPI':
         openapi ??= import('./openapi.ts').then(({ buildPackageOpenAPIDocument }) => buildPackageOpenAPIDocument())
         return json(200, await openapi)
@@ -236,6 +241,14 @@ async function parseBody(route: ControlRoute, request: Request): Promise<unknown
 function attempt<T>(field: string, fn: () => T): T {
   try {
     return fn()
+  } catch (error) {
+    throw new ControlError(400, `${field}: ${messageOf(error)}`)
+  }
+}
+
+async function attemptAsync<T>(field: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn()
   } catch (error) {
     throw new ControlError(400, `${field}: ${messageOf(error)}`)
   }

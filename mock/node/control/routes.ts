@@ -69,6 +69,16 @@ export const NewUser = z.strictObject({
   tokenName: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,40}$/))),
 })
 
+export const NewOrganizationBody = z.strictObject({
+  title: z.string().check(z.minLength(1), z.maxLength(100)),
+  emailDomains: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(253))).check(z.maxLength(50))),
+  hostname: z.optional(z.string().check(z.minLength(1), z.maxLength(63))),
+  defaultRole: z.optional(z.nullable(Role)),
+  plan: z.optional(z.string().check(z.maxLength(40))),
+  sso: z.optional(z.boolean()),
+  ai: z.optional(z.boolean()),
+})
+
 const Snapshot = z.looseObject({
   format: z.literal('docplat-mock-state'),
   version: z.literal(1),
@@ -144,6 +154,10 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   {
     id: 'controlCreateUser', method: 'POST', path: '/_docplat/users', summary: 'A user with a fresh API token, optionally a member of an organization with a role (`builders.user`)', body: NewUser, status: 201,
     response: z.object({ user: z.looseObject({ id: z.string() }), token: z.string(), member: z.optional(z.unknown()) }),
+  },
+  {
+    id: 'controlCreateOrganization', method: 'POST', path: '/_docplat/organizations', summary: 'An organization (`builders.organization`): with `POST /_docplat/users`, what makes `--scenario empty` usable', body: NewOrganizationBody, status: 201,
+    response: z.looseObject({ id: z.string(), title: z.string() }),
   },
   { id: 'controlOpenAPI', method: 'GET', path: '/openapi.json', summary: 'The OpenAPI document of the API and of this control plane', status: 200, response: z.looseObject({ openapi: z.string() }) },
 ]
