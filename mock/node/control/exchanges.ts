@@ -44,6 +44,8 @@ export class ExchangeJournal {
   #list: ExchangeSummary[] = []
   #details = new Map<number, { request: ExchangeMessage; response: ExchangeMessage }>()
   #next = 1
+  /** Changes on every `clear`, so a reader polling with `after` notices it must start over. */
+  #epoch = 1
 
   /** Records a summary; its messages follow with {@link ExchangeJournal.detail} once read. */
   add(entry: Omit<ExchangeSummary, 'id'>): number {
@@ -81,7 +83,13 @@ export class ExchangeJournal {
     return this.#next - 1
   }
 
+  /** Identifies the journal's contents since the last `clear`. */
+  get epoch(): number {
+    return this.#epoch
+  }
+
   clear(): void {
+    this.#epoch++
     this.#list = []
     this.#details.clear()
   }

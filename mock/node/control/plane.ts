@@ -152,7 +152,7 @@ export function createControlPlane(options: ControlPlaneOptions & { platform: Mo
       case 'controlListExchanges': {
         const after = integerParam(url.searchParams, 'after', 0)
         const limit = integerParam(url.searchParams, 'limit', 10_000)
-        return json(200, { exchanges: options.journal.after(after, Math.min(limit, 10_000)), next: options.journal.last })
+        return json(200, { exchanges: options.journal.after(after, Math.min(limit, 10_000)), next: options.journal.last, epoch: options.journal.epoch })
       }
       case 'controlGetExchange': {
         const exchange = options.journal.get(Number(params[0]))

@@ -142,9 +142,9 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   },
   { id: 'controlClearRequests', method: 'DELETE', path: '/_docplat/requests', summary: 'Forgets the request log (and the inspector\'s exchanges)', status: 204 },
   {
-    id: 'controlListExchanges', method: 'GET', path: '/_docplat/exchanges', summary: 'What the inspector shows: every HTTP exchange the server answered, newest last', status: 200,
+    id: 'controlListExchanges', method: 'GET', path: '/_docplat/exchanges', summary: 'What the inspector shows: every HTTP exchange the server answered (the control plane\'s aside), newest last; `epoch` changes when the journal is cleared', status: 200,
     query: { after: q('Only exchanges with a greater `id`'), limit: q('At most this many, the newest (default and maximum 10000)') },
-    response: z.object({ exchanges: z.array(ExchangeSummary), next: z.number() }),
+    response: z.object({ exchanges: z.array(ExchangeSummary), next: z.number(), epoch: z.number() }),
   },
   {
     id: 'controlGetExchange', method: 'GET', path: '/_docplat/exchanges/{id}', summary: 'One exchange with its request and response headers and bodies (bodies kept for the latest 1000, up to 64 KiB each)', status: 200,

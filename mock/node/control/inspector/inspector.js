@@ -82,6 +82,7 @@ function showTab(name) {
 /** Every exchange summary received, oldest first. */
 let exchanges = []
 let lastId = 0
+let epoch
 let filtered = exchanges
 let filterText = ''
 let selectedId
@@ -173,15 +174,20 @@ async function select(id) {
 }
 
 async function pollRequests() {
-  const { exchanges: fresh, next } = await control('GET', `exchanges?after=${lastId}`)
-  if (next < lastId) {
-    // The journal was cleared (reset): start over.
+  let answer = await control('GET', `exchanges?after=${lastId}`)
+  if (epoch !== undefined && answer.epoch !== epoch) {
+    // The journal was cleared (a reset, from here or elsewhere): start over.
     exchanges = []
     lastId = 0
+    applyFilter()
+    answer = await control('GET', 'exchanges?after=0')
   }
+  const changedEpoch = epoch !== answer.epoch
+  epoch = answer.epoch
+  const fresh = answer.exchanges
   if (fresh.length === 0) {
-    if (next < lastId || exchanges.length === 0) renderRequests()
-    return false
+    renderRequests()
+    return changedEpoch
   }
   const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - ROW_HEIGHT
   exchanges.push(...fresh)
