@@ -131,10 +131,14 @@ $('#clear-requests').addEventListener('click', async () => {
   await control('DELETE', 'requests')
   exchanges = []
   applyFilter()
-  selectedId = undefined
-  $('#detail').replaceChildren(h('p', { className: 'muted' }, 'Select a request to see its headers and bodies.'))
+  clearDetail()
   renderRequests()
 })
+
+function clearDetail() {
+  selectedId = undefined
+  $('#detail').replaceChildren(h('p', { className: 'muted' }, 'Select a request to see its headers and bodies.'))
+}
 
 function headerList(headers) {
   const entries = Object.entries(headers ?? {})
@@ -180,6 +184,7 @@ async function pollRequests() {
     exchanges = []
     lastId = 0
     applyFilter()
+    clearDetail()
     answer = await control('GET', 'exchanges?after=0')
   }
   const changedEpoch = epoch !== answer.epoch
@@ -266,7 +271,7 @@ function renderTable() {
     h('tbody', {}, limited.map((row) => h('tr', { 'data-id': row.id, className: row.id === highlightId ? 'highlight' : '' }, columns.map((c) => h('td', {}, cell(row[c])))))),
   )
   $('#records').replaceChildren(table)
-  if (highlightId !== undefined) table.querySelector('tr.highlight')?.scrollIntoView({ block: 'center' })
+  if (highlightId !== undefined) table.querySelector('tr.highlight')?.scrollIntoView({ block: 'center', inline: 'nearest' })
 }
 $('#record-filter').addEventListener('input', () => {
   highlightId = undefined
@@ -297,7 +302,7 @@ $('#reset-btn').addEventListener('click', async () => {
   exchanges = []
   lastId = 0
   applyFilter()
-  selectedId = undefined
+  clearDetail()
   await refreshAll()
 })
 
