@@ -17,4 +17,8 @@ export default defineConfig({
   // One build for every entry, so the mock and its Node server share one copy of the platform
   // (errors thrown by one are recognised by the other); Node built-ins stay imports.
   deps: { neverBundle: [/^node:/] },
+  // The inspector page ships as plain files (no build step): the server finds them in dist/inspector.
+  copy: [{ from: 'mock/node/control/inspector/*', to: 'dist/inspector' }],
+  // `import.meta.url` (where the server looks for those files) in the CommonJS build too.
+  shims: true,
 })

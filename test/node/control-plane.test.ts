@@ -1,5 +1,9 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { gzipSync } from 'node:zlib'
+import SwaggerParser from '@apidevtools/swagger-parser'
 import { afterEach, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
+import { buildPackageOpenAPIDocument } from '../../mock/node/control/openapi.ts'
 import { connectMockServer, ControlPlaneError, createMockPlatform, type MockPlatform, type RemoteMockPlatform } from '../../mock/index.ts'
 import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/node/index.ts'
 import { CONTROL_ROUTES } from '../../mock/node/control/routes.ts'
@@ -154,6 +158,17 @@ describe('the control plane over HTTP', () => {
       expect(doc!.paths[route.path]?.[route.method.toLowerCase()]).toMatchObject({ operationId: route.id, tags: ['control'] })
     }
     expect(Object.keys(doc!.paths).filter((p) => p.startsWith('/v1/')).length).toBeGreaterThan(50)
+    expect(doc).toEqual(JSON.parse(JSON.stringify(buildPackageOpenAPIDocument())))
+    await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy()
+  })
+
+  it('ships an inspector of plain files under 100 KB gzipped', async () => {
+    const folder = new URL('../../mock/node/control/inspector/', import.meta.url)
+    const files = await readdir(folder)
+    expect(files.sort()).toEqual(['index.html', 'inspector.css', 'inspector.js'])
+    let gzipped = 0
+    for (const file of files) gzipped += gzipSync(await readFile(new URL(file, folder)), { level: 9 }).byteLength
+    expect(gzipped).toBeLessThan(100 * 1024)
   })
 
   it('off loopback needs a control token: refuses to start without one, answers 401 without it', async () => {
