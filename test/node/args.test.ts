@@ -14,9 +14,9 @@ describe('parseCommandLine', () => {
       command: 'serve',
       options: { port: 0, host: '0.0.0.0', scenario: 'empty', seed: 's1', state: 'db.json', controlToken: 'k', cors: ['http://localhost:5173', 'https://app.test'], log: 'json' },
     })
-    expect(parseCommandLine(['serve', '--no-cors', '--quiet', '--log=json']).options).toMatchObject({ cors: false, log: 'quiet' })
-    expect(parseCommandLine(['serve', '--cors', '*']).options).toMatchObject({ cors: true })
-    expect(parseCommandLine(['serve', '--host', '::'], { DOCPLAT_CONTROL_TOKEN: 'from-env' }).options).toMatchObject({ controlToken: 'from-env' })
+    expect(parseCommandLine(['serve', '--no-cors', '--quiet', '--log=json'])).toMatchObject({ options: { cors: false, log: 'quiet' } })
+    expect(parseCommandLine(['serve', '--cors', '*'])).toMatchObject({ options: { cors: true } })
+    expect(parseCommandLine(['serve', '--host', '::'], { DOCPLAT_CONTROL_TOKEN: 'from-env' })).toMatchObject({ options: { controlToken: 'from-env' } })
     expect(parseCommandLine(['serve', '--port', '65535']).command).toBe('serve')
   })
 

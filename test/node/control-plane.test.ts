@@ -175,7 +175,7 @@ describe('the control plane over HTTP', () => {
     const platform = createMockPlatform({ scenario: 'empty' })
     await expect(startMockServer({ platform, host: '0.0.0.0' })).rejects.toThrow(/token/)
     const { server } = await serve({ platform, host: '0.0.0.0', control: { token: 's3cret-token' } })
-    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: 'Bearer s3cret-tokeN' }]) {
+    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: 'Bearer s3cret-tokeN' }] as Array<Record<string, string>>) {
       const denied = await call(`${server.url}/_docplat/health`, { headers })
       expect(denied.status).toBe(401)
       expect(JSON.stringify(denied.body)).not.toContain('s3cret')

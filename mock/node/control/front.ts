@@ -2,11 +2,22 @@ import { operations } from '../../../src/contract/index.ts'
 import type { OperationDef } from '../../../src/contract/define.ts'
 import { routeTableFor } from '../../core/route-table.ts'
 import type { MockPlatform } from '../../platform.ts'
-import { bodyText, ExchangeJournal, headersOf, type ExchangeMessage, type ExchangeSummary } from './exchanges.ts'
+import { bodyText, ExchangeJournal, headersOf, type ExchangeMessage } from './exchanges.ts'
 import { createControlPlane, isControlPath, type ControlPlane, type ControlPlaneOptions } from './plane.ts'
 
-/** One answered request, as the CLI prints it. */
-export type RequestSummary = Omit<ExchangeSummary, 'id'>
+/**
+ * One answered request, as the CLI prints it: wall-clock time (`at`, ISO), method, path with
+ * query, status (0 for a dropped connection), milliseconds until the response was ready, and the
+ * operation it matched.
+ */
+export interface RequestSummary {
+  at: string
+  method: string
+  path: string
+  status: number
+  duration: number
+  operationId?: string
+}
 
 export interface FrontOptions {
   /** `false` for no control plane; otherwise its options, with the platform resolved. */
