@@ -100,6 +100,11 @@ describe('the inspector page', () => {
     await page.locator('#token-table tbody tr').first().waitFor()
     expect(await page.locator('#token-table tbody').textContent()).toContain(platform.tokens.read)
     await page.screenshot({ path: join(shots, 'inspector-tokens.png') })
+    // A user ID is a reference: it opens the user's record in the state tables.
+    const userId = platform.db.tokens.get(platform.tokens.read!)!.user
+    await page.locator('#token-table a.ref', { hasText: userId }).click()
+    await expect.poll(() => page.locator('#table-title').textContent()).toBe('users')
+    expect(await page.locator('#record-table tr.highlight').getAttribute('data-id')).toBe(userId)
   })
 
   it('resets: the new record and the log are gone', async () => {

@@ -250,6 +250,13 @@ function cell(value) {
 function follow(id) {
   const target = owners.get(id)
   $('#record-filter').value = ''
+  if (currentTab !== 'state') {
+    // From the tokens tab: open the state on the record (loading the state shows it).
+    tableName = target
+    highlightId = id
+    showTab('state')
+    return
+  }
   openTable(target, id)
 }
 
