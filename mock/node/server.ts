@@ -88,7 +88,11 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       // A kept-alive connection would otherwise stay open after close() until the client lets go.
       if (closing && !res.socket?.destroyed) res.socket?.destroySoon()
     })
-    if (applyCors(cors, req, res)) return
+    if (applyCors(cors, req, res)) {
+      // Preflights are answered here, before the platform: printed all the same, CORS trouble is easier to see.
+      options.onRequest?.({ at: new Date().toISOString(), method: 'OPTIONS', path: req.url ?? '/', status: res.statusCode, duration: 0 })
+      return
+    }
     serve(handled, base, req, res).catch((error: unknown) => {
       // Last resort: whatever went wrong, one request must never take the process down.
       console.error('[docplat mock] the server failed to answer a request:', error)

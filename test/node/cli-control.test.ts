@@ -22,6 +22,8 @@ describe('docplat-mock serve: what it shows and how it is controlled', () => {
     await platform.clock.advance('1d')
     await expect.poll(() => afterBanner(cli.stdout())).toMatch(/^\d\d:\d\d:\d\d\.\d{3} GET \/v1\/orgs 200 [\d.]+ms listOrganizationsForAuthenticatedUser$/m)
     await expect.poll(() => afterBanner(cli.stdout())).toMatch(/^\d\d:\d\d:\d\d\.\d{3} POST \/_docplat\/clock\/advance 200 [\d.]+ms controlAdvanceClock$/m)
+    await fetch(`${cli.url}/v1/orgs`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' } })
+    await expect.poll(() => afterBanner(cli.stdout())).toMatch(/^\d\d:\d\d:\d\d\.\d{3} OPTIONS \/v1\/orgs 204 0ms$/m)
     // The control plane's reads (the inspector polls them) are not printed.
     expect(afterBanner(cli.stdout())).not.toContain('/_docplat/tokens')
     expect(afterBanner(cli.stdout())).not.toContain(platform.tokens.admin)
