@@ -1,9 +1,10 @@
+import { build } from 'esbuild'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serveApp } from '../../examples/playwright/support.ts'
 import { createMockPlatform, type MockPlatform } from '../../mock/index.ts'
 import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/node/index.ts'
-import { launchChromium } from './support.ts'
+import { launchChromium, ROOT } from './support.ts'
 
 // The SDK in a real page on one port calling the mock server on another: what CORS decides.
 let browser: Browser
@@ -65,6 +66,39 @@ describe('CORS in Chromium', () => {
       const { error } = await renameFromThePage(server, platform)
       expect(error).toContain('Could not reach the API')
       expect(platform.requests.ofOperation('updateSpaceById')).toEqual([])
+    }
+  })
+})
+
+describe('connectMockServer in Chromium', () => {
+  it('controls the server from a page on another origin: reset, clock, faults, request log', async () => {
+    const { server, platform } = await serve({})
+    // docplat/mock's connectMockServer, bundled for the page as a browser app would.
+    const bundle = await build({
+      stdin: { contents: "import { connectMockServer } from './mock/index.ts'; globalThis.connectMockServer = connectMockServer", resolveDir: ROOT, loader: 'ts' },
+      bundle: true, format: 'iife', platform: 'browser', write: false, logLevel: 'warning',
+    })
+    const page = await browser.newPage()
+    try {
+      // The app's page as the origin, without the app itself (its own requests would mix into the log).
+      await page.route('**/main.js', (route) => route.abort())
+      await page.goto(app.url)
+      await page.addScriptTag({ content: bundle.outputFiles[0]!.text })
+      const outcome = await page.evaluate(async (url) => {
+        const connect = (globalThis as unknown as { connectMockServer: typeof import('../../mock/index.ts').connectMockServer }).connectMockServer
+        const mock = await connect(url)
+        await mock.reset()
+        const before = (await mock.clock.now()).getTime()
+        const after = (await mock.clock.advance('2d')).getTime()
+        const id = await mock.faults.add({ path: /\/v1\/orgs$/, status: 503, times: 1 })
+        const first = await fetch(`${url}/v1/orgs`, { headers: { authorization: `Bearer ${mock.tokens.admin}` } })
+        const second = await fetch(`${url}/v1/orgs`, { headers: { authorization: `Bearer ${mock.tokens.admin}` } })
+        return { advanced: after - before >= 2 * 86_400_000, id, statuses: [first.status, second.status], log: (await mock.requests.all()).map((r) => r.status) }
+      }, server.url)
+      expect(outcome).toEqual({ advanced: true, id: expect.any(Number), statuses: [503, 200], log: [503, 200] })
+      expect(platform.requests.all().map((r) => r.status)).toEqual([503, 200])
+    } finally {
+      await page.close()
     }
   })
 })
