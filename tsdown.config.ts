@@ -19,4 +19,8 @@ export default defineConfig({
   // (errors thrown by one are recognised by the other); Node built-ins stay imports.
   deps: { neverBundle: [/^node:/] },
   plugins: [pureAnnotations()],
+  // The inspector page ships as plain files (no build step): the server finds them in dist/inspector.
+  copy: [{ from: 'mock/node/control/inspector/*', to: 'dist/inspector' }],
+  // `import.meta.url` (where the server looks for those files) in the CommonJS build too.
+  shims: true,
 })

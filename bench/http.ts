@@ -50,7 +50,11 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
  * both alike; the figures are medians. Goal: the mock at least 0.5x the ceiling on a get.
  */
 export async function http({ seconds = 10, rounds = 3 } = {}): Promise<string[]> {
-  const mock = await start([script('../mock/node/cli.ts'), 'serve', '--port', '0', '--scenario', 'demo'], /listening on (http:\/\/\S+)/)
+  // --quiet: the server's work, not the terminal's. The logging row below measures the default.
+  const mock = await start([script('../mock/node/cli.ts'), 'serve', '--port', '0', '--scenario', 'demo', '--quiet'], /listening on (http:\/\/\S+)/)
+  const logging = await start([script('../mock/node/cli.ts'), 'serve', '--port', '0', '--scenario', 'demo'], /listening on (http:\/\/\S+)/)
+  // Its per-request lines must be read, as a terminal would, or the pipe fills and stalls it.
+  logging.child.stdout!.resume()
   const ceiling: { bare?: ChildProcess; whatwg?: ChildProcess } = {}
   try {
     const baseUrl = mock.match[1]!
@@ -61,6 +65,7 @@ export async function http({ seconds = 10, rounds = 3 } = {}): Promise<string[]>
     const { items: [collection] } = await client.collections.list({ organizationId: org!.id })
     const { items: [space] } = await client.collections.listSpaces({ collectionId: collection!.id })
     const url = `${baseUrl}/v1/spaces/${space!.id}`
+    const loggingUrl = `${logging.match[1]!}/v1/spaces/${space!.id}`
     const headers = { authorization: `Bearer ${token}` }
     const body = await (await fetch(url, { headers })).text()
 
@@ -70,12 +75,13 @@ export async function http({ seconds = 10, rounds = 3 } = {}): Promise<string[]>
     ceiling.whatwg = whatwg.child
     const bareUrl = `http://127.0.0.1:${bare.match[1]}/v1/spaces/${space!.id}`
     const whatwgUrl = `http://127.0.0.1:${whatwg.match[1]}/v1/spaces/${space!.id}`
-    for (const target of [bareUrl, whatwgUrl, url]) await load(target, headers, 1)
-    const runs: { bare: Load[]; whatwg: Load[]; mock: Load[] } = { bare: [], whatwg: [], mock: [] }
+    for (const target of [bareUrl, whatwgUrl, url, loggingUrl]) await load(target, headers, 1)
+    const runs: { bare: Load[]; whatwg: Load[]; mock: Load[]; logging: Load[] } = { bare: [], whatwg: [], mock: [], logging: [] }
     for (let r = 0; r < rounds; r++) {
       runs.bare.push(await load(bareUrl, headers, seconds))
       runs.whatwg.push(await load(whatwgUrl, headers, seconds))
       runs.mock.push(await load(url, headers, seconds))
+      runs.logging.push(await load(loggingUrl, headers, seconds))
     }
     const summary = (list: Load[]) => ({
       rate: median(list.map((l) => l.rate)),
@@ -86,7 +92,8 @@ export async function http({ seconds = 10, rounds = 3 } = {}): Promise<string[]>
     const b = summary(runs.bare)
     const w = summary(runs.whatwg)
     const m = summary(runs.mock)
-    if (m.errors + b.errors + w.errors > 0) throw new Error(`load test errors: mock ${m.errors}, bare ${b.errors}, whatwg ${w.errors}`)
+    const l = summary(runs.logging)
+    if (m.errors + b.errors + w.errors + l.errors > 0) throw new Error(`load test errors: mock ${m.errors}, logging ${l.errors}, bare ${b.errors}, whatwg ${w.errors}`)
     return [
       `## 4. HTTP server (\`docplat-mock serve\` under autocannon from another process; loopback, 10 connections, ${rounds} alternating rounds of ${seconds} s, medians)`,
       '',
@@ -96,12 +103,14 @@ export async function http({ seconds = 10, rounds = 3 } = {}): Promise<string[]>
       '|---|---|---|---|---|',
       `| ceiling: bare node:http, constant JSON | ${fmt(b.rate)} | 1.00x | ${fmt(b.p50, 1)} ms | ${fmt(b.p99, 1)} ms |`,
       `| node:http + a WHATWG Request and Response per request, constant JSON | ${fmt(w.rate)} | ${fmt(w.rate / b.rate, 2)}x | ${fmt(w.p50, 1)} ms | ${fmt(w.p99, 1)} ms |`,
-      `| docplat-mock serve | ${fmt(m.rate)} | ${fmt(m.rate / b.rate, 2)}x | ${fmt(m.p50, 1)} ms | ${fmt(m.p99, 1)} ms |`,
+      `| docplat-mock serve --quiet | ${fmt(m.rate)} | ${fmt(m.rate / b.rate, 2)}x | ${fmt(m.p50, 1)} ms | ${fmt(m.p99, 1)} ms |`,
+      `| docplat-mock serve, a line per request on stdout (the default) | ${fmt(l.rate)} | ${fmt(l.rate / b.rate, 2)}x | ${fmt(l.p50, 1)} ms | ${fmt(l.p99, 1)} ms |`,
       '',
       `Goal: at least 0.5x the ceiling on a get: ${m.rate / b.rate >= 0.5 ? 'met' : 'NOT met'} (${fmt(m.rate / b.rate, 2)}x; the second row is what converting each request and response to WHATWG objects alone leaves, before any of the mock's work).`,
     ]
   } finally {
     await stop(mock.child)
+    await stop(logging.child)
     for (const child of [ceiling.bare, ceiling.whatwg]) if (child) await stop(child)
   }
 }

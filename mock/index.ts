@@ -32,3 +32,14 @@ export type { NewIntegration, InstallationRef } from './model/integrations/build
 export type { Manifest as IntegrationManifest } from './model/integrations/publish.ts'
 export type { InstallationChanges } from './model/integrations/installations.ts'
 export type { PublishBody as IntegrationPublishBody } from '../src/contract/integrations/catalog.ts'
+export {
+  connectMockServer,
+  ControlPlaneError,
+  type ConnectOptions,
+  type MockServerHealth,
+  type RemoteClock,
+  type RemoteFaults,
+  type RemoteMockPlatform,
+  type RemoteRequestLog,
+  type RequestFilter,
+} from './remote/connect.ts'

@@ -39,7 +39,7 @@ try {
   for (const file of pack!.files.sort((a, b) => a.path.localeCompare(b.path))) console.log(`  ${file.path.padEnd(40)} ${(file.size / 1024).toFixed(1).padStart(8)} KB`)
   const allowed = /^(dist\/.+|openapi\.json|README\.md|package\.json|LICEN[CS]E(\.md|\.txt)?|CHANGELOG\.md)$/
   for (const file of files) if (!allowed.test(file)) problems.push(`tarball: ${file} is not something users need`)
-  for (const needed of ['package.json', 'README.md', 'openapi.json', 'dist/index.js', 'dist/index.cjs', 'dist/mock/browser/index.js']) {
+  for (const needed of ['package.json', 'README.md', 'openapi.json', 'dist/index.js', 'dist/index.cjs', 'dist/mock/browser/index.js', 'dist/inspector/index.html', 'dist/inspector/inspector.js', 'dist/inspector/inspector.css']) {
     if (!files.includes(needed)) problems.push(`tarball: ${needed} is missing`)
   }
 

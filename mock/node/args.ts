@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { CAPTURE_USAGE, parseCaptureArgs, type CaptureCliOptions } from './capture/args.ts'
+import { isLoopback, normalizeOrigin } from './control/cors.ts'
 
 /** What `docplat-mock serve` was asked to do. */
 export interface ServeOptions {
@@ -11,6 +12,12 @@ export interface ServeOptions {
   state: string | undefined
   /** Hosts besides loopback that development-mode tunnels may reach (`--tunnel-allow a,b`). */
   tunnelAllow: string[]
+  /** `true` any origin, a list, `false` off; `undefined` is the default (any origin on loopback). */
+  cors: boolean | string[] | undefined
+  /** Secret of the control plane; required off loopback. */
+  controlToken: string | undefined
+  /** How each request is printed on stdout. */
+  log: 'text' | 'json' | 'quiet'
 }
 
 /** A parsed command line. */
@@ -39,6 +46,12 @@ Options of serve:
                        loopback, tokens are then fresh on every start)
   --state <file.json>  keep the state in this file: restored on start, saved after each change
   --tunnel-allow <h,...>  hosts besides loopback that development tunnels may reach
+  --cors <origin,...>  allow only these browser origins (default: any origin on loopback)
+  --no-cors            send no CORS headers
+  --control-token <s>  secret of the control plane /_docplat/ (required unless on loopback;
+                       or set DOCPLAT_CONTROL_TOKEN)
+  --log <text|json>    how each request is printed on stdout (default text)
+  --quiet              print no line per request
   -h, --help           show this help
   --version            show the version
 
@@ -47,7 +60,7 @@ ${CAPTURE_USAGE.slice(CAPTURE_USAGE.indexOf('Options of capture:'))}`
 const SCENARIOS = ['demo', 'empty'] as const
 
 /** Parses the arguments after `docplat-mock` (`process.argv.slice(2)`). */
-export function parseCommandLine(argv: readonly string[], env: Record<string, string | undefined> = process.env): Command {
+export function parseCommandLine(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = process.env): Command {
   // capture has options of its own; it is named first, as the usage shows.
   if (argv[0] === 'capture' && !argv.includes('--help') && !argv.includes('-h')) {
     try {
@@ -69,6 +82,11 @@ export function parseCommandLine(argv: readonly string[], env: Record<string, st
         seed: { type: 'string' },
         state: { type: 'string' },
         'tunnel-allow': { type: 'string', multiple: true },
+        cors: { type: 'string' },
+        'no-cors': { type: 'boolean' },
+        'control-token': { type: 'string' },
+        log: { type: 'string' },
+        quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' },
       },
@@ -84,17 +102,53 @@ export function parseCommandLine(argv: readonly string[], env: Record<string, st
   if (command === undefined) throw new UsageError('Missing command: docplat-mock serve')
   if (command !== 'serve') throw new UsageError(`Unknown command "${command}": the commands are serve and capture`)
   if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}"`)
+  const host = text('--host', values.host) ?? '127.0.0.1'
+  const controlToken = text('--control-token', values['control-token']) ?? (env.DOCPLAT_CONTROL_TOKEN || undefined)
+  if (controlToken === undefined && !isLoopback(host)) {
+    throw new UsageError(`--host ${host} makes the control plane (/_docplat/) reachable from other machines: give it a secret with --control-token <secret> (or DOCPLAT_CONTROL_TOKEN)`)
+  }
   return {
     command: 'serve',
     options: {
       port: port(values.port),
-      host: text('--host', values.host) ?? '127.0.0.1',
+      host,
       scenario: scenario(values.scenario),
       seed: text('--seed', values.seed),
       state: text('--state', values.state),
       tunnelAllow: hosts(values['tunnel-allow']),
+      cors: cors(values.cors, values['no-cors']),
+      controlToken,
+      log: log(values.log, values.quiet),
     },
   }
+}
+
+function cors(value: string | undefined, off: boolean | undefined): ServeOptions['cors'] {
+  if (off && value !== undefined) throw new UsageError('--cors and --no-cors contradict each other')
+  if (off) return false
+  if (value === undefined) return undefined
+  const origins = value.split(',').map((origin) => origin.trim()).filter(Boolean)
+  if (origins.length === 0) throw new UsageError('Invalid --cors: give one or more origins, e.g. --cors http://localhost:5173')
+  if (origins.includes('*')) return true
+  for (const origin of origins) {
+    let parsed: URL | undefined
+    try {
+      parsed = new URL(origin)
+    } catch {
+      parsed = undefined
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin.toLowerCase() !== normalizeOrigin(origin)) {
+      throw new UsageError(`Invalid --cors origin "${origin}": expected scheme://host[:port], e.g. http://localhost:5173`)
+    }
+  }
+  return origins.map(normalizeOrigin)
+}
+
+function log(value: string | undefined, quiet: boolean | undefined): ServeOptions['log'] {
+  if (quiet) return 'quiet'
+  if (value === undefined || value === 'text') return 'text'
+  if (value === 'json') return 'json'
+  throw new UsageError(`Invalid --log "${value}": expected text or json`)
 }
 
 function port(value: string | undefined): number {

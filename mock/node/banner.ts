@@ -40,10 +40,15 @@ export function formatBanner(input: BannerInput): string {
   lines.push(`  scenario  ${input.scenario}${input.seed === undefined ? '' : ` (seed ${JSON.stringify(input.seed)})`}`)
   if (input.state) lines.push(`  state     ${input.state.file} (${input.state.restored ? 'restored' : 'created'}; saved after each change)`)
   else lines.push('  state     in memory (lost on exit; --state <file> keeps it)')
+  lines.push(`  inspector ${input.url}/_docplat/ (control plane: ${input.url}/_docplat/health, reset, clock, faults...)`)
   lines.push('')
   if (input.tokens.length === 0) {
-    lines.push('No tokens: this state has no users. Build them with createMockPlatform({ scenario }) and')
-    lines.push('saveStateFile() from docplat/mock/node, then serve that file with --state.')
+    lines.push('No tokens: this state has no users. Create an organization, then a user with a role in it:')
+    lines.push('')
+    lines.push(`  curl -X POST ${input.url}/_docplat/organizations -H 'content-type: application/json' -d '{"title":"Acme"}'`)
+    lines.push(`  curl -X POST ${input.url}/_docplat/users -H 'content-type: application/json' -d '{"organization":"<id>","role":"admin"}'`)
+    lines.push('')
+    lines.push('(or build a state in code with createMockPlatform and saveStateFile, and serve it with --state).')
   } else {
     lines.push(input.freshTokens ? 'Tokens, fresh for this start since the server listens beyond loopback (--seed fixes them):' : 'Tokens (Authorization: Bearer <token>):')
     const width = Math.max(...input.tokens.map(([name]) => name.length))

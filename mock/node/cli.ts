@@ -9,7 +9,7 @@ const EXIT_USAGE = 2
 async function main(argv: readonly string[]): Promise<number | undefined> {
   let command: Command
   try {
-    command = parseCommandLine(argv)
+    command = parseCommandLine(argv, process.env)
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
     process.stderr.write(`docplat-mock: ${error.message}\n\n${USAGE}`)

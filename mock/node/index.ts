@@ -8,6 +8,8 @@
  * @module docplat/mock/node
  */
 export { startMockServer, type MockServer, type MockServerOptions } from './server.ts'
+export type { ControlPlaneOptions } from './control/plane.ts'
+export type { RequestSummary } from './control/front.ts'
 export {
   createStateSaver,
   loadStateFile,

@@ -3,6 +3,7 @@ import { createMockPlatform, type MockPlatform } from '../platform.ts'
 import type { ServeOptions } from './args.ts'
 import { formatBanner, usableTokens } from './banner.ts'
 import { isLoopbackHost } from '../core/loopback.ts'
+import { formatRequestLine } from './control/access-log.ts'
 import { startMockServer, type MockServer } from './server.ts'
 import { createStateSaver, loadStateFile, saveStateFile, StateFileError, type StateSaver } from './state-file.ts'
 
@@ -33,10 +34,22 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
   started.catch(() => undefined)
   let saver: StateSaver | undefined
   let server: MockServer
+  // What POST /_docplat/reset returns to when a state file was restored: that file's state at start.
+  let initial: ReturnType<MockPlatform['snapshot']> | undefined
+  const log = options.log
   try {
     server = await startMockServer({
       host: options.host,
       port: options.port,
+      ...(options.cors !== undefined ? { cors: options.cors } : {}),
+      control: {
+        platform: started,
+        scenario: options.scenario,
+        ...(options.controlToken !== undefined ? { token: options.controlToken } : {}),
+        initial: () => initial,
+        onChange: () => saver?.schedule(),
+      },
+      ...(log !== 'quiet' ? { onRequest: (entry) => void process.stdout.write(formatRequestLine(entry, log)) } : {}),
       platform: {
         async dispatch(request) {
           const response = await (await started).dispatch(request)
@@ -73,6 +86,7 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
   if (options.state !== undefined) {
     try {
       restored = await loadStateFile(platform, options.state)
+      if (restored) initial = platform.snapshot()
       // A new file is written at once, so a bad path fails now rather than at the first change.
       if (!restored) await saveStateFile(platform, options.state)
     } catch (error) {

@@ -4,6 +4,9 @@ import { DroppedConnection } from '../dispatch.ts'
 import type { MockPlatform } from '../platform.ts'
 import { BodyTooLarge, refuseBody, toRequest } from './request.ts'
 import { destroy, writeResponse } from './response.ts'
+import { applyCors, isLoopback, normalizeOrigin, type CorsPolicy } from './control/cors.ts'
+import { createFront, type RequestSummary } from './control/front.ts'
+import type { ControlPlaneOptions } from './control/plane.ts'
 
 /** Options of {@link startMockServer}. */
 export interface MockServerOptions {
@@ -16,6 +19,19 @@ export interface MockServerOptions {
   port?: number
   /** Interface to listen on. Default `127.0.0.1`, so the mock is not reachable from other machines. */
   host?: string
+  /**
+   * Which browser origins may call the server: `true` (any), a list of origins, or `false`.
+   * Default: any origin while listening on loopback, none otherwise.
+   */
+  cors?: boolean | readonly string[]
+  /**
+   * The control plane under `/_docplat/` (reset, state, clock, faults, requests, tokens, users,
+   * the inspector page) and `/openapi.json`. On by default when `platform` is a whole platform;
+   * `false` turns it off. Off loopback it needs `token`, or the server refuses to start.
+   */
+  control?: ControlPlaneOptions | false
+  /** Called once per answered request (the CLI prints a line from it). */
+  onRequest?: (entry: RequestSummary) => void
 }
 
 /** A running mock server. */
@@ -56,13 +72,28 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new RangeError(`Invalid port ${String(port)}: expected an integer from 0 to 65535`)
   let base = ''
   let closing = false
+  // ---- control plane, CORS, request log (issue 14): see control/ ----
+  const loopback = isLoopback(host)
+  const cors: CorsPolicy = options.cors === undefined ? (loopback ? '*' : false) : options.cors === true ? '*' : options.cors === false ? false : options.cors.map(normalizeOrigin)
+  const controlPlatform = options.control === false ? undefined : options.control?.platform ?? (isWholePlatform(platform) ? platform : undefined)
+  if (controlPlatform && !loopback && !(options.control && options.control.token)) {
+    throw new Error(`The control plane on ${host} would let anyone who can reach it rewrite all state: give it a token (control: { token }, --control-token) or turn it off (control: false)`)
+  }
+  const front = createFront({ control: controlPlatform ? { ...(options.control || {}), platform: controlPlatform } : false, onRequest: options.onRequest })
+  const handled: Pick<MockPlatform, 'dispatch'> = { dispatch: (request) => front.handle(request, platform.dispatch) }
+  // ----
 
   const server = createServer({ keepAlive: true }, (req, res) => {
     res.on('close', () => {
       // A kept-alive connection would otherwise stay open after close() until the client lets go.
       if (closing && !res.socket?.destroyed) res.socket?.destroySoon()
     })
-    serve(platform, base, req, res).catch((error: unknown) => {
+    if (applyCors(cors, req, res)) {
+      // Preflights are answered here, before the platform: printed all the same, CORS trouble is easier to see.
+      options.onRequest?.({ at: new Date().toISOString(), method: 'OPTIONS', path: req.url ?? '/', status: res.statusCode, duration: 0 })
+      return
+    }
+    serve(handled, base, req, res).catch((error: unknown) => {
       // Last resort: whatever went wrong, one request must never take the process down.
       console.error('[docplat mock] the server failed to answer a request:', error)
       if (!res.headersSent) {
@@ -95,6 +126,11 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       return closed
     },
   }
+}
+
+function isWholePlatform(platform: Pick<MockPlatform, 'dispatch'>): platform is MockPlatform {
+  const p = platform as Partial<MockPlatform>
+  return typeof p.snapshot === 'function' && typeof p.restore === 'function' && p.faults !== undefined && p.clock !== undefined
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

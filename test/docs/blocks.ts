@@ -11,6 +11,7 @@ export const DOCUMENTS = [
   'docs/getting-started.md',
   'docs/sdk.md',
   'docs/mocking.md',
+  'docs/cli.md',
   'examples/node/README.md',
   'examples/vitest/README.md',
   'examples/storybook/README.md',

@@ -5,15 +5,18 @@ describe('parseCommandLine', () => {
   it('applies the defaults of npm start and of createMockPlatform', () => {
     expect(parseCommandLine(['serve'])).toEqual({
       command: 'serve',
-      options: { port: 4010, host: '127.0.0.1', scenario: 'demo', seed: undefined, state: undefined, tunnelAllow: [] },
+      options: { port: 4010, host: '127.0.0.1', scenario: 'demo', seed: undefined, state: undefined, tunnelAllow: [], cors: undefined, controlToken: undefined, log: 'text' },
     })
   })
 
   it('reads every option, in either spelling', () => {
-    expect(parseCommandLine(['serve', '--port=0', '--host', '0.0.0.0', '--scenario=empty', '--seed', 's1', '--state', 'db.json', '--tunnel-allow', 'A.test,b.test:8443', '--tunnel-allow=[::2]'])).toEqual({
+    expect(parseCommandLine(['serve', '--port=0', '--host', '0.0.0.0', '--scenario=empty', '--seed', 's1', '--state', 'db.json', '--tunnel-allow', 'A.test,b.test:8443', '--tunnel-allow=[::2]', '--control-token=k', '--cors', 'http://localhost:5173/, https://App.test', '--log', 'json'])).toEqual({
       command: 'serve',
-      options: { port: 0, host: '0.0.0.0', scenario: 'empty', seed: 's1', state: 'db.json', tunnelAllow: ['a.test', 'b.test:8443', '[::2]'] },
+      options: { port: 0, host: '0.0.0.0', scenario: 'empty', seed: 's1', state: 'db.json', tunnelAllow: ['a.test', 'b.test:8443', '[::2]'], controlToken: 'k', cors: ['http://localhost:5173', 'https://app.test'], log: 'json' },
     })
+    expect(parseCommandLine(['serve', '--no-cors', '--quiet', '--log=json'])).toMatchObject({ options: { cors: false, log: 'quiet' } })
+    expect(parseCommandLine(['serve', '--cors', '*'])).toMatchObject({ options: { cors: true } })
+    expect(parseCommandLine(['serve', '--host', '::'], { DOCPLAT_CONTROL_TOKEN: 'from-env' })).toMatchObject({ options: { controlToken: 'from-env' } })
     expect(parseCommandLine(['serve', '--port', '65535']).command).toBe('serve')
   })
 
@@ -25,6 +28,13 @@ describe('parseCommandLine', () => {
 
   it.each([
     [['serve', '--port', '65536'], 'Invalid --port "65536": expected an integer from 0 to 65535'],
+    [['serve', '--host', '0.0.0.0'], '--host 0.0.0.0 makes the control plane (/_docplat/) reachable from other machines: give it a secret with --control-token'],
+    [['serve', '--cors', 'localhost:5173'], 'Invalid --cors origin "localhost:5173"'],
+    [['serve', '--cors', 'http://a.test/path'], 'Invalid --cors origin "http://a.test/path"'],
+    [['serve', '--cors', ','], 'Invalid --cors: give one or more origins'],
+    [['serve', '--cors', 'http://a.test', '--no-cors'], '--cors and --no-cors contradict each other'],
+    [['serve', '--log', 'xml'], 'Invalid --log "xml": expected text or json'],
+    [['serve', '--control-token', ''], 'Invalid --control-token: must not be empty'],
     [['serve', '--port', '-1'], "Option '--port' argument is ambiguous"],
     [['serve', '--port=-1'], 'Invalid --port "-1"'],
     [['serve', '--port', '1.5'], 'Invalid --port "1.5"'],

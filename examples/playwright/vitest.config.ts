@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+export default defineConfig({
+  root: here('.'),
+  // Only inside the docplat repository: resolve the package to its sources, so the example runs
+  // without a build. In your project `docplat` is installed: delete this `resolve` block.
+  resolve: {
+    alias: [
+      { find: /^docplat$/, replacement: here('../../src/index.ts') },
+      { find: /^docplat\/mock$/, replacement: here('../../mock/index.ts') },
+    ],
+  },
+  test: {
+    include: ['**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+})

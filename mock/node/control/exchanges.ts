@@ -1,0 +1,134 @@
+/** One HTTP exchange as the inspector lists it. */
+export interface ExchangeSummary {
+  /** Increasing from 1; `GET /_docplat/exchanges?after=<id>` asks for what came since. */
+  id: number
+  /** Wall-clock time the request arrived (ISO): what a developer compares with their app's logs. */
+  at: string
+  method: string
+  /** Path and query. */
+  path: string
+  /** The status answered; 0 when the connection was dropped (an injected fault). */
+  status: number
+  /** Milliseconds until the response was ready. */
+  duration: number
+  operationId?: string
+}
+
+/** Headers and (text) body of a request or response, bounded. */
+export interface ExchangeMessage {
+  headers: Record<string, string>
+  body?: string
+  /** The body was longer than the journal keeps. */
+  truncated?: boolean
+}
+
+/** An exchange with its messages. */
+export interface Exchange extends ExchangeSummary {
+  request: ExchangeMessage
+  response: ExchangeMessage
+}
+
+/** How many exchanges are listed; as many as the platform's request log keeps. */
+export const EXCHANGE_CAPACITY = 10_000
+/** How many of the newest keep their headers and bodies: enough to click through, bounded in memory. */
+export const DETAILED = 1_000
+/** The most of one body kept, in characters. */
+export const BODY_LIMIT = 64 * 1024
+
+/**
+ * The server's journal of HTTP exchanges, for the inspector: unlike the platform's request log it
+ * sees every answer (control plane excluded), with headers, raw bodies and durations. Memory is
+ * bounded: 10,000 summaries, and messages for the newest 1,000 only, each body cut at 64 KiB.
+ */
+export class ExchangeJournal {
+  #list: ExchangeSummary[] = []
+  #details = new Map<number, { request: ExchangeMessage; response: ExchangeMessage }>()
+  #next = 1
+  /** Changes on every `clear`, so a reader polling with `after` notices it must start over. */
+  #epoch = 1
+
+  /** Records a summary; its messages follow with {@link ExchangeJournal.detail} once read. */
+  add(entry: Omit<ExchangeSummary, 'id'>): number {
+    const id = this.#next++
+    this.#list.push({ id, ...entry })
+    // Cut in bulk so a full journal does not copy itself on every request.
+    if (this.#list.length >= 2 * EXCHANGE_CAPACITY) this.#list = this.#list.slice(-EXCHANGE_CAPACITY)
+    this.#details.delete(id - DETAILED)
+    return id
+  }
+
+  detail(id: number, messages: { request: ExchangeMessage; response: ExchangeMessage }): void {
+    if (id > this.#next - 1 - DETAILED) this.#details.set(id, messages)
+  }
+
+  /** Summaries with an ID above `after`, oldest first, at most `limit` (the newest). */
+  after(after: number, limit = EXCHANGE_CAPACITY): ExchangeSummary[] {
+    const kept = this.#list.length > EXCHANGE_CAPACITY ? this.#list.slice(-EXCHANGE_CAPACITY) : this.#list
+    // IDs increase by one, so the first one above `after` is found by arithmetic, not a scan.
+    const first = kept[0]?.id ?? this.#next
+    const from = Math.max(0, after + 1 - first)
+    return kept.slice(Math.max(from, kept.length - limit))
+  }
+
+  get(id: number): Exchange | undefined {
+    const summary = this.after(id - 1, EXCHANGE_CAPACITY)[0]
+    if (summary?.id !== id) return undefined
+    const details = this.#details.get(id)
+    const dropped: ExchangeMessage = { headers: {}, body: '(no longer kept: only the latest 1000 exchanges keep their messages)' }
+    return { ...summary, request: details?.request ?? dropped, response: details?.response ?? dropped }
+  }
+
+  /** The ID the next exchange will get, minus one. */
+  get last(): number {
+    return this.#next - 1
+  }
+
+  /** Identifies the journal's contents since the last `clear`. */
+  get epoch(): number {
+    return this.#epoch
+  }
+
+  clear(): void {
+    this.#epoch++
+    this.#list = []
+    this.#details.clear()
+  }
+}
+
+/** Headers a reader must not see whole: tokens are secrets even in a dev tool's log. */
+const SECRET_HEADERS = new Set(['authorization', 'x-docplat-control-token', 'cookie', 'set-cookie', 'proxy-authorization'])
+
+export function headersOf(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of headers) out[name] = SECRET_HEADERS.has(name) ? redact(value) : value
+  return out
+}
+
+/** `Bearer dpt_admin_abc...` keeps its scheme and the token's readable prefix (`dpt_admin_`), never the secret part. */
+function redact(value: string): string {
+  const match = /^(\w+\s+)?([A-Za-z]+_(?:[A-Za-z]+_)?)?\S*$/.exec(value)
+  return `${match?.[1] ?? ''}${match?.[2] ?? ''}…(redacted)`
+}
+
+/** Reads at most `BODY_LIMIT` characters of a body without waiting for more than that. */
+export async function bodyText(body: ReadableStream<Uint8Array> | null): Promise<Pick<ExchangeMessage, 'body' | 'truncated'>> {
+  if (!body) return {}
+  const reader = body.getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      text += decoder.decode(value, { stream: true })
+      if (text.length > BODY_LIMIT) {
+        await reader.cancel()
+        return { body: text.slice(0, BODY_LIMIT), truncated: true }
+      }
+    }
+    text += decoder.decode()
+    return text === '' ? {} : { body: text }
+  } catch {
+    return { body: text, truncated: true }
+  }
+}

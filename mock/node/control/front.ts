@@ -1,0 +1,91 @@
+import { operations } from '../../../src/contract/index.ts'
+import type { OperationDef } from '../../../src/contract/define.ts'
+import { routeTableFor } from '../../core/route-table.ts'
+import type { MockPlatform } from '../../platform.ts'
+import { bodyText, ExchangeJournal, headersOf, type ExchangeMessage } from './exchanges.ts'
+import { createControlPlane, isControlPath, type ControlPlane, type ControlPlaneOptions } from './plane.ts'
+
+/**
+ * One answered request, as the CLI prints it: wall-clock time (`at`, ISO), method, path with
+ * query, status (0 for a dropped connection), milliseconds until the response was ready, and the
+ * operation it matched.
+ */
+export interface RequestSummary {
+  at: string
+  method: string
+  path: string
+  status: number
+  duration: number
+  operationId?: string
+}
+
+export interface FrontOptions {
+  /** `false` for no control plane; otherwise its options, with the platform resolved. */
+  control: (ControlPlaneOptions & { platform: MockPlatform | PromiseLike<MockPlatform> }) | false
+  onRequest?: ((entry: RequestSummary) => void) | undefined
+}
+
+/**
+ * What the server does around the platform: the control plane under `/_docplat/`, the journal of
+ * exchanges the inspector reads, and the per-request callback the CLI prints from.
+ */
+export interface Front {
+  /** Answers `request`: the control plane for its paths, `dispatch` for the rest. */
+  handle(request: Request, dispatch: (request: Request) => Promise<Response>): Promise<Response>
+}
+
+const routes = routeTableFor(Object.values(operations) as OperationDef[])
+
+export function createFront(options: FrontOptions): Front {
+  const journal = new ExchangeJournal()
+  const control: ControlPlane | undefined = options.control === false ? undefined : createControlPlane({ ...options.control, journal })
+
+  return {
+    async handle(request, dispatch) {
+      const started = performance.now()
+      const at = new Date().toISOString()
+      const url = new URL(request.url)
+      const method = request.method.toUpperCase()
+      const path = `${url.pathname}${url.search}`
+      if (control && isControlPath(url.pathname)) {
+        const { response, operationId } = await control.handle(request)
+        // The inspector polls: its reads would drown what the app sent. Changes are printed.
+        if (method !== 'GET' && method !== 'HEAD') options.onRequest?.({ at, method, path, status: response.status, duration: since(started), ...(operationId ? { operationId } : {}) })
+        return response
+      }
+      const match = routes.match(method, url.pathname)
+      const operationId = match.kind === 'found' ? match.op.id : undefined
+      // Read before the platform consumes it; bounded by the server's body limit.
+      const requestBody = request.body ? bodyText(request.clone().body) : Promise.resolve({})
+      let response: Response
+      try {
+        response = await dispatch(request)
+      } catch (error) {
+        const entry = { at, method, path, status: 0, duration: since(started), ...(operationId ? { operationId } : {}) }
+        const id = journal.add(entry)
+        options.onRequest?.(entry)
+        void requestBody.then((body) => journal.detail(id, { request: { headers: headersOf(request.headers), ...body }, response: { headers: {}, body: '(connection dropped)' } }))
+        throw error
+      }
+      const entry = { at, method, path, status: response.status, duration: since(started), ...(operationId ? { operationId } : {}) }
+      const id = journal.add(entry)
+      options.onRequest?.(entry)
+      const streaming = /^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '')
+      let responseBody: Promise<Pick<ExchangeMessage, 'body' | 'truncated'>>
+      if (streaming) responseBody = Promise.resolve({ body: '(a Server-Sent Events stream: not recorded)' })
+      else {
+        const copy = response.clone()
+        responseBody = bodyText(copy.body)
+      }
+      const responseHeaders = headersOf(response.headers)
+      void Promise.all([requestBody, responseBody]).then(([req, res]) =>
+        journal.detail(id, { request: { headers: headersOf(request.headers), ...req }, response: { headers: responseHeaders, ...res } }),
+      )
+      return response
+    },
+  }
+}
+
+function since(started: number): number {
+  return Math.round((performance.now() - started) * 10) / 10
+}

@@ -1,0 +1,320 @@
+import { timingSafeEqual } from 'node:crypto'
+import * as z from 'zod/mini'
+import { operations } from '../../../src/contract/index.ts'
+import type { FaultSpec } from '../../core/faults.ts'
+import type { LoggedRequest } from '../../core/request-log.ts'
+import type { SerializedState } from '../../model/state.ts'
+import { isSerializedState, type MockPlatform } from '../../platform.ts'
+import type { ExchangeJournal } from './exchanges.ts'
+import { CONTROL_ROUTES, NewOrganizationBody, NewUser, type ControlRoute } from './routes.ts'
+import { serveAsset } from './static.ts'
+
+/** The control plane's options on {@link startMockServer}. */
+export interface ControlPlaneOptions {
+  /** The platform to control. Default: the server's `platform` when it is a whole platform. */
+  platform?: MockPlatform | PromiseLike<MockPlatform>
+  /**
+   * Secret required as `Authorization: Bearer <token>` (or `X-Docplat-Control-Token`). Optional
+   * on loopback; required when the server listens on any other interface.
+   */
+  token?: string
+  /** Reported by `/_docplat/health`. Default `custom`. */
+  scenario?: string
+  /** What `POST /_docplat/reset` returns to, when not the scenario's initial state (a state file's). */
+  initial?: () => SerializedState | undefined
+  /** Called after the control plane changed state (the CLI saves its state file then). */
+  onChange?: () => void
+}
+
+export const CONTROL_PREFIX = '/_docplat/'
+const OPERATION_COUNT = Object.keys(operations).length
+
+/** A client error of the control plane: 4xx with the standard error body. */
+class ControlError extends Error {
+  readonly status: number
+  readonly headers: Record<string, string>
+  constructor(status: number, message: string, headers: Record<string, string> = {}) {
+    super(message)
+    this.status = status
+    this.headers = headers
+  }
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers } })
+const noContent = () => new Response(null, { status: 204 })
+const errorBody = (status: number, message: string, headers: Record<string, string> = {}) => json(status, { error: { code: status, message } }, headers)
+
+interface Compiled {
+  route: ControlRoute
+  pattern: RegExp
+}
+
+const COMPILED: Compiled[] = CONTROL_ROUTES.map((route) => ({
+  route,
+  pattern: new RegExp(`^${route.path.replace(/[.]/g, '\\.').replace(/\{\w+\}/g, '([^/]+)')}$`),
+}))
+
+/** True for a path the control plane owns: never routed to the API, and the API's never here. */
+export function isControlPath(pathname: string): boolean {
+  return pathname === '/_docplat' || pathname.startsWith(CONTROL_PREFIX) || pathname === '/openapi.json'
+}
+
+export interface ControlPlane {
+  /** Answers a request under `/_docplat/` or `/openapi.json`, with the route's ID for the log. */
+  handle(request: Request): Promise<{ response: Response; operationId?: string }>
+}
+
+/** The control plane: the in-process control API over HTTP, through the platform's own public methods. */
+export function createControlPlane(options: ControlPlaneOptions & { platform: MockPlatform | PromiseLike<MockPlatform>; journal: ExchangeJournal }): ControlPlane {
+  const started = Date.now()
+  const token = options.token === undefined ? undefined : Buffer.from(options.token)
+  let openapi: Promise<unknown> | undefined
+  const changed = () => options.onChange?.()
+
+  function authorized(request: Request): boolean {
+    if (token === undefined) return true
+    const header = request.headers.get('x-docplat-control-token') ?? /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1]
+    if (header === undefined) return false
+    const given = Buffer.from(header)
+    return given.length === token.length && timingSafeEqual(given, token)
+  }
+
+  async function run(route: ControlRoute, params: string[], url: URL, request: Request): Promise<Response> {
+    const platform = await options.platform
+    await platform.ready
+    const body = route.body ? await parseBody(route, request) : undefined
+    switch (route.id) {
+      case 'controlHealth':
+        return json(200, { status: 'ok', scenario: options.scenario ?? 'custom', operations: OPERATION_COUNT, uptime: Math.round((Date.now() - started) / 1000) })
+      case 'controlReset': {
+        const initial = options.initial?.()
+        if (initial) {
+          platform.faults.clear()
+          platform.requests.clear()
+          await platform.restore(initial)
+        } else await platform.reset()
+        options.journal.clear()
+        changed()
+        return noContent()
+      }
+      case 'controlGetState':
+        return json(200, platform.snapshot())
+      case 'controlPutState': {
+        if (!isSerializedState(body)) throw new ControlError(400, 'State: not a docplat mock state snapshot (format "docplat-mock-state", version 1)')
+        try {
+          await platform.restore(body)
+        } catch (error) {
+          throw new ControlError(400, `State: ${messageOf(error)}`)
+        }
+        changed()
+        return noContent()
+      }
+      case 'controlGetClock':
+        return json(200, clockOf(platform))
+      case 'controlAdvanceClock':
+        attempt('by', () => platform.clock.advance((body as { by: string | number }).by))
+        changed()
+        return json(200, clockOf(platform))
+      case 'controlSetClock':
+        attempt('now', () => platform.clock.set((body as { now: string }).now))
+        changed()
+        return json(200, clockOf(platform))
+      case 'controlFreezeClock':
+        platform.clock.freeze()
+        return json(200, clockOf(platform))
+      case 'controlUnfreezeClock':
+        platform.clock.unfreeze()
+        return json(200, clockOf(platform))
+      case 'controlListFaults':
+        return json(200, { faults: platform.faults.active.map(toWireFault) })
+      case 'controlAddFault': {
+        const spec = fromWireFault(body as Record<string, unknown>)
+        const id = attempt('fault', () => platform.faults.add(spec))
+        return json(201, { id })
+      }
+      case 'controlClearFaults':
+        platform.faults.clear()
+        return noContent()
+      case 'controlRemoveFault': {
+        const id = Number(params[0])
+        const known = platform.faults.active.some((fault) => (fault as { id?: number }).id === id)
+        if (!known) throw new ControlError(404, `No active fault ${params[0]}`)
+        platform.faults.remove(id)
+        return noContent()
+      }
+      case 'controlListRequests':
+        return json(200, { requests: filterRequests(platform.requests.all(), url.searchParams) })
+      case 'controlClearRequests':
+        platform.requests.clear()
+        options.journal.clear()
+        return noContent()
+      case 'controlListExchanges': {
+        const after = integerParam(url.searchParams, 'after', 0)
+        const limit = integerParam(url.searchParams, 'limit', 10_000)
+        return json(200, { exchanges: options.journal.after(after, Math.min(limit, 10_000)), next: options.journal.last, epoch: options.journal.epoch })
+      }
+      case 'controlGetExchange': {
+        const exchange = options.journal.get(Number(params[0]))
+        if (!exchange) throw new ControlError(404, `No exchange ${params[0]} (the journal keeps the latest 10000)`)
+        return json(200, exchange)
+      }
+      case 'controlListTokens':
+        return json(200, tokensOf(platform))
+      case 'controlCreateUser': {
+        const values = body as z.infer<typeof NewUser>
+        if (values.organization !== undefined && !platform.db.organizations.get(values.organization)) {
+          throw new ControlError(404, `organization: no organization ${JSON.stringify(values.organization)}`)
+        }
+        if (values.tokenName !== undefined && platform.tokens[values.tokenName] !== undefined) {
+          throw new ControlError(409, `tokenName: a token named ${JSON.stringify(values.tokenName)} already exists`)
+        }
+        const created = await platform.builders.user(values)
+        changed()
+        return json(201, created)
+      }
+      case 'controlCreateOrganization': {
+        const organization = await attemptAsync('organization', () => platform.builders.organization(body as z.infer<typeof NewOrganizationBody>))
+        changed()
+        return json(201, organization)
+      }
+      case 'controlOpenAPI':
+        openapi ??= import('./openapi.ts').then(({ buildPackageOpenAPIDocument }) => buildPackageOpenAPIDocument())
+        return json(200, await openapi)
+      default:
+        throw new ControlError(404, `No control route ${route.id}`)
+    }
+  }
+
+  return {
+    async handle(request) {
+      const url = new URL(request.url)
+      const pathname = url.pathname
+      if (pathname === '/_docplat') return { response: new Response(null, { status: 308, headers: { location: `/_docplat/${url.search}` } }) }
+      const asset = await serveAsset(pathname, request.method)
+      if (asset) return { response: asset, operationId: 'controlInspector' }
+      const method = request.method.toUpperCase()
+      const matches = COMPILED.map((c) => ({ c, m: c.pattern.exec(pathname) })).filter((x) => x.m !== null)
+      const found = matches.find((x) => x.c.route.method === method || (method === 'HEAD' && x.c.route.method === 'GET'))
+      if (!found) {
+        if (matches.length === 0) return { response: errorBody(404, `No control route ${pathname}: see GET /openapi.json, tag "control"`) }
+        const allow = [...new Set(matches.map((x) => x.c.route.method))].join(', ')
+        return { response: errorBody(405, `${method} is not allowed on ${pathname}`, { allow }) }
+      }
+      const { route } = found.c
+      // The page and the API description hold no state; everything else needs the token off loopback.
+      if (route.id !== 'controlInspector' && route.id !== 'controlOpenAPI' && !authorized(request)) {
+        return { response: errorBody(401, 'The control plane needs its token: Authorization: Bearer <the --control-token secret>', { 'www-authenticate': 'Bearer realm="docplat control plane"' }), operationId: route.id }
+      }
+      try {
+        return { response: await run(route, found.m!.slice(1), url, request), operationId: route.id }
+      } catch (error) {
+        if (error instanceof ControlError) return { response: errorBody(error.status, error.message, error.headers), operationId: route.id }
+        throw error
+      }
+    },
+  }
+}
+
+async function parseBody(route: ControlRoute, request: Request): Promise<unknown> {
+  const text = await request.text()
+  if (text.trim() === '') {
+    // Bodiless actions (freeze) take none; the others say what they need.
+    throw new ControlError(400, `${route.method} ${route.path} needs a JSON body`)
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw new ControlError(400, `Malformed JSON body: ${messageOf(error)}`)
+  }
+  const result = z.safeParse(route.body!, value)
+  if (!result.success) {
+    const issue = result.error.issues[0]!
+    const field = issue.path.length > 0 ? issue.path.join('.') : 'body'
+    throw new ControlError(400, `${field}: ${issue.message}`)
+  }
+  return value
+}
+
+/** Runs a platform method whose own validation throws, turning what it throws into a 400 naming the field. */
+function attempt<T>(field: string, fn: () => T): T {
+  try {
+    return fn()
+  } catch (error) {
+    throw new ControlError(400, `${field}: ${messageOf(error)}`)
+  }
+}
+
+async function attemptAsync<T>(field: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn()
+  } catch (error) {
+    throw new ControlError(400, `${field}: ${messageOf(error)}`)
+  }
+}
+
+function clockOf(platform: MockPlatform): { now: string; frozen: boolean } {
+  return { now: platform.clock.now().toISOString(), frozen: platform.clock.state.frozen }
+}
+
+/** A regular expression travels as `pathPattern` (its source), since JSON has none. */
+export function toWireFault(fault: FaultSpec): Record<string, unknown> {
+  const { path, ...rest } = fault as FaultSpec & { used?: number }
+  delete (rest as { used?: number }).used
+  if (path instanceof RegExp) return { ...rest, pathPattern: path.source }
+  return path === undefined ? rest : { ...rest, path }
+}
+
+function fromWireFault(wire: Record<string, unknown>): FaultSpec {
+  const { pathPattern, ...spec } = wire
+  if (pathPattern === undefined) return spec as FaultSpec
+  if (spec.path !== undefined) throw new ControlError(400, 'pathPattern: give path or pathPattern, not both')
+  try {
+    return { ...spec, path: new RegExp(pathPattern as string) } as FaultSpec
+  } catch (error) {
+    throw new ControlError(400, `pathPattern: ${messageOf(error)}`)
+  }
+}
+
+function filterRequests(all: readonly LoggedRequest[], query: URLSearchParams): LoggedRequest[] {
+  const operationId = query.get('operationId')
+  const method = query.get('method')?.toUpperCase()
+  const status = query.get('status')
+  const since = query.get('since')
+  if (status !== null && !/^[1-5](\d\d|xx)$/i.test(status)) throw new ControlError(400, `status: expected a status such as 404 or a class such as 4xx, got ${JSON.stringify(status)}`)
+  const sinceMs = since === null ? undefined : new Date(since).getTime()
+  if (sinceMs !== undefined && Number.isNaN(sinceMs)) throw new ControlError(400, `since: expected an ISO instant, got ${JSON.stringify(since)}`)
+  return all.filter(
+    (entry) =>
+      (operationId === null || entry.operationId === operationId) &&
+      (method === undefined || entry.method === method) &&
+      (status === null || (/xx$/i.test(status) ? String(entry.status)[0] === status[0] : entry.status === Number(status))) &&
+      (sinceMs === undefined || new Date(entry.at).getTime() >= sinceMs),
+  )
+}
+
+function integerParam(query: URLSearchParams, name: string, fallback: number): number {
+  const value = query.get(name)
+  if (value === null) return fallback
+  if (!/^\d{1,15}$/.test(value)) throw new ControlError(400, `${name}: expected a non-negative integer, got ${JSON.stringify(value)}`)
+  return Number(value)
+}
+
+/** At most this many tokens are listed: a restored state may hold many users. */
+const MAX_TOKENS = 1_000
+
+function tokensOf(platform: MockPlatform) {
+  const names = new Map(Object.entries(platform.tokens).map(([name, token]) => [token, name]))
+  const tokens = []
+  for (const record of platform.db.tokens.all()) {
+    const user = platform.db.users.get(record.user)
+    tokens.push({ token: record.id, label: record.label, user: record.user, displayName: user?.displayName, email: user?.email, name: names.get(record.id) })
+    if (tokens.length === MAX_TOKENS) break
+  }
+  return { named: { ...platform.tokens }, tokens }
+}
+
+function messageOf(error: unknown): string {
+  return String((error as Error)?.message ?? error)
+}

@@ -1,0 +1,163 @@
+import * as z from 'zod/mini'
+import { Role } from '../../../src/schemas/shared.ts'
+
+/**
+ * The control plane, declared once: the server routes and validates with this table, and the
+ * OpenAPI document describes it from the same table (tag `control`).
+ */
+export interface ControlRoute {
+  /** `operationId` in the OpenAPI document and in the CLI's request log. */
+  id: string
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  /** Under `/_docplat/`, or `/openapi.json`. `{id}` is a path parameter. */
+  path: string
+  summary: string
+  /** JSON body, validated before the handler runs. */
+  body?: z.ZodMiniType
+  /** Query parameters, all optional strings on the wire. */
+  query?: Record<string, { description: string; schema: z.ZodMiniType }>
+  /** Success status and, unless 204, the shape of the JSON answered. */
+  status: 200 | 201 | 204
+  response?: z.ZodMiniType
+  /** Served as something else than JSON (the inspector page). */
+  contentType?: string
+}
+
+const Duration = z.union([z.string().check(z.minLength(1), z.maxLength(40)), z.number().check(z.nonnegative())])
+const Instant = z.string().check(z.minLength(1), z.maxLength(40))
+
+export const Health = z.object({
+  status: z.literal('ok'),
+  scenario: z.string(),
+  operations: z.number(),
+  uptime: z.number(),
+})
+
+export const ClockState = z.object({ now: z.string(), frozen: z.boolean() })
+
+/** A fault on the wire: `platform.faults.add`'s object, with a regular expression as `pathPattern`. */
+export const WireFault = z.looseObject({
+  operationId: z.optional(z.string()),
+  method: z.optional(z.string()),
+  path: z.optional(z.string()),
+  pathPattern: z.optional(z.string()),
+  latency: z.optional(Duration),
+  status: z.optional(z.number()),
+  retryAfter: z.optional(z.number()),
+  drop: z.optional(z.boolean()),
+  times: z.optional(z.number()),
+  rate: z.optional(z.number()),
+  message: z.optional(z.string()),
+})
+
+const ActiveFault = z.extend(WireFault, { id: z.number() })
+
+export const LoggedRequestSchema = z.object({
+  method: z.string(),
+  url: z.string(),
+  operationId: z.optional(z.string()),
+  status: z.number(),
+  at: z.string(),
+  body: z.optional(z.unknown()),
+})
+
+export const NewUser = z.strictObject({
+  displayName: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  email: z.optional(z.string().check(z.minLength(3), z.maxLength(320), z.regex(/^[^\s@]+@[^\s@]+$/))),
+  organization: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  role: z.optional(z.nullable(Role)),
+  tokenName: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,40}$/))),
+})
+
+export const NewOrganizationBody = z.strictObject({
+  title: z.string().check(z.minLength(1), z.maxLength(100)),
+  emailDomains: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(253))).check(z.maxLength(50))),
+  hostname: z.optional(z.string().check(z.minLength(1), z.maxLength(63))),
+  defaultRole: z.optional(z.nullable(Role)),
+  plan: z.optional(z.string().check(z.maxLength(40))),
+  sso: z.optional(z.boolean()),
+  ai: z.optional(z.boolean()),
+})
+
+const Snapshot = z.looseObject({
+  format: z.literal('docplat-mock-state'),
+  version: z.literal(1),
+  seq: z.number(),
+  random: z.array(z.number()),
+  clock: z.object({ ms: z.number(), frozen: z.boolean(), last: z.number() }),
+  tables: z.record(z.string(), z.array(z.unknown())),
+})
+
+const TokenInfo = z.object({
+  token: z.string(),
+  label: z.string(),
+  user: z.string(),
+  displayName: z.optional(z.string()),
+  email: z.optional(z.string()),
+  name: z.optional(z.string()),
+})
+
+const ExchangeSummary = z.object({
+  id: z.number(),
+  at: z.string(),
+  method: z.string(),
+  path: z.string(),
+  status: z.number(),
+  duration: z.number(),
+  operationId: z.optional(z.string()),
+})
+
+const Message = z.object({
+  headers: z.record(z.string(), z.string()),
+  body: z.optional(z.string()),
+  truncated: z.optional(z.boolean()),
+})
+
+const q = (description: string) => ({ description, schema: z.string() })
+
+export const CONTROL_ROUTES: readonly ControlRoute[] = [
+  { id: 'controlInspector', method: 'GET', path: '/_docplat/', summary: 'The inspector page (HTML): live request log, state, clock, faults, tokens', status: 200, contentType: 'text/html' },
+  { id: 'controlHealth', method: 'GET', path: '/_docplat/health', summary: 'Whether the server is up, its scenario, how many operations it serves and its uptime in seconds', status: 200, response: Health },
+  { id: 'controlReset', method: 'POST', path: '/_docplat/reset', summary: "Back to the initial state (the scenario's, or the state file's at start); clears faults and the request logs", status: 204 },
+  { id: 'controlGetState', method: 'GET', path: '/_docplat/state', summary: 'The whole state, as `platform.snapshot()` gives it', status: 200, response: Snapshot },
+  { id: 'controlPutState', method: 'PUT', path: '/_docplat/state', summary: 'Replaces the state with a snapshot; a malformed one is refused with 400 and changes nothing', body: Snapshot, status: 204 },
+  { id: 'controlGetClock', method: 'GET', path: '/_docplat/clock', summary: 'Platform time', status: 200, response: ClockState },
+  { id: 'controlAdvanceClock', method: 'POST', path: '/_docplat/clock/advance', summary: "Moves platform time forward: `{ by: '7d' }` (or milliseconds)", body: z.strictObject({ by: Duration }), status: 200, response: ClockState },
+  { id: 'controlSetClock', method: 'POST', path: '/_docplat/clock/set', summary: 'Sets platform time (forward or back), `{ now }` as an ISO instant', body: z.strictObject({ now: Instant }), status: 200, response: ClockState },
+  { id: 'controlFreezeClock', method: 'POST', path: '/_docplat/clock/freeze', summary: 'Stops platform time at the current instant', status: 200, response: ClockState },
+  { id: 'controlUnfreezeClock', method: 'POST', path: '/_docplat/clock/unfreeze', summary: 'Lets platform time flow again', status: 200, response: ClockState },
+  { id: 'controlListFaults', method: 'GET', path: '/_docplat/faults', summary: 'The active faults', status: 200, response: z.object({ faults: z.array(ActiveFault) }) },
+  { id: 'controlAddFault', method: 'POST', path: '/_docplat/faults', summary: 'Adds a fault: the object `platform.faults.add` takes; a regular expression on the path goes in `pathPattern`', body: WireFault, status: 201, response: z.object({ id: z.number() }) },
+  { id: 'controlClearFaults', method: 'DELETE', path: '/_docplat/faults', summary: 'Removes every fault', status: 204 },
+  { id: 'controlRemoveFault', method: 'DELETE', path: '/_docplat/faults/{id}', summary: 'Removes one fault by the ID adding it returned', status: 204 },
+  {
+    id: 'controlListRequests', method: 'GET', path: '/_docplat/requests', summary: 'The request log, oldest first (newest last)', status: 200,
+    query: {
+      operationId: q('Only requests that matched this operation'),
+      method: q('Only this HTTP method'),
+      status: q('Only this status (`404`) or class (`4xx`)'),
+      since: q('Only requests handled at or after this platform time (ISO)'),
+    },
+    response: z.object({ requests: z.array(LoggedRequestSchema) }),
+  },
+  { id: 'controlClearRequests', method: 'DELETE', path: '/_docplat/requests', summary: 'Forgets the request log (and the inspector\'s exchanges)', status: 204 },
+  {
+    id: 'controlListExchanges', method: 'GET', path: '/_docplat/exchanges', summary: 'What the inspector shows: every HTTP exchange the server answered (the control plane\'s aside), newest last; `epoch` changes when the journal is cleared', status: 200,
+    query: { after: q('Only exchanges with a greater `id`'), limit: q('At most this many, the newest (default and maximum 10000)') },
+    response: z.object({ exchanges: z.array(ExchangeSummary), next: z.number(), epoch: z.number() }),
+  },
+  {
+    id: 'controlGetExchange', method: 'GET', path: '/_docplat/exchanges/{id}', summary: 'One exchange with its request and response headers and bodies (bodies kept for the latest 1000, up to 64 KiB each)', status: 200,
+    response: z.extend(ExchangeSummary, { request: Message, response: Message }),
+  },
+  { id: 'controlListTokens', method: 'GET', path: '/_docplat/tokens', summary: 'API tokens: those named in `platform.tokens`, and every token with its user', status: 200, response: z.object({ named: z.record(z.string(), z.string()), tokens: z.array(TokenInfo) }) },
+  {
+    id: 'controlCreateUser', method: 'POST', path: '/_docplat/users', summary: 'A user with a fresh API token, optionally a member of an organization with a role (`builders.user`)', body: NewUser, status: 201,
+    response: z.object({ user: z.looseObject({ id: z.string() }), token: z.string(), member: z.optional(z.unknown()) }),
+  },
+  {
+    id: 'controlCreateOrganization', method: 'POST', path: '/_docplat/organizations', summary: 'An organization (`builders.organization`): with `POST /_docplat/users`, what makes `--scenario empty` usable', body: NewOrganizationBody, status: 201,
+    response: z.looseObject({ id: z.string(), title: z.string() }),
+  },
+  { id: 'controlOpenAPI', method: 'GET', path: '/openapi.json', summary: 'The OpenAPI document of the API and of this control plane', status: 200, response: z.looseObject({ openapi: z.string() }) },
+]

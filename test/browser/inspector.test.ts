@@ -1,0 +1,143 @@
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMockPlatform, type MockPlatform } from '../../mock/index.ts'
+import { startMockServer, type MockServer } from '../../mock/node/index.ts'
+import { createClient, type Client } from '../../src/index.ts'
+import { launchChromium, ROOT } from './support.ts'
+
+// The inspector at /_docplat/ in real Chromium: the test drives the server over HTTP with the SDK
+// and checks, through the page only, that what happened shows up and that its controls act.
+let browser: Browser
+let platform: MockPlatform
+let server: MockServer
+let client: Client
+let page: Page
+const shots = join(ROOT, 'test-results')
+const logs: string[] = []
+
+beforeAll(async () => {
+  platform = createMockPlatform({ scenario: 'demo' })
+  await platform.ready
+  server = await startMockServer({ platform })
+  client = createClient({ baseUrl: server.url, token: platform.tokens.admin!, retry: 0 })
+  browser = await launchChromium()
+  await mkdir(shots, { recursive: true })
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+  page.on('pageerror', (error) => logs.push(`pageerror: ${error.message}`))
+  page.on('console', (message) => {
+    // A refused request (the 400 of a bad fault, above) is logged by Chromium itself: not a page error.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) logs.push(`console: ${message.text()}`)
+  })
+  await page.goto(`${server.url}/_docplat/`)
+  await page.locator('#health', { hasText: 'scenario custom' }).waitFor()
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+const rows = (p: Page) => p.locator('#request-list .row')
+
+describe('the inspector page', () => {
+  it('shows a request the SDK just made, with its headers and bodies', async () => {
+    const { items: [org] } = await client.orgs.list()
+    const created = await client.collections.create({ organizationId: org!.id, title: 'Inspected collection' })
+    const row = rows(page).filter({ hasText: `/v1/orgs/${org!.id}/collections` }).filter({ hasText: 'POST' })
+    await row.waitFor()
+    expect(await row.locator('span').allTextContents()).toEqual([expect.any(String), 'POST', `/v1/orgs/${org!.id}/collections`, '201', expect.any(String), 'createCollection'])
+    await row.click()
+    await expect.poll(() => page.locator('#detail h2').textContent()).toBe(`POST /v1/orgs/${org!.id}/collections`)
+    const detail = await page.locator('#detail').textContent()
+    expect(detail).toContain('"title": "Inspected collection"')
+    expect(detail).toContain(`"id": "${created.id}"`)
+    expect(detail).toContain('Bearer dpt_admin_…(redacted)')
+    expect(detail).not.toContain(platform.tokens.admin)
+    await page.screenshot({ path: join(shots, 'inspector-requests.png') })
+  })
+
+  it('shows the new record in the state tables and follows its references', async () => {
+    await page.click('#tabs [data-tab="state"]')
+    await page.click('#table-list [data-table="collections"]')
+    const record = page.locator('#record-table tr', { hasText: 'Inspected collection' })
+    await record.waitFor()
+    const orgId = (await client.orgs.list()).items[0]!.id
+    await record.locator('a.ref', { hasText: orgId }).first().click()
+    await expect.poll(() => page.locator('#table-title').textContent()).toBe('organizations')
+    expect(await page.locator('#record-table tr.highlight').getAttribute('data-id')).toBe(orgId)
+    await page.screenshot({ path: join(shots, 'inspector-state.png') })
+  })
+
+  it('advances the clock', async () => {
+    const before = platform.clock.now().getTime()
+    await page.fill('#advance-input', '30d')
+    await page.click('#advance-btn')
+    await expect.poll(async () => new Date((await page.locator('#clock-now').getAttribute('data-iso'))!).getTime() - before).toBeGreaterThanOrEqual(30 * 86_400_000)
+    expect(platform.clock.now().getTime() - before).toBeGreaterThanOrEqual(30 * 86_400_000)
+  })
+
+  it('adds and clears faults', async () => {
+    await page.click('#tabs [data-tab="faults"]')
+    await page.fill('#fault-form [name="operationId"]', 'listOrganizationsForAuthenticatedUser')
+    await page.fill('#fault-form [name="status"]', '503')
+    await page.click('#fault-form button[type="submit"]')
+    await page.locator('#fault-table tbody tr').waitFor()
+    expect(await page.locator('#fault-table tbody tr td').nth(2).textContent()).toBe('status 503')
+    await expect(client.orgs.list()).rejects.toMatchObject({ status: 503 })
+    await page.screenshot({ path: join(shots, 'inspector-faults.png') })
+    await page.fill('#fault-form [name="latency"]', 'soon')
+    await page.click('#fault-form button[type="submit"]')
+    await expect.poll(() => page.locator('#fault-error').textContent()).toContain('Invalid duration')
+    await page.click('#clear-faults')
+    await expect.poll(() => page.locator('#fault-table tbody tr').count()).toBe(0)
+    expect(platform.faults.active).toEqual([])
+  })
+
+  it('lists the tokens', async () => {
+    await page.click('#tabs [data-tab="tokens"]')
+    await page.locator('#token-table tbody tr').first().waitFor()
+    expect(await page.locator('#token-table tbody').textContent()).toContain(platform.tokens.read)
+    await page.screenshot({ path: join(shots, 'inspector-tokens.png') })
+    // A user ID is a reference: it opens the user's record in the state tables.
+    const userId = platform.db.tokens.get(platform.tokens.read!)!.user
+    await page.locator('#token-table a.ref', { hasText: userId }).click()
+    await expect.poll(() => page.locator('#table-title').textContent()).toBe('users')
+    expect(await page.locator('#record-table tr.highlight').getAttribute('data-id')).toBe(userId)
+  })
+
+  it('resets: the new record and the log are gone', async () => {
+    await page.click('#tabs [data-tab="requests"]')
+    await page.click('#reset-btn')
+    await expect.poll(() => page.locator('#request-count').textContent()).toBe('0')
+    expect(await rows(page).count()).toBe(0)
+    await page.click('#tabs [data-tab="state"]')
+    await page.click('#table-list [data-table="collections"]')
+    await page.locator('#record-table').waitFor()
+    expect(await page.locator('#record-table').textContent()).not.toContain('Inspected collection')
+    expect([...platform.db.collections.all()].some((c) => c.title === 'Inspected collection')).toBe(false)
+  })
+
+  it('stays responsive with 10,000 logged requests: the DOM holds one screen of rows', async () => {
+    await page.click('#tabs [data-tab="requests"]')
+    const anonymous = createClient({ baseUrl: server.url, retry: 0 })
+    for (let batch = 0; batch < 100; batch++) {
+      await Promise.all(Array.from({ length: 100 }, () => anonymous.orgs.list().catch(() => undefined)))
+    }
+    await expect.poll(() => page.locator('#request-count').textContent(), { timeout: 120_000 }).toBe('10000')
+    const rendered = await rows(page).count()
+    expect(rendered).toBeGreaterThan(10)
+    expect(rendered).toBeLessThan(100)
+    // Scrolled to the middle, the rows shown are the middle ones.
+    await page.locator('#request-list').evaluate((list) => (list.scrollTop = 5000 * 24))
+    await expect.poll(() => rows(page).filter({ hasText: 'listOrganizationsForAuthenticatedUser' }).count()).toBeGreaterThan(10)
+    const ids = await rows(page).evaluateAll((elements) => elements.map((e) => Number(e.getAttribute('data-id'))))
+    expect(Math.min(...ids)).toBeGreaterThan(4000)
+    expect(Math.max(...ids)).toBeLessThan(7000)
+    await page.locator('#request-filter').fill('401')
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(10)
+    await page.screenshot({ path: join(shots, 'inspector-10000-requests.png') })
+    expect(logs).toEqual([])
+  }, 240_000)
+})
