@@ -26,7 +26,7 @@ function printed(stdout: string): Record<string, string> {
 describe('docplat-mock serve off loopback', () => {
   it('makes fresh tokens on every start, prints them, and refuses the well-known ones', async () => {
     const known = await demoTokens()
-    const first = await startCli(['--port', '0', '--host', '0.0.0.0'])
+    const first = await startCli(['--port', '0', '--host', '0.0.0.0', '--control-token', 'test-control-secret'])
     const tokens = printed(first.stdout())
     expect(Object.keys(tokens)).toEqual(Object.keys(known))
     expect(first.stdout()).toContain('fresh for this start')
@@ -40,12 +40,12 @@ describe('docplat-mock serve off loopback', () => {
     expect((await failure(wellKnown.orgs.list())).status).toBe(401)
     expect(await stop(first)).toEqual({ code: 0, signal: null })
 
-    const second = await startCli(['--port', '0', '--host', '0.0.0.0'])
+    const second = await startCli(['--port', '0', '--host', '0.0.0.0', '--control-token', 'test-control-secret'])
     expect(printed(second.stdout()).admin).not.toBe(tokens.admin)
   })
 
   it('uses the tokens of --seed when one is given, and the default tokens on loopback', async () => {
-    const seeded = await startCli(['--port', '0', '--host', '0.0.0.0', '--seed', 'team'])
+    const seeded = await startCli(['--port', '0', '--host', '0.0.0.0', '--control-token', 'test-control-secret', '--seed', 'team'])
     expect(printed(seeded.stdout())).toEqual({ ...(await demoTokens('team')) })
     const loopback = await startCli(['--port', '0'])
     expect(printed(loopback.stdout())).toEqual({ ...(await demoTokens()) })
@@ -55,11 +55,11 @@ describe('docplat-mock serve off loopback', () => {
     const dir = await mkdtemp(join(tmpdir(), 'docplat-cli-secrets-'))
     dirs.push(dir)
     const file = join(dir, 'state.json')
-    const first = await startCli(['--port', '0', '--host', '0.0.0.0', '--state', file])
+    const first = await startCli(['--port', '0', '--host', '0.0.0.0', '--control-token', 'test-control-secret', '--state', file])
     const tokens = printed(first.stdout())
     await stop(first)
     expect(await readFile(file, 'utf8')).toContain(tokens.admin)
-    const again = await startCli(['--port', '0', '--host', '0.0.0.0', '--state', file])
+    const again = await startCli(['--port', '0', '--host', '0.0.0.0', '--control-token', 'test-control-secret', '--state', file])
     expect(printed(again.stdout())).toEqual(tokens)
     expect(again.stdout()).not.toContain('fresh for this start')
     const admin = createClient({ baseUrl: again.url, token: tokens.admin!, retry: 0 })
