@@ -1,4 +1,4 @@
-import { http, HttpResponse, type HttpHandler } from 'msw'
+import type { HttpHandler } from 'msw'
 import { operations } from '../src/contract/index.ts'
 import type { OperationDef } from '../src/contract/define.ts'
 import { DEFAULT_BASE_URL } from '../src/core/options.ts'
@@ -10,6 +10,7 @@ import { RequestLog } from './core/request-log.ts'
 import { cachedScenario, cacheScenario } from './core/scenario-cache.ts'
 import type { Services } from './core/services.ts'
 import { handlers as operationHandlers } from './handlers/index.ts'
+import { mswHandlers, requireMsw } from './msw.ts'
 import type { Handler } from './handlers/types.ts'
 import { createState, serialize, tablesOf, type SerializedState, type State } from './model/state.ts'
 import { platformAreas } from './areas.ts'
@@ -45,7 +46,11 @@ export const DEFAULT_NOW = '2026-01-15T09:00:00.000Z'
 export interface MockPlatform {
   /** Base URL the platform answers on. */
   readonly baseUrl: string
-  /** MSW handlers: `setupServer(...platform.handlers)` or `setupWorker(...)`. */
+  /**
+   * MSW handlers, in Node: `setupServer(...platform.handlers)`. Needs msw (an optional peer):
+   * without it, reading this throws an error saying how to install it. In a browser, use
+   * `startMockWorker(platform)` from `docplat/mock/browser`.
+   */
   readonly handlers: HttpHandler[]
   /** A `fetch` answering from the platform directly, no interception: `createClient({ fetch: platform.fetch })`. */
   readonly fetch: (input: Request | string | URL, init?: RequestInit) => Promise<Response>
@@ -212,20 +217,14 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     }
   }
 
-  const handlers = [
-    http.all(`${baseUrl}/v1/*`, async ({ request }) => {
-      try {
-        return await dispatch(request)
-      } catch (error) {
-        if (error instanceof DroppedConnection) return HttpResponse.error()
-        throw error
-      }
-    }),
-  ]
+  // Built on first use: msw is loaded only by those who intercept (see ./msw.ts).
+  let handlers: HttpHandler[] | undefined
 
   return {
     baseUrl,
-    handlers,
+    get handlers() {
+      return (handlers ??= mswHandlers(requireMsw('platform.handlers'), baseUrl, dispatch))
+    },
     fetch: platformFetch,
     dispatch,
     get ready() {
