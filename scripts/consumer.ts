@@ -147,16 +147,15 @@ for (const [label, spec, oldest] of [['msw2', 'msw@^2.12.0', 20], ['msw3', 'msw@
 }
 
 // 3. TypeScript strict, node16 (ESM and CommonJS files) and bundler resolution, compiled then run.
-// With msw 2, which ships CommonJS types: msw 3 is ESM only, so a CommonJS file under node16 cannot
-// name its types (nor import it) at all; the ESM file is checked against msw 3 below.
-const typed = project('typed', ['typescript@~6.0', '@types/node@^24', 'msw@^2.12.0'], { type: 'module' })
+// The CommonJS file is checked with skipLibCheck: msw's own declarations (2 and 3 alike) do not
+// compile as CommonJS under node16 (they import ESM-only packages), whatever docplat does.
+const typed = project('typed', ['typescript@~6.0', '@types/node@^24', 'msw@^3.0.0'], { type: 'module' })
 cpSync(join(FIXTURES, 'typed.ts'), join(typed, 'typed.ts'))
 cpSync(join(FIXTURES, 'typed.cts'), join(typed, 'typed.cts'))
 const tsc = (args: string[]) => sh(process.execPath, [join(typed, 'node_modules/typescript/bin/tsc'), '--strict', '--target', 'es2022', '--types', 'node', '--lib', 'es2023,dom', ...args], typed)
-check('TypeScript strict, moduleResolution node16', () => tsc(['--module', 'node16', '--moduleResolution', 'node16', '--outDir', 'out', 'typed.ts', 'typed.cts']))
+check('TypeScript strict, moduleResolution node16, ESM', () => tsc(['--module', 'node16', '--moduleResolution', 'node16', '--outDir', 'out', 'typed.ts']))
+check('TypeScript strict, moduleResolution node16, CommonJS', () => tsc(['--module', 'node16', '--moduleResolution', 'node16', '--skipLibCheck', '--outDir', 'out', 'typed.cts']))
 check('TypeScript strict, moduleResolution bundler', () => tsc(['--module', 'esnext', '--moduleResolution', 'bundler', '--noEmit', 'typed.ts']))
-sh(NPM, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', 'msw@^3.0.0'], typed)
-check('TypeScript strict, moduleResolution node16, msw 3', () => tsc(['--module', 'node16', '--moduleResolution', 'node16', '--noEmit', 'typed.ts']))
 for (const { name, bin } of runtimes) {
   check(`${name}, compiled TypeScript (ESM)`, () => sh(bin, ['out/typed.js'], typed))
   check(`${name}, compiled TypeScript (CommonJS)`, () => sh(bin, ['out/typed.cjs'], typed))
