@@ -5,7 +5,7 @@
  * failure or a dependency the mock forgot to bundle would break. `npm run test:consumer`, in CI.
  *
  * Installs come from npm's cache when they can (`--prefer-offline`). Set KEEP=1 to keep the folder,
- * TARBALL=path to test a tarball packed before.
+ * TARBALL=path to test a tarball packed before, ONLY=bare,msw,typed,jest,browser for some sections.
  */
 import { execFileSync, spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
-import { chromiumPath } from '../test/browser/support.ts'
+import { chromiumPath, serveStatic } from '../test/browser/support.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const FIXTURES = join(ROOT, 'test/consumer/fixtures')
@@ -64,6 +64,8 @@ function footprint(dir: string): { packages: number; mb: number; names: string[]
 }
 
 const results: string[] = []
+const only = process.env.ONLY?.split(',')
+const want = (section: string) => only === undefined || only.includes(section)
 function check(label: string, run: () => string | void): void {
   const started = Date.now()
   const out = run()
@@ -108,11 +110,14 @@ const runtimes = nodes()
 console.log(`packed ${tarball}; runtimes: ${runtimes.map((r) => r.name).join(', ')}`)
 
 // 1. The SDK alone, msw not installed: at most 4 packages, and every entry point still works.
+let size: ReturnType<typeof footprint> | undefined
+if (want('bare')) {
 const bare = project('bare', [], { type: 'commonjs' })
-const size = footprint(bare)
-check(`npm install docplat: ${size.packages} packages, ${size.mb.toFixed(1)} MB`, () => {
-  if (size.packages > 4) throw new Error(`expected at most 4 packages, got ${size.names.join(', ')}`)
-  return size.names.join(', ')
+size = footprint(bare)
+const { packages, names, mb } = size
+check(`npm install docplat: ${packages} packages, ${mb.toFixed(1)} MB`, () => {
+  if (packages > 4) throw new Error(`expected at most 4 packages, got ${names.join(', ')}`)
+  return names.join(', ')
 })
 for (const file of ['esm.mjs', 'cjs.cjs']) cpSync(join(FIXTURES, file), join(bare, file))
 for (const { name, bin } of runtimes) {
@@ -122,8 +127,10 @@ for (const { name, bin } of runtimes) {
   check(`${name}, no msw, docplat-mock serve`, () => served)
 }
 
+}
+
 // 2. With msw, both majors the peer range accepts (msw 3 needs Node 22.12+).
-for (const [label, spec, oldest] of [['msw2', 'msw@^2.12.0', 20], ['msw3', 'msw@^3.0.0', 22]] as const) {
+if (want('msw')) for (const [label, spec, oldest] of [['msw2', 'msw@^2.12.0', 20], ['msw3', 'msw@^3.0.0', 22]] as const) {
   const dir = project(label, [spec], { type: 'commonjs' })
   const version = JSON.parse(readFileSync(join(dir, 'node_modules/msw/package.json'), 'utf8')).version as string
   for (const file of ['esm.mjs', 'cjs.cjs']) cpSync(join(FIXTURES, file), join(dir, file))
@@ -146,6 +153,7 @@ for (const [label, spec, oldest] of [['msw2', 'msw@^2.12.0', 20], ['msw3', 'msw@
   )
 }
 
+if (want('typed')) {
 // 3. TypeScript strict, node16 (ESM and CommonJS files) and bundler resolution, compiled then run.
 // The CommonJS file is checked with skipLibCheck: msw's own declarations (2 and 3 alike) do not
 // compile as CommonJS under node16 (they import ESM-only packages), whatever docplat does.
@@ -161,6 +169,9 @@ for (const { name, bin } of runtimes) {
   check(`${name}, compiled TypeScript (CommonJS)`, () => sh(bin, ['out/typed.cjs'], typed))
 }
 
+}
+
+if (want('jest')) {
 // 4. A default Jest project: CommonJS, Jest's own module loader, no configuration.
 const jest = project('jest', ['jest@^30'], { type: 'commonjs', scripts: { test: 'jest' } })
 cpSync(join(FIXTURES, 'jest.test.js'), join(jest, 'docplat.test.js'))
@@ -168,26 +179,35 @@ for (const { name, bin } of runtimes) {
   check(`${name}, Jest (default CommonJS project)`, () => sh(bin, [join(jest, 'node_modules/jest/bin/jest.js'), '--ci'], jest).concat('jest passed'))
 }
 
+}
+
+if (want('browser')) {
 // 5. A browser bundle (esbuild, platform "browser"): no Node built-in may reach it; run in Chromium.
 const browser = project('browser', ['esbuild@^0.28'], { type: 'module' })
 cpSync(join(FIXTURES, 'browser.js'), join(browser, 'browser.js'))
-sh(process.execPath, [join(browser, 'node_modules/esbuild/bin/esbuild'), 'browser.js', '--bundle', '--platform=browser', '--format=esm', '--outfile=out.js'], browser)
+sh(join(browser, 'node_modules/.bin/esbuild'), ['browser.js', '--bundle', '--platform=browser', '--format=esm', '--outfile=out.js'], browser)
 {
   const started = Date.now()
   const chrome = await chromium.launch({ executablePath: await chromiumPath(), headless: true, args: ['--no-sandbox', '--disable-gpu'] })
   try {
+    // Served from 127.0.0.1, a secure context as a real app's page is (crypto.randomUUID needs one).
+    writeFileSync(join(browser, 'index.html'), '<!doctype html><script type="module" src="/out.js"></script>')
+    const site = await serveStatic(browser)
     const page = await chrome.newPage()
-    await page.addScriptTag({ content: readFileSync(join(browser, 'out.js'), 'utf8'), type: 'module' })
+    await page.goto(`${site.url}/`)
     await page.waitForFunction(() => (globalThis as { consumerResult?: unknown }).consumerResult !== undefined)
     const result = (await page.evaluate(() => (globalThis as { consumerResult?: unknown }).consumerResult)) as { ok: boolean; titles?: string[]; error?: string }
     if (!result.ok || !result.titles?.includes('Acme')) throw new Error(`browser bundle: ${JSON.stringify(result)}`)
     results.push(`ok  esbuild browser bundle in Chromium: ${result.titles!.join(', ')} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
     console.log(results.at(-1))
+    await site.close()
   } finally {
     await chrome.close()
   }
 }
 
-console.log(`\n${results.length} checks passed; SDK-only install: ${size.packages} packages, ${size.mb.toFixed(1)} MB`)
+}
+
+console.log(`\n${results.length} checks passed${size ? `; SDK-only install: ${size.packages} packages, ${size.mb.toFixed(1)} MB` : ''}`)
 if (process.env.KEEP) console.log(`kept ${work}`)
 else if (existsSync(work)) rmSync(work, { recursive: true, force: true })
