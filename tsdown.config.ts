@@ -12,12 +12,18 @@ export default defineConfig({
   format: ['esm', 'cjs'],
   platform: 'neutral',
   target: 'es2022',
-  dts: true,
+  dts: { resolver: 'tsc' },
   sourcemap: true,
   clean: true,
   // One build for every entry, so the mock and its Node server share one copy of the platform
   // (errors thrown by one are recognised by the other); Node built-ins stay imports.
-  deps: { neverBundle: [/^node:/] },
+  // Packaging (docs/decisions/packaging.md): every runtime library but zod (whose types the
+  // public API names) and msw (an optional peer, loaded only for interception) is bundled, so
+  // `require` works without require(esm) and an install adds no packages for the mock.
+  // scripts/third-party.ts lists what got bundled, with its licence, in dist/THIRD_PARTY_LICENSES.md.
+  deps: { neverBundle: [/^node:/, /^msw(\/|$)/], onlyBundle: false, dts: { alwaysBundle: ['mutative'] } },
+  // The "neutral" platform reads no main fields: bundled packages without `exports` need them.
+  inputOptions: { resolve: { mainFields: ['module', 'main'] } },
   plugins: [pureAnnotations()],
   // The inspector page ships as plain files (no build step): the server finds them in dist/inspector.
   copy: [{ from: 'mock/node/control/inspector/*', to: 'dist/inspector' }],

@@ -1,4 +1,4 @@
-import { http, HttpResponse, type HttpHandler } from 'msw'
+import type { HttpHandler } from 'msw'
 import { operations } from '../src/contract/index.ts'
 import type { OperationDef } from '../src/contract/define.ts'
 import { DEFAULT_BASE_URL } from '../src/core/options.ts'
@@ -11,6 +11,7 @@ import { guardTunnels, tunnelAllowed } from './core/tunnels.ts'
 import { cachedScenario, cacheScenario } from './scenario-cache.ts'
 import type { Services } from './core/services.ts'
 import { handlers as operationHandlers } from './handlers/index.ts'
+import { mswHandlers, requireMsw } from './msw.ts'
 import type { Handler } from './handlers/types.ts'
 import { createState, serialize, tableEntries, type SerializedState, type State } from './model/state.ts'
 import type { Tables } from './model/db.ts'
@@ -72,7 +73,11 @@ export type MockTokens<TokenName extends string = string> = Readonly<Record<Toke
 export interface MockPlatform<TokenName extends string = string> {
   /** Base URL the platform answers on. */
   readonly baseUrl: string
-  /** MSW handlers: `setupServer(...platform.handlers)` or `setupWorker(...)`. */
+  /**
+   * MSW handlers, in Node: `setupServer(...platform.handlers)`. Needs msw (an optional peer):
+   * without it, reading this throws an error saying how to install it. In a browser, use
+   * `startMockWorker(platform)` from `docplat/mock/browser`.
+   */
   readonly handlers: HttpHandler[]
   /** A `fetch` answering from the platform directly, no interception: `createClient({ fetch: platform.fetch })`. */
   readonly fetch: (input: Request | string | URL, init?: RequestInit) => Promise<Response>
@@ -305,20 +310,14 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     }
   }
 
-  const handlers = [
-    http.all(`${baseUrl}/v1/*`, async ({ request }) => {
-      try {
-        return await dispatch(request)
-      } catch (error) {
-        if (error instanceof DroppedConnection) return HttpResponse.error()
-        throw error
-      }
-    }),
-  ]
+  // Built on first use: msw is loaded only by those who intercept (see ./msw.ts).
+  let handlers: HttpHandler[] | undefined
 
   return {
     baseUrl,
-    handlers,
+    get handlers() {
+      return (handlers ??= mswHandlers(requireMsw('platform.handlers'), baseUrl, dispatch))
+    },
     fetch: platformFetch,
     dispatch,
     get ready() {

@@ -2,8 +2,11 @@ import { afterAll, afterEach, beforeAll } from 'vitest'
 import { platform, server } from './mocks.ts'
 
 // Any request that neither the platform nor a test's override answers fails the test: a typo in
-// a URL shows up at once instead of as a hang or a real network call. (msw 2: `onUnhandledRequest`.)
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
+// a URL shows up at once instead of as a hang or a real network call. msw 3 calls the option
+// `onUnhandledFrame`, msw 2 `onUnhandledRequest`: name both, each major reads its own (passed as a
+// variable, the object type-checks against either major's options).
+const unhandled = { onUnhandledFrame: 'error', onUnhandledRequest: 'error' } as const
+beforeAll(() => server.listen(unhandled))
 
 // Every test starts from the demo data: drop the test's `server.use(...)` overrides, and put the
 // platform back as the scenario built it (its faults and request log are cleared too).

@@ -9,7 +9,8 @@
  * @packageDocumentation
  * @module docplat/mock/browser
  */
-import { setupWorker, type SetupWorker } from 'msw/browser'
+import type { SetupWorker } from 'msw/browser'
+import { mswHandlers, mswMissing, type MswCore } from '../msw.ts'
 import type { MockPlatform } from '../platform.ts'
 
 /** Options of {@link startMockWorker}. */
@@ -48,7 +49,8 @@ export interface MockWorker {
  * `platform.baseUrl` is answered by the mock. Resolves once the worker is active: start it
  * before the app's first request.
  *
- * Serve MSW's worker script first (`npx msw init public/`, once); elsewhere than
+ * Needs msw (an optional peer, 2.12+ or 3): without it, this rejects with an error saying how to
+ * install it. Serve MSW's worker script first (`npx msw init public/`, once); elsewhere than
  * `/mockServiceWorker.js`, give its URL as `serviceWorker.url`.
  *
  * @example
@@ -68,10 +70,18 @@ export interface MockWorker {
  * ```
  */
 export async function startMockWorker(
-  platform: Pick<MockPlatform, 'handlers' | 'reset'>,
+  platform: Pick<MockPlatform, 'baseUrl' | 'dispatch' | 'reset'>,
   options: MockWorkerOptions = {},
 ): Promise<MockWorker> {
-  const worker = setupWorker(...platform.handlers)
+  // msw is loaded here, not when this module is: the rest of the mock works without it.
+  let msw: [MswCore, typeof import('msw/browser')]
+  try {
+    msw = await Promise.all([import('msw'), import('msw/browser')])
+  } catch (error) {
+    throw mswMissing('startMockWorker', error)
+  }
+  const [core, { setupWorker }] = msw
+  const worker = setupWorker(...mswHandlers(core, platform.baseUrl, platform.dispatch))
   const onUnhandled = options.onUnhandledRequest ?? 'bypass'
   // msw 2 reads `onUnhandledRequest`, msw 3 renamed it `onUnhandledFrame`: the peer range
   // accepts both majors, so say it both ways (each ignores the other's name).

@@ -12,8 +12,22 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 /** MSW's worker script, as `npx msw init` would copy it. */
 export const WORKER_SCRIPT = join(ROOT, 'node_modules/msw/lib/mockServiceWorker.js')
 
-/** Debian's Chromium: playwright-core drives it (no browser download, which this network refuses). */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/**
+ * The Chromium the browser tests drive through playwright-core (which downloads no browser of its
+ * own): `CHROMIUM_PATH` when set, else Debian's `/usr/bin/chromium` when installed, else the one
+ * `npm install` brings in `@sparticuz/chromium` (compressed; unpacked into the temp folder on first
+ * use). `CHROMIUM_PATH=bundled` picks that one even when a system Chromium exists.
+ */
+export async function chromiumPath(): Promise<string> {
+  const wanted = process.env.CHROMIUM_PATH
+  if (wanted !== undefined && wanted !== '' && wanted !== 'bundled') {
+    if (!existsSync(wanted)) throw new Error(`CHROMIUM_PATH=${wanted}: no such file`)
+    return wanted
+  }
+  if (wanted !== 'bundled' && existsSync('/usr/bin/chromium')) return '/usr/bin/chromium'
+  const { default: bundled } = await import('@sparticuz/chromium')
+  return bundled.executablePath()
+}
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -62,16 +76,13 @@ export async function serveStatic(dir: string): Promise<StaticServer> {
 }
 
 /**
- * Launches Debian's Chromium headless. The background-networking flags matter here: this
- * machine's network is closed, and Chromium's own update and sync traffic would otherwise
- * stall on refused connections.
+ * Launches Chromium headless (see {@link chromiumPath}). The background-networking flags matter
+ * here: this machine's network is closed, and Chromium's own update and sync traffic would
+ * otherwise stall on refused connections.
  */
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`No Chromium at ${CHROMIUM}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH`)
-  }
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: await chromiumPath(),
     headless: true,
     args: [
       '--no-sandbox',

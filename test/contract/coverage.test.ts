@@ -13,9 +13,9 @@ const root = new URL('../../', import.meta.url).pathname
 /** Operations the spec leaves open that we added (documented in docs/decisions/). */
 const ADDITIONS = new Set(['listSites', 'getSiteById'])
 
-/** The rows of operations.md, paths expanded from its abbreviations. */
+/** The rows of operations.md (the spec's list, copied into the repository), paths expanded from its abbreviations. */
 function specOperations(): Map<string, { method: string; path: string; status: number; sdk: string }> {
-  const file = join(root, '../shared/spec/operations.md')
+  const file = join(root, 'test/contract/operations.md')
   const rows = new Map<string, { method: string; path: string; status: number; sdk: string }>()
   if (!existsSync(file)) return rows
   const expand = (p: string) =>

@@ -1,0 +1,213 @@
+/**
+ * The consumer test (docs/decisions/packaging.md): packs the package once, installs the tarball
+ * into fresh projects in a temporary folder, and runs real calls through every entry point and
+ * module system we claim, on the system Node 20 and on Node 24. It is what a `require('docplat')`
+ * failure or a dependency the mock forgot to bundle would break. `npm run test:consumer`, in CI.
+ *
+ * Installs come from npm's cache when they can (`--prefer-offline`). Set KEEP=1 to keep the folder,
+ * TARBALL=path to test a tarball packed before, ONLY=bare,msw,typed,jest,browser for some sections.
+ */
+import { execFileSync, spawn } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
+import { chromiumPath, serveStatic } from '../test/browser/support.ts'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const FIXTURES = join(ROOT, 'test/consumer/fixtures')
+const work = mkdtempSync(join(tmpdir(), 'docplat-consumer-'))
+const NPM = 'npm'
+
+/** The Node versions the package claims (package.json `engines`), as found on this machine. */
+function nodes(): Array<{ name: string; bin: string }> {
+  const found = [{ name: `node ${process.versions.node}`, bin: process.execPath }]
+  const system = execFileSync('bash', ['-c', 'which -a node || true'], { encoding: 'utf8' })
+    .split('\n')
+    .filter((bin) => bin !== '' && !bin.includes('node_modules'))
+  for (const bin of system) {
+    const version = execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim().slice(1)
+    if (version.split('.')[0] !== process.versions.node.split('.')[0]) {
+      found.unshift({ name: `node ${version}`, bin })
+      break
+    }
+  }
+  return found
+}
+
+function sh(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): string {
+  try {
+    return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env }, timeout: 300_000 })
+  } catch (error) {
+    const e = error as { stdout?: string; stderr?: string }
+    throw new Error(`${command} ${args.join(' ')} (in ${cwd}) failed:\n${e.stdout ?? ''}\n${e.stderr ?? ''}`)
+  }
+}
+
+/** A fresh project with the tarball and `extra` packages installed. */
+function project(name: string, extra: string[], manifest: Record<string, unknown> = {}): string {
+  const dir = join(work, name)
+  mkdirSync(dir)
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `consumer-${name}`, private: true, version: '1.0.0', ...manifest }, null, 2))
+  sh(NPM, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', tarball, ...extra], dir)
+  return dir
+}
+
+/** Packages and megabytes under `node_modules` (what an install added). */
+function footprint(dir: string): { packages: number; mb: number; names: string[] } {
+  const lock = JSON.parse(readFileSync(join(dir, 'node_modules/.package-lock.json'), 'utf8')) as { packages: Record<string, unknown> }
+  const names = Object.keys(lock.packages).map((p) => p.replace(/^.*node_modules\//, ''))
+  const size = (path: string): number =>
+    statSync(path).isDirectory() ? readdirSync(path).reduce((sum, entry) => sum + size(join(path, entry)), 0) : statSync(path).size
+  return { packages: names.length, mb: size(join(dir, 'node_modules')) / 1e6, names }
+}
+
+const results: string[] = []
+const only = process.env.ONLY?.split(',')
+const want = (section: string) => only === undefined || only.includes(section)
+function check(label: string, run: () => string | void): void {
+  const started = Date.now()
+  const out = run()
+  results.push(`ok  ${label}${out ? `: ${out.trim().split('\n').at(-1)}` : ''} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+  console.log(results.at(-1))
+}
+
+/** Runs the CLI with `serve --port 0`, calls the server it announces, and stops it. */
+async function cli(node: string, dir: string): Promise<string> {
+  const bin = join(dir, 'node_modules/docplat', JSON.parse(readFileSync(join(dir, 'node_modules/docplat/package.json'), 'utf8')).bin['docplat-mock'])
+  const child = spawn(node, [bin, 'serve', '--port', '0', '--scenario', 'demo'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk))
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk
+        const match = /listening on (http:\/\/\S+)/.exec(output)
+        if (match) resolve(match[1]!)
+      })
+      child.once('exit', (code) => reject(new Error(`docplat-mock exited with ${code}:\n${output}`)))
+    })
+    const response = await fetch(`${url}/v1/orgs`, { headers: { authorization: `Bearer ${/dpt_admin_\w+/.exec(output)?.[0] ?? ''}` } })
+    if (response.status !== 200) throw new Error(`GET /v1/orgs answered ${response.status}: ${await response.text()}\n${output}`)
+    const body = (await response.json()) as { items: unknown[] }
+    return `docplat-mock serve answered ${body.items.length} organizations at ${url}`
+  } finally {
+    child.kill('SIGTERM')
+  }
+}
+
+console.log(`consumer test in ${work}`)
+/** The tarball under test: packed from a fresh build, or TARBALL (one packed before) to iterate faster. */
+function pack(): string {
+  if (process.env.TARBALL) return process.env.TARBALL
+  sh(NPM, ['run', 'build'], ROOT)
+  const packed = JSON.parse(sh(NPM, ['pack', '--json', '--ignore-scripts', '--pack-destination', work], ROOT)) as Array<{ filename: string }>
+  return join(work, packed[0]!.filename)
+}
+const tarball = pack()
+const runtimes = nodes()
+console.log(`packed ${tarball}; runtimes: ${runtimes.map((r) => r.name).join(', ')}`)
+
+// 1. The SDK alone, msw not installed: at most 4 packages, and every entry point still works.
+let size: ReturnType<typeof footprint> | undefined
+if (want('bare')) {
+const bare = project('bare', [], { type: 'commonjs' })
+size = footprint(bare)
+const { packages, names, mb } = size
+check(`npm install docplat: ${packages} packages, ${mb.toFixed(1)} MB`, () => {
+  if (packages > 4) throw new Error(`expected at most 4 packages, got ${names.join(', ')}`)
+  return names.join(', ')
+})
+for (const file of ['esm.mjs', 'cjs.cjs']) cpSync(join(FIXTURES, file), join(bare, file))
+for (const { name, bin } of runtimes) {
+  check(`${name}, no msw, ESM`, () => sh(bin, ['esm.mjs'], bare, { EXPECT_MSW: 'none' }))
+  check(`${name}, no msw, CommonJS`, () => sh(bin, ['cjs.cjs'], bare, { EXPECT_MSW: 'none' }))
+  const served = await cli(bin, bare)
+  check(`${name}, no msw, docplat-mock serve`, () => served)
+}
+
+}
+
+// 2. With msw, both majors the peer range accepts (msw 3 needs Node 22.12+).
+if (want('msw')) for (const [label, spec, oldest] of [['msw2', 'msw@^2.12.0', 20], ['msw3', 'msw@^3.0.0', 22]] as const) {
+  const dir = project(label, [spec], { type: 'commonjs' })
+  const version = JSON.parse(readFileSync(join(dir, 'node_modules/msw/package.json'), 'utf8')).version as string
+  for (const file of ['esm.mjs', 'cjs.cjs']) cpSync(join(FIXTURES, file), join(dir, file))
+  for (const { name, bin } of runtimes) {
+    if (Number(name.split(' ')[1]!.split('.')[0]) < oldest) continue
+    check(`${name}, msw ${version}, ESM`, () => sh(bin, ['esm.mjs'], dir))
+    check(`${name}, msw ${version}, CommonJS`, () => sh(bin, ['cjs.cjs'], dir))
+  }
+  // The Vitest recipe, copied as the README says (Vitest 5 needs Node 22.12+: run by Node 24).
+  const recipe = join(dir, 'recipe')
+  cpSync(join(ROOT, 'examples/vitest'), recipe, { recursive: true })
+  sh(NPM, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', 'vitest@^5', 'typescript@~6.0'], dir)
+  check(`msw ${version}, examples/vitest with Vitest`, () => {
+    const out = sh(process.execPath, [join(dir, 'node_modules/vitest/vitest.mjs'), 'run', '--root', recipe, '--no-color'], dir)
+    return /Tests\s+\d+ passed.*/.exec(out)?.[0] ?? out
+  })
+  // As a Vite/Vitest project resolves modules.
+  check(`msw ${version}, examples/vitest type-checks`, () =>
+    sh(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--module', 'esnext', '--moduleResolution', 'bundler', '--target', 'es2022', '--allowImportingTsExtensions', '--types', 'node', ...readdirSync(recipe).filter((f) => f.endsWith('.ts')).map((f) => join(recipe, f))], dir),
+  )
+}
+
+if (want('typed')) {
+// 3. TypeScript strict, node16 (ESM and CommonJS files) and bundler resolution, compiled then run.
+// The CommonJS file is checked with skipLibCheck: msw's own declarations (2 and 3 alike) do not
+// compile as CommonJS under node16 (they import ESM-only packages), whatever docplat does.
+const typed = project('typed', ['typescript@~6.0', '@types/node@^24', 'msw@^3.0.0'], { type: 'module' })
+cpSync(join(FIXTURES, 'typed.ts'), join(typed, 'typed.ts'))
+cpSync(join(FIXTURES, 'typed.cts'), join(typed, 'typed.cts'))
+const tsc = (args: string[]) => sh(process.execPath, [join(typed, 'node_modules/typescript/bin/tsc'), '--strict', '--target', 'es2022', '--types', 'node', '--lib', 'es2023,dom', ...args], typed)
+check('TypeScript strict, moduleResolution node16, ESM', () => tsc(['--module', 'node16', '--moduleResolution', 'node16', '--outDir', 'out', 'typed.ts']))
+check('TypeScript strict, moduleResolution node16, CommonJS', () => tsc(['--module', 'node16', '--moduleResolution', 'node16', '--skipLibCheck', '--outDir', 'out', 'typed.cts']))
+check('TypeScript strict, moduleResolution bundler', () => tsc(['--module', 'esnext', '--moduleResolution', 'bundler', '--noEmit', 'typed.ts']))
+for (const { name, bin } of runtimes) {
+  check(`${name}, compiled TypeScript (ESM)`, () => sh(bin, ['out/typed.js'], typed))
+  check(`${name}, compiled TypeScript (CommonJS)`, () => sh(bin, ['out/typed.cjs'], typed))
+}
+
+}
+
+if (want('jest')) {
+// 4. A default Jest project: CommonJS, Jest's own module loader, no configuration.
+const jest = project('jest', ['jest@^30'], { type: 'commonjs', scripts: { test: 'jest' } })
+cpSync(join(FIXTURES, 'jest.test.js'), join(jest, 'docplat.test.js'))
+for (const { name, bin } of runtimes) {
+  check(`${name}, Jest (default CommonJS project)`, () => sh(bin, [join(jest, 'node_modules/jest/bin/jest.js'), '--ci'], jest).concat('jest passed'))
+}
+
+}
+
+if (want('browser')) {
+// 5. A browser bundle (esbuild, platform "browser"): no Node built-in may reach it; run in Chromium.
+const browser = project('browser', ['esbuild@^0.28'], { type: 'module' })
+cpSync(join(FIXTURES, 'browser.js'), join(browser, 'browser.js'))
+sh(join(browser, 'node_modules/.bin/esbuild'), ['browser.js', '--bundle', '--platform=browser', '--format=esm', '--outfile=out.js'], browser)
+{
+  const started = Date.now()
+  const chrome = await chromium.launch({ executablePath: await chromiumPath(), headless: true, args: ['--no-sandbox', '--disable-gpu'] })
+  try {
+    // Served from 127.0.0.1, a secure context as a real app's page is (crypto.randomUUID needs one).
+    writeFileSync(join(browser, 'index.html'), '<!doctype html><script type="module" src="/out.js"></script>')
+    const site = await serveStatic(browser)
+    const page = await chrome.newPage()
+    await page.goto(`${site.url}/`)
+    await page.waitForFunction(() => (globalThis as { consumerResult?: unknown }).consumerResult !== undefined)
+    const result = (await page.evaluate(() => (globalThis as { consumerResult?: unknown }).consumerResult)) as { ok: boolean; titles?: string[]; error?: string }
+    if (!result.ok || !result.titles?.includes('Acme')) throw new Error(`browser bundle: ${JSON.stringify(result)}`)
+    results.push(`ok  esbuild browser bundle in Chromium: ${result.titles!.join(', ')} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+    console.log(results.at(-1))
+    await site.close()
+  } finally {
+    await chrome.close()
+  }
+}
+
+}
+
+console.log(`\n${results.length} checks passed${size ? `; SDK-only install: ${size.packages} packages, ${size.mb.toFixed(1)} MB` : ''}`)
+if (process.env.KEEP) console.log(`kept ${work}`)
+else if (existsSync(work)) rmSync(work, { recursive: true, force: true })
