@@ -8,6 +8,7 @@ export { createMockPlatform, DEFAULT_NOW, isSerializedState, type MockPlatform, 
 export type { Builders } from './scenarios/builders.ts'
 export type { Scenario } from './scenarios/index.ts'
 export type { SerializedState } from './model/state.ts'
+export type { ChangeLog, ChangeEntry, TableChanges, TakenChanges } from './model/changes.ts'
 export { Clock } from './core/clock.ts'
 export { Faults, type FaultSpec, type FaultMatch } from './core/faults.ts'
 export { RequestLog, type LoggedRequest } from './core/request-log.ts'

@@ -11,6 +11,7 @@ import { cachedScenario, cacheScenario } from './core/scenario-cache.ts'
 import type { Services } from './core/services.ts'
 import { handlers as operationHandlers } from './handlers/index.ts'
 import type { Handler } from './handlers/types.ts'
+import { ChangeLog } from './model/changes.ts'
 import { createState, serialize, tablesOf, type SerializedState, type State } from './model/state.ts'
 import { platformAreas } from './areas.ts'
 import { installAreas } from './model/hooks.ts'
@@ -78,6 +79,12 @@ export interface MockPlatform {
   restore(snapshot: SerializedState): Promise<void>
   /** Back to the scenario's initial state; faults and the request log are cleared. */
   reset(): Promise<void>
+  /**
+   * Starts recording the records each operation changes (what `docplat-mock serve --state`
+   * journals before answering a write) and returns the log; later calls return the same log.
+   * Await `ready` first.
+   */
+  trackChanges(): ChangeLog
 }
 
 /** Deterministic token for a scenario user, so the CLI and `createMockPlatform` agree. */
@@ -159,7 +166,9 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
       }
     }
     clock.load(snapshot.clock)
+    const changes = state.changes
     state = next
+    changes?.replaced(next)
   }
 
   const services = (): Services & { drain(): Promise<void> } => {
@@ -247,6 +256,10 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     restore(snapshot) {
       pending = pending.then(() => load(snapshot))
       return pending
+    },
+    trackChanges() {
+      if (!state.changes) new ChangeLog().watch(state)
+      return state.changes!
     },
     reset() {
       faults.clear()

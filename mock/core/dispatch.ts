@@ -109,8 +109,14 @@ export function createDispatcher(options: DispatcherOptions): (request: Request)
       if (match.op.body) body = input
       const services = options.services()
       const result = await exclusive(async () => {
-        runMaintenance(options.state())
-        return handler({ input: input as never, caller, state: options.state(), services, request, url })
+        const state = options.state()
+        try {
+          runMaintenance(state)
+          return await handler({ input: input as never, caller, state, services, request, url })
+        } finally {
+          // Still under the lock: a journal sees whole operations, never half of one.
+          state.changes?.commit(state)
+        }
       })
       await services.drain()
       return finish(respond(match.op, result instanceof Deferred ? await result.settle() : result))

@@ -1,4 +1,5 @@
 import type { Clock } from '../core/clock.ts'
+import type { ChangeLog } from './changes.ts'
 import type { Random } from '../core/random.ts'
 import { createDb, type Db } from './db.ts'
 import { cloneData, Table, type BaseRecord } from './table.ts'
@@ -19,6 +20,8 @@ export interface State {
   urls: Urls
   /** Creation counter: gives every record its `seq`. */
   seq: number
+  /** Records each operation's changes when the platform is journaled (`--state`); unset otherwise. */
+  changes?: ChangeLog
 }
 
 export function createState(clock: Clock, random: Random, urls: Urls): State {

@@ -100,6 +100,8 @@ export class Table<R extends BaseRecord> {
   readonly #schema: StandardSchemaV1<R, R>
   readonly #byId = new Map<string, R>()
   readonly #indexes: SortedIndex<R>[] = []
+  /** Told of every stored, changed or removed record (the `--state` journal's change log). */
+  #watcher: ((id: string, removed: boolean) => void) | undefined
 
   constructor(schema: StandardSchemaV1<R, R>) {
     this.#schema = schema
@@ -123,6 +125,14 @@ export class Table<R extends BaseRecord> {
     for (const record of this.#byId.values()) index.add(record)
     this.#indexes.push(index)
     return index
+  }
+
+  /**
+   * Reports every write to `listener` (the record's ID, and whether it left the table), so a
+   * change log can tell which records a request touched without comparing whole tables.
+   */
+  watch(listener: ((id: string, removed: boolean) => void) | undefined): void {
+    this.#watcher = listener
   }
 
   get(id: string): R | undefined {
@@ -189,6 +199,7 @@ export class Table<R extends BaseRecord> {
     for (const index of this.#indexes) index.remove(record)
     Object.assign(record, changes)
     for (const index of this.#indexes) index.add(record)
+    this.#watcher?.(record.id, false)
     return record
   }
 
@@ -197,6 +208,7 @@ export class Table<R extends BaseRecord> {
   }
 
   clear(): void {
+    if (this.#watcher) for (const id of this.#byId.keys()) this.#watcher(id, true)
     this.collection.clear()
     this.#byId.clear()
     for (const index of this.#indexes) index.clear()
@@ -205,11 +217,13 @@ export class Table<R extends BaseRecord> {
   #track(record: R): void {
     this.#byId.set(record.id, record)
     for (const index of this.#indexes) index.add(record)
+    this.#watcher?.(record.id, false)
   }
 
   #untrack(record: R): void {
     this.#byId.delete(record.id)
     for (const index of this.#indexes) index.remove(record)
+    this.#watcher?.(record.id, true)
   }
 }
 

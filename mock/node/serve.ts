@@ -3,7 +3,8 @@ import { createMockPlatform, type MockPlatform } from '../platform.ts'
 import type { ServeOptions } from './args.ts'
 import { formatBanner, usableTokens } from './banner.ts'
 import { startMockServer, type MockServer } from './server.ts'
-import { createStateSaver, loadStateFile, saveStateFile, StateFileError, type StateSaver } from './state-file.ts'
+import { openStateJournal, type StateJournal } from './journal.ts'
+import { StateFileError } from './state-file.ts'
 
 /** A started `serve`, or why it could not start. */
 export type Serving =
@@ -30,7 +31,7 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
     rejectStarted = reject
   })
   started.catch(() => undefined)
-  let saver: StateSaver | undefined
+  let journal: StateJournal | undefined
   let server: MockServer
   try {
     server = await startMockServer({
@@ -39,8 +40,16 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
       platform: {
         async dispatch(request) {
           const response = await (await started).dispatch(request)
-          // Reads never change what is worth keeping: a write that succeeded always might.
-          if (saver && request.method !== 'GET' && request.method !== 'HEAD' && response.ok) saver.schedule()
+          if (journal) {
+            // The answer leaves only once what the request changed is in the journal.
+            try {
+              await journal.commit()
+            } catch (error) {
+              await response.body?.cancel()
+              const message = `The change was made but could not be saved to the state file: ${(error as Error).message}`
+              return new Response(JSON.stringify({ error: { code: 500, message } }), { status: 500, headers: { 'content-type': 'application/json' } })
+            }
+          }
           return response
         },
       },
@@ -60,17 +69,14 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
   } catch (error) {
     return abort(`Cannot build the ${options.scenario} scenario: ${(error as Error).message}`, error)
   }
-  let restored = false
   if (options.state !== undefined) {
     try {
-      restored = await loadStateFile(platform, options.state)
-      // A new file is written at once, so a bad path fails now rather than at the first change.
-      if (!restored) await saveStateFile(platform, options.state)
+      journal = await openStateJournal(platform, options.state)
     } catch (error) {
       return abort(error instanceof StateFileError ? error.message : `Cannot use the state file ${absolute(options.state)}: ${(error as Error).message}`, error)
     }
-    saver = createStateSaver(platform, options.state)
   }
+  const restored = journal?.restored ?? false
   resolveStarted(platform)
 
   return {
@@ -84,7 +90,7 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
     }),
     async stop() {
       await server.close()
-      await saver?.flush()
+      await journal?.close()
     },
   }
 }
