@@ -6,7 +6,7 @@ import { Clock } from './core/clock.ts'
 import { createDispatcher, DroppedConnection } from './core/dispatch.ts'
 import { Faults } from './core/faults.ts'
 import { Random } from './core/random.ts'
-import { RequestLog } from './core/request-log.ts'
+import { RequestLog, type RequestLogOptions } from './core/request-log.ts'
 import { cachedScenario, cacheScenario } from './core/scenario-cache.ts'
 import type { Services } from './core/services.ts'
 import { handlers as operationHandlers } from './handlers/index.ts'
@@ -32,6 +32,8 @@ export interface MockPlatformOptions {
   baseUrl?: string
   /** Base URL of the web app in `urls.app`. */
   appUrl?: string
+  /** Bounds of `platform.requests` (entries, body characters each and in total). */
+  requestLog?: RequestLogOptions
   /** The platform's outbound `fetch` (development-mode deliveries). Default: the global `fetch`. */
   fetch?: (input: Request | string | URL, init?: RequestInit) => Promise<Response>
 }
@@ -130,7 +132,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
   const outbound = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
   const builders = createBuilders(() => state, tokens, (name) => tokenFor(seed, name), outbound)
   const faults = new Faults()
-  const log = new RequestLog()
+  const log = new RequestLog(options.requestLog)
   const fixtures = new Map<string, unknown>()
 
   // A built-in scenario with the same options gives the same state: build it once per process,

@@ -69,7 +69,9 @@ export function createDispatcher(options: DispatcherOptions): (request: Request)
     const url = new URL(request.url)
     let pathname = url.pathname
     if (options.basePath && pathname.startsWith(options.basePath)) pathname = pathname.slice(options.basePath.length) || '/'
-    const match = routes.match(request.method.toUpperCase(), pathname)
+    // HEAD is a GET without the body, on every GET route.
+    const head = request.method.toUpperCase() === 'HEAD'
+    const match = routes.match(head ? 'GET' : request.method.toUpperCase(), pathname)
     const op = match.kind === 'found' ? match.op : undefined
     let body: unknown
     const finish = (response: Response): Response => {
@@ -82,6 +84,10 @@ export function createDispatcher(options: DispatcherOptions): (request: Request)
         body,
       })
       response.headers.set('x-request-id', `req_${++requestCount}`)
+      if (head && response.body) {
+        void response.body.cancel()
+        return new Response(null, { status: response.status, headers: response.headers })
+      }
       return response
     }
 

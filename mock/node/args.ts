@@ -8,6 +8,8 @@ export interface ServeOptions {
   /** `undefined` keeps the platform's default seed, whose tokens `createMockPlatform` also gives. */
   seed: string | undefined
   state: string | undefined
+  /** Server time limits in milliseconds (`--headers-timeout`, `--request-timeout`, `--idle-timeout`). */
+  timeouts: { headers?: number; request?: number; idle?: number }
 }
 
 /** A parsed command line. */
@@ -29,6 +31,9 @@ Options of serve:
   --scenario <name>    initial data: demo or empty (default demo)
   --seed <text>        seed of IDs and tokens (default: the same as createMockPlatform)
   --state <file.json>  keep the state in this file: restored on start, saved after each change
+  --headers-timeout <ms>  time a client has to send request headers (default 10000)
+  --request-timeout <ms>  time a client has to send a whole request (default 30000)
+  --idle-timeout <ms>     a silent connection is closed after this (default 30000)
   -h, --help           show this help
   --version            show the version
 `
@@ -49,6 +54,9 @@ export function parseCommandLine(argv: readonly string[]): Command {
         scenario: { type: 'string' },
         seed: { type: 'string' },
         state: { type: 'string' },
+        'headers-timeout': { type: 'string' },
+        'request-timeout': { type: 'string' },
+        'idle-timeout': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' },
       },
@@ -72,6 +80,11 @@ export function parseCommandLine(argv: readonly string[]): Command {
       scenario: scenario(values.scenario),
       seed: text('--seed', values.seed),
       state: text('--state', values.state),
+      timeouts: {
+        ...milliseconds('headers', '--headers-timeout', values['headers-timeout']),
+        ...milliseconds('request', '--request-timeout', values['request-timeout']),
+        ...milliseconds('idle', '--idle-timeout', values['idle-timeout']),
+      },
     },
   }
 }
@@ -81,6 +94,13 @@ function port(value: string | undefined): number {
   const n = /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN
   if (!(n >= 0 && n <= 65_535)) throw new UsageError(`Invalid --port "${value}": expected an integer from 0 to 65535`)
   return n
+}
+
+function milliseconds(key: string, name: string, value: string | undefined): Record<string, number> {
+  if (value === undefined) return {}
+  const n = /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN
+  if (!(n > 0)) throw new UsageError(`Invalid ${name} "${value}": expected a positive number of milliseconds`)
+  return { [key]: n }
 }
 
 function scenario(value: string | undefined): ServeOptions['scenario'] {

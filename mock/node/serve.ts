@@ -37,6 +37,7 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
     server = await startMockServer({
       host: options.host,
       port: options.port,
+      timeouts: options.timeouts,
       platform: {
         async dispatch(request) {
           const response = await (await started).dispatch(request)

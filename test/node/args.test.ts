@@ -5,16 +5,19 @@ describe('parseCommandLine', () => {
   it('applies the defaults of npm start and of createMockPlatform', () => {
     expect(parseCommandLine(['serve'])).toEqual({
       command: 'serve',
-      options: { port: 4010, host: '127.0.0.1', scenario: 'demo', seed: undefined, state: undefined },
+      options: { port: 4010, host: '127.0.0.1', scenario: 'demo', seed: undefined, state: undefined, timeouts: {} },
     })
   })
 
   it('reads every option, in either spelling', () => {
     expect(parseCommandLine(['serve', '--port=0', '--host', '0.0.0.0', '--scenario=empty', '--seed', 's1', '--state', 'db.json'])).toEqual({
       command: 'serve',
-      options: { port: 0, host: '0.0.0.0', scenario: 'empty', seed: 's1', state: 'db.json' },
+      options: { port: 0, host: '0.0.0.0', scenario: 'empty', seed: 's1', state: 'db.json', timeouts: {} },
     })
     expect(parseCommandLine(['serve', '--port', '65535']).command).toBe('serve')
+    expect(parseCommandLine(['serve', '--headers-timeout', '500', '--request-timeout=2000', '--idle-timeout', '750'])).toMatchObject({
+      options: { timeouts: { headers: 500, request: 2000, idle: 750 } },
+    })
   })
 
   it('answers --help and --version before anything else', () => {
@@ -33,6 +36,8 @@ describe('parseCommandLine', () => {
     [['serve', '--host', ' '], 'Invalid --host: must not be empty'],
     [['serve', '--seed', ''], 'Invalid --seed: must not be empty'],
     [['serve', '--state', ''], 'Invalid --state: must not be empty'],
+    [['serve', '--idle-timeout', '0'], 'Invalid --idle-timeout "0": expected a positive number of milliseconds'],
+    [['serve', '--headers-timeout', '1s'], 'Invalid --headers-timeout "1s"'],
     [['serve', '--scenario', 'Demo'], 'Invalid --scenario "Demo": expected one of demo, empty'],
     [['serve', '--verbose'], "Unknown option '--verbose'"],
     [['serve', '--help=yes'], "Option '-h, --help' does not take an argument"],
