@@ -7,8 +7,8 @@ export const MAX_MARKDOWN_DEPTH = 50
 
 /**
  * An upper bound of the container nesting a markdown text opens, in one pass without parsing:
- * per line, the quote and list markers it starts with, plus half its indentation (a nested list
- * item is indented by at least two columns per level). Over-counts at worst (indented code),
+ * per line, the quote and list markers it starts with, plus half the indentation before the first
+ * of them (a nested list item is indented by at least two columns per level). Over-counts at worst (indented code),
  * never under-counts.
  */
 export function markdownDepth(markdown: string): number {
@@ -26,8 +26,9 @@ export function markdownDepth(markdown: string): number {
       continue
     }
     if (!atLineStart) continue
-    if (c === 32) columns++
-    else if (c === 9) columns += 4
+    // Indentation counts before the line's first marker; spaces between markers do not.
+    if (c === 32) columns += depth === 0 ? 1 : 0
+    else if (c === 9) columns += depth === 0 ? 4 : 0
     else if (c === 62) depth++ // '>'
     else if ((c === 45 || c === 42 || c === 43) && isMarkerEnd(markdown.charCodeAt(i + 1))) depth++ // '-', '*', '+'
     else if (c >= 48 && c <= 57) {
