@@ -50,7 +50,7 @@ export const collectionHandlers: Handlers<OpsOf<typeof contract>> = {
 
   listCollectionsInOrganizationById: ({ state, caller, input }) => {
     const { org } = loadOrganization(state, caller, input.organizationId)
-    return pageCollections(state, org.id, caller.user.id, input.nested ?? true, input, (c) => presentCollection(state, caller, c))
+    return pageCollections(state, org.id, caller.user.id, input.nested ?? true, input, (c, role) => presentCollection(state, caller, c, role))
   },
 
   createCollection: async ({ state, caller, input }) => {

@@ -10,6 +10,8 @@ import type { CollectionRecord } from './tables.ts'
 interface Entry {
   c: CollectionRecord
   depth: number
+  /** The user's role on it. */
+  role: Role
 }
 
 /** How many levels above the last item a cursor remembers, to resume when that item is gone. */
@@ -49,7 +51,7 @@ function visibleTree(state: State, organization: string, userId: string, nested:
       const inherited = level ?? member.role
       if (rank(inherited) > rank(role)) role = inherited
     }
-    if (role !== undefined) out.push({ c, depth: frame.depth })
+    if (role !== undefined) out.push({ c, depth: frame.depth, role })
     if (nested) stack.push({ children: state.db.collectionsByParent.get(c.id), next: 0, depth: frame.depth + 1, grant, level: level ?? undefined })
   }
   return out
@@ -118,13 +120,13 @@ export function pageCollections<W>(
   userId: string,
   nested: boolean,
   input: PageInput,
-  present: (c: CollectionRecord) => W,
+  present: (c: CollectionRecord, role: Role) => W,
 ): Envelope<W> {
   const list = `collections:${organization}:${nested}`
   const entries = visibleTree(state, organization, userId, nested)
   const start = input.page === undefined ? 0 : resumeAt(entries, readChain(list, input.page))
   const end = Math.min(entries.length, start + (input.limit ?? DEFAULT_LIMIT))
-  const items = entries.slice(start, end).map((e) => present(e.c))
+  const items = entries.slice(start, end).map((e) => present(e.c, e.role))
   if (end >= entries.length || end === start) return { items, count: entries.length }
   const chain: Chain = []
   for (let c: CollectionRecord | undefined = entries[end - 1]!.c; c && chain.length <= CURSOR_LEVELS; c = c.parent ? state.db.collections.get(c.parent) : undefined) {
