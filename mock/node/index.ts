@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-export { startMockServer, type MockServer, type MockServerOptions } from './server.ts'
+export { startMockServer, DEFAULT_TIMEOUTS, type MockServer, type MockServerOptions, type MockServerTimeouts } from './server.ts'
 export {
   createStateSaver,
   loadStateFile,
