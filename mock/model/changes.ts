@@ -30,7 +30,7 @@ export interface TakenChanges {
  * Records which records each operation touched, and at the end of the operation (called under
  * the state lock, so never halfway through another one) copies them into an entry. Table-level
  * rather than request-level: replaying entries needs no clock, randomness or outbound calls to
- * behave as they did. Off until {@link ChangeLog.watch} is called, so a platform without a
+ * behave as they did. Off until `platform.trackChanges()` turns it on, so a platform without a
  * state file pays nothing.
  */
 export class ChangeLog {
@@ -40,7 +40,7 @@ export class ChangeLog {
   #snapshot: SerializedState | undefined
   #wantSnapshot = false
 
-  /** Starts watching every table of `state` (after a restore, the new state's). */
+  /** Starts watching every table of `state` (after a restore, the new state's). @internal */
   watch(state: State): void {
     state.changes = this
     this.#touched.clear()
@@ -53,7 +53,7 @@ export class ChangeLog {
     }
   }
 
-  /** The state was replaced as a whole: what follows starts from a snapshot of it. */
+  /** The state was replaced as a whole: what follows starts from a snapshot of it. @internal */
   replaced(state: State): void {
     this.watch(state)
     this.#entries = []
@@ -66,7 +66,7 @@ export class ChangeLog {
     this.#wantSnapshot = true
   }
 
-  /** Closes an operation: copies what it touched. Synchronous, under the state lock. */
+  /** Closes an operation: copies what it touched. Synchronous, under the state lock. @internal */
   commit(state: State): void {
     if (this.#wantSnapshot) {
       this.#wantSnapshot = false
