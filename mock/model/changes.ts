@@ -39,13 +39,17 @@ export class ChangeLog {
   #entries: ChangeEntry[] = []
   #snapshot: SerializedState | undefined
   #wantSnapshot = false
+  /** The state watched; a request still running on a replaced one is none of the journal's business. */
+  #state: State | undefined
 
   /** Starts watching every table of `state` (after a restore, the new state's). @internal */
   watch(state: State): void {
     state.changes = this
+    this.#state = state
     this.#touched.clear()
     for (const [name, table] of tablesOf(state.db)) {
       table.watch((id, removed) => {
+        if (this.#state !== state) return
         let ids = this.#touched.get(name)
         if (!ids) this.#touched.set(name, (ids = new Map()))
         ids.set(id, removed || (ids.get(id) ?? false))
@@ -68,6 +72,7 @@ export class ChangeLog {
 
   /** Closes an operation: copies what it touched. Synchronous, under the state lock. @internal */
   commit(state: State): void {
+    if (state !== this.#state) return
     if (this.#wantSnapshot) {
       this.#wantSnapshot = false
       this.#touched.clear()
