@@ -76,6 +76,28 @@ describe('HTTP semantics of the server', () => {
     expect(JSON.parse(answer.body)).toEqual({ error: { code: 413, message: `Request body is larger than ${MAX_BODY_BYTES} bytes` } })
   })
 
+  it('sends 100 Continue to an Expect: 100-continue request within the cap, then answers it', async () => {
+    const { server, token, org } = await serve()
+    const body = JSON.stringify({ title: 'Continued' })
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = connect(server.port, '127.0.0.1')
+      let received = ''
+      socket.setEncoding('utf8').on('data', (chunk: string) => {
+        received += chunk
+        if (chunk.includes('100 Continue')) socket.write(body)
+        if (/\r\n\r\n\{.*\}$/s.test(received.slice(received.indexOf('HTTP/1.1 200')))) socket.end()
+      })
+      socket.on('close', () => resolve(received))
+      socket.on('error', reject)
+      socket.write(
+        `PATCH /v1/orgs/${org} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\n\r\n`,
+      )
+    })
+    expect(text.startsWith('HTTP/1.1 100 Continue')).toBe(true)
+    expect(text).toContain('HTTP/1.1 200 OK')
+    expect(text).toContain('"title":"Continued"')
+  })
+
   it('answers 413 to a chunked body of 20 MiB, read to its end rather than reset', async () => {
     const { server, token, org } = await serve()
     const chunk = new Uint8Array(1024 * 1024).fill(32)
