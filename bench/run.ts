@@ -48,7 +48,7 @@ const sections: Array<[string, () => Promise<string[]>]> = [
   ['search', () => search(quick ? 2 : 5)],
   ['durability', () => durability(quick ? { seconds: 3, rounds: 1 } : { seconds: 5, rounds: 3 })],
   ['hostile payloads', () => hostile(quick ? 5 : 20)],
-  ['render memory', async () => renderMemory(quick ? 500 : 10_000)],
+  ['render memory', async () => renderMemory(quick ? 3_000 : 10_000)],
 ]
 const results: string[][] = []
 for (const [name, run] of sections) {
