@@ -46,6 +46,8 @@ export function findDanglingReference(state: SerializedState): string | undefine
       for (const [field, target] of Object.entries(fields)) {
         const value = record[field]
         if (value === undefined || value === null) continue
+        // A deleted space may name a parent that went meanwhile: restoring it sends it to the root.
+        if (field === 'parent' && record.deletedAt !== undefined) continue
         if (typeof value !== 'string' || !idsOf(target).has(value)) {
           const name = typeof record.id === 'string' ? ` "${record.id}"` : ''
           return `${table}[${i}]${name} has ${field} ${JSON.stringify(value)}, which is not in ${target}; fix or remove that record`
