@@ -6,9 +6,12 @@
  */
 import { writeFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
+import { durability } from './durability.ts'
+import { hostile } from './hostile.ts'
 import { http } from './http.ts'
 import { overhead } from './overhead.ts'
 import { perTest } from './per-test.ts'
+import { renderMemory } from './reliability.ts'
 import { scale } from './scale.ts'
 import { search } from './search.ts'
 import { sizes, sizeTable } from './size.ts'
@@ -43,6 +46,9 @@ const sections: Array<[string, () => Promise<string[]>]> = [
   ['bundle size', size],
   ['type-check cost', types],
   ['search', () => search(quick ? 2 : 5)],
+  ['durability', () => durability(quick ? { seconds: 3, rounds: 1 } : { seconds: 5, rounds: 3 })],
+  ['hostile payloads', () => hostile(quick ? 5 : 20)],
+  ['render memory', async () => renderMemory(quick ? 3_000 : 10_000)],
 ]
 const results: string[][] = []
 for (const [name, run] of sections) {

@@ -70,7 +70,9 @@ export function createDispatcher(options: DispatcherOptions): (request: Request)
     const url = new URL(request.url)
     let pathname = url.pathname
     if (options.basePath && pathname.startsWith(options.basePath)) pathname = pathname.slice(options.basePath.length) || '/'
-    const match = routes.match(request.method.toUpperCase(), pathname)
+    // HEAD is a GET without the body, on every GET route.
+    const head = request.method.toUpperCase() === 'HEAD'
+    const match = routes.match(head ? 'GET' : request.method.toUpperCase(), pathname)
     const op = match.kind === 'found' ? match.op : undefined
     let body: unknown
     const finish = (response: Response): Response => {
@@ -83,6 +85,10 @@ export function createDispatcher(options: DispatcherOptions): (request: Request)
         body,
       })
       response.headers.set('x-request-id', `req_${++requestCount}`)
+      if (head && response.body) {
+        void response.body.cancel()
+        return new Response(null, { status: response.status, headers: response.headers })
+      }
       return response
     }
 
@@ -115,8 +121,14 @@ export function createDispatcher(options: DispatcherOptions): (request: Request)
         if (match.op.body) body = input
         const services = options.services()
         const result = await exclusive(async () => {
-          runMaintenance(options.state())
-          return handler({ input: input as never, caller, state: options.state(), services, request, url })
+          const state = options.state()
+          try {
+            runMaintenance(state)
+            return await handler({ input: input as never, caller, state, services, request, url })
+          } finally {
+            // Still under the lock: a journal sees whole operations, never half of one.
+            state.changes?.commit(state)
+          }
         })
         await services.drain()
         return finish(respond(match.op, result instanceof Deferred ? await result.settle() : result))

@@ -6,13 +6,14 @@ import { Clock } from './core/clock.ts'
 import { createDispatcher, DroppedConnection } from './dispatch.ts'
 import { Faults } from './core/faults.ts'
 import { cryptoSecrets, Random, type SecretSource } from './core/random.ts'
-import { RequestLog } from './core/request-log.ts'
+import { RequestLog, type RequestLogOptions } from './core/request-log.ts'
 import { guardTunnels, tunnelAllowed } from './core/tunnels.ts'
 import { cachedScenario, cacheScenario } from './scenario-cache.ts'
 import type { Services } from './core/services.ts'
 import { handlers as operationHandlers } from './handlers/index.ts'
 import { mswHandlers, requireMsw } from './msw.ts'
 import type { Handler } from './handlers/types.ts'
+import { ChangeLog } from './model/changes.ts'
 import { createState, serialize, tableEntries, type SerializedState, type State } from './model/state.ts'
 import type { Tables } from './model/db.ts'
 import { createBuilders, type Builders } from './scenarios/builders.ts'
@@ -35,6 +36,8 @@ export interface MockPlatformOptions {
   baseUrl?: string
   /** Base URL of the web app in `urls.app`. */
   appUrl?: string
+  /** Bounds of `platform.requests` (entries, body characters each and in total). */
+  requestLog?: RequestLogOptions
   /** The platform's outbound `fetch` (development-mode deliveries). Default: the global `fetch`. */
   fetch?: (input: Request | string | URL, init?: RequestInit) => Promise<Response>
   /**
@@ -116,6 +119,12 @@ export interface MockPlatform<TokenName extends string = string> {
   restore(snapshot: SerializedState): Promise<void>
   /** Back to the scenario's initial state; faults and the request log are cleared. */
   reset(): Promise<void>
+  /**
+   * Starts recording the records each operation changes (what `docplat-mock serve --state`
+   * journals before answering a write) and returns the log; later calls return the same log.
+   * Await `ready` first.
+   */
+  trackChanges(): ChangeLog
 }
 
 /** The scenario function of an option; an unknown name throws at once, naming the known ones. */
@@ -178,7 +187,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
   const outbound = guardTunnels(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), tunnelAllow)
   const builders = createBuilders(() => state, tokens, (name) => tokens[name] ?? tokenFor(seed, name, scenarioTokens), outbound)
   const faults = new Faults(OPERATIONS.map((op) => op.id))
-  const log = new RequestLog()
+  const log = new RequestLog(options.requestLog)
   const fixtures = new Map<string, unknown>()
 
   // A built-in scenario with the same options gives the same state: build it once per process,
@@ -243,7 +252,9 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
       }
     }
     clock.load(snapshot.clock)
+    const changes = state.changes
     state = next
+    changes?.replaced(next)
     adoptTokens()
   }
 
@@ -338,6 +349,10 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     snapshot: () => serialize(state),
     restore(snapshot) {
       return queue(() => load(snapshot))
+    },
+    trackChanges() {
+      if (!state.changes) new ChangeLog().watch(state)
+      return state.changes!
     },
     reset() {
       faults.clear()

@@ -1,9 +1,20 @@
 import * as z from 'zod/mini'
 import type { ObjectSchema, OperationDef } from '../../src/contract/define.ts'
+import { markdownDepth, MAX_MARKDOWN_DEPTH } from '../model/markdown/depth.ts'
 import { badRequest, HttpError } from './http-error.ts'
 
 /** Largest request body the mock accepts, as the platform would (1 MiB). */
 export const MAX_BODY_BYTES = 1024 * 1024
+
+/**
+ * Deepest nesting of arrays and objects a JSON body may have. Every consumer of a body (the
+ * schema check, copies, the request log) walks it; without a bound, 5,000 nested arrays (10 KB)
+ * overflowed the call stack.
+ */
+export const MAX_JSON_DEPTH = 64
+
+/** Media types read as JSON: `application/json` and structured `application/*+json` (not `json-seq`). */
+const JSON_TYPE = /^application\/(?:json|[\w.!#$&^-]+\+json)\s*(?:;|$)/i
 
 type QueryType = 'boolean' | 'number' | 'array' | 'string'
 
@@ -126,12 +137,19 @@ async function readBytes(request: Request): Promise<Uint8Array> {
 async function readBody(request: Request): Promise<unknown> {
   const declared = Number(request.headers.get('content-length') ?? '0')
   if (declared > MAX_BODY_BYTES) throw tooLarge()
-  const text = new TextDecoder().decode(await readBytes(request))
+  const bytes = await readBytes(request)
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    throw badRequest('Invalid body: not valid UTF-8')
+  }
   if (text.trim() === '') return {}
   const type = request.headers.get('content-type') ?? ''
-  if (!/^application\/(.+\+)?json\b/i.test(type)) {
-    throw new HttpError(415, `Invalid body: Content-Type must be application/json, got ${type || 'none'}`)
+  if (!JSON_TYPE.test(type)) {
+    throw new HttpError(415, `Invalid body: Content-Type must be application/json (or application/*+json), got ${type || 'none'}`)
   }
+  if (jsonDepth(text) > MAX_JSON_DEPTH) throw badRequest(`Invalid body: arrays and objects nest more than ${MAX_JSON_DEPTH} deep`)
   let value: unknown
   try {
     value = JSON.parse(text)
@@ -140,6 +158,43 @@ async function readBody(request: Request): Promise<unknown> {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('Invalid body: must be a JSON object')
   return value
+}
+
+/** How deep arrays and objects nest in a JSON text, counted in one pass outside strings. */
+function jsonDepth(text: string): number {
+  let depth = 0
+  let deepest = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 92) i++ // backslash: skip the escaped character
+      else if (c === 34) inString = false
+    } else if (c === 34) inString = true
+    else if (c === 91 || c === 123) deepest = Math.max(deepest, ++depth)
+    else if (c === 93 || c === 125) depth--
+  }
+  return deepest
+}
+
+/**
+ * Markdown fields (any string under a `markdown` key) nested deeper than the platform renders:
+ * the 400 names the field. The body is already bounded in depth, so this walk is too.
+ */
+function checkMarkdown(value: unknown, path: string[]): void {
+  if (typeof value !== 'object' || value === null) return
+  for (const [key, child] of Object.entries(value)) {
+    const here = [...path, key]
+    const strings = key === 'markdown' ? (typeof child === 'string' ? [child] : typeof child === 'object' && child !== null ? Object.values(child) : []) : []
+    for (const markdown of strings) {
+      if (typeof markdown !== 'string') continue
+      const depth = markdownDepth(markdown)
+      if (depth > MAX_MARKDOWN_DEPTH) {
+        throw badRequest(`Invalid ${here.join('.')}: lists and block quotes nest ${depth} deep, more than the ${MAX_MARKDOWN_DEPTH} allowed`)
+      }
+    }
+    checkMarkdown(child, here)
+  }
 }
 
 /**
@@ -157,7 +212,11 @@ export async function parseInput(op: OperationDef, rawParams: Record<string, str
   }
   const input: Record<string, unknown> = op.params ? { ...check('path', op.params, params) } : {}
   if (op.query) Object.assign(input, check('query', op.query, queryObject(op.query, url.searchParams)))
-  if (op.body) Object.assign(input, check('body', op.body, await readBody(request)))
+  if (op.body) {
+    const body = check('body', op.body, await readBody(request))
+    checkMarkdown(body, ['body'])
+    Object.assign(input, body)
+  }
   else if (request.body) await request.body.cancel()
   return input
 }

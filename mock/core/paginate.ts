@@ -16,14 +16,16 @@ export interface Envelope<T> {
 
 export const DEFAULT_LIMIT = 100
 
-function encode(value: unknown): string {
+/** A cursor's text: base64url of its JSON. */
+export function encode(value: unknown): string {
   const bytes = new TextEncoder().encode(JSON.stringify(value))
   let binary = ''
   for (const b of bytes) binary += String.fromCharCode(b)
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 }
 
-function decode(cursor: string): unknown {
+/** The value of a cursor made by {@link encode}; throws on anything else. */
+export function decode(cursor: string): unknown {
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw new Error('not base64url')
   const binary = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))
   return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))))

@@ -12,8 +12,33 @@ export interface LoggedRequest {
   status: number
   /** Platform time when it was handled (ISO). */
   at: string
-  /** The parsed request body, when it had one. */
+  /**
+   * The parsed request body, when it had one. A body whose JSON is longer than the log's
+   * `maxBodyChars` is kept as the start of its JSON text instead, with `bodyTruncated` set.
+   */
   body: unknown
+  /** Set when `body` holds only the start of a large body's JSON text. */
+  bodyTruncated?: true
+  /** Length of the body's JSON text in characters, when it was truncated. */
+  bodySize?: number
+}
+
+/** Options of a {@link RequestLog}: what bounds its memory, whatever clients send. */
+export interface RequestLogOptions {
+  /** How many entries it keeps; the oldest go first. Default 10,000. */
+  capacity?: number
+  /** Longest body kept whole, in characters of JSON; longer ones are cut to this. Default 16,384. */
+  maxBodyChars?: number
+  /** Total characters of body kept across entries; the oldest entries go first. Default 16 Mi. */
+  maxTotalChars?: number
+}
+
+/**
+ * A copy of a string that does not hold on to the one it was cut from: engines keep a slice as
+ * a view of its parent, so a 16 KB start of a 1 MB body would keep the whole megabyte alive.
+ */
+function detached(slice: string): string {
+  return new TextDecoder().decode(new TextEncoder().encode(slice))
 }
 
 /** The log of handled requests, for assertions (`platform.requests.ofOperation('restoreSpace')`). */
@@ -25,18 +50,41 @@ export class RequestLog implements Iterable<LoggedRequest> {
    * together instead, when they are as many as the kept ones.
    */
   #start = 0
+  /** Body characters of each entry (parallel to `#entries`), and their sum over the kept ones. */
+  #sizes: number[] = []
+  #total = 0
   /** How many entries it keeps; the oldest go first. */
   readonly capacity: number
+  /** Longest body kept whole, in characters of JSON. */
+  readonly maxBodyChars: number
+  /** Total characters of body kept across entries. */
+  readonly maxTotalChars: number
 
-  constructor(capacity = 10_000) {
-    this.capacity = capacity
+  constructor(options: RequestLogOptions | number = {}) {
+    const o = typeof options === 'number' ? { capacity: options } : options
+    this.capacity = o.capacity ?? 10_000
+    this.maxBodyChars = o.maxBodyChars ?? 16_384
+    this.maxTotalChars = o.maxTotalChars ?? 16 * 1024 * 1024
   }
 
   /** @internal */
   push(entry: LoggedRequest): void {
+    let size = 0
+    if (entry.body !== undefined) {
+      const text = JSON.stringify(entry.body) ?? ''
+      size = Math.min(text.length, this.maxBodyChars)
+      // A copy either way: the log must not keep (or see changes to) what the handler was given.
+      if (text.length > this.maxBodyChars) entry = { ...entry, body: detached(text.slice(0, this.maxBodyChars)), bodyTruncated: true, bodySize: text.length }
+      else entry = { ...entry, body: JSON.parse(text) as unknown }
+    }
     this.#entries.push(entry)
-    if (this.#entries.length - this.#start > this.capacity) this.#start = this.#entries.length - this.capacity
-    if (this.#start >= this.capacity) this.#compact()
+    this.#sizes.push(size)
+    this.#total += size
+    while (this.#entries.length - this.#start > this.capacity || (this.#total > this.maxTotalChars && this.#entries.length - this.#start > 1)) {
+      this.#total -= this.#sizes[this.#start]!
+      this.#start++
+    }
+    if (this.#start >= Math.max(this.length, 64)) this.#compact()
   }
 
   /** How many entries it holds. */
@@ -62,7 +110,9 @@ export class RequestLog implements Iterable<LoggedRequest> {
   /** Forgets every entry. */
   clear(): void {
     this.#entries = []
+    this.#sizes = []
     this.#start = 0
+    this.#total = 0
   }
 
   /** Every entry, oldest first. */
@@ -73,6 +123,7 @@ export class RequestLog implements Iterable<LoggedRequest> {
   #compact(): LoggedRequest[] {
     if (this.#start > 0) {
       this.#entries = this.#entries.slice(this.#start)
+      this.#sizes = this.#sizes.slice(this.#start)
       this.#start = 0
     }
     return this.#entries

@@ -6,19 +6,11 @@ import { createCollection, deleteCollection, moveCollection, updateCollection } 
 import type { CollectionRecord } from '../model/spaces/tables.ts'
 import type { State } from '../model/state.ts'
 import type { SortKey } from '../model/table.ts'
+import { pageCollections } from '../model/spaces/collection-tree.ts'
 import { presentCollection } from '../present/collection.ts'
 import { presentSpace } from '../present/space.ts'
 import { loadCollection, loadOrganization, requireAdminOfBoth, requireCreateIn } from './load.ts'
 import type { Handlers, OpsOf } from './types.ts'
-
-/** Collections of an organization in tree order (each followed by its nested ones). */
-function treeOrder(state: State, parent: string, path: SortKey, out: Array<{ c: CollectionRecord; key: SortKey }>, nested: boolean) {
-  state.db.collectionsByParent.get(parent).forEach((c) => {
-    const key = [...path, c.position, c.seq]
-    out.push({ c, key })
-    if (nested) treeOrder(state, c.id, key, out, nested)
-  })
-}
 
 export const collectionHandlers: Handlers<OpsOf<typeof contract>> = {
   getCollectionById: ({ state, caller, input }) => presentCollection(state, caller, loadCollection(state, caller, input.collectionId)),
@@ -62,10 +54,7 @@ export const collectionHandlers: Handlers<OpsOf<typeof contract>> = {
 
   listCollectionsInOrganizationById: ({ state, caller, input }) => {
     const { org } = loadOrganization(state, caller, input.organizationId)
-    const entries: Array<{ c: CollectionRecord; key: SortKey }> = []
-    treeOrder(state, `root:${org.id}`, [], entries, input.nested ?? true)
-    const visible = entries.filter((e) => collectionRole(state, caller.user.id, e.c) !== undefined)
-    return paginate(`collections:${org.id}:${input.nested ?? true}`, visible, (e) => e.key, input, (e) => presentCollection(state, caller, e.c))
+    return pageCollections(state, org.id, caller.user.id, input.nested ?? true, input, (c, role) => presentCollection(state, caller, c, role))
   },
 
   createCollection: async ({ state, caller, input }) => {

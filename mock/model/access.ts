@@ -50,9 +50,12 @@ export function teamsOf(state: State, organizationId: string, userId: string): T
 /** The collection chain above a space or collection, nearest first. */
 export function ancestors(state: State, parent: string | undefined): CollectionRecord[] {
   const chain: CollectionRecord[] = []
-  for (let id = parent; id; ) {
+  // A set, not `chain.includes`: a scan per level made a deep chain cost its depth squared.
+  const seen = new Set<string>()
+  for (let id = parent; id && !seen.has(id); ) {
     const c = state.db.collections.get(id)
-    if (!c || chain.includes(c)) break
+    if (!c) break
+    seen.add(id)
     chain.push(c)
     id = c.parent
   }

@@ -1,4 +1,5 @@
 import type { Clock } from '../core/clock.ts'
+import type { ChangeLog } from './changes.ts'
 import { cryptoSecrets, Random, type SecretSource } from '../core/random.ts'
 import { ContentCache } from './content/cache.ts'
 import { createDb, tablesOf, type Db, type Tables } from './db.ts'
@@ -27,6 +28,8 @@ export interface State {
   urls: Urls
   /** Creation counter: gives every record its `seq`. */
   seq: number
+  /** Records each operation's changes when the platform is journaled (`--state`); unset otherwise. */
+  changes?: ChangeLog
 }
 
 export function createState(clock: Clock, random: Random, urls: Urls, secrets: SecretSource = cryptoSecrets): State {

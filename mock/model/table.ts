@@ -103,6 +103,8 @@ export class Table<R extends BaseRecord> {
   readonly #schema: StandardSchemaV1<R, R>
   readonly #byId = new Map<string, R>()
   readonly #observers: TableObserver<R>[] = []
+  /** Told of every stored, changed or removed record (the `--state` journal's change log). */
+  #watcher: ((id: string, removed: boolean) => void) | undefined
 
   constructor(schema: StandardSchemaV1<R, R>) {
     this.#schema = schema
@@ -119,6 +121,14 @@ export class Table<R extends BaseRecord> {
   observe(observer: TableObserver<R>): void {
     for (const record of this.#byId.values()) observer.add(record)
     this.#observers.push(observer)
+  }
+
+  /**
+   * Reports every write to `listener` (the record's ID, and whether it left the table), so a
+   * change log can tell which records a request touched without comparing whole tables.
+   */
+  watch(listener: ((id: string, removed: boolean) => void) | undefined): void {
+    this.#watcher = listener
   }
 
   get(id: string): R | undefined {
@@ -188,6 +198,7 @@ export class Table<R extends BaseRecord> {
     for (const observer of this.#observers) observer.remove(stored)
     Object.assign(stored, changes)
     for (const observer of this.#observers) observer.add(stored)
+    this.#watcher?.(stored.id, false)
     return stored
   }
 
@@ -198,6 +209,7 @@ export class Table<R extends BaseRecord> {
   }
 
   clear(): void {
+    if (this.#watcher) for (const id of this.#byId.keys()) this.#watcher(id, true)
     this.#byId.clear()
     for (const observer of this.#observers) observer.clear()
   }
@@ -244,11 +256,13 @@ export class Table<R extends BaseRecord> {
   #track(record: R): void {
     this.#byId.set(record.id, record)
     for (const observer of this.#observers) observer.add(record)
+    this.#watcher?.(record.id, false)
   }
 
   #untrack(record: R): void {
     this.#byId.delete(record.id)
     for (const observer of this.#observers) observer.remove(record)
+    this.#watcher?.(record.id, true)
   }
 }
 

@@ -18,6 +18,8 @@ export interface ServeOptions {
   controlToken: string | undefined
   /** How each request is printed on stdout. */
   log: 'text' | 'json' | 'quiet'
+  /** Server time limits in milliseconds (`--headers-timeout`, `--request-timeout`, `--idle-timeout`). */
+  timeouts: { headers?: number; request?: number; idle?: number }
 }
 
 /** A parsed command line. */
@@ -52,6 +54,9 @@ Options of serve:
                        or set DOCPLAT_CONTROL_TOKEN)
   --log <text|json>    how each request is printed on stdout (default text)
   --quiet              print no line per request
+  --headers-timeout <ms>  time a client has to send request headers (default 10000)
+  --request-timeout <ms>  time a client has to send a whole request (default 30000)
+  --idle-timeout <ms>     a silent connection is closed after this (default 30000)
   -h, --help           show this help
   --version            show the version
 
@@ -87,6 +92,9 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
         'control-token': { type: 'string' },
         log: { type: 'string' },
         quiet: { type: 'boolean' },
+        'headers-timeout': { type: 'string' },
+        'request-timeout': { type: 'string' },
+        'idle-timeout': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' },
       },
@@ -119,6 +127,11 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
       cors: cors(values.cors, values['no-cors']),
       controlToken,
       log: log(values.log, values.quiet),
+      timeouts: {
+        ...milliseconds('headers', '--headers-timeout', values['headers-timeout']),
+        ...milliseconds('request', '--request-timeout', values['request-timeout']),
+        ...milliseconds('idle', '--idle-timeout', values['idle-timeout']),
+      },
     },
   }
 }
@@ -156,6 +169,13 @@ function port(value: string | undefined): number {
   const n = /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN
   if (!(n >= 0 && n <= 65_535)) throw new UsageError(`Invalid --port "${value}": expected an integer from 0 to 65535`)
   return n
+}
+
+function milliseconds(key: string, name: string, value: string | undefined): Record<string, number> {
+  if (value === undefined) return {}
+  const n = /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN
+  if (!(n > 0)) throw new UsageError(`Invalid ${name} "${value}": expected a positive number of milliseconds`)
+  return { [key]: n }
 }
 
 function scenario(value: string | undefined): ServeOptions['scenario'] {

@@ -7,7 +7,7 @@
  * @packageDocumentation
  * @module docplat/mock/node
  */
-export { startMockServer, type MockServer, type MockServerOptions } from './server.ts'
+export { startMockServer, DEFAULT_TIMEOUTS, type MockServer, type MockServerOptions, type MockServerTimeouts } from './server.ts'
 export type { ControlPlaneOptions } from './control/plane.ts'
 export type { RequestSummary } from './control/front.ts'
 export {

@@ -73,21 +73,16 @@ function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
   })
 }
 
-/** How much of an oversized body the server reads and discards so the client gets to see the 413. */
-const DISCARD_LIMIT = 16 * MAX_BODY_BYTES
-
 /**
- * Answers 413 and closes the connection. The rest of the body is read and thrown away, up to a
- * bound, because most clients only look at the response once they have finished sending.
+ * Answers 413. A client that asked `Expect: 100-continue` sends no body after it, so the
+ * connection closes; otherwise the rest of the body is read and thrown away (the server's request
+ * timeout bounds how long), because closing on a client still sending makes it see a connection
+ * reset instead of the answer.
  */
 export function refuseBody(req: IncomingMessage, res: ServerResponse): void {
   const body = JSON.stringify({ error: { code: 413, message: `Request body is larger than ${MAX_BODY_BYTES} bytes` } })
-  res.writeHead(413, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' })
+  const expecting = /100-continue/i.test(String(req.headers.expect ?? ''))
+  res.writeHead(413, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(expecting ? { connection: 'close' } : {}) })
   res.end(body)
-  let discarded = 0
-  req.on('data', (chunk: Buffer) => {
-    discarded += chunk.byteLength
-    if (discarded > DISCARD_LIMIT) req.socket.destroy()
-  })
   req.resume()
 }

@@ -5,7 +5,8 @@ import { formatBanner, usableTokens } from './banner.ts'
 import { isLoopbackHost } from '../core/loopback.ts'
 import { formatRequestLine } from './control/access-log.ts'
 import { startMockServer, type MockServer } from './server.ts'
-import { createStateSaver, loadStateFile, saveStateFile, StateFileError, type StateSaver } from './state-file.ts'
+import { openStateJournal, type StateJournal } from './journal.ts'
+import { StateFileError } from './state-file.ts'
 
 /** A started `serve`, or why it could not start. */
 export type Serving =
@@ -32,7 +33,7 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
     rejectStarted = reject
   })
   started.catch(() => undefined)
-  let saver: StateSaver | undefined
+  let journal: StateJournal | undefined
   let server: MockServer
   // What POST /_docplat/reset returns to when a state file was restored: that file's state at start.
   let initial: ReturnType<MockPlatform['snapshot']> | undefined
@@ -41,20 +42,31 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
     server = await startMockServer({
       host: options.host,
       port: options.port,
+      timeouts: options.timeouts,
       ...(options.cors !== undefined ? { cors: options.cors } : {}),
       control: {
         platform: started,
         scenario: options.scenario,
         ...(options.controlToken !== undefined ? { token: options.controlToken } : {}),
         initial: () => initial,
-        onChange: () => saver?.schedule(),
+        // Control-plane changes (reset, restore, users...) go to the journal too; a clock-only
+        // change is kept with the next write.
+        onChange: () => void journal?.commit().catch((error: unknown) => console.error(`[docplat mock] cannot save the state file: ${(error as Error).message}`)),
       },
       ...(log !== 'quiet' ? { onRequest: (entry) => void process.stdout.write(formatRequestLine(entry, log)) } : {}),
       platform: {
         async dispatch(request) {
           const response = await (await started).dispatch(request)
-          // Reads never change what is worth keeping: a write that succeeded always might.
-          if (saver && request.method !== 'GET' && request.method !== 'HEAD' && response.ok) saver.schedule()
+          if (journal) {
+            // The answer leaves only once what the request changed is in the journal.
+            try {
+              await journal.commit()
+            } catch (error) {
+              await response.body?.cancel()
+              const message = `The change was made but could not be saved to the state file: ${(error as Error).message}`
+              return new Response(JSON.stringify({ error: { code: 500, message } }), { status: 500, headers: { 'content-type': 'application/json' } })
+            }
+          }
           return response
         },
       },
@@ -82,18 +94,15 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
   } catch (error) {
     return abort(`Cannot build the ${options.scenario} scenario: ${(error as Error).message}`, error)
   }
-  let restored = false
   if (options.state !== undefined) {
     try {
-      restored = await loadStateFile(platform, options.state)
-      if (restored) initial = platform.snapshot()
-      // A new file is written at once, so a bad path fails now rather than at the first change.
-      if (!restored) await saveStateFile(platform, options.state)
+      journal = await openStateJournal(platform, options.state)
     } catch (error) {
       return abort(error instanceof StateFileError ? error.message : `Cannot use the state file ${absolute(options.state)}: ${(error as Error).message}`, error)
     }
-    saver = createStateSaver(platform, options.state)
   }
+  const restored = journal?.restored ?? false
+  if (restored) initial = platform.snapshot()
   resolveStarted(platform)
 
   return {
@@ -108,7 +117,7 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
     }),
     async stop() {
       await server.close()
-      await saver?.flush()
+      await journal?.close()
     },
   }
 }

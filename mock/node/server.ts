@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+import { MAX_BODY_BYTES } from '../core/input.ts'
 import { DroppedConnection } from '../dispatch.ts'
 import type { MockPlatform } from '../platform.ts'
 import { BodyTooLarge, refuseBody, toRequest } from './request.ts'
@@ -32,7 +33,24 @@ export interface MockServerOptions {
   control?: ControlPlaneOptions | false
   /** Called once per answered request (the CLI prints a line from it). */
   onRequest?: (entry: RequestSummary) => void
+  /** How long a client may take, so idle or slow connections cannot hold the server's sockets. */
+  timeouts?: MockServerTimeouts
 }
+
+/** Time limits of {@link startMockServer}, in milliseconds. */
+export interface MockServerTimeouts {
+  /** To send a request's headers, from the connection's start or the previous response. Default 10,000. */
+  headers?: number
+  /** To send a whole request, headers and body. Default 30,000. */
+  request?: number
+  /** Of silence on a connection (nothing received or sent) before it is closed. Default 30,000. */
+  idle?: number
+  /** A kept-alive connection waits this long for its next request. Default 5,000. */
+  keepAlive?: number
+}
+
+/** Defaults of {@link MockServerTimeouts}. */
+export const DEFAULT_TIMEOUTS: Required<MockServerTimeouts> = { headers: 10_000, request: 30_000, idle: 30_000, keepAlive: 5_000 }
 
 /** A running mock server. */
 export interface MockServer {
@@ -83,7 +101,11 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const handled: Pick<MockPlatform, 'dispatch'> = { dispatch: (request) => front.handle(request, platform.dispatch) }
   // ----
 
-  const server = createServer({ keepAlive: true }, (req, res) => {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
+  for (const [name, value] of Object.entries(timeouts)) {
+    if (!(Number.isInteger(value) && value > 0)) throw new RangeError(`Invalid timeouts.${name} ${String(value)}: expected a positive integer of milliseconds`)
+  }
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     res.on('close', () => {
       // A kept-alive connection would otherwise stay open after close() until the client lets go.
       if (closing && !res.socket?.destroyed) res.socket?.destroySoon()
@@ -101,7 +123,29 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
         res.end(JSON.stringify({ error: { code: 500, message: `Internal error in the mock server: ${messageOf(error)}` } }))
       } else destroy(res.socket)
     })
+  }
+  const server = createServer(
+    {
+      keepAlive: true,
+      headersTimeout: timeouts.headers,
+      // Node wants the request limit to be at least the headers one.
+      requestTimeout: Math.max(timeouts.request, timeouts.headers),
+      keepAliveTimeout: timeouts.keepAlive,
+      // How often the headers and request limits are checked; Node's 30 s would let them run late.
+      connectionsCheckingInterval: Math.min(1_000, timeouts.headers),
+    },
+    onRequest,
+  )
+  server.setTimeout(timeouts.idle, (socket: Socket) => socket.destroy())
+  // A body larger than the platform accepts is refused before the client sends it.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return refuseBody(req, res)
+    res.writeContinue()
+    onRequest(req, res)
   })
+  // What Node's parser rejects (bad request lines, unknown methods, oversized headers, timeouts)
+  // gets the same error body as every other answer, instead of Node's bare status line.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket))
 
   await listen(server, port, host)
   // Failures after start (running out of file descriptors on accept) must not end the process.
@@ -181,6 +225,30 @@ async function serve(platform: Pick<MockPlatform, 'dispatch'>, base: string, req
     response = errorResponse(500, `Internal error in the mock server: ${messageOf(error)}`)
   }
   await writeResponse(response, req, res)
+}
+
+/** The status and words for a request Node's parser refused. */
+function clientErrorAnswer(error: NodeJS.ErrnoException): [number, string] {
+  switch (error.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return [431, 'Request headers are too large']
+    case 'HPE_INVALID_METHOD':
+      return [501, 'Unknown request method']
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return [408, 'The request took too long to arrive']
+    default:
+      return [400, `Malformed request${error.code ? ` (${error.code})` : ''}`]
+  }
+}
+
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  // A reset or a half-sent request: nobody is listening for an answer.
+  if (error.code === 'ECONNRESET' || !socket.writable) return destroy(socket)
+  const [status, message] = clientErrorAnswer(error)
+  const body = JSON.stringify({ error: { code: status, message } })
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  )
 }
 
 function messageOf(error: unknown): string {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises'
+import { mkdir, open, readdir, readFile, readlink, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
+import type { SerializedState } from '../model/state.ts'
 import { isSerializedState, type MockPlatform } from '../platform.ts'
+import { findDanglingReference } from './references.ts'
 
 /** The part of a platform a state file needs. */
 export type Persistable = Pick<MockPlatform, 'snapshot' | 'restore'>
@@ -22,16 +24,40 @@ export class StateFileError extends Error {
  * Replaces the platform's state with the one saved in `file`. Resolves `false`, changing nothing,
  * when the file does not exist; throws a {@link StateFileError} naming the file when it cannot be
  * read or is not a docplat mock state, so a typo'd path or a damaged file is never mistaken for
- * "start empty" and then overwritten.
+ * "start empty" and then overwritten. A file whose records point at records it lacks (a member of
+ * an organization that is not there) is refused the same way, naming the record.
  */
 export async function loadStateFile(platform: Persistable, file: string): Promise<boolean> {
-  const path = resolve(file)
+  const path = await stateTarget(file)
+  const snapshot = await readStateFile(path)
+  if (snapshot === undefined) return false
+  await restoreChecked(platform, path, snapshot)
+  return true
+}
+
+/** Restores a snapshot read from `path`, after checking its references. */
+export async function restoreChecked(platform: Persistable, path: string, snapshot: SerializedState): Promise<void> {
+  const dangling = findDanglingReference(snapshot)
+  if (dangling) throw new StateFileError(path, dangling)
+  try {
+    await platform.restore(snapshot)
+  } catch (error) {
+    throw new StateFileError(path, `could not be restored (${(error as Error).message})`, { cause: error })
+  }
+}
+
+/**
+ * Reads and checks a state file without restoring it: `undefined` when it does not exist, a
+ * {@link StateFileError} when it is not a usable docplat mock state. `path` is the file itself
+ * (see {@link stateTarget}).
+ */
+export async function readStateFile(path: string): Promise<(SerializedState & { journal?: number }) | undefined> {
   await removeOrphanedTemporaries(path)
   let text: string
   try {
     text = await readFile(path, 'utf8')
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw new StateFileError(path, `cannot be read (${(error as Error).message})`, { cause: error })
   }
   let value: unknown
@@ -42,12 +68,27 @@ export async function loadStateFile(platform: Persistable, file: string): Promis
     throw new StateFileError(path, `is not valid JSON (${hint})`, { cause: error })
   }
   if (!isSerializedState(value)) throw new StateFileError(path, describeForeign(value))
-  try {
-    await platform.restore(value)
-  } catch (error) {
-    throw new StateFileError(path, `could not be restored (${(error as Error).message})`, { cause: error })
+  return value
+}
+
+/**
+ * The file a `--state` path stands for: the path itself, or, when it is a symbolic link (a state
+ * file kept in a dotfiles repository, say), the file the link points at, so that writes go
+ * through the link and the link stays a link.
+ */
+export async function stateTarget(file: string): Promise<string> {
+  let path = resolve(file)
+  for (let hops = 0; hops < 40; hops++) {
+    let link: string
+    try {
+      link = await readlink(path)
+    } catch {
+      // Not a link (or not there yet): the path is the file.
+      return path
+    }
+    path = resolve(dirname(path), link)
   }
-  return true
+  throw new StateFileError(resolve(file), 'is a chain of more than 40 symbolic links')
 }
 
 /**
@@ -94,14 +135,19 @@ function describeForeign(value: unknown): string {
 /**
  * Writes the platform's state to `file` atomically: a temporary file in the same directory,
  * flushed to disk, then renamed over the target. A crash mid-write leaves the previous file
- * intact, never a truncated one. Missing parent directories are created.
+ * intact, never a truncated one. Missing parent directories are created; a symbolic link is
+ * written through (the file it points at is replaced, the link stays).
  */
 export async function saveStateFile(platform: Persistable, file: string): Promise<void> {
-  const path = resolve(file)
-  const dir = dirname(path)
-  await mkdir(dir, { recursive: true })
   // Serialised in one synchronous step, so no request can change the state halfway through it.
   const text = `${JSON.stringify(platform.snapshot(), null, 2)}\n`
+  await writeStateText(await stateTarget(file), text)
+}
+
+/** Atomically replaces the file at `path` (not a link: see {@link stateTarget}) with `text`. */
+export async function writeStateText(path: string, text: string): Promise<void> {
+  const dir = dirname(path)
+  await mkdir(dir, { recursive: true })
   const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
   try {
     const handle = await open(temp, 'w')

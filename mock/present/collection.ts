@@ -1,8 +1,10 @@
 import { collectionPermissions, collectionRole, type Caller } from '../model/access.ts'
 import type { CollectionRecord } from '../model/spaces/tables.ts'
 import type { State } from '../model/state.ts'
+import type { Role } from '../../src/schemas/shared.ts'
 
-export function presentCollection(state: State, caller: Caller, collection: CollectionRecord) {
+/** A collection on the wire; `role` is the caller's, when the caller already worked it out (a listing). */
+export function presentCollection(state: State, caller: Caller, collection: CollectionRecord, role?: Role) {
   return {
     object: 'collection' as const,
     id: collection.id,
@@ -15,6 +17,6 @@ export function presentCollection(state: State, caller: Caller, collection: Coll
       location: `${state.urls.api}/v1/collections/${collection.id}`,
       app: `${state.urls.app}/o/${collection.organization}/c/${collection.id}`,
     },
-    permissions: collectionPermissions(collectionRole(state, caller.user.id, collection)),
+    permissions: collectionPermissions(role ?? collectionRole(state, caller.user.id, collection)),
   }
 }

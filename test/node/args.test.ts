@@ -5,19 +5,22 @@ describe('parseCommandLine', () => {
   it('applies the defaults of npm start and of createMockPlatform', () => {
     expect(parseCommandLine(['serve'])).toEqual({
       command: 'serve',
-      options: { port: 4010, host: '127.0.0.1', scenario: 'demo', seed: undefined, state: undefined, tunnelAllow: [], cors: undefined, controlToken: undefined, log: 'text' },
+      options: { port: 4010, host: '127.0.0.1', scenario: 'demo', seed: undefined, state: undefined, tunnelAllow: [], cors: undefined, controlToken: undefined, log: 'text', timeouts: {} },
     })
   })
 
   it('reads every option, in either spelling', () => {
     expect(parseCommandLine(['serve', '--port=0', '--host', '0.0.0.0', '--scenario=empty', '--seed', 's1', '--state', 'db.json', '--tunnel-allow', 'A.test,b.test:8443', '--tunnel-allow=[::2]', '--control-token=k', '--cors', 'http://localhost:5173/, https://App.test', '--log', 'json'])).toEqual({
       command: 'serve',
-      options: { port: 0, host: '0.0.0.0', scenario: 'empty', seed: 's1', state: 'db.json', tunnelAllow: ['a.test', 'b.test:8443', '[::2]'], controlToken: 'k', cors: ['http://localhost:5173', 'https://app.test'], log: 'json' },
+      options: { port: 0, host: '0.0.0.0', scenario: 'empty', seed: 's1', state: 'db.json', tunnelAllow: ['a.test', 'b.test:8443', '[::2]'], controlToken: 'k', cors: ['http://localhost:5173', 'https://app.test'], log: 'json', timeouts: {} },
     })
     expect(parseCommandLine(['serve', '--no-cors', '--quiet', '--log=json'])).toMatchObject({ options: { cors: false, log: 'quiet' } })
     expect(parseCommandLine(['serve', '--cors', '*'])).toMatchObject({ options: { cors: true } })
     expect(parseCommandLine(['serve', '--host', '::'], { DOCPLAT_CONTROL_TOKEN: 'from-env' })).toMatchObject({ options: { controlToken: 'from-env' } })
     expect(parseCommandLine(['serve', '--port', '65535']).command).toBe('serve')
+    expect(parseCommandLine(['serve', '--headers-timeout', '500', '--request-timeout=2000', '--idle-timeout', '750'])).toMatchObject({
+      options: { timeouts: { headers: 500, request: 2000, idle: 750 } },
+    })
   })
 
   it('answers --help and --version before anything else', () => {
@@ -45,6 +48,8 @@ describe('parseCommandLine', () => {
     [['serve', '--state', ''], 'Invalid --state: must not be empty'],
     [['serve', '--tunnel-allow', 'http://a.test'], 'Invalid --tunnel-allow "http://a.test": expected host names (or host:port) separated by commas'],
     [['serve', '--tunnel-allow', 'a.test,,b.test'], 'Invalid --tunnel-allow ""'],
+    [['serve', '--idle-timeout', '0'], 'Invalid --idle-timeout "0": expected a positive number of milliseconds'],
+    [['serve', '--headers-timeout', '1s'], 'Invalid --headers-timeout "1s"'],
     [['serve', '--scenario', 'Demo'], 'Invalid --scenario "Demo": expected one of demo, empty'],
     [['serve', '--verbose'], "Unknown option '--verbose'"],
     [['serve', '--help=yes'], "Option '-h, --help' does not take an argument"],

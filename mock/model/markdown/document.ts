@@ -1,5 +1,5 @@
-import type { Nodes, PhrasingContent, Root } from 'mdast'
-import { plainText } from './parse.ts'
+import type { Nodes, Root } from 'mdast'
+import { plainText, walk } from './parse.ts'
 
 /**
  * Markdown (an mdast tree) as a document, the one shape every `format=document` answer uses
@@ -32,92 +32,140 @@ export interface DocumentOptions {
 
 type Marks = readonly string[]
 
-/** Converts a parsed markdown tree into a document. */
+/** Children still to convert into `out`, as blocks or inline content, with the marks in force. */
+interface Frame {
+  nodes: readonly Nodes[]
+  next: number
+  out: DocNode[]
+  inline: boolean
+  marks: Marks
+}
+
+/**
+ * Converts a parsed markdown tree into a document. Walks with its own stack rather than
+ * recursion, so no depth of input can overflow the call stack.
+ */
 export function mdastToDocument(root: Root, options: DocumentOptions = {}): DocumentTree {
   const ref = options.ref ?? ((url: string) => ({ kind: 'url', url }))
   const text = options.text ?? ((value: string) => value)
   const definitions = new Map<string, string>()
-  const gather = (node: Nodes) => {
-    if (node.type === 'definition') definitions.set(node.identifier, node.url)
-    if ('children' in node) (node.children as Nodes[]).forEach(gather)
-  }
-  gather(root)
-
-  const inlines = (nodes: readonly PhrasingContent[], marks: Marks = []): DocNode[] =>
-    nodes.flatMap((node): DocNode[] => {
-      switch (node.type) {
-        case 'text':
-          return [{ object: 'text', text: text(node.value), marks: [...marks] }]
-        case 'html':
-          return [{ object: 'text', text: node.value, marks: [...marks] }]
-        case 'inlineCode':
-          return [{ object: 'text', text: text(node.value), marks: [...marks, 'code'] }]
-        case 'strong':
-          return inlines(node.children, [...marks, 'bold'])
-        case 'emphasis':
-          return inlines(node.children, [...marks, 'italic'])
-        case 'delete':
-          return inlines(node.children, [...marks, 'strikethrough'])
-        case 'break':
-          return [{ object: 'inline', type: 'break' }]
-        case 'link':
-          return [{ object: 'inline', type: 'link', ref: ref(node.url), ...(node.title ? { title: node.title } : {}), nodes: inlines(node.children, marks) }]
-        case 'image':
-          return [{ object: 'inline', type: 'image', ref: ref(node.url), alt: node.alt ?? '', ...(node.title ? { title: node.title } : {}) }]
-        case 'linkReference': {
-          const url = definitions.get(node.identifier)
-          const children = inlines(node.children, marks)
-          return url === undefined ? children : [{ object: 'inline', type: 'link', ref: ref(url), nodes: children }]
-        }
-        case 'imageReference': {
-          const url = definitions.get(node.identifier)
-          return url === undefined ? [] : [{ object: 'inline', type: 'image', ref: ref(url), alt: node.alt ?? '' }]
-        }
-        case 'footnoteReference':
-          return [{ object: 'text', text: `[^${node.label ?? node.identifier}]`, marks: [...marks] }]
-        default: {
-          const value = plainText(node)
-          return value ? [{ object: 'text', text: text(value), marks: [...marks] }] : []
-        }
-      }
-    })
+  for (const node of walk(root)) if (node.type === 'definition') definitions.set(node.identifier, node.url)
 
   const block = (node: Nodes, fields: Record<string, unknown>): DocNode => {
     const id = options.blockId?.(node)
     return { object: 'block', ...(id !== undefined ? { id } : {}), ...fields }
   }
 
-  const blocks = (nodes: readonly Nodes[]): DocNode[] =>
-    nodes.flatMap((node): DocNode[] => {
-      switch (node.type) {
-        case 'heading':
-          return [block(node, { type: `heading-${node.depth}`, nodes: inlines(node.children) })]
-        case 'paragraph':
-          return [block(node, { type: 'paragraph', nodes: inlines(node.children) })]
-        case 'list':
-          return [block(node, { type: node.ordered ? 'list-ordered' : 'list-unordered', ...(node.ordered && node.start != null && node.start !== 1 ? { start: node.start } : {}), nodes: blocks(node.children) })]
-        case 'listItem':
-          return [block(node, { type: 'list-item', ...(typeof node.checked === 'boolean' ? { checked: node.checked } : {}), nodes: blocks(node.children) })]
-        case 'code':
-          return [block(node, { type: 'code', ...(node.lang ? { syntax: node.lang } : {}), text: text(node.value) })]
-        case 'blockquote':
-          return [block(node, { type: 'blockquote', nodes: blocks(node.children) })]
-        case 'table':
-          return [block(node, { type: 'table', align: node.align ?? [], nodes: blocks(node.children) })]
-        case 'tableRow':
-          return [block(node, { type: 'table-row', nodes: blocks(node.children) })]
-        case 'tableCell':
-          return [block(node, { type: 'table-cell', nodes: inlines(node.children) })]
-        case 'thematicBreak':
-          return [block(node, { type: 'divider' })]
-        case 'html':
-          return [block(node, { type: 'html', text: node.value })]
-        case 'footnoteDefinition':
-          return [block(node, { type: 'footnote', label: node.label ?? node.identifier, nodes: blocks(node.children) })]
-        default:
-          return []
-      }
-    })
+  const nodes: DocNode[] = []
+  const stack: Frame[] = [{ nodes: root.children, next: 0, out: nodes, inline: false, marks: [] }]
+  /** Adds `doc` to the frame's output; with `children`, converts them into `doc.nodes` next. */
+  const emit = (frame: Frame, doc: DocNode, children?: readonly Nodes[], inline = false, marks: Marks = frame.marks) => {
+    frame.out.push(doc)
+    if (children) stack.push({ nodes: children, next: 0, out: (doc.nodes = []) as DocNode[], inline, marks })
+  }
+  /** Converts `children` into the frame's own output (a mark, a reference without a definition). */
+  const descend = (frame: Frame, children: readonly Nodes[], marks: Marks) => {
+    stack.push({ nodes: children, next: 0, out: frame.out, inline: true, marks })
+  }
 
-  return { object: 'document', nodes: blocks(root.children) }
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!
+    if (frame.next >= frame.nodes.length) {
+      stack.pop()
+      continue
+    }
+    const node = frame.nodes[frame.next++]!
+    const marks = frame.marks
+    if (frame.inline) {
+      switch (node.type) {
+        case 'text':
+          frame.out.push({ object: 'text', text: text(node.value), marks: [...marks] })
+          break
+        case 'html':
+          frame.out.push({ object: 'text', text: node.value, marks: [...marks] })
+          break
+        case 'inlineCode':
+          frame.out.push({ object: 'text', text: text(node.value), marks: [...marks, 'code'] })
+          break
+        case 'strong':
+          descend(frame, node.children, [...marks, 'bold'])
+          break
+        case 'emphasis':
+          descend(frame, node.children, [...marks, 'italic'])
+          break
+        case 'delete':
+          descend(frame, node.children, [...marks, 'strikethrough'])
+          break
+        case 'break':
+          frame.out.push({ object: 'inline', type: 'break' })
+          break
+        case 'link':
+          emit(frame, { object: 'inline', type: 'link', ref: ref(node.url), ...(node.title ? { title: node.title } : {}) }, node.children, true)
+          break
+        case 'image':
+          frame.out.push({ object: 'inline', type: 'image', ref: ref(node.url), alt: node.alt ?? '', ...(node.title ? { title: node.title } : {}) })
+          break
+        case 'linkReference': {
+          const url = definitions.get(node.identifier)
+          if (url === undefined) descend(frame, node.children, marks)
+          else emit(frame, { object: 'inline', type: 'link', ref: ref(url) }, node.children, true)
+          break
+        }
+        case 'imageReference': {
+          const url = definitions.get(node.identifier)
+          if (url !== undefined) frame.out.push({ object: 'inline', type: 'image', ref: ref(url), alt: node.alt ?? '' })
+          break
+        }
+        case 'footnoteReference':
+          frame.out.push({ object: 'text', text: `[^${node.label ?? node.identifier}]`, marks: [...marks] })
+          break
+        default: {
+          const value = plainText(node)
+          if (value) frame.out.push({ object: 'text', text: text(value), marks: [...marks] })
+        }
+      }
+      continue
+    }
+    switch (node.type) {
+      case 'heading':
+        emit(frame, block(node, { type: `heading-${node.depth}` }), node.children, true, [])
+        break
+      case 'paragraph':
+        emit(frame, block(node, { type: 'paragraph' }), node.children, true, [])
+        break
+      case 'list':
+        emit(frame, block(node, { type: node.ordered ? 'list-ordered' : 'list-unordered', ...(node.ordered && node.start != null && node.start !== 1 ? { start: node.start } : {}) }), node.children)
+        break
+      case 'listItem':
+        emit(frame, block(node, { type: 'list-item', ...(typeof node.checked === 'boolean' ? { checked: node.checked } : {}) }), node.children)
+        break
+      case 'code':
+        frame.out.push(block(node, { type: 'code', ...(node.lang ? { syntax: node.lang } : {}), text: text(node.value) }))
+        break
+      case 'blockquote':
+        emit(frame, block(node, { type: 'blockquote' }), node.children)
+        break
+      case 'table':
+        emit(frame, block(node, { type: 'table', align: node.align ?? [] }), node.children)
+        break
+      case 'tableRow':
+        emit(frame, block(node, { type: 'table-row' }), node.children)
+        break
+      case 'tableCell':
+        emit(frame, block(node, { type: 'table-cell' }), node.children, true, [])
+        break
+      case 'thematicBreak':
+        frame.out.push(block(node, { type: 'divider' }))
+        break
+      case 'html':
+        frame.out.push(block(node, { type: 'html', text: node.value }))
+        break
+      case 'footnoteDefinition':
+        emit(frame, block(node, { type: 'footnote', label: node.label ?? node.identifier }), node.children)
+        break
+      default:
+        break
+    }
+  }
+  return { object: 'document', nodes }
 }

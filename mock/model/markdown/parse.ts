@@ -2,22 +2,73 @@ import type { Nodes, Root } from 'mdast'
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { gfmFromMarkdown } from 'mdast-util-gfm'
 import { gfm } from 'micromark-extension-gfm'
+import { markdownDepth, MAX_MARKDOWN_DEPTH } from './depth.ts'
 
 const extensions = [gfm()]
 const mdastExtensions = [gfmFromMarkdown()]
 
-/** Markdown read with a real parser: CommonMark with GitHub's extensions (tables, task lists, footnotes...). */
+/**
+ * Markdown read with a real parser: CommonMark with GitHub's extensions (tables, task lists,
+ * footnotes...). Markdown nested deeper than {@link MAX_MARKDOWN_DEPTH} (which the API refuses,
+ * but a state file or a builder may hold) is kept as one paragraph of its text: the parser's
+ * cost grows with the square of the depth.
+ */
 export function parseMarkdown(markdown: string): Root {
+  if (markdownDepth(markdown) > MAX_MARKDOWN_DEPTH) {
+    return { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value: markdown }] }] }
+  }
   return fromMarkdown(markdown, { extensions, mdastExtensions })
 }
 
-/** The plain text of a node (code keeps its source; images their alt text). */
-export function plainText(node: Nodes): string {
+/** The text a leaf contributes; undefined for a node with children. */
+function leafText(node: Nodes): string | undefined {
   if ('value' in node && typeof node.value === 'string') return node.type === 'html' ? '' : node.value
   if (node.type === 'image' || node.type === 'imageReference') return node.alt ?? ''
   if (node.type === 'break') return '\n'
   if (!('children' in node)) return ''
-  const separator = node.type === 'root' || node.type === 'list' || node.type === 'listItem' || node.type === 'blockquote' || node.type === 'table' ? '\n' : node.type === 'tableRow' ? ' | ' : ''
-  return (node.children as Nodes[]).map(plainText).join(separator)
+  return undefined
 }
 
+function separatorOf(node: Nodes): string {
+  if (node.type === 'root' || node.type === 'list' || node.type === 'listItem' || node.type === 'blockquote' || node.type === 'table') return '\n'
+  return node.type === 'tableRow' ? ' | ' : ''
+}
+
+/**
+ * The plain text of a node (code keeps its source; images their alt text). Walks with its own
+ * stack rather than recursion, so no depth of input can overflow the call stack.
+ */
+export function plainText(node: Nodes): string {
+  const parts: string[] = []
+  const stack: Array<{ node: Nodes; next: number }> = [{ node, next: -1 }]
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!
+    if (top.next === -1) {
+      const leaf = leafText(top.node)
+      if (leaf !== undefined) {
+        parts.push(leaf)
+        stack.pop()
+        continue
+      }
+      top.next = 0
+    }
+    const children = (top.node as { children: Nodes[] }).children
+    if (top.next >= children.length) {
+      stack.pop()
+      continue
+    }
+    if (top.next > 0) parts.push(separatorOf(top.node))
+    stack.push({ node: children[top.next++]!, next: -1 })
+  }
+  return parts.join('')
+}
+
+/** Every node of a tree, parents before children, without recursion. */
+export function* walk(root: Nodes): Generator<Nodes> {
+  const stack: Nodes[] = [root]
+  while (stack.length > 0) {
+    const node = stack.pop()!
+    yield node
+    if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Nodes)
+  }
+}

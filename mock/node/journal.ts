@@ -1,0 +1,140 @@
+import { mkdir, open, readFile, rm, type FileHandle } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { applyEntries, type ChangeEntry, type ChangeLog } from '../model/changes.ts'
+import type { SerializedState } from '../model/state.ts'
+import type { MockPlatform } from '../platform.ts'
+import { readStateFile, restoreChecked, stateTarget, StateFileError, writeStateText } from './state-file.ts'
+
+/** The journal is folded into the state file once it is larger than this and than the file. */
+const FOLD_MIN_BYTES = 8 * 1024 * 1024
+
+/** A journaled state file: the snapshot in `file`, the changes since in `file.journal`. */
+export interface StateJournal {
+  /** Whether the state came from an existing file (else the scenario's, now written). */
+  readonly restored: boolean
+  /**
+   * Appends what the platform committed since the last call and resolves once it (and every
+   * earlier append) has been written to the operating system: from then on it survives the
+   * process being killed. Rejects when the write failed.
+   */
+  commit(): Promise<void>
+  /** Writes the remaining changes, folds the journal into the state file and removes it. */
+  close(): Promise<void>
+}
+
+interface JournalLine extends ChangeEntry {
+  /** Entry number: a snapshot records the last one it holds, so replay skips those. */
+  n: number
+}
+
+/**
+ * Opens `--state file`: restores the snapshot plus the journal's entries (a torn last line, from
+ * a process killed mid-write, is dropped: it was never acknowledged), folds them into the file,
+ * and starts journaling the platform's changes. A missing file is created from the platform's
+ * current state. Throws a {@link StateFileError} naming the file when it cannot be used, leaving
+ * it untouched.
+ */
+export async function openStateJournal(platform: MockPlatform, file: string): Promise<StateJournal> {
+  const path = await stateTarget(file)
+  const journalPath = `${path}.journal`
+  const snapshot = await readStateFile(path)
+  const { entries, torn } = await readJournal(journalPath)
+  if (snapshot === undefined && entries.length > 0) {
+    throw new StateFileError(path, `is missing but its journal ${journalPath} is there; restore the file or remove the journal`)
+  }
+  const from = snapshot?.journal ?? 0
+  const fresh = entries.filter((e) => e.n > from)
+  let n = Math.max(from, entries.at(-1)?.n ?? 0)
+  let snapshotBytes = 0
+  if (snapshot !== undefined) {
+    await restoreChecked(platform, path, applyEntries(snapshot, fresh))
+  }
+  const log: ChangeLog = platform.trackChanges()
+
+  const fold = async (state: SerializedState) => {
+    const text = `${JSON.stringify({ ...state, journal: n }, null, 2)}\n`
+    await writeStateText(path, text)
+    snapshotBytes = text.length
+    await handle.truncate(0)
+    journalBytes = 0
+    dirty = false
+  }
+
+  // A new file is written at once, so a bad path fails now rather than at the first change; a
+  // replayed journal is folded now, so the next start reads one file.
+  await mkdir(dirname(path), { recursive: true })
+  const handle: FileHandle = await open(journalPath, 'a')
+  let journalBytes = 0
+  /** Whether changes were journaled since the file was last written. */
+  let dirty = false
+  try {
+    if (snapshot === undefined || entries.length > 0 || torn) await fold(platform.snapshot())
+    else snapshotBytes = (await readFile(path, 'utf8')).length
+  } catch (error) {
+    await handle.close()
+    throw error
+  }
+
+  let tail: Promise<void> = Promise.resolve()
+  const write = async () => {
+    const taken = log.take()
+    if (taken.snapshot) await fold(taken.snapshot)
+    if (taken.entries.length === 0) return
+    const text = taken.entries.map((entry) => `${JSON.stringify({ n: ++n, ...entry })}\n`).join('')
+    // No fsync: once write() returns, the bytes are the operating system's and survive the
+    // process dying (see docs/decisions/node.md); fsync per write would cost milliseconds each.
+    await handle.write(text)
+    dirty = true
+    journalBytes += text.length
+    if (journalBytes > Math.max(FOLD_MIN_BYTES, snapshotBytes)) log.requestSnapshot()
+  }
+
+  return {
+    restored: snapshot !== undefined,
+    commit() {
+      const run = tail.then(write)
+      tail = run.catch((error: unknown) => {
+        // What failed to reach the journal must reach the file: the next write is a whole snapshot.
+        console.error(`[docplat mock] could not write the state journal ${journalPath}:`, error)
+        log.requestSnapshot()
+      })
+      return run
+    },
+    async close() {
+      await tail
+      const taken = log.take()
+      // An unchanged state leaves the file as it was (a hand-written one keeps its layout).
+      if (dirty || taken.snapshot || taken.entries.length > 0) await fold(platform.snapshot())
+      await handle.close()
+      await rm(journalPath, { force: true })
+    },
+  }
+}
+
+/** The journal's entries, in order; a last line cut short by a crash is dropped. */
+async function readJournal(path: string): Promise<{ entries: JournalLine[]; torn: boolean }> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], torn: false }
+    throw new StateFileError(path, `cannot be read (${(error as Error).message})`, { cause: error })
+  }
+  const lines = text.split('\n')
+  // Every complete line ends with a newline: what follows the last one was being written.
+  const torn = lines.pop() !== ''
+  const entries: JournalLine[] = []
+  for (let i = 0; i < lines.length; i++) {
+    let line: JournalLine
+    try {
+      line = JSON.parse(lines[i]!) as JournalLine
+    } catch (error) {
+      throw new StateFileError(path, `line ${i + 1} is not valid JSON (${(error as Error).message}); the journal is damaged`, { cause: error })
+    }
+    if (typeof line !== 'object' || line === null || typeof line.n !== 'number' || typeof line.tables !== 'object' || !Array.isArray(line.random)) {
+      throw new StateFileError(path, `line ${i + 1} is not a docplat journal entry`)
+    }
+    entries.push(line)
+  }
+  return { entries, torn }
+}
