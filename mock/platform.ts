@@ -189,6 +189,8 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
   const faults = new Faults(OPERATIONS.map((op) => op.id))
   const log = new RequestLog(options.requestLog)
   const fixtures = new Map<string, unknown>()
+  /** The journal's change log, once `trackChanges()` turned it on. */
+  let changeLog: ChangeLog | undefined
 
   // A built-in scenario with the same options gives the same state: build it once per process,
   // restore it afterwards. `initial` (what reset() returns to) never leaves the platform, so it
@@ -351,8 +353,11 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
       return queue(() => load(snapshot))
     },
     trackChanges() {
-      if (!state.changes) new ChangeLog().watch(state)
-      return state.changes!
+      if (!changeLog) {
+        changeLog = new ChangeLog()
+        changeLog.watch(state)
+      }
+      return changeLog
     },
     reset() {
       faults.clear()

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import type { ObjectSchema, OperationDef } from '../../src/contract/define.ts'
-import { markdownDepth, MAX_MARKDOWN_DEPTH } from '../model/markdown/depth.ts'
+import { markdownDepth, MAX_MARKDOWN_DEPTH } from './markdown-depth.ts'
 import { badRequest, HttpError } from './http-error.ts'
 
 /** Largest request body the mock accepts, as the platform would (1 MiB). */

@@ -1,5 +1,4 @@
 import type { Clock } from '../core/clock.ts'
-import type { ChangeLog } from './changes.ts'
 import { cryptoSecrets, Random, type SecretSource } from '../core/random.ts'
 import { ContentCache } from './content/cache.ts'
 import { createDb, tablesOf, type Db, type Tables } from './db.ts'
@@ -29,7 +28,16 @@ export interface State {
   /** Creation counter: gives every record its `seq`. */
   seq: number
   /** Records each operation's changes when the platform is journaled (`--state`); unset otherwise. */
-  changes?: ChangeLog
+  changes?: ChangeRecorder
+}
+
+/**
+ * What records each operation's changes for a journal (`ChangeLog` in model/changes.ts): told when
+ * an operation ends, under the state lock, and when the whole state is replaced.
+ */
+export interface ChangeRecorder {
+  commit(state: State): void
+  replaced(state: State): void
 }
 
 export function createState(clock: Clock, random: Random, urls: Urls, secrets: SecretSource = cryptoSecrets): State {

@@ -2,7 +2,7 @@ import type { Nodes, Root } from 'mdast'
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { gfmFromMarkdown } from 'mdast-util-gfm'
 import { gfm } from 'micromark-extension-gfm'
-import { markdownDepth, MAX_MARKDOWN_DEPTH } from './depth.ts'
+import { markdownDepth, MAX_MARKDOWN_DEPTH } from '../../core/markdown-depth.ts'
 
 const extensions = [gfm()]
 const mdastExtensions = [gfmFromMarkdown()]
