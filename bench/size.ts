@@ -14,7 +14,7 @@ import { esbuildPureAnnotations } from '../build/pure-annotations.ts'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 const apps = [
-  { name: 'one operation (standalone function + core)', entry: 'bench/size/one-operation.ts', budget: 16 * 1024 },
+  { name: 'one operation (standalone function + core)', entry: 'bench/size/one-operation.ts', budget: 18 * 1024 },
   { name: 'full namespaced client', entry: 'bench/size/full-client.ts', budget: 45 * 1024 },
   { name: 'docplat/mock with the demo scenario', entry: 'bench/size/mock-demo.ts', budget: undefined },
 ]

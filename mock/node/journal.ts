@@ -18,6 +18,12 @@ export interface StateJournal {
    * process being killed. Rejects when the write failed.
    */
   commit(): Promise<void>
+  /**
+   * Writes the whole current state to the file (after what is queued) and empties the journal:
+   * for changes made outside an operation (the control plane's reset, restore, users, clock),
+   * which no operation's commit records.
+   */
+  checkpoint(): Promise<void>
   /** Writes the remaining changes, folds the journal into the state file and removes it. */
   close(): Promise<void>
 }
@@ -96,6 +102,18 @@ export async function openStateJournal(platform: MockPlatform, file: string): Pr
       tail = run.catch((error: unknown) => {
         // What failed to reach the journal must reach the file: the next write is a whole snapshot.
         console.error(`[docplat mock] could not write the state journal ${journalPath}:`, error)
+        log.requestSnapshot()
+      })
+      return run
+    },
+    checkpoint() {
+      const run = tail.then(async () => {
+        // The snapshot holds whatever the log would have said since the last write.
+        log.take()
+        await fold(platform.snapshot())
+      })
+      tail = run.catch((error: unknown) => {
+        console.error(`[docplat mock] could not write the state file ${path}:`, error)
         log.requestSnapshot()
       })
       return run

@@ -49,9 +49,9 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
         scenario: options.scenario,
         ...(options.controlToken !== undefined ? { token: options.controlToken } : {}),
         initial: () => initial,
-        // Control-plane changes (reset, restore, users...) go to the journal too; a clock-only
-        // change is kept with the next write.
-        onChange: () => void journal?.commit().catch((error: unknown) => console.error(`[docplat mock] cannot save the state file: ${(error as Error).message}`)),
+        // Control-plane changes (reset, restore, users, clock) are made outside any operation:
+        // the whole state is written before the control plane answers.
+        onChange: () => journal?.checkpoint(),
       },
       ...(log !== 'quiet' ? { onRequest: (entry) => void process.stdout.write(formatRequestLine(entry, log)) } : {}),
       platform: {

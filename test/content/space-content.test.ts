@@ -178,6 +178,7 @@ describe('spaces.content.listFiles / getFile', () => {
     const rev = space(demo.spaces.guide).revision
     const hero = file(rev, 'hero.png')
     expect(await read.spaces.content.getFile({ spaceId: demo.spaces.guide, fileId: hero.file })).toEqual({
+      object: 'file',
       id: hero.file,
       name: 'hero.png',
       contentType: 'image/png',

@@ -232,7 +232,7 @@ describe('rendering in development mode', () => {
       const error = await rejects(admin.integrations.render({ integrationName: DEMO, componentId: 'metric' }), InternalServerError, NO_ANSWER)
       // One message for all four: no status, no body, nothing that tells a closed port from an open one.
       expect(error.status).toBe(502)
-      expect(error.message).toBe(`502 Development tunnel ${TUNNEL} gave no rendered UI object ({ type, element, state, props }): ${NO_ANSWER}`)
+      expect(error.message).toBe(`Development tunnel ${TUNNEL} gave no rendered UI object ({ type, element, state, props }): ${NO_ANSWER}`)
     }
   })
 

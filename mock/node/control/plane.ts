@@ -22,8 +22,11 @@ export interface ControlPlaneOptions {
   scenario?: string
   /** What `POST /_docplat/reset` returns to, when not the scenario's initial state (a state file's). */
   initial?: () => SerializedState | undefined
-  /** Called after the control plane changed state (the CLI saves its state file then). */
-  onChange?: () => void
+  /**
+   * Called after the control plane changed state; the answer waits for it (the CLI saves its
+   * state file then, so an acknowledged reset or new user survives the process being killed).
+   */
+  onChange?: () => void | Promise<void>
 }
 
 export const CONTROL_PREFIX = '/_docplat/'
@@ -70,7 +73,9 @@ export function createControlPlane(options: ControlPlaneOptions & { platform: Mo
   const started = Date.now()
   const token = options.token === undefined ? undefined : Buffer.from(options.token)
   let openapi: Promise<unknown> | undefined
-  const changed = () => options.onChange?.()
+  const changed = async () => {
+    await options.onChange?.()
+  }
 
   function authorized(request: Request): boolean {
     if (token === undefined) return true
@@ -95,7 +100,7 @@ export function createControlPlane(options: ControlPlaneOptions & { platform: Mo
           await platform.restore(initial)
         } else await platform.reset()
         options.journal.clear()
-        changed()
+        await changed()
         return noContent()
       }
       case 'controlGetState':
@@ -107,18 +112,18 @@ export function createControlPlane(options: ControlPlaneOptions & { platform: Mo
         } catch (error) {
           throw new ControlError(400, `State: ${messageOf(error)}`)
         }
-        changed()
+        await changed()
         return noContent()
       }
       case 'controlGetClock':
         return json(200, clockOf(platform))
       case 'controlAdvanceClock':
         attempt('by', () => platform.clock.advance((body as { by: string | number }).by))
-        changed()
+        await changed()
         return json(200, clockOf(platform))
       case 'controlSetClock':
         attempt('now', () => platform.clock.set((body as { now: string }).now))
-        changed()
+        await changed()
         return json(200, clockOf(platform))
       case 'controlFreezeClock':
         platform.clock.freeze()
@@ -170,12 +175,12 @@ export function createControlPlane(options: ControlPlaneOptions & { platform: Mo
           throw new ControlError(409, `tokenName: a token named ${JSON.stringify(values.tokenName)} already exists`)
         }
         const created = await platform.builders.user(values)
-        changed()
+        await changed()
         return json(201, created)
       }
       case 'controlCreateOrganization': {
         const organization = await attemptAsync('organization', () => platform.builders.organization(body as z.infer<typeof NewOrganizationBody>))
-        changed()
+        await changed()
         return json(201, organization)
       }
       case 'controlOpenAPI':
