@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { CAPTURE_USAGE, parseCaptureArgs, type CaptureCliOptions } from './capture/args.ts'
-import { isLoopback, normalizeOrigin } from './control/cors.ts'
+import { isLoopbackHost as isLoopback } from '../core/loopback.ts'
+import { normalizeOrigin } from './control/cors.ts'
 
 /** What `docplat-mock serve` was asked to do. */
 export interface ServeOptions {

@@ -15,12 +15,6 @@ export function normalizeOrigin(origin: string): string {
   return origin.trim().replace(/\/+$/, '').toLowerCase()
 }
 
-/** True when `host` only accepts connections from this machine. */
-export function isLoopback(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase()
-  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1'
-}
-
 /**
  * Sets the CORS response headers on `res` before anything is written, so every answer carries
  * them: the platform's, the control plane's, and the server's own errors (400, 413, 500).

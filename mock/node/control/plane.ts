@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto'
 import * as z from 'zod/mini'
 import { operations } from '../../../src/contract/index.ts'
 import type { FaultSpec } from '../../core/faults.ts'
+import { HttpError as ControlError } from '../../core/http-error.ts'
 import type { LoggedRequest } from '../../core/request-log.ts'
 import type { SerializedState } from '../../model/state.ts'
 import { isSerializedState, type MockPlatform } from '../../platform.ts'
@@ -32,16 +33,6 @@ export interface ControlPlaneOptions {
 export const CONTROL_PREFIX = '/_docplat/'
 const OPERATION_COUNT = Object.keys(operations).length
 
-/** A client error of the control plane: 4xx with the standard error body. */
-class ControlError extends Error {
-  readonly status: number
-  readonly headers: Record<string, string>
-  constructor(status: number, message: string, headers: Record<string, string> = {}) {
-    super(message)
-    this.status = status
-    this.headers = headers
-  }
-}
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers } })
