@@ -6,6 +6,7 @@
  */
 import { writeFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
+import { coldStart } from './cold-start.ts'
 import { http } from './http.ts'
 import { overhead } from './overhead.ts'
 import { perTest } from './per-test.ts'
@@ -43,6 +44,7 @@ const sections: Array<[string, () => Promise<string[]>]> = [
   ['bundle size', size],
   ['type-check cost', types],
   ['search', () => search(quick ? 2 : 5)],
+  ['cold start', () => coldStart(quick ? 1 : 3)],
 ]
 const results: string[][] = []
 for (const [name, run] of sections) {
