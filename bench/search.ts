@@ -1,6 +1,6 @@
 /**
- * Search over a space of 1,000 pages: the first search of a revision (which builds the index from
- * the sections extracted when each page was written), against MiniSearch indexing the raw markdown
+ * Search over a space of 1,000 pages: the first search of a revision (which parses every page
+ * and builds the index), against MiniSearch indexing the raw markdown
  * in the same run (goal 18.1), later searches (which reuse it), a search right after one page
  * changed (the index follows the write), and the first search after an import
  * (a new revision: a new index, but unchanged pages are not parsed again).

@@ -4,10 +4,12 @@ import { analyzePage } from './markdown.ts'
 import type { PageRecord } from './tables.ts'
 
 /**
- * The search index of each revision, kept by the write path. A page's searchable text (its
- * sections) is extracted when the page is written, so a revision's first search only builds the
- * index; once built, an index follows each page write (the page's sections are discarded and
- * added again) instead of being rebuilt for the whole revision.
+ * The search index of each revision, kept by the write path. A revision's first search extracts
+ * its pages' sections (one parse per page content, memoised) and builds the index; from then on the
+ * index follows each page write (that page's sections are discarded and added again) instead of
+ * being rebuilt for the whole revision. Extracting at every write instead would make the first
+ * search cheap but every page write about ten times dearer, for tests and scenarios that never
+ * search (measured in docs/performance.md).
  */
 
 const STOP_WORDS = new Set(
@@ -48,8 +50,8 @@ function newIndex(): MiniSearch<SectionDoc> {
 }
 
 interface RevisionIndex {
-  /** Each page's sections, as written. */
-  docs: Map<string, SectionDoc[]>
+  /** Each page: its record until the index is built, then its sections. */
+  docs: Map<string, SectionDoc[] | PageRecord>
   /** Built on the revision's first search, then kept up to date page by page. */
   index: MiniSearch<SectionDoc> | undefined
 }
@@ -70,8 +72,11 @@ export class SearchIndexes {
     if (!entry.index) {
       const index = newIndex()
       for (const page of order) {
-        const docs = entry.docs.get(page)
-        if (docs) index.addAll(docs)
+        const held = entry.docs.get(page)
+        if (!held) continue
+        const docs = Array.isArray(held) ? held : docsOf(held)
+        entry.docs.set(page, docs)
+        index.addAll(docs)
       }
       entry.index = index
     }
@@ -86,17 +91,18 @@ export class SearchIndexes {
 
   #add(record: PageRecord): void {
     const entry = this.#entry(record.revision)
+    if (!entry.index) return void entry.docs.set(record.page, record)
     const docs = docsOf(record)
     entry.docs.set(record.page, docs)
-    entry.index?.addAll(docs)
+    entry.index.addAll(docs)
   }
 
   #remove(record: PageRecord): void {
     const entry = this.#revisions.get(record.revision)
-    const docs = entry?.docs.get(record.page)
-    if (!entry || !docs) return
+    const held = entry?.docs.get(record.page)
+    if (!entry || !held) return
     entry.docs.delete(record.page)
-    if (entry.index) for (const doc of docs) entry.index.discard(doc.id)
+    if (entry.index && Array.isArray(held)) for (const doc of held) entry.index.discard(doc.id)
     if (!entry.docs.size) this.#revisions.delete(record.revision)
   }
 }
