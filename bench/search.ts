@@ -1,9 +1,12 @@
 /**
  * Search over a space of 1,000 pages: the first search of a revision (which parses every page
- * and builds the index), later searches (which reuse it), and the first search after an import
+ * and builds the index), against MiniSearch indexing the raw markdown
+ * in the same run (goal 18.1), later searches (which reuse it), a search right after one page
+ * changed (the index follows the write), and the first search after an import
  * (a new revision: a new index, but unchanged pages are not parsed again).
  * Run: `node bench/search.ts`; `npm run bench` includes it.
  */
+import MiniSearch from 'minisearch'
 import { createMockPlatform } from '../mock/index.ts'
 import { createClient } from '../src/index.ts'
 
@@ -31,19 +34,31 @@ async function spaceOf1000(salt: string) {
   const space = await b.space({ organization: org.id, title: 'Big space' })
   const started = performance.now()
   let parent: string | undefined
+  let lastPage = ''
   for (let i = 0; i < PAGES; i++) {
     // Ten sections of a hundred pages each, so paths and the tree are realistic.
     if (i % 100 === 0) parent = (await b.page({ space: space.id, title: `Part ${i / 100 + 1}`, markdown: markdown(i, salt) })).page
-    else await b.page({ space: space.id, parent, title: `${word(i)} ${word(i * 3 + 1)} ${i}`, markdown: markdown(i, salt) })
+    else lastPage = (await b.page({ space: space.id, parent, title: `${word(i)} ${word(i * 3 + 1)} ${i}`, markdown: markdown(i, salt) })).page
   }
   const built = performance.now() - started
-  return { client: createClient({ token, fetch: platform.fetch, retry: 0 }), spaceId: space.id, built }
+  return { platform, client: createClient({ token, fetch: platform.fetch, retry: 0 }), spaceId: space.id, built, lastPage }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 const ms = (value: number) => `${value.toFixed(2)} ms`
 
+/** The baseline: MiniSearch indexing the same raw markdown, one document per page. */
+function rawIndex(salt: string): number {
+  const docs = Array.from({ length: PAGES }, (_, i) => ({ id: i, title: `${word(i)} ${word(i * 3 + 1)} ${i}`, text: markdown(i, salt) }))
+  const t = performance.now()
+  const index = new MiniSearch({ fields: ['title', 'text'] })
+  index.addAll(docs)
+  index.search('webhook', { prefix: true })
+  return performance.now() - t
+}
+
 export async function search(runs = 5): Promise<string[]> {
+  const raw: number[] = []
   const firstBuilds: number[] = []
   const buildTimes: number[] = []
   let last: Awaited<ReturnType<typeof spaceOf1000>> | undefined
@@ -51,6 +66,7 @@ export async function search(runs = 5): Promise<string[]> {
     // Fresh content each run, so the first search really parses every page.
     last = await spaceOf1000(`run ${run}`)
     buildTimes.push(last.built)
+    raw.push(rawIndex(`run ${run}`))
     const t = performance.now()
     const result = await last.client.spaces.search({ spaceId: last.spaceId, query: 'webhook' })
     firstBuilds.push(performance.now() - t)
@@ -68,6 +84,20 @@ export async function search(runs = 5): Promise<string[]> {
     found += page.items.length
   }
 
+  // One page changes (through the write path): its sections are replaced in the index, which is not rebuilt.
+  const afterChange: number[] = []
+  const unchanged: number[] = []
+  for (let run = 0; run < SEARCHES / 10; run++) {
+    const record = last!.platform.db.pages.findFirst((q) => q.where({ page: last!.lastPage }))!
+    last!.platform.db.pages.update(record, { markdown: `${markdown(run, 'changed')}\n\nEdit ${run}.` })
+    let t = performance.now()
+    await client.spaces.search({ spaceId, query: 'webhook', limit: 20 })
+    afterChange.push(performance.now() - t)
+    t = performance.now()
+    await client.spaces.search({ spaceId, query: 'webhook', limit: 20 })
+    unchanged.push(performance.now() - t)
+  }
+
   // A new revision (an import of one page) needs a new index, but unchanged pages are not parsed again.
   const rebuilds: number[] = []
   for (let run = 0; run < runs; run++) {
@@ -78,6 +108,9 @@ export async function search(runs = 5): Promise<string[]> {
   }
 
   const first = median(firstBuilds)
+  const rawMs = median(raw)
+  const same = median(unchanged)
+  const changed = median(afterChange)
   const row = (step: string, value: number, detail: string) => `| ${step} | ${ms(value)} | ${(value / first).toFixed(3)}x | ${detail} |`
   return [
     `## 7. Search in a space of ${PAGES} pages (about ${markdown(1, 'x').length} characters each; median ms)`,
@@ -89,7 +122,12 @@ export async function search(runs = 5): Promise<string[]> {
     row('building the pages through the builders', median(buildTimes), `${runs} runs`),
     row('first search (parse pages + build index)', first, `${runs} runs: ${firstBuilds.map(ms).join(', ')}`),
     row('search with the index built (20 results)', median(searches), `${SEARCHES} searches, ${(found / SEARCHES).toFixed(1)} results each`),
+    row('search right after one page changed', changed, `${afterChange.length} runs; ${(changed / same).toFixed(2)}x a search with nothing changed (${ms(same)})`),
+    row('MiniSearch indexing the same raw markdown (baseline of goal 18.1)', rawMs, `${runs} runs`),
     row('first search after an import (new index, pages parsed once)', median(rebuilds), `${runs} runs`),
+    '',
+    `Goal (18.1, first search): within 3x of MiniSearch indexing the raw markdown: ${first <= 3 * rawMs ? 'met' : 'NOT met'} (${(first / rawMs).toFixed(2)}x).`,
+    `Goal (18.1, after a change): within 3x of a search with nothing changed: ${changed <= 3 * same ? 'met' : 'NOT met'} (${(changed / same).toFixed(2)}x).`,
   ]
 }
 

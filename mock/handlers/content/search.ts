@@ -11,7 +11,7 @@ import type { Handlers, OpsOf } from '../types.ts'
 export const searchHandlers: Handlers<OpsOf<typeof contract>> = {
   searchSpaceContent: ({ state, caller, input }) => {
     const target = targetOf(loadSpace(state, caller, input.spaceId))
-    const ranked = searchRevision(viewOf(state, target.revision), input.query).map((match, rank) => ({ match, rank }))
+    const ranked = searchRevision(state, viewOf(state, target.revision), input.query).map((match, rank) => ({ match, rank }))
     return paginateArray('spaceSearch', ranked, (r) => [r.rank], input, (r) => presentSearchResult(state, target, r.match))
   },
 

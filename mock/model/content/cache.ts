@@ -1,5 +1,6 @@
 import type { Db } from '../db.ts'
 import type { TableObserver } from '../table.ts'
+import { SearchIndexes } from './search-index.ts'
 import type { RevisionView } from './view-types.ts'
 
 /**
@@ -10,8 +11,11 @@ import type { RevisionView } from './view-types.ts'
  */
 export class ContentCache {
   readonly #views = new Map<string, RevisionView>()
+  /** Each revision's search index, which follows page writes instead of being dropped with the view. */
+  readonly search: SearchIndexes
 
   constructor(db: Db) {
+    this.search = new SearchIndexes(db)
     db.revisions.observe(this.#dropping((revision) => revision.id))
     db.pages.observe(this.#dropping((page) => page.revision))
     db.files.observe(this.#dropping((file) => file.revision))

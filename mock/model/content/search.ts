@@ -1,8 +1,10 @@
-import MiniSearch, { type SearchResult as Hit } from 'minisearch'
+import type MiniSearch from 'minisearch'
+import type { SearchResult as Hit } from 'minisearch'
 import { spaceRole } from '../access.ts'
 import type { SpaceRecord } from '../spaces/tables.ts'
 import type { State } from '../state.ts'
 import type { SectionInfo } from './markdown.ts'
+import type { SectionDoc } from './search-index.ts'
 import { analysisOf, viewOf, type PageNode, type RevisionView } from './view.ts'
 
 /**
@@ -12,46 +14,9 @@ import { analysisOf, viewOf, type PageNode, type RevisionView } from './view.ts'
  * until the revision changes.
  */
 
-const STOP_WORDS = new Set(
-  'a an and are as at be but by can do does for from how i if in into is it its of on or so that the their then there these this to was what when where which who why will with you your'.split(' '),
-)
-
-/** Lowercase, accents folded, stop words dropped: used for the index and the query alike. */
-function processTerm(term: string): string | null {
-  const t = term.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
-  return t && !STOP_WORDS.has(t) ? t : null
-}
-
-interface SectionDoc {
-  id: string
-  page: string
-  section: number
-  pageTitle: string
-  title: string
-  text: string
-}
-
-function buildIndex(view: RevisionView): MiniSearch<SectionDoc> {
-  const index = new MiniSearch<SectionDoc>({
-    fields: ['pageTitle', 'title', 'text'],
-    storeFields: ['page', 'section'],
-    processTerm,
-  })
-  const docs: SectionDoc[] = []
-  for (const node of view.order) {
-    // Groups only hold pages; `noIndex` pages are kept out of search by their authors.
-    if (node.record.type === 'group' || node.record.noIndex) continue
-    analysisOf(view, node).sections.forEach((section, i) => {
-      docs.push({ id: `${node.record.page}\u0000${i}`, page: node.record.page, section: i, pageTitle: node.record.title, title: i === 0 ? '' : section.title, text: section.text })
-    })
-  }
-  index.addAll(docs)
-  return index
-}
-
-/** The search index of a revision (built once per revision content). */
-export function searchIndexOf(view: RevisionView): MiniSearch<SectionDoc> {
-  return (view.search ??= buildIndex(view)) as MiniSearch<SectionDoc>
+/** The search index of a revision (built on its first search, then kept by the write path). */
+export function searchIndexOf(state: State, view: RevisionView): MiniSearch<SectionDoc> {
+  return state.contentCache.search.of(view.id, view.order.map((node) => node.record.page))
 }
 
 /** A matched section, with a snippet of its text around the first match. */
@@ -84,8 +49,8 @@ function snippet(text: string, terms: readonly string[]): string {
  * long words) the page title, a heading or the text. Pages rank by their best section; a title
  * match weighs more than a heading, a heading more than text.
  */
-export function searchRevision(view: RevisionView, query: string): PageMatch[] {
-  const hits: Hit[] = searchIndexOf(view).search(query, {
+export function searchRevision(state: State, view: RevisionView, query: string): PageMatch[] {
+  const hits: Hit[] = searchIndexOf(state, view).search(query, {
     prefix: true,
     fuzzy: (term) => (term.length > 4 ? 0.2 : false),
     combineWith: 'AND',
@@ -115,7 +80,7 @@ export function searchOrganization(state: State, organization: string, userId: s
   const results: Array<{ space: SpaceRecord; score: number; pages: PageMatch[] }> = []
   for (const space of state.db.spacesByOrg.get(organization)) {
     if (space.deletedAt || !spaceRole(state, userId, space)) continue
-    const pages = searchRevision(viewOf(state, space.revision), query)
+    const pages = searchRevision(state, viewOf(state, space.revision), query)
     if (pages.length) results.push({ space, score: pages[0]!.score, pages: pages.slice(0, MAX_PAGES_PER_SPACE) })
   }
   return results.sort((a, b) => b.score - a.score || a.space.seq - b.space.seq)

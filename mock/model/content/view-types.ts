@@ -1,4 +1,3 @@
-import type MiniSearch from 'minisearch'
 import type { BlockInfo, LinkUse, PageAnalysis } from './markdown.ts'
 import type { FileRecord, PageRecord, RevisionRecord } from './tables.ts'
 
@@ -20,7 +19,7 @@ export interface PageNode {
 
 /**
  * A revision read as a whole: the page tree with paths, files by ID and name, and (built on
- * first use) parsed pages, link analysis, block lookup and search index. Cached per revision
+ * first use) parsed pages, link analysis and block lookup. Cached per revision
  * in `state.contentCache`, which every write to the revision, its pages or files empties.
  */
 export interface RevisionView {
@@ -38,7 +37,6 @@ export interface RevisionView {
   analyses: Map<string, PageAnalysis>
   links?: LinkAnalysis
   blocks?: Map<string, BlockInfo & { page: string }>
-  search?: MiniSearch
 }
 
 /** What a link points at. */
