@@ -31,22 +31,27 @@ export function decode(cursor: string): unknown {
   return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))))
 }
 
-/** Reads a cursor of ours for this list; anything else is a 400. */
-function readCursor(list: string, cursor: string): SortKey {
+/**
+ * The fields of a cursor of ours for `list`, checked by `valid`; anything else (not ours, another
+ * list's, damaged) is a 400 naming the parameter.
+ */
+export function readCursorOf<T>(list: string, cursor: string, valid: (fields: Record<string, unknown>) => T | undefined): T {
   let value: unknown
   try {
     value = decode(cursor)
   } catch {
     value = undefined
   }
-  const v = value as { l?: unknown; k?: unknown } | undefined
-  if (
-    !v || v.l !== list || !Array.isArray(v.k) ||
-    !v.k.every((x) => typeof x === 'number' || typeof x === 'string')
-  ) {
-    throw badRequest('Invalid query.page: not a page cursor of this list')
-  }
-  return v.k as SortKey
+  const fields = typeof value === 'object' && value !== null && (value as { l?: unknown }).l === list ? valid(value as Record<string, unknown>) : undefined
+  if (fields === undefined) throw badRequest('Invalid query.page: not a page cursor of this list')
+  return fields
+}
+
+/** Reads a cursor of ours for this list; anything else is a 400. */
+function readCursor(list: string, cursor: string): SortKey {
+  return readCursorOf(list, cursor, (v) =>
+    Array.isArray(v.k) && v.k.every((x) => typeof x === 'number' || typeof x === 'string') ? (v.k as SortKey) : undefined,
+  )
 }
 
 /**

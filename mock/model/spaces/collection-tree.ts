@@ -1,6 +1,6 @@
 import type { Role } from '../../../src/schemas/shared.ts'
 import { badRequest } from '../../core/http-error.ts'
-import { decode, encode, type Envelope, type PageInput, DEFAULT_LIMIT } from '../../core/paginate.ts'
+import { encode, readCursorOf, type Envelope, type PageInput, DEFAULT_LIMIT } from '../../core/paginate.ts'
 import { membership, rank, teamsOf } from '../access.ts'
 import type { State } from '../state.ts'
 import { compareKeys } from '../table.ts'
@@ -61,17 +61,12 @@ function visibleTree(state: State, organization: string, userId: string, nested:
 type Chain = Array<[string, string, number]>
 
 function readChain(list: string, page: string): Chain {
-  let value: unknown
-  try {
-    value = decode(page)
-  } catch {
-    value = undefined
-  }
-  const v = value as { l?: unknown; a?: unknown } | undefined
-  const valid = v && v.l === list && Array.isArray(v.a) && v.a.length > 0 && v.a.length <= CURSOR_LEVELS + 1 &&
+  return readCursorOf(list, page, (v) =>
+    Array.isArray(v.a) && v.a.length > 0 && v.a.length <= CURSOR_LEVELS + 1 &&
     v.a.every((x) => Array.isArray(x) && x.length === 3 && typeof x[0] === 'string' && typeof x[1] === 'string' && typeof x[2] === 'number')
-  if (!valid) throw badRequest('Invalid query.page: not a page cursor of this list')
-  return v.a as Chain
+      ? (v.a as Chain)
+      : undefined,
+  )
 }
 
 /**
