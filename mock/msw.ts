@@ -14,7 +14,7 @@ export type MswCore = Pick<typeof Msw, 'http' | 'HttpResponse'>
 /** The error a feature that needs msw throws when msw cannot be loaded. */
 export function mswMissing(feature: string, cause?: unknown): Error {
   return new Error(
-    `${feature} needs the "msw" package (versions 2.12 and later, or 3), which is not installed: ` +
+    `${feature} needs the "msw" package (versions 2.14 and later, or 3), which is not installed: ` +
       'run `npm install --save-dev msw`. Without msw, use `platform.fetch`, `startMockServer` or `docplat-mock serve`.',
     { cause },
   )

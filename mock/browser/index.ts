@@ -49,7 +49,7 @@ export interface MockWorker {
  * `platform.baseUrl` is answered by the mock. Resolves once the worker is active: start it
  * before the app's first request.
  *
- * Needs msw (an optional peer, 2.12+ or 3): without it, this rejects with an error saying how to
+ * Needs msw (an optional peer, 2.14+ or 3): without it, this rejects with an error saying how to
  * install it. Serve MSW's worker script first (`npx msw init public/`, once); elsewhere than
  * `/mockServiceWorker.js`, give its URL as `serviceWorker.url`.
  *
