@@ -108,6 +108,7 @@ export function boundInlineRuns(markdown: string): string {
 function boundLine(text: string, start: number, farOpeners: Set<number>, delimiters: { run: number; block: number }, brackets: { run: number; block: number }): string {
   let result = ''
   let from = 0
+  let escaped = false
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!
     if (c === '\\') {
@@ -129,9 +130,16 @@ function boundLine(text: string, start: number, farOpeners: Set<number>, delimit
     if (counter.run > limit || counter.block > limit * BLOCK_FACTOR || (c === '[' && farOpeners.has(start + i))) {
       result += text.slice(from, i) + '\\'
       from = i
+      escaped = true
+      if (c === '[' && text[i + 1] === '^') {
+        // Many `\[^` are superlinear in the GFM footnote extension; `\[\^` reads the same.
+        result += '[\\'
+        from = i + 1
+        i++
+      }
     }
   }
-  return from === 0 ? text : result + text.slice(from)
+  return escaped ? result + text.slice(from) : text
 }
 
 /** Whether the whole text holds more delimiters or brackets than one run may: if not, nothing can exceed. */
