@@ -121,3 +121,22 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0)
   for (const line of markdownShapes80(sizes.length > 0 ? sizes : undefined)) console.log(line)
 }
+
+/** The section of docs/performance.md written by `npm run bench`. */
+export async function markdownShapesSection(quick = false): Promise<string[]> {
+  const sizes = quick ? [10, 20] : [10, 20, 40, 80]
+  return [
+    '### Markdown shapes (`bench/markdown-shapes.ts`: parse and convert to a document, in-process, one run each)',
+    '',
+    ...markdownShapes80(sizes),
+    '',
+    'Goal: every shape within 4x the ordinary document of the same size: ' + goalMet(sizes) + '.',
+  ]
+}
+
+function goalMet(sizes: number[]): string {
+  const rows = markdownShapeTimes(sizes.slice(-1))
+  const base = rows[0]!.ms[0]!
+  const worst = Math.max(...rows.map((r) => (r.ms[0] ?? Infinity) / base))
+  return `${worst <= 4 ? 'met' : 'NOT met'} (worst ${worst.toFixed(1)}x)`
+}
