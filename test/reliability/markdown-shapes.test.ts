@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MAX_MARKDOWN } from '../../src/contract/comments/shared.ts'
 import { createMockPlatform, type MockPlatform } from '../../mock/index.ts'
-import { MAX_INLINE_DELIMITERS } from '../../mock/model/markdown/inline-bound.ts'
+import { boundInlineRuns, MAX_INLINE_DELIMITERS } from '../../mock/model/markdown/inline-bound.ts'
 import { parseMarkdown, plainText } from '../../mock/model/markdown/parse.ts'
 import { mdastToDocument } from '../../mock/model/markdown/document.ts'
 import { createClient, type Client } from '../../src/index.ts'
@@ -95,6 +95,12 @@ describe('hostile flat markdown shapes', { timeout: 60_000 }, () => {
     const nodes = (parseMarkdown(many).children[0] as { children: Array<{ type: string }> }).children
     expect(nodes.filter((n) => n.type === 'emphasis').length).toBe(MAX_INLINE_DELIMITERS / 2)
     expect(plainText(parseMarkdown(many)).match(/\*a\*/g)?.length).toBe(MAX_INLINE_DELIMITERS / 2)
+    // A long ordinary document (sections of headings, emphasis, links, lists, tables, code) is untouched.
+    const section = '## Title *a*\n\nSome **b** and [c](d) and ~~e~~ with `f*g`.\n\n- *h*\n- [i][j]\n\n| k | *l* |\n| - | - |\n\n```\n*[\n```\n\n[j]: /u\n\n'
+    const document = section.repeat(400)
+    expect(boundInlineRuns(document)).toBe(document)
+    // An escaped `[^` keeps its `^` literal too (micromark is superlinear on many `\[^`).
+    expect(plainText(parseMarkdown(`[^a${'word '.repeat(300)}`))).toBe(`[^a${'word '.repeat(300).trimEnd()}`)
     // A lone `[` stays a literal `[`, and code keeps its brackets without a backslash.
     expect(plainText(parseMarkdown(`Type \`[\` then [${'word '.repeat(400)}`))).toBe(`Type [ then [${'word '.repeat(400).trimEnd()}`)
   })
