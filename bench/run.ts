@@ -9,6 +9,7 @@ import { cpus, loadavg, totalmem } from 'node:os'
 import { durability } from './durability.ts'
 import { hostile } from './hostile.ts'
 import { coldStart } from './cold-start.ts'
+import { markdownShapesSection } from './markdown-shapes.ts'
 import { http } from './http.ts'
 import { overhead } from './overhead.ts'
 import { perTest } from './per-test.ts'
@@ -49,6 +50,7 @@ const sections: Array<[string, () => Promise<string[]>]> = [
   ['search', () => search(quick ? 2 : 5)],
   ['durability', () => durability(quick ? { seconds: 3, rounds: 1 } : { seconds: 5, rounds: 3 })],
   ['hostile payloads', () => hostile(quick ? 5 : 20)],
+  ['markdown shapes', () => markdownShapesSection(quick)],
   ['render memory', async () => renderMemory(quick ? 3_000 : 10_000)],
   ['cold start', () => coldStart(quick ? 1 : 3)],
 ]

@@ -3,6 +3,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown'
 import { gfmFromMarkdown } from 'mdast-util-gfm'
 import { gfm } from 'micromark-extension-gfm'
 import { markdownDepth, MAX_MARKDOWN_DEPTH } from '../../core/markdown-depth.ts'
+import { boundInlineRuns, type MAX_INLINE_BRACKETS, type MAX_INLINE_DELIMITERS } from './inline-bound.ts'
 
 const extensions = [gfm()]
 const mdastExtensions = [gfmFromMarkdown()]
@@ -11,13 +12,15 @@ const mdastExtensions = [gfmFromMarkdown()]
  * Markdown read with a real parser: CommonMark with GitHub's extensions (tables, task lists,
  * footnotes...). Markdown nested deeper than {@link MAX_MARKDOWN_DEPTH} (which the API refuses,
  * but a state file or a builder may hold) is kept as one paragraph of its text: the parser's
- * cost grows with the square of the depth.
+ * cost grows with the square of the depth. Emphasis delimiters and brackets beyond
+ * {@link MAX_INLINE_DELIMITERS} and {@link MAX_INLINE_BRACKETS} in one inline run are read as
+ * literal text ({@link boundInlineRuns}), so the cost stays close to linear in the input.
  */
 export function parseMarkdown(markdown: string): Root {
   if (markdownDepth(markdown) > MAX_MARKDOWN_DEPTH) {
     return { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value: markdown }] }] }
   }
-  return fromMarkdown(markdown, { extensions, mdastExtensions })
+  return fromMarkdown(boundInlineRuns(markdown), { extensions, mdastExtensions })
 }
 
 /** The text a leaf contributes; undefined for a node with children. */
