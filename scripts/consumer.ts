@@ -5,7 +5,7 @@
  * failure or a dependency the mock forgot to bundle would break. `npm run test:consumer`, in CI.
  *
  * Installs come from npm's cache when they can (`--prefer-offline`). Set KEEP=1 to keep the folder,
- * TARBALL=path to test a tarball packed before, ONLY=bare,msw,typed,jest,browser for some sections.
+ * TARBALL=path to test a tarball packed before, ONLY=bare,msw,storybook,typed,jest,browser for some sections.
  */
 import { execFileSync, spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -151,6 +151,81 @@ if (want('msw')) for (const [label, spec, oldest] of [['msw2', 'msw@^2.12.0', 20
   check(`msw ${version}, examples/vitest type-checks`, () =>
     sh(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--module', 'esnext', '--moduleResolution', 'bundler', '--target', 'es2022', '--allowImportingTsExtensions', '--types', 'node', ...readdirSync(recipe).filter((f) => f.endsWith('.ts')).map((f) => join(recipe, f))], dir),
   )
+}
+
+// The Storybook recipe, copied as its README says, on both msw majors: built with Storybook, then
+// both stories' play functions run in Chromium against the mock behind msw's service worker.
+if (want('storybook')) {
+  const installed = (name: string) => `${name}@${JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version}`
+  const tooling = ['storybook', '@storybook/html-vite', 'msw-storybook-addon', 'vite'].map(installed)
+  const chrome = await chromium.launch({ executablePath: await chromiumPath(), headless: true, args: ['--no-sandbox', '--disable-gpu'] })
+  try {
+    for (const [label, spec] of [['storybook-msw2', 'msw@^2.12.0'], ['storybook-msw3', 'msw@^3.0.0']] as const) {
+      const dir = project(label, [spec, ...tooling, 'typescript@~6.0'], { type: 'module' })
+      const version = JSON.parse(readFileSync(join(dir, 'node_modules/msw/package.json'), 'utf8')).version as string
+      // The recipe's files, minus the worker script: `npx msw init` copies the installed msw's.
+      for (const part of ['.storybook', 'src']) cpSync(join(ROOT, 'examples/storybook', part), join(dir, part), { recursive: true })
+      sh(process.execPath, [join(dir, 'node_modules/msw/cli/index.js'), 'init', 'public', '--save'], dir)
+      // "In your project `docplat` is installed; drop this function": viteFinal (and its import).
+      const mainFile = join(dir, '.storybook/main.ts')
+      const main = readFileSync(mainFile, 'utf8')
+        .replace(/^import \{ fileURLToPath \} from 'node:url'\n/m, '')
+        .replace(/^ {2}\/\/ Only inside the docplat repository[\s\S]*?^ {4}return vite\n {2}\},\n/m, '')
+      if (main.includes('viteFinal') || main.includes('fileURLToPath')) throw new Error(`could not drop viteFinal from examples/storybook/.storybook/main.ts:\n${main}`)
+      writeFileSync(mainFile, main)
+      // Type-checked as a Vite project resolves modules: the msw types are this major's.
+      check(`msw ${version}, examples/storybook type-checks`, () =>
+        sh(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--module', 'esnext', '--moduleResolution', 'bundler', '--target', 'es2022', '--lib', 'es2023,dom,dom.iterable', '--allowImportingTsExtensions', '--skipLibCheck', ...['.storybook', 'src'].flatMap((d) => readdirSync(join(dir, d)).filter((f) => f.endsWith('.ts')).map((f) => join(dir, d, f)))], dir),
+      )
+      const out = join(dir, 'out')
+      check(`msw ${version}, examples/storybook builds with ${tooling[0]}`, () => {
+        sh(process.execPath, [join(dir, 'node_modules/storybook/dist/bin/dispatcher.js'), 'build', '-c', '.storybook', '-o', out, '--disable-telemetry', '--quiet'], dir, { CI: 'true', STORYBOOK_DISABLE_TELEMETRY: '1' })
+        const worker = readFileSync(join(dir, 'node_modules/msw/lib/mockServiceWorker.js'), 'utf8')
+        if (readFileSync(join(out, 'mockServiceWorker.js'), 'utf8') !== worker) throw new Error('the built mockServiceWorker.js is not the installed msw\'s')
+        // The preview bundles this msw's worker client (it checks the script by this checksum) and the mock's demo.
+        const checksum = /INTEGRITY_CHECKSUM = '(\w+)'/.exec(worker)![1]!
+        const assets = readdirSync(join(out, 'assets')).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(out, 'assets', f), 'utf8'))
+        if (!assets.some((a) => a.includes(checksum))) throw new Error(`no bundle holds msw ${version}'s worker checksum ${checksum}`)
+        if (!assets.some((a) => a.includes('Rita Reviewer'))) throw new Error('no bundle holds the mock platform (demo scenario)')
+        const index = JSON.parse(readFileSync(join(out, 'index.json'), 'utf8')) as { entries: Record<string, unknown> }
+        return `stories ${Object.keys(index.entries).sort().join(', ')}`
+      })
+      const site = await serveStatic(out)
+      try {
+        const story = async (id: string, done: (page: import('playwright-core').Page) => Promise<string>) => {
+          const started = Date.now()
+          const page = await chrome.newPage()
+          const errors: string[] = []
+          page.on('pageerror', (error) => errors.push(error.message))
+          // Failed loads show up as responses (the read-only story's 403 is expected).
+          page.on('console', (m) => void (m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(m.text())))
+          page.on('response', (r) => void (r.status() === 404 && !r.url().endsWith('/favicon.ico') && errors.push(`404 ${r.url()}`)))
+          await page.goto(`${site.url}/iframe.html?id=${id}&viewMode=story`)
+          const seen = await done(page)
+          await page.close()
+          if (errors.length > 0) throw new Error(`story ${id} on msw ${version}: ${errors.join('\n')}`)
+          results.push(`ok  msw ${version}, examples/storybook story ${id} in Chromium: ${seen} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+          console.log(results.at(-1))
+        }
+        await story('spaces-space-editor--rename', async (page) => {
+          await page.getByRole('heading', { name: 'New title' }).waitFor({ timeout: 60_000 })
+          const status = await page.getByRole('status').textContent()
+          if (status !== 'Saved') throw new Error(`Rename on msw ${version}: status ${status}`)
+          return 'renamed, "New title" read back'
+        })
+        await story('spaces-space-editor--read-only-member', async (page) => {
+          await page.getByText('You may not rename this space.').waitFor({ timeout: 60_000 })
+          const heading = await page.getByRole('heading').textContent()
+          if (heading !== 'Getting Started') throw new Error(`ReadOnlyMember on msw ${version}: heading ${heading}`)
+          return '403 shown, title unchanged'
+        })
+      } finally {
+        await site.close()
+      }
+    }
+  } finally {
+    await chrome.close()
+  }
 }
 
 if (want('typed')) {
