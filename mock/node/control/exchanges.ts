@@ -1,7 +1,9 @@
-/** One HTTP exchange as the inspector lists it. */
-export interface ExchangeSummary {
-  /** Increasing from 1; `GET /_docplat/exchanges?after=<id>` asks for what came since. */
-  id: number
+/**
+ * One answered request, as the CLI prints it: wall-clock time (`at`, ISO), method, path with
+ * query, status (0 for a dropped connection), milliseconds until the response was ready, and the
+ * operation it matched.
+ */
+export interface RequestSummary {
   /** Wall-clock time the request arrived (ISO): what a developer compares with their app's logs. */
   at: string
   method: string
@@ -12,6 +14,12 @@ export interface ExchangeSummary {
   /** Milliseconds until the response was ready. */
   duration: number
   operationId?: string
+}
+
+/** One HTTP exchange as the inspector lists it. */
+export interface ExchangeSummary extends RequestSummary {
+  /** Increasing from 1; `GET /_docplat/exchanges?after=<id>` asks for what came since. */
+  id: number
 }
 
 /** Headers and (text) body of a request or response, bounded. */

@@ -2,22 +2,10 @@ import { operations } from '../../../src/contract/index.ts'
 import type { OperationDef } from '../../../src/contract/define.ts'
 import { routeTableFor } from '../../core/route-table.ts'
 import type { MockPlatform } from '../../platform.ts'
-import { bodyText, ExchangeJournal, headersOf, type ExchangeMessage } from './exchanges.ts'
-import { createControlPlane, isControlPath, type ControlPlane, type ControlPlaneOptions } from './plane.ts'
+import { bodyText, ExchangeJournal, headersOf, type ExchangeMessage, type RequestSummary } from './exchanges.ts'
 
-/**
- * One answered request, as the CLI prints it: wall-clock time (`at`, ISO), method, path with
- * query, status (0 for a dropped connection), milliseconds until the response was ready, and the
- * operation it matched.
- */
-export interface RequestSummary {
-  at: string
-  method: string
-  path: string
-  status: number
-  duration: number
-  operationId?: string
-}
+export type { RequestSummary } from './exchanges.ts'
+import { createControlPlane, isControlPath, type ControlPlane, type ControlPlaneOptions } from './plane.ts'
 
 export interface FrontOptions {
   /** `false` for no control plane; otherwise its options, with the platform resolved. */
