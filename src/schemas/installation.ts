@@ -40,26 +40,23 @@ const InstallationEntryUrls = z.looseObject({
   publicEndpoint: z.optional(z.string()),
 })
 
-/** An integration's installation on one space; `space` is an ID, or the Space when expanded. */
-export const SpaceInstallation = z.looseObject({
+/**
+ * What an installation on one space and one on one site have in common: both entries describe
+ * the same installation, seen from the space or the site it applies to.
+ */
+const installationEntryFields = {
   integration: z.optional(z.string()),
   installation: z.optional(z.string()),
   status: z.optional(z.string()),
   configuration: z.optional(z.record(z.string(), z.unknown())),
   externalIds: z.optional(z.array(z.string())),
   urls: z.optional(InstallationEntryUrls),
-  space: z.union([z.string(), Space]),
-})
+}
+
+/** An integration's installation on one space; `space` is an ID, or the Space when expanded. */
+export const SpaceInstallation = z.looseObject({ ...installationEntryFields, space: z.union([z.string(), Space]) })
 export interface SpaceInstallation extends SpaceInstallationShape {}
 
 /** An integration's installation on one site; `site` is an ID, or the Site when expanded. */
-export const SiteInstallation = z.looseObject({
-  integration: z.optional(z.string()),
-  installation: z.optional(z.string()),
-  status: z.optional(z.string()),
-  configuration: z.optional(z.record(z.string(), z.unknown())),
-  externalIds: z.optional(z.array(z.string())),
-  urls: z.optional(InstallationEntryUrls),
-  site: z.union([z.string(), Site]),
-})
+export const SiteInstallation = z.looseObject({ ...installationEntryFields, site: z.union([z.string(), Site]) })
 export interface SiteInstallation extends SiteInstallationShape {}
