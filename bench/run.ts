@@ -4,7 +4,7 @@
  * quiet machine (the load average is recorded): the HTTP and call-overhead figures follow the
  * CPU time left to them. `--quick` uses smaller sizes and shorter runs (a smoke run).
  */
-import { writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { durability } from './durability.ts'
 import { hostile } from './hostile.ts'
@@ -74,6 +74,12 @@ const header = [
   ...goals.map((goal) => `- ${goal}`),
   '',
 ]
-const text = [...header, results.map((s) => s.join('\n')).join('\n\n')].join('\n') + '\n'
-writeFileSync(new URL('../docs/performance.md', import.meta.url), text)
+// What people wrote about the figures (what changed, why a goal is missed) lives below a marker
+// and survives a rerun: only the measured sections above it are rewritten.
+const NOTES_MARKER = '<!-- Notes: written by hand; npm run bench keeps everything below this line. -->'
+const file = new URL('../docs/performance.md', import.meta.url)
+const previous = existsSync(file) ? readFileSync(file, 'utf8') : ''
+const notes = previous.includes(NOTES_MARKER) ? previous.slice(previous.indexOf(NOTES_MARKER)) : `${NOTES_MARKER}\n`
+const text = [...header, results.map((s) => s.join('\n')).join('\n\n'), '', notes.trimEnd()].join('\n') + '\n'
+writeFileSync(file, text)
 console.log(text)
