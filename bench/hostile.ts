@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { createClient } from '../src/index.ts'
 import { createMockPlatform } from '../mock/index.ts'
 import { fmt, median } from './harness.ts'
+import { markdownShapes } from './markdown-shapes.ts'
 
 const cli = fileURLToPath(new URL('../mock/node/cli.ts', import.meta.url))
 
@@ -65,6 +66,26 @@ export async function hostile(times = 20): Promise<string[]> {
       ['render, props nesting arrays 5,000 deep (400)', post('/v1/integrations/demo-integration/render', `{"componentId":"c","props":${'['.repeat(5000)}${']'.repeat(5000)}}`, tokens.read!)],
       ['render, 1 MB props', post('/v1/integrations/demo-integration/render', JSON.stringify({ componentId: 'c', props: { blob: 'x'.repeat(1024 * 1024 - 64) } }), tokens.read!)],
     ]
+    const get = (path: string, token: string) => async () => {
+      for (let i = 0; i < times; i++) {
+        const response = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } })
+        await response.arrayBuffer()
+      }
+    }
+    // Legitimate bodies at the 64 KB limit: posted before the victim starts, then read back as
+    // documents, one at a time and a page of them at once.
+    const large = async (shape: string) => {
+      const markdown = markdownShapes[shape]!(65_536).trimEnd()
+      const created = await client.spaces.comments.create({ spaceId: space.id, body: { markdown } })
+      return created.id
+    }
+    const ordinary = await large('ordinary document')
+    const hostileShapes = ['`*a_` run', 'unclosed `![`', 'long table', 'footnote refs `[^a`']
+    for (const shape of hostileShapes) await large(shape)
+    payloads.push(
+      ['comment of 64 KB ordinary markdown, read as a document', get(`/v1/spaces/${space.id}/comments/${ordinary}?format=document`, tokens.comment!)],
+      [`page of the ${hostileShapes.length + 1} comments of 64 KB (ordinary and hostile shapes), read as documents`, get(`/v1/spaces/${space.id}/comments?format=document&limit=${hostileShapes.length + 1}`, tokens.comment!)],
+    )
     const rows: string[] = []
     for (const [name, attack] of payloads) {
       const waits = await victimWaits(server.url, tokens.admin!, attack)
