@@ -48,8 +48,15 @@ interface Frame {
 export function mdastToDocument(root: Root, options: DocumentOptions = {}): DocumentTree {
   const ref = options.ref ?? ((url: string) => ({ kind: 'url', url }))
   const text = options.text ?? ((value: string) => value)
-  const definitions = new Map<string, string>()
-  for (const node of walk(root)) if (node.type === 'definition') definitions.set(node.identifier, node.url)
+  // Only a tree with reference nodes needs the definitions (markdown-it's trees have none: it resolves references).
+  let definitions: Map<string, string> | undefined
+  const definition = (identifier: string) => {
+    if (!definitions) {
+      definitions = new Map()
+      for (const node of walk(root)) if (node.type === 'definition') definitions.set(node.identifier, node.url)
+    }
+    return definitions.get(identifier)
+  }
 
   const block = (node: Nodes, fields: Record<string, unknown>): DocNode => {
     const id = options.blockId?.(node)
@@ -106,13 +113,13 @@ export function mdastToDocument(root: Root, options: DocumentOptions = {}): Docu
           frame.out.push({ object: 'inline', type: 'image', ref: ref(node.url), alt: node.alt ?? '', ...(node.title ? { title: node.title } : {}) })
           break
         case 'linkReference': {
-          const url = definitions.get(node.identifier)
+          const url = definition(node.identifier)
           if (url === undefined) descend(frame, node.children, marks)
           else emit(frame, { object: 'inline', type: 'link', ref: ref(url) }, node.children, true)
           break
         }
         case 'imageReference': {
-          const url = definitions.get(node.identifier)
+          const url = definition(node.identifier)
           if (url !== undefined) frame.out.push({ object: 'inline', type: 'image', ref: ref(url), alt: node.alt ?? '' })
           break
         }

@@ -13,7 +13,9 @@ import { tokensToMdast } from './tokens.ts'
  * (`javascript:`): the tree says what the author wrote, a renderer decides what to link.
  * `maxNesting` leaves room for {@link MAX_MARKDOWN_DEPTH} containers (two levels per list).
  */
-const parser = new MarkdownIt('default', { html: true, linkify: true, maxNesting: 4 * MAX_MARKDOWN_DEPTH + 20 }).use(footnote)
+const parser = new MarkdownIt('default', { html: true, linkify: true }).use(footnote)
+// Not in @types/markdown-it's options, though markdown-it reads it there.
+Object.assign(parser.options, { maxNesting: 4 * MAX_MARKDOWN_DEPTH + 20 })
 parser.core.ruler.disable('footnote_tail')
 parser.inline.ruler.disable('footnote_inline')
 parser.linkify.set({ fuzzyLink: true })

@@ -46,14 +46,15 @@ export function tokensToMdast(tokens: readonly Token[], text: string): Root {
   let table: Table | undefined
   let headerRow = false
 
+  // Positions only for the top-level blocks (where a reader cuts a text): they cost an object each.
   const open = (node: Parent, token: Token) => {
-    const pos = position(token.map)
+    const pos = stack.length === 1 ? position(token.map) : undefined
     if (pos) node.position = pos
     ;(stack[stack.length - 1]!.children as Nodes[]).push(node)
     stack.push(node)
   }
   const leaf = (node: RootContent, token: Token) => {
-    const pos = position(token.map)
+    const pos = stack.length === 1 ? position(token.map) : undefined
     if (pos) node.position = pos
     ;(stack[stack.length - 1]!.children as Nodes[]).push(node)
   }
