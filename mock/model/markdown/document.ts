@@ -30,6 +30,7 @@ export interface DocumentOptions {
   text?: (value: string) => string
 }
 
+/** Shared by the texts of one run (never changed once made), so a text costs no array of its own. */
 type Marks = readonly string[]
 
 /** Children still to convert into `out`, as blocks or inline content, with the marks in force. */
@@ -86,10 +87,10 @@ export function mdastToDocument(root: Root, options: DocumentOptions = {}): Docu
     if (frame.inline) {
       switch (node.type) {
         case 'text':
-          frame.out.push({ object: 'text', text: text(node.value), marks: [...marks] })
+          frame.out.push({ object: 'text', text: text(node.value), marks })
           break
         case 'html':
-          frame.out.push({ object: 'text', text: node.value, marks: [...marks] })
+          frame.out.push({ object: 'text', text: node.value, marks })
           break
         case 'inlineCode':
           frame.out.push({ object: 'text', text: text(node.value), marks: [...marks, 'code'] })
@@ -124,11 +125,11 @@ export function mdastToDocument(root: Root, options: DocumentOptions = {}): Docu
           break
         }
         case 'footnoteReference':
-          frame.out.push({ object: 'text', text: `[^${node.label ?? node.identifier}]`, marks: [...marks] })
+          frame.out.push({ object: 'text', text: `[^${node.label ?? node.identifier}]`, marks })
           break
         default: {
           const value = plainText(node)
-          if (value) frame.out.push({ object: 'text', text: text(value), marks: [...marks] })
+          if (value) frame.out.push({ object: 'text', text: text(value), marks })
         }
       }
       continue
