@@ -65,7 +65,9 @@ export function searchRevision(state: State, view: RevisionView, query: string):
     // A section is listed when its own heading or text matched, not only its page's title.
     const own = Object.values(hit.match).some((fields) => fields.includes('title') || fields.includes('text'))
     if (own && match.sections.length < MAX_SECTIONS_PER_PAGE) {
-      const section = analysisOf(view, node).sections[hit.section as number]!
+      // The sections the index was built from (the same as the page's analysis, without parsing it again).
+      const n = hit.section as number
+      const section = state.contentCache.search.sectionOf(view.id, node.record.page, n) ?? analysisOf(view, node).sections[n]!
       match.sections.push({ section, score: hit.score, snippet: snippet(section.text, hit.terms) })
     }
   }
