@@ -15,7 +15,8 @@ const piece = fc.constantFrom(
   '- one\n- two\n  - nested', '1. first\n2. second', '- [x] done\n- [ ] todo', '> quoted\n> # quoted heading',
   '> ## Setup', '- ## Setup in a list', '```ts\nconst a = 1\n```', '    indented code', '| a | b |\n| - | - |\n| 1 | 2 |',
   '<div>html</div>', 'Text<br>inline html', '[ref]: https://example.com/r', 'See [ref] here.', 'Note[^1].', '[^1]: The note.',
-  '***', 'www.example.com and x@y.io', 'Line one  \nline two', 'Café déjà vu', '', '\n',
+  '***', 'www.example.com and x@y.io', 'See http://example.com/*a*_b_ and https://x.io/__c__ and <http://a.b/*c*>.',
+  'Mail me@example.com_x_ or www.example.com/*x*.', 'Line one  \nline two', 'Café déjà vu', '', '\n',
 )
 
 describe('pageSections', () => {

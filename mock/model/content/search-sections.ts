@@ -1,5 +1,5 @@
 import type { Nodes } from 'mdast'
-import { parseMarkdown, plainText, walk } from '../markdown/parse.ts'
+import { parseMarkdown, plainText } from '../markdown/parse.ts'
 import { anchorOf, blockId, type SectionInfo } from './markdown.ts'
 
 /**
@@ -10,11 +10,12 @@ import { anchorOf, blockId, type SectionInfo } from './markdown.ts'
  * agree over varied markdown.
  */
 export function pageSections(pageId: string, title: string, markdown: string): SectionInfo[] {
-  const root = parseMarkdown(markdown)
+  // Only texts are read: autolink literals may stay text (same characters, a third less parsing).
+  const root = parseMarkdown(markdown, { links: false })
   // A heading's ID counts the identical headings before it, nested ones included (as blockIds does).
   const ids = new Map<Nodes, string>()
   const seen = new Map<string, number>()
-  for (const node of walk(root)) {
+  for (const node of blocks(root)) {
     if (node.type !== 'heading') continue
     const signature = `heading\u0000${plainText(node)}`
     const n = seen.get(signature) ?? 0
@@ -35,4 +36,16 @@ export function pageSections(pageId: string, title: string, markdown: string): S
   }
   sections.forEach((s, i) => (s.text = texts[i]!.filter(Boolean).join('\n')))
   return sections
+}
+
+/** Where a heading can be: the blocks of a tree, parents before children, without going into inline content. */
+function* blocks(root: Nodes): Generator<Nodes> {
+  const stack: Nodes[] = [root]
+  while (stack.length > 0) {
+    const node = stack.pop()!
+    yield node
+    if (node.type === 'root' || node.type === 'blockquote' || node.type === 'list' || node.type === 'listItem' || node.type === 'footnoteDefinition') {
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Nodes)
+    }
+  }
 }

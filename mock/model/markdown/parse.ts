@@ -13,9 +13,10 @@ import { tokensToMdast } from './tokens.ts'
  * (`javascript:`): the tree says what the author wrote, a renderer decides what to link.
  * `maxNesting` leaves room for {@link MAX_MARKDOWN_DEPTH} containers (two levels per list).
  */
+const MAX_NESTING = 4 * MAX_MARKDOWN_DEPTH + 20
 const parser = new MarkdownIt('default', { html: true, linkify: true }).use(footnote)
 // Not in @types/markdown-it's options, though markdown-it reads it there.
-Object.assign(parser.options, { maxNesting: 4 * MAX_MARKDOWN_DEPTH + 20 })
+Object.assign(parser.options, { maxNesting: MAX_NESTING })
 parser.core.ruler.disable('footnote_tail')
 parser.inline.ruler.disable('footnote_inline')
 parser.linkify.set({ fuzzyLink: true })
@@ -25,6 +26,28 @@ parser.normalizeLinkText = (text) => text
 parser.validateLink = () => true
 
 /**
+ * The same parser without turning autolink literals into links, for those who read only the text
+ * (search sections): a literal's link holds exactly the literal's text, and finding literals in
+ * every text is about a third of markdown-it's time on ordinary prose. The inline rule that keeps a
+ * `https://` URL whole (no emphasis inside it) still runs, so the text is the same.
+ */
+const textParser = new MarkdownIt('default', { html: true, linkify: true }).use(footnote)
+Object.assign(textParser.options, { maxNesting: MAX_NESTING })
+textParser.core.ruler.disable(['footnote_tail', 'linkify'])
+textParser.inline.ruler.disable('footnote_inline')
+textParser.normalizeLink = parser.normalizeLink
+textParser.normalizeLinkText = parser.normalizeLinkText
+textParser.validateLink = parser.validateLink
+
+export interface ParseOptions {
+  /**
+   * `false` leaves autolink literals (`www.example.com`) as text instead of links: the text of
+   * the tree is the same, for a reader that needs only that.
+   */
+  links?: boolean
+}
+
+/**
  * Markdown read with a real parser (markdown-it): CommonMark with GitHub's extensions (tables,
  * task lists, strikethrough, footnotes, autolink literals), as an mdast tree. Markdown nested
  * deeper than {@link MAX_MARKDOWN_DEPTH} (which the API refuses, but a state file or a builder
@@ -32,12 +55,12 @@ parser.validateLink = () => true
  * {@link MAX_INLINE_DELIMITERS} and {@link MAX_INLINE_BRACKETS} in one inline run are read as
  * literal text ({@link boundInlineRuns}), so the cost stays close to linear in the input.
  */
-export function parseMarkdown(markdown: string): Root {
+export function parseMarkdown(markdown: string, options: ParseOptions = {}): Root {
   if (markdownDepth(markdown) > MAX_MARKDOWN_DEPTH) {
     return { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value: markdown }] }] }
   }
   const text = boundInlineRuns(markdown)
-  return tokensToMdast(parser.parse(text, {}), text)
+  return tokensToMdast((options.links === false ? textParser : parser).parse(text, {}), text)
 }
 
 /** The text a leaf contributes; undefined for a node with children. */
