@@ -133,7 +133,8 @@ export class SearchIndexes {
       this.#sectionsSize -= hit.size
     }
     const sections = pageSections(record.page, record.title, record.markdown)
-    const size = record.markdown.length + sections.reduce((total, s) => total + s.text.length + s.title.length, 0)
+    // The sections' texts are about as long as the markdown they come from.
+    const size = 2 * record.markdown.length + record.title.length
     this.#sections.set(record.page, { title: record.title, markdown: record.markdown, sections, size })
     this.#sectionsSize += size
     for (const [old, entry] of this.#sections) {

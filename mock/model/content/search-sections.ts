@@ -11,7 +11,7 @@ import { anchorOf, blockId, type SectionInfo } from './markdown.ts'
  */
 export function pageSections(pageId: string, title: string, markdown: string): SectionInfo[] {
   // Only texts are read: autolink literals may stay text (same characters, a third less parsing).
-  const root = parseMarkdown(markdown, { links: false })
+  const root = parseMarkdown(markdown, { links: false, positions: false })
   // A heading's ID counts the identical headings before it, nested ones included (as blockIds does).
   const ids = new Map<Nodes, string>()
   const seen = new Map<string, number>()

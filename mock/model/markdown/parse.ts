@@ -45,6 +45,8 @@ export interface ParseOptions {
    * the tree is the same, for a reader that needs only that.
    */
   links?: boolean
+  /** `false` leaves out the top-level blocks' `position` (for a reader that does not cut the text). */
+  positions?: boolean
 }
 
 /**
@@ -60,7 +62,7 @@ export function parseMarkdown(markdown: string, options: ParseOptions = {}): Roo
     return { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value: markdown }] }] }
   }
   const text = boundInlineRuns(markdown)
-  return tokensToMdast((options.links === false ? textParser : parser).parse(text, {}), text)
+  return tokensToMdast((options.links === false ? textParser : parser).parse(text, {}), options.positions === false ? undefined : text)
 }
 
 /** The text a leaf contributes; undefined for a node with children. */

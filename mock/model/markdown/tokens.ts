@@ -29,11 +29,12 @@ const GFM_LITERAL = /^(?:https?:\/\/|www\.|mailto:)/i
 
 type Parent = Extract<Nodes, { children: unknown }>
 
-export function tokensToMdast(tokens: readonly Token[], text: string): Root {
+/** `text` is what was parsed, for the top-level blocks' positions; without it they have none. */
+export function tokensToMdast(tokens: readonly Token[], text?: string): Root {
   const root: Root = { type: 'root', children: [] }
   let starts: number[] | undefined
   const position = (map: [number, number] | null) => {
-    if (!map) return undefined
+    if (!map || text === undefined) return undefined
     starts ??= lineStarts(text)
     const end = map[1] < starts.length ? starts[map[1]]! : text.length
     // The end of the block's last line, before its line ending.
