@@ -108,6 +108,29 @@ describe('format=document', () => {
   })
 })
 
+describe('GitHub flavour', () => {
+  it('strikes one or two tildes, closed by the same run; pads table rows to the header; keeps footnotes where written', async () => {
+    const { comment, demo } = await setup()
+    const spaceId = demo.spaces.changelog
+    const markdown = ['~one~, ~~two~~, ~~~three~~~ and ~four~~', '', '| A | B |', '| - | - |', '| 1 |', '', 'See[^n].', '', '[^n]: The note.', '', 'End.'].join('\n')
+    const posted = await comment.spaces.comments.create({ spaceId, body: { markdown } })
+    const { body } = await comment.spaces.comments.get({ spaceId, commentId: posted.id, format: 'document' })
+    expect(body.document?.nodes).toEqual([
+      block('paragraph', { nodes: [text('one', 'strikethrough'), text(', '), text('two', 'strikethrough'), text(', ~~~three~~~ and ~four~~')] }),
+      block('table', {
+        align: [null, null],
+        nodes: [
+          block('table-row', { nodes: [block('table-cell', { nodes: [text('A')] }), block('table-cell', { nodes: [text('B')] })] }),
+          block('table-row', { nodes: [block('table-cell', { nodes: [text('1')] }), block('table-cell', { nodes: [] })] }),
+        ],
+      }),
+      block('paragraph', { nodes: [text('See'), text('[^n]'), text('.')] }),
+      block('footnote', { label: 'n', nodes: [block('paragraph', { nodes: [text('The note.')] })] }),
+      block('paragraph', { nodes: [text('End.')] }),
+    ])
+  })
+})
+
 describe('converted documents are kept', () => {
   it('a list read twice gives the same documents, and an edited body its new document', async () => {
     const { comment, demo } = await setup()

@@ -2,6 +2,7 @@ import type { Nodes, Root } from 'mdast'
 import MarkdownIt from 'markdown-it'
 import footnote from 'markdown-it-footnote'
 import { markdownDepth, MAX_MARKDOWN_DEPTH } from '../../core/markdown-depth.ts'
+import { strikethrough } from './strikethrough.ts'
 import { boundInlineRuns, type MAX_INLINE_BRACKETS, type MAX_INLINE_DELIMITERS } from './inline-bound.ts'
 import { tokensToMdast } from './tokens.ts'
 
@@ -14,7 +15,7 @@ import { tokensToMdast } from './tokens.ts'
  * `maxNesting` leaves room for {@link MAX_MARKDOWN_DEPTH} containers (two levels per list).
  */
 const MAX_NESTING = 4 * MAX_MARKDOWN_DEPTH + 20
-const parser = new MarkdownIt('default', { html: true, linkify: true }).use(footnote)
+const parser = new MarkdownIt('default', { html: true, linkify: true }).use(footnote).use(strikethrough)
 // Not in @types/markdown-it's options, though markdown-it reads it there.
 Object.assign(parser.options, { maxNesting: MAX_NESTING })
 parser.core.ruler.disable('footnote_tail')
@@ -31,7 +32,7 @@ parser.validateLink = () => true
  * every text is about a third of markdown-it's time on ordinary prose. The inline rule that keeps a
  * `https://` URL whole (no emphasis inside it) still runs, so the text is the same.
  */
-const textParser = new MarkdownIt('default', { html: true, linkify: true }).use(footnote)
+const textParser = new MarkdownIt('default', { html: true, linkify: true }).use(footnote).use(strikethrough)
 Object.assign(textParser.options, { maxNesting: MAX_NESTING })
 textParser.core.ruler.disable(['footnote_tail', 'linkify'])
 textParser.inline.ruler.disable('footnote_inline')
@@ -62,7 +63,11 @@ export function parseMarkdown(markdown: string, options: ParseOptions = {}): Roo
     return { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value: markdown }] }] }
   }
   const text = boundInlineRuns(markdown)
-  return tokensToMdast((options.links === false ? textParser : parser).parse(text, {}), options.positions === false ? undefined : text)
+  const used = options.links === false ? textParser : parser
+  const tokens = used.parse(text, {})
+  // A fence's info string is kept raw (markdown-it's renderer unescapes it): `~~~ a\-b` is `a-b`.
+  for (const token of tokens) if (token.type === 'fence' && token.info) token.info = used.utils.unescapeAll(token.info)
+  return tokensToMdast(tokens, options.positions === false ? undefined : text)
 }
 
 /** The text a leaf contributes; undefined for a node with children. */
