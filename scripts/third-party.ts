@@ -30,7 +30,7 @@ for (const file of maps(DIST)) {
 const sections: string[] = []
 for (const dir of [...packages].sort((a, b) => a.split('node_modules/').at(-1)!.localeCompare(b.split('node_modules/').at(-1)!))) {
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string; version: string; license?: string; repository?: string | { url: string } }
-  const licenceFile = readdirSync(dir).find((name) => /^(licen[cs]e|copying)(\.|$)/i.test(name))
+  const licenceFile = readdirSync(dir).find((name) => /^(licen[cs]e|copying)([-.]|$)/i.test(name))
   if (licenceFile === undefined || !existsSync(join(dir, licenceFile))) throw new Error(`${pkg.name} is bundled but ships no licence file`)
   const repository = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url
   sections.push(

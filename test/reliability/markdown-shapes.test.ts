@@ -16,8 +16,8 @@ import { createClient, type Client } from '../../src/index.ts'
 
 const fill = (unit: string, length: number) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length)
 
-const shapes: Array<[string, (length: number) => string, string]> = [
-  // [name, builder, a text the document must hold]
+const shapes: Array<[string, (length: number) => string, string, boolean?]> = [
+  // [name, builder, a text the document must hold, whether GFM drops part of it by design]
   ['`*a` run', (n) => fill('*a', n), 'a'],
   ['`~a` run', (n) => fill('~a', n), 'a'],
   ['`**a` run', (n) => fill('**a', n), 'a'],
@@ -28,7 +28,8 @@ const shapes: Array<[string, (length: number) => string, string]> = [
   ['footnote call openers `[^a`', (n) => fill('[^a', n), '[^a'],
   ['one `[` before words', (n) => `[${fill('word ', n - 1)}`, '[word word'],
   ['`[` words `]`', (n) => `[${fill('word ', n - 2)}]`, 'word word'],
-  ['table with many pipes', (n) => `|a|b|\n|-|-|\n${fill('|*x*', n - 12)}`, 'x'],
+  // GFM ignores the cells of a row beyond the header's count.
+  ['table with many pipes', (n) => `|a|b|\n|-|-|\n${fill('|*x*', n - 12)}`, 'x', true],
 ]
 
 let platform: MockPlatform
@@ -61,7 +62,7 @@ function textOf(document: Doc): string {
 }
 
 describe('hostile flat markdown shapes', { timeout: 60_000 }, () => {
-  it.each(shapes)('a comment of %s as long as allowed reads back as a document', async (_, build, expected) => {
+  it.each(shapes)('a comment of %s as long as allowed reads back as a document', async (_, build, expected, drops) => {
     const markdown = build(MAX_MARKDOWN)
     expect(markdown.length).toBeLessThanOrEqual(MAX_MARKDOWN)
     const comment = await client.spaces.comments.create({ spaceId, body: { markdown } })
@@ -72,7 +73,7 @@ describe('hostile flat markdown shapes', { timeout: 60_000 }, () => {
     const text = textOf(document)
     expect(text).toContain(expected)
     // Nothing is lost: the letters of the source are all in the document's text.
-    expect(text.replace(/[^A-Za-z]/g, '').length).toBeGreaterThanOrEqual(markdown.replace(/[^A-Za-z]/g, '').length - 4)
+    if (!drops) expect(text.replace(/[^A-Za-z]/g, '').length).toBeGreaterThanOrEqual(markdown.replace(/[^A-Za-z]/g, '').length - 4)
     expect((await client.spaces.comments.get({ spaceId, commentId: comment.id })).body).toEqual({ markdown })
     await client.spaces.comments.delete({ spaceId, commentId: comment.id })
   })

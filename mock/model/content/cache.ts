@@ -1,4 +1,5 @@
 import type { Db } from '../db.ts'
+import { DocumentCache } from '../markdown/document-cache.ts'
 import type { TableObserver } from '../table.ts'
 import { SearchIndexes } from './search-index.ts'
 import type { RevisionView } from './view-types.ts'
@@ -13,6 +14,8 @@ export class ContentCache {
   readonly #views = new Map<string, RevisionView>()
   /** Each revision's search index, which follows page writes instead of being dropped with the view. */
   readonly search: SearchIndexes
+  /** Documents converted from markdown bodies (comments), so reading them again costs no parse. */
+  readonly documents = new DocumentCache()
 
   constructor(db: Db) {
     this.search = new SearchIndexes(db)

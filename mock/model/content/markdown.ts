@@ -26,6 +26,11 @@ function hash(text: string): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36).padStart(11, '0')
 }
 
+/** The ID of the `n`th block (from 0) of a page with this signature (its type and text). */
+export function blockId(pageId: string, signature: string, n: number): string {
+  return `n${hash(`${pageId}\u0000${signature}\u0000${n}`)}`
+}
+
 /**
  * Stable block IDs: a hash of the page, the block's type and text, and how many identical
  * blocks precede it. Editing one block leaves the IDs of the others as they were, and a copy
@@ -39,7 +44,7 @@ export function blockIds(pageId: string, root: Root): Map<Nodes, string> {
       const signature = `${node.type}\u0000${plainText(node)}`
       const n = seen.get(signature) ?? 0
       seen.set(signature, n + 1)
-      ids.set(node, `n${hash(`${pageId}\u0000${signature}\u0000${n}`)}`)
+      ids.set(node, blockId(pageId, signature, n))
     }
     if ('children' in node) for (const child of node.children as Nodes[]) visit(child)
   }

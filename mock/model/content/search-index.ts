@@ -1,24 +1,30 @@
 import MiniSearch from 'minisearch'
 import type { Db } from '../db.ts'
-import { analyzePage } from './markdown.ts'
+import type { SectionInfo } from './markdown.ts'
+import { pageSections } from './search-sections.ts'
 import type { PageRecord } from './tables.ts'
 
 /**
  * The search index of each revision, kept by the write path. A revision's first search extracts
- * its pages' sections (one parse per page content, memoised) and builds the index; from then on the
- * index follows each page write (that page's sections are discarded and added again) instead of
- * being rebuilt for the whole revision. Extracting at every write instead would make the first
- * search cheap but every page write about ten times dearer, for tests and scenarios that never
- * search (measured in docs/performance.md).
+ * its pages' sections (one parse per page content, and only the sections: `pageSections`) and
+ * builds the index; from then on the index follows each page write (that page's sections are
+ * discarded and added again) instead of being rebuilt for the whole revision. Extracting at every
+ * write instead would make the first search cheap but every page write dearer, for tests and
+ * scenarios that never search (measured in docs/performance.md). Sections are kept by page and
+ * content, so a copy of a page (a new revision after an import, a change request) is not parsed
+ * again.
  */
 
 const STOP_WORDS = new Set(
   'a an and are as at be but by can do does for from how i if in into is it its of on or so that the their then there these this to was what when where which who why will with you your'.split(' '),
 )
 
+const ASCII = /^[\x00-\x7f]*$/
+
 /** Lowercase, accents folded, stop words dropped: used for the index and the query alike. */
 export function processTerm(term: string): string | null {
-  const t = term.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+  // ASCII has nothing to decompose or fold: skip the normalisation (most of the cost of indexing a term).
+  const t = ASCII.test(term) ? term.toLowerCase() : term.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
   return t && !STOP_WORDS.has(t) ? t : null
 }
 
@@ -30,23 +36,27 @@ export interface SectionDoc {
   pageTitle: string
   title: string
   text: string
+  /** The section as results show it (not indexed). */
+  info: SectionInfo
 }
 
-function docsOf(record: PageRecord): SectionDoc[] {
-  // Groups only hold pages; `noIndex` pages are kept out of search by their authors.
-  if (record.type === 'group' || record.noIndex) return []
-  return analyzePage(record.page, record.title, record.markdown).sections.map((section, i) => ({
-    id: `${record.page}\u0000${i}`,
-    page: record.page,
-    section: i,
-    pageTitle: record.title,
-    title: i === 0 ? '' : section.title,
-    text: section.text,
-  }))
+/** How many characters of extracted sections are kept for pages' next copies (about 16 MB). */
+const SECTIONS_KEPT = 8_000_000
+
+/** MiniSearch's own word separators: line breaks, spaces and punctuation (Unicode `Z` and `P`). */
+const SEPARATORS = /[\n\r\p{Z}\p{P}]+/u
+/** The same separators among ASCII characters, found from the Unicode class so the two cannot disagree. */
+const ASCII_SEPARATORS = new RegExp(
+  `[${Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)).filter((c) => /^[\n\r\p{Z}\p{P}]$/u.test(c)).map((c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('')}]+`,
+)
+
+/** MiniSearch's tokenizer, with a plain (non-Unicode) split for ASCII text, which is faster and gives the same words. */
+export function tokenize(text: string): string[] {
+  return text.split(ASCII.test(text) ? ASCII_SEPARATORS : SEPARATORS)
 }
 
 function newIndex(): MiniSearch<SectionDoc> {
-  return new MiniSearch<SectionDoc>({ fields: ['pageTitle', 'title', 'text'], storeFields: ['page', 'section'], processTerm })
+  return new MiniSearch<SectionDoc>({ fields: ['pageTitle', 'title', 'text'], processTerm, tokenize })
 }
 
 interface RevisionIndex {
@@ -58,6 +68,13 @@ interface RevisionIndex {
 
 export class SearchIndexes {
   readonly #revisions = new Map<string, RevisionIndex>()
+  /**
+   * The last sections extracted for each page, with the title and content they came from, most
+   * recently used last, bounded by {@link SECTIONS_KEPT}. A page whose revisions differ (a change
+   * request editing it) is extracted again when the other version is indexed.
+   */
+  readonly #sections = new Map<string, { title: string; markdown: string; sections: SectionInfo[]; size: number }>()
+  #sectionsSize = 0
 
   constructor(db: Db) {
     db.pages.observe({ add: (page) => this.#add(page), remove: (page) => this.#remove(page), clear: () => this.#revisions.clear() })
@@ -74,13 +91,58 @@ export class SearchIndexes {
       for (const page of order) {
         const held = entry.docs.get(page)
         if (!held) continue
-        const docs = Array.isArray(held) ? held : docsOf(held)
+        const docs = Array.isArray(held) ? held : this.#docsOf(held)
         entry.docs.set(page, docs)
         index.addAll(docs)
       }
       entry.index = index
     }
     return entry.index
+  }
+
+  /** Section `n` of a page as the revision's index holds it (what a hit's `section` numbers). */
+  sectionOf(revision: string, page: string, n: number): SectionInfo | undefined {
+    const held = this.#revisions.get(revision)?.docs.get(page)
+    return Array.isArray(held) ? held[n]?.info : undefined
+  }
+
+  #docsOf(record: PageRecord): SectionDoc[] {
+    // Groups only hold pages; `noIndex` pages are kept out of search by their authors.
+    if (record.type === 'group' || record.noIndex) return []
+    return this.#sectionsFor(record).map((section, i) => ({
+      id: `${record.page}\u0000${i}`,
+      page: record.page,
+      section: i,
+      pageTitle: record.title,
+      title: i === 0 ? '' : section.title,
+      text: section.text,
+      info: section,
+    }))
+  }
+
+  #sectionsFor(record: PageRecord): SectionInfo[] {
+    // By page ID, then compared: hashing a whole page's text as a key cost more than the comparison.
+    const hit = this.#sections.get(record.page)
+    if (hit && hit.title === record.title && hit.markdown === record.markdown) {
+      this.#sections.delete(record.page)
+      this.#sections.set(record.page, hit)
+      return hit.sections
+    }
+    if (hit) {
+      this.#sections.delete(record.page)
+      this.#sectionsSize -= hit.size
+    }
+    const sections = pageSections(record.page, record.title, record.markdown)
+    // The sections' texts are about as long as the markdown they come from.
+    const size = 2 * record.markdown.length + record.title.length
+    this.#sections.set(record.page, { title: record.title, markdown: record.markdown, sections, size })
+    this.#sectionsSize += size
+    for (const [old, entry] of this.#sections) {
+      if (this.#sectionsSize <= SECTIONS_KEPT) break
+      this.#sections.delete(old)
+      this.#sectionsSize -= entry.size
+    }
+    return sections
   }
 
   #entry(revision: string): RevisionIndex {
@@ -92,7 +154,7 @@ export class SearchIndexes {
   #add(record: PageRecord): void {
     const entry = this.#entry(record.revision)
     if (!entry.index) return void entry.docs.set(record.page, record)
-    const docs = docsOf(record)
+    const docs = this.#docsOf(record)
     entry.docs.set(record.page, docs)
     entry.index.addAll(docs)
   }

@@ -58,14 +58,19 @@ export function searchRevision(state: State, view: RevisionView, query: string):
   })
   const pages = new Map<string, PageMatch>()
   for (const hit of hits) {
-    const node = view.byId.get(hit.page as string)
+    // A section's ID is its page's ID and its number (search-index.ts): no stored fields needed.
+    const id = hit.id as string
+    const cut = id.lastIndexOf('\u0000')
+    const node = view.byId.get(id.slice(0, cut))
     if (!node) continue
     let match = pages.get(node.record.page)
     if (!match) pages.set(node.record.page, (match = { page: node, score: hit.score, sections: [] }))
     // A section is listed when its own heading or text matched, not only its page's title.
     const own = Object.values(hit.match).some((fields) => fields.includes('title') || fields.includes('text'))
     if (own && match.sections.length < MAX_SECTIONS_PER_PAGE) {
-      const section = analysisOf(view, node).sections[hit.section as number]!
+      // The sections the index was built from (the same as the page's analysis, without parsing it again).
+      const n = Number(id.slice(cut + 1))
+      const section = state.contentCache.search.sectionOf(view.id, node.record.page, n) ?? analysisOf(view, node).sections[n]!
       match.sections.push({ section, score: hit.score, snippet: snippet(section.text, hit.terms) })
     }
   }

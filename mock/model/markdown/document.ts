@@ -30,6 +30,7 @@ export interface DocumentOptions {
   text?: (value: string) => string
 }
 
+/** Shared by the texts of one run (never changed once made), so a text costs no array of its own. */
 type Marks = readonly string[]
 
 /** Children still to convert into `out`, as blocks or inline content, with the marks in force. */
@@ -48,8 +49,15 @@ interface Frame {
 export function mdastToDocument(root: Root, options: DocumentOptions = {}): DocumentTree {
   const ref = options.ref ?? ((url: string) => ({ kind: 'url', url }))
   const text = options.text ?? ((value: string) => value)
-  const definitions = new Map<string, string>()
-  for (const node of walk(root)) if (node.type === 'definition') definitions.set(node.identifier, node.url)
+  // Only a tree with reference nodes needs the definitions (markdown-it's trees have none: it resolves references).
+  let definitions: Map<string, string> | undefined
+  const definition = (identifier: string) => {
+    if (!definitions) {
+      definitions = new Map()
+      for (const node of walk(root)) if (node.type === 'definition') definitions.set(node.identifier, node.url)
+    }
+    return definitions.get(identifier)
+  }
 
   const block = (node: Nodes, fields: Record<string, unknown>): DocNode => {
     const id = options.blockId?.(node)
@@ -79,10 +87,10 @@ export function mdastToDocument(root: Root, options: DocumentOptions = {}): Docu
     if (frame.inline) {
       switch (node.type) {
         case 'text':
-          frame.out.push({ object: 'text', text: text(node.value), marks: [...marks] })
+          frame.out.push({ object: 'text', text: text(node.value), marks })
           break
         case 'html':
-          frame.out.push({ object: 'text', text: node.value, marks: [...marks] })
+          frame.out.push({ object: 'text', text: node.value, marks })
           break
         case 'inlineCode':
           frame.out.push({ object: 'text', text: text(node.value), marks: [...marks, 'code'] })
@@ -106,22 +114,22 @@ export function mdastToDocument(root: Root, options: DocumentOptions = {}): Docu
           frame.out.push({ object: 'inline', type: 'image', ref: ref(node.url), alt: node.alt ?? '', ...(node.title ? { title: node.title } : {}) })
           break
         case 'linkReference': {
-          const url = definitions.get(node.identifier)
+          const url = definition(node.identifier)
           if (url === undefined) descend(frame, node.children, marks)
           else emit(frame, { object: 'inline', type: 'link', ref: ref(url) }, node.children, true)
           break
         }
         case 'imageReference': {
-          const url = definitions.get(node.identifier)
+          const url = definition(node.identifier)
           if (url !== undefined) frame.out.push({ object: 'inline', type: 'image', ref: ref(url), alt: node.alt ?? '' })
           break
         }
         case 'footnoteReference':
-          frame.out.push({ object: 'text', text: `[^${node.label ?? node.identifier}]`, marks: [...marks] })
+          frame.out.push({ object: 'text', text: `[^${node.label ?? node.identifier}]`, marks })
           break
         default: {
           const value = plainText(node)
-          if (value) frame.out.push({ object: 'text', text: text(value), marks: [...marks] })
+          if (value) frame.out.push({ object: 'text', text: text(value), marks })
         }
       }
       continue

@@ -1,26 +1,73 @@
 import type { Nodes, Root } from 'mdast'
-import { fromMarkdown } from 'mdast-util-from-markdown'
-import { gfmFromMarkdown } from 'mdast-util-gfm'
-import { gfm } from 'micromark-extension-gfm'
+import MarkdownIt from 'markdown-it'
+import footnote from 'markdown-it-footnote'
 import { markdownDepth, MAX_MARKDOWN_DEPTH } from '../../core/markdown-depth.ts'
+import { strikethrough } from './strikethrough.ts'
 import { boundInlineRuns, type MAX_INLINE_BRACKETS, type MAX_INLINE_DELIMITERS } from './inline-bound.ts'
-
-const extensions = [gfm()]
-const mdastExtensions = [gfmFromMarkdown()]
+import { tokensToMdast } from './tokens.ts'
 
 /**
- * Markdown read with a real parser: CommonMark with GitHub's extensions (tables, task lists,
- * footnotes...). Markdown nested deeper than {@link MAX_MARKDOWN_DEPTH} (which the API refuses,
- * but a state file or a builder may hold) is kept as one paragraph of its text: the parser's
- * cost grows with the square of the depth. Emphasis delimiters and brackets beyond
+ * The parser, configured once (it is not changed by parsing). CommonMark with HTML, GFM tables and
+ * strikethrough, footnotes (definitions kept where they are written, as GitHub's tree has them,
+ * instead of gathered at the end for HTML; no `^[inline]` notes, which GitHub does not have) and
+ * autolink literals. URLs are kept as written, neither percent-encoded nor refused
+ * (`javascript:`): the tree says what the author wrote, a renderer decides what to link.
+ * `maxNesting` leaves room for {@link MAX_MARKDOWN_DEPTH} containers (two levels per list).
+ */
+const MAX_NESTING = 4 * MAX_MARKDOWN_DEPTH + 20
+const parser = new MarkdownIt('default', { html: true, linkify: true }).use(footnote).use(strikethrough)
+// Not in @types/markdown-it's options, though markdown-it reads it there.
+Object.assign(parser.options, { maxNesting: MAX_NESTING })
+parser.core.ruler.disable('footnote_tail')
+parser.inline.ruler.disable('footnote_inline')
+parser.linkify.set({ fuzzyLink: true })
+parser.linkify.add('ftp:', null).add('//', null)
+parser.normalizeLink = (url) => url
+parser.normalizeLinkText = (text) => text
+parser.validateLink = () => true
+
+/**
+ * The same parser without turning autolink literals into links, for those who read only the text
+ * (search sections): a literal's link holds exactly the literal's text, and finding literals in
+ * every text is about a third of markdown-it's time on ordinary prose. The inline rule that keeps a
+ * `https://` URL whole (no emphasis inside it) still runs, so the text is the same.
+ */
+const textParser = new MarkdownIt('default', { html: true, linkify: true }).use(footnote).use(strikethrough)
+Object.assign(textParser.options, { maxNesting: MAX_NESTING })
+textParser.core.ruler.disable(['footnote_tail', 'linkify'])
+textParser.inline.ruler.disable('footnote_inline')
+textParser.normalizeLink = parser.normalizeLink
+textParser.normalizeLinkText = parser.normalizeLinkText
+textParser.validateLink = parser.validateLink
+
+export interface ParseOptions {
+  /**
+   * `false` leaves autolink literals (`www.example.com`) as text instead of links: the text of
+   * the tree is the same, for a reader that needs only that.
+   */
+  links?: boolean
+  /** `false` leaves out the top-level blocks' `position` (for a reader that does not cut the text). */
+  positions?: boolean
+}
+
+/**
+ * Markdown read with a real parser (markdown-it): CommonMark with GitHub's extensions (tables,
+ * task lists, strikethrough, footnotes, autolink literals), as an mdast tree. Markdown nested
+ * deeper than {@link MAX_MARKDOWN_DEPTH} (which the API refuses, but a state file or a builder
+ * may hold) is kept as one paragraph of its text. Emphasis delimiters and brackets beyond
  * {@link MAX_INLINE_DELIMITERS} and {@link MAX_INLINE_BRACKETS} in one inline run are read as
  * literal text ({@link boundInlineRuns}), so the cost stays close to linear in the input.
  */
-export function parseMarkdown(markdown: string): Root {
+export function parseMarkdown(markdown: string, options: ParseOptions = {}): Root {
   if (markdownDepth(markdown) > MAX_MARKDOWN_DEPTH) {
     return { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value: markdown }] }] }
   }
-  return fromMarkdown(boundInlineRuns(markdown), { extensions, mdastExtensions })
+  const text = boundInlineRuns(markdown)
+  const used = options.links === false ? textParser : parser
+  const tokens = used.parse(text, {})
+  // A fence's info string is kept raw (markdown-it's renderer unescapes it): `~~~ a\-b` is `a-b`.
+  for (const token of tokens) if (token.type === 'fence' && token.info) token.info = used.utils.unescapeAll(token.info)
+  return tokensToMdast(tokens, options.positions === false ? undefined : text)
 }
 
 /** The text a leaf contributes; undefined for a node with children. */
