@@ -25,7 +25,7 @@ function threadPath(view: CommentView): string {
 }
 
 function body(view: CommentView, markdown: string) {
-  return view.format === 'document' ? { document: markdownToDocument(markdown) } : { markdown }
+  return view.format === 'document' ? { document: markdownToDocument(view.state.libraries.markdown, markdown) } : { markdown }
 }
 
 function reactions(view: CommentView, list: readonly ReactionRecord[]) {

@@ -1,4 +1,5 @@
 import type { Db } from '../db.ts'
+import type { Libraries } from '../libraries.ts'
 import type { TableObserver } from '../table.ts'
 import { SearchIndexes } from './search-index.ts'
 import type { RevisionView } from './view-types.ts'
@@ -14,8 +15,8 @@ export class ContentCache {
   /** Each revision's search index, which follows page writes instead of being dropped with the view. */
   readonly search: SearchIndexes
 
-  constructor(db: Db) {
-    this.search = new SearchIndexes(db)
+  constructor(db: Db, libraries: Libraries) {
+    this.search = new SearchIndexes(db, libraries)
     db.revisions.observe(this.#dropping((revision) => revision.id))
     db.pages.observe(this.#dropping((page) => page.revision))
     db.files.observe(this.#dropping((file) => file.revision))

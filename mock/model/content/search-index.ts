@@ -1,6 +1,6 @@
-import MiniSearch from 'minisearch'
+import type MiniSearch from 'minisearch'
 import type { Db } from '../db.ts'
-import { analyzePage } from './markdown.ts'
+import type { Libraries } from '../libraries.ts'
 import type { PageRecord } from './tables.ts'
 
 /**
@@ -32,10 +32,12 @@ export interface SectionDoc {
   text: string
 }
 
-function docsOf(record: PageRecord): SectionDoc[] {
+// The index exists only once a search ran, so its libraries (markdown, search) are loaded by
+// then: writes that update it never need to declare them.
+function docsOf(libraries: Libraries, record: PageRecord): SectionDoc[] {
   // Groups only hold pages; `noIndex` pages are kept out of search by their authors.
   if (record.type === 'group' || record.noIndex) return []
-  return analyzePage(record.page, record.title, record.markdown).sections.map((section, i) => ({
+  return libraries.markdown.analyzePage(record.page, record.title, record.markdown).sections.map((section, i) => ({
     id: `${record.page}\u0000${i}`,
     page: record.page,
     section: i,
@@ -45,8 +47,8 @@ function docsOf(record: PageRecord): SectionDoc[] {
   }))
 }
 
-function newIndex(): MiniSearch<SectionDoc> {
-  return new MiniSearch<SectionDoc>({ fields: ['pageTitle', 'title', 'text'], storeFields: ['page', 'section'], processTerm })
+function newIndex(libraries: Libraries): MiniSearch<SectionDoc> {
+  return new libraries.search.MiniSearch<SectionDoc>({ fields: ['pageTitle', 'title', 'text'], storeFields: ['page', 'section'], processTerm })
 }
 
 interface RevisionIndex {
@@ -58,8 +60,10 @@ interface RevisionIndex {
 
 export class SearchIndexes {
   readonly #revisions = new Map<string, RevisionIndex>()
+  readonly #libraries: Libraries
 
-  constructor(db: Db) {
+  constructor(db: Db, libraries: Libraries) {
+    this.#libraries = libraries
     db.pages.observe({ add: (page) => this.#add(page), remove: (page) => this.#remove(page), clear: () => this.#revisions.clear() })
   }
 
@@ -70,11 +74,11 @@ export class SearchIndexes {
   of(revision: string, order: readonly string[]): MiniSearch<SectionDoc> {
     const entry = this.#entry(revision)
     if (!entry.index) {
-      const index = newIndex()
+      const index = newIndex(this.#libraries)
       for (const page of order) {
         const held = entry.docs.get(page)
         if (!held) continue
-        const docs = Array.isArray(held) ? held : docsOf(held)
+        const docs = Array.isArray(held) ? held : docsOf(this.#libraries, held)
         entry.docs.set(page, docs)
         index.addAll(docs)
       }
@@ -92,7 +96,7 @@ export class SearchIndexes {
   #add(record: PageRecord): void {
     const entry = this.#entry(record.revision)
     if (!entry.index) return void entry.docs.set(record.page, record)
-    const docs = docsOf(record)
+    const docs = docsOf(this.#libraries, record)
     entry.docs.set(record.page, docs)
     entry.index.addAll(docs)
   }
