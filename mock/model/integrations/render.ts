@@ -32,7 +32,7 @@ function describe(issue: z.core.$ZodIssue): string {
 export function decodeRenderRequest(lz: LibraryModules['lz'], compressed: string): RenderRequest {
   let json: string | null
   try {
-    json = lz.LZString.decompressFromEncodedURIComponent(compressed)
+    json = lz.decompressFromEncodedURIComponent(compressed)
   } catch {
     json = null
   }
