@@ -20,9 +20,12 @@ import { gzipSync } from 'node:zlib'
 import { esbuildPureAnnotations } from '../build/pure-annotations.ts'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
-/** The browser mock app's budgets: the entry chunk (issue 18), and every chunk no larger than before the split (234.9 KB). */
+/**
+ * The browser mock app's budgets: its entry chunk (issue 18), and every chunk together no larger
+ * than the app weighed before the mock loaded libraries on first need (229.6 KB, all up front).
+ */
 const BROWSER_ENTRY_BUDGET = 150 * 1024
-const BROWSER_TOTAL_BUDGET = 235 * 1024
+const BROWSER_TOTAL_BUDGET = Math.round(229.6 * 1024)
 
 const apps = [
   { name: 'one operation (standalone function + core)', entry: 'bench/size/one-operation.ts', budget: 18 * 1024 },
