@@ -13,23 +13,33 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 // request loads none of the libraries loaded on first need; a search loads the two it needs.
 const child = `
 import { registerHooks } from 'node:module'
-const loaded = new Set()
-registerHooks({ load(url, context, next) { const m = /node_modules\\/((?:@[^/]+\\/)?[^/]+)/.exec(url); if (m) loaded.add(m[1]); return next(url, context) } })
-const libraries = () => ['micromark', 'mdast-util-from-markdown', 'minisearch', 'jose', 'lz-string'].filter((name) => loaded.has(name))
+const packages = new Set()
+const libraries = new Set()
+registerHooks({
+  load(url, context, next) {
+    const pkg = /node_modules\\/((?:@[^/]+\\/)?[^/]+)/.exec(url)?.[1]
+    if (pkg) packages.add(pkg)
+    const library = /mock\\/model\\/libraries\\/(\\w+)\\.ts$/.exec(url)?.[1]
+    if (library) libraries.add(library)
+    return next(url, context)
+  },
+})
+const heavy = ['micromark', 'mdast-util-from-markdown', 'markdown-it', 'minisearch', 'jose', 'lz-string']
+const loaded = () => ({ libraries: [...libraries].sort(), heavy: heavy.filter((name) => packages.has(name)) })
 const { createMockPlatform } = await import('./mock/index.ts')
 const { createClient } = await import('./src/index.ts')
 const platform = createMockPlatform({ scenario: 'demo' })
 const client = createClient({ token: platform.tokens.admin, fetch: platform.fetch })
 const { items: [org] } = await client.orgs.list()
-const first = libraries()
+const first = loaded()
 const { items } = await client.orgs.search({ organizationId: org.id, query: 'space' })
-console.log(JSON.stringify({ first, afterSearch: libraries(), found: items.length > 0 }))
+console.log(JSON.stringify({ first, afterSearch: loaded().libraries, found: items.length > 0 }))
 `
 
 describe('libraries loaded on first need', () => {
   it('are not loaded with the mock or for a first answer that needs none; a search loads its own', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', child], { cwd: ROOT })
-    expect(JSON.parse(stdout)).toEqual({ first: [], afterSearch: ['micromark', 'mdast-util-from-markdown', 'minisearch'], found: true })
+    expect(JSON.parse(stdout)).toEqual({ first: { libraries: [], heavy: [] }, afterSearch: ['markdown', 'search'], found: true })
   })
 
   it('are declared for every read: each GET, as the first request of a fresh platform, answers without an internal error', async () => {
