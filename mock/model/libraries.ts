@@ -22,9 +22,6 @@ export type LibraryName = keyof LibraryModules
 /** The markdown library: parse, plain text, documents, page analysis. */
 export type MarkdownLibrary = LibraryModules['markdown']
 
-/** Every library's name. */
-export const LIBRARY_NAMES: readonly LibraryName[] = ['markdown', 'search', 'jwt', 'lz']
-
 // Literal `import()` calls, so bundlers (esbuild, Rolldown, Vite) see each one and split it off.
 const loaders: { readonly [K in LibraryName]: () => Promise<LibraryModules[K]> } = {
   markdown: () => import('./libraries/markdown.ts'),
@@ -70,11 +67,6 @@ export class Libraries {
       pending.push(loading)
     }
     return pending.length === 0 ? Promise.resolve() : Promise.all(pending).then(() => undefined)
-  }
-
-  /** Whether a library is loaded (the model may then use it without declaring it). */
-  has(name: LibraryName): boolean {
-    return this.#loaded[name] !== undefined
   }
 
   get markdown(): LibraryModules['markdown'] {
