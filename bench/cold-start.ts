@@ -3,10 +3,12 @@
  * `docplat-mock serve --scenario demo` (until the banner prints its URL, then one `GET /v1/orgs`
  * with the banner's first token) and for importing the mock plus `createMockPlatform({ scenario:
  * 'demo' })` and its first `platform.fetch`, against two baselines spawned the same way in the same
- * run: `node -e ''` and a process that only imports msw. Sources run directly (Node 24 strips the
- * types), as `npm start` does.
+ * run: `node -e ''` and a process that only imports msw. Both from the built package when
+ * `dist/` exists (what users run: the `docplat-mock` bin and `docplat/mock`; build it first with
+ * `npm run build`), and from the sources (Node 24 strips the types), as `npm start` does.
  * Run: `node bench/cold-start.ts [rounds]`; `npm run bench` includes it.
  */
+import { existsSync } from 'node:fs'
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
@@ -23,8 +25,10 @@ function untilExit(args: string[]): Promise<number> {
   })
 }
 
-const inProcess = `
-import { createMockPlatform } from './mock/index.ts'
+const built = existsSync(`${root}/dist/mock/index.js`) && existsSync(`${root}/dist/mock/node/cli.js`)
+
+const inProcess = (from: string) => `
+import { createMockPlatform } from '${from}'
 const platform = createMockPlatform({ scenario: 'demo' })
 const token = Object.values(platform.tokens)[0]
 const response = await platform.fetch(new Request('http://localhost/v1/orgs', { headers: { authorization: 'Bearer ' + token } }))
@@ -33,10 +37,10 @@ await response.text()
 `
 
 /** Spawns the CLI, waits for the URL it prints and one answered request; the ms from the spawn. */
-function serveFirstAnswer(): Promise<number> {
+function serveFirstAnswer(cli: string): Promise<number> {
   const started = performance.now()
   return new Promise((resolve, reject) => {
-    const child = spawn(node, ['mock/node/cli.ts', 'serve', '--port', '0', '--scenario', 'demo'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(node, [cli, 'serve', '--port', '0', '--scenario', 'demo'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
     let out = ''
     let asked = false
     child.on('error', reject)
@@ -64,13 +68,17 @@ function serveFirstAnswer(): Promise<number> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 export async function coldStart(rounds = 3): Promise<string[]> {
-  const runs: Record<string, number[]> = { bare: [], msw: [], mock: [], serve: [] }
+  const runs: Record<string, number[]> = { bare: [], msw: [], mock: [], serve: [], distMock: [], distServe: [] }
   // Interleaved, so a change in the machine's load touches every figure alike.
   for (let round = 0; round < rounds; round++) {
     runs.bare!.push(await untilExit(['-e', '']))
     runs.msw!.push(await untilExit(['--input-type=module', '-e', "import 'msw'"]))
-    runs.mock!.push(await untilExit(['--input-type=module', '-e', inProcess]))
-    runs.serve!.push(await serveFirstAnswer())
+    if (built) {
+      runs.distMock!.push(await untilExit(['--input-type=module', '-e', inProcess('./dist/mock/index.js')]))
+      runs.distServe!.push(await serveFirstAnswer('dist/mock/node/cli.js'))
+    }
+    runs.mock!.push(await untilExit(['--input-type=module', '-e', inProcess('./mock/index.ts')]))
+    runs.serve!.push(await serveFirstAnswer('mock/node/cli.ts'))
   }
   const bare = median(runs.bare!)
   const msw = median(runs.msw!)
@@ -82,13 +90,20 @@ export async function coldStart(rounds = 3): Promise<string[]> {
     `## 8. Cold start (median ms from spawning \`node\` to the first answered request; ${rounds} rounds)`,
     '',
     'Baselines: `node -e \'\'` and a process that only imports msw, spawned the same way in the same run.',
+    'The built package (`dist/`, what the `docplat-mock` bin and `docplat/mock` run) and the sources (type-stripped by Node, as `npm start` runs).',
     '',
     "| process | ms | vs `node -e ''` | vs importing msw | runs |",
     '|---|---|---|---|---|',
     row("`node -e ''`", 'bare'),
     row("`import 'msw'`", 'msw'),
-    row("import the mock, `createMockPlatform({ scenario: 'demo' })`, first `platform.fetch`", 'mock'),
-    row('`docplat-mock serve --scenario demo` until its URL is printed, then one `GET /v1/orgs`', 'serve'),
+    ...(built
+      ? [
+          row("built package: import `docplat/mock`, `createMockPlatform({ scenario: 'demo' })`, first `platform.fetch`", 'distMock'),
+          row('built package: `docplat-mock serve --scenario demo` until its URL is printed, then one `GET /v1/orgs`', 'distServe'),
+        ]
+      : []),
+    row("sources: import the mock, `createMockPlatform({ scenario: 'demo' })`, first `platform.fetch`", 'mock'),
+    row('sources: `docplat-mock serve --scenario demo` until its URL is printed, then one `GET /v1/orgs`', 'serve'),
   ]
 }
 

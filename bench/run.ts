@@ -37,6 +37,8 @@ async function size(): Promise<string[]> {
     '',
     goal('one operation', 'a'),
     goal('full namespaced client', 'b'),
+    goal('browser mock (demo + startMockWorker, split): entry chunk', 'issue 18.2, the browser mock\'s entry chunk'),
+    goal('browser mock: every chunk', 'issue 18.2, every chunk of the browser mock, no more than before the split'),
   ]
 }
 

@@ -24,6 +24,8 @@ export interface DispatcherOptions {
   handlers: Record<string, Handler<OperationDef>>
   state: () => State
   ready: () => Promise<void>
+  /** Loads the libraries an operation needs (mock/handlers/libraries.ts); awaited before the state lock. */
+  loadLibraries: (operationId: string) => Promise<void>
   faults: Faults
   log: RequestLog
   services: () => Services & { drain(): Promise<void> }
@@ -119,6 +121,8 @@ export function createDispatcher(options: DispatcherOptions): (request: Request)
         const caller = authenticate(state, request)
         const input = await parseInput(match.op, match.params, url, request)
         if (match.op.body) body = input
+        // Outside the lock: a library loading on its first use never holds up other requests.
+        await options.loadLibraries(match.op.id)
         const services = options.services()
         const result = await exclusive(async () => {
           const state = options.state()

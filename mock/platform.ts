@@ -11,9 +11,11 @@ import { guardTunnels, tunnelAllowed } from './core/tunnels.ts'
 import { cachedScenario, cacheScenario } from './scenario-cache.ts'
 import type { Services } from './core/services.ts'
 import { handlers as operationHandlers } from './handlers/index.ts'
+import { operationLibraries } from './handlers/libraries.ts'
 import { mswHandlers, requireMsw } from './msw.ts'
 import type { Handler } from './handlers/types.ts'
 import { ChangeLog } from './model/changes.ts'
+import { Libraries } from './model/libraries.ts'
 import { createState, serialize, tableEntries, type SerializedState, type State } from './model/state.ts'
 import type { Tables } from './model/db.ts'
 import { createBuilders, type Builders } from './scenarios/builders.ts'
@@ -182,7 +184,9 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
   const secretsFrom = (saved?: number[]): SecretSource =>
     options.deterministicSecrets ? new Random(saved ?? `${seed}:secrets`) : cryptoSecrets
 
-  let state = createState(clock, new Random(seed), urls, secretsFrom())
+  // Loaded on first need, kept across restores and resets (mock/model/libraries.ts).
+  const libraries = new Libraries()
+  let state = createState(clock, new Random(seed), urls, libraries, secretsFrom())
   const tunnelAllow = (options.tunnelAllow ?? []).map((host) => host.toLowerCase())
   const outbound = guardTunnels(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), tunnelAllow)
   const builders = createBuilders(() => state, tokens, (name) => tokens[name] ?? tokenFor(seed, name, scenarioTokens), outbound)
@@ -244,7 +248,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
   /** Replaces the state with a snapshot; `trusted` when the platform serialised it itself. */
   async function load(snapshot: SerializedState, trusted = false): Promise<void> {
     if (!isSerializedState(snapshot)) throw new TypeError('Not a docplat mock state snapshot')
-    const next = createState(clock, new Random(snapshot.random), urls, secretsFrom(snapshot.secrets))
+    const next = createState(clock, new Random(snapshot.random), urls, libraries, secretsFrom(snapshot.secrets))
     next.seq = snapshot.seq
     for (const [name, table] of tableEntries(next)) {
       try {
@@ -296,6 +300,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     handlers: operationHandlers as unknown as Record<string, Handler<OperationDef>>,
     state: () => state,
     ready,
+    loadLibraries: (operationId) => libraries.load(operationLibraries.get(operationId) ?? []),
     faults,
     log,
     services,

@@ -16,22 +16,65 @@ export const MAX_JSON_DEPTH = 64
 /** Media types read as JSON: `application/json` and structured `application/*+json` (not `json-seq`). */
 const JSON_TYPE = /^application\/(?:json|[\w.!#$&^-]+\+json)\s*(?:;|$)/i
 
-type QueryType = 'boolean' | 'number' | 'array' | 'string'
+export type QueryType = 'boolean' | 'number' | 'array' | 'string'
 
 const queryTypeCache = new WeakMap<ObjectSchema, Map<string, QueryType>>()
+
+/**
+ * The JSON type a query parameter's schema takes as input: wrappers (optional, nullable,
+ * default...) and pipes read through, a union takes its first non-null option. Read from the
+ * schema's definition rather than with `z.toJSONSchema`, which would bring zod's JSON Schema
+ * generator (a fifth of the mock's zod) into every browser app for this one question; a test
+ * checks both agree on every query parameter of the contract.
+ */
+export function queryTypeOf(schema: z.core.$ZodType): QueryType {
+  let current: z.core.$ZodType | undefined = schema
+  for (let depth = 0; current && depth < 32; depth++) {
+    const def = current._zod.def as z.core.$ZodTypeDef & Record<string, unknown>
+    switch (def.type) {
+      case 'optional':
+      case 'nullable':
+      case 'default':
+      case 'prefault':
+      case 'nonoptional':
+      case 'readonly':
+      case 'catch':
+        current = def.innerType as z.core.$ZodType
+        continue
+      case 'pipe':
+        current = def.in as z.core.$ZodType
+        continue
+      case 'lazy':
+        current = (def.getter as () => z.core.$ZodType)()
+        continue
+      case 'union':
+        current = (def.options as z.core.$ZodType[]).find((o) => o._zod.def.type !== 'null')
+        continue
+      case 'boolean':
+        return 'boolean'
+      case 'number':
+        return 'number'
+      case 'array':
+        return 'array'
+      case 'literal': {
+        const values = def.values as unknown[]
+        return values.every((v) => typeof v === 'boolean') ? 'boolean' : values.every((v) => typeof v === 'number') ? 'number' : 'string'
+      }
+      case 'enum':
+        return Object.values(def.entries as Record<string, unknown>).every((v) => typeof v === 'number') ? 'number' : 'string'
+      default:
+        return 'string'
+    }
+  }
+  return 'string'
+}
 
 /** The JSON type each query parameter takes, read once from the contract's schema. */
 function queryTypes(schema: ObjectSchema): Map<string, QueryType> {
   let types = queryTypeCache.get(schema)
   if (types) return types
   types = new Map()
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
-    properties?: Record<string, { type?: string; anyOf?: Array<{ type?: string }> }>
-  }
-  for (const [name, prop] of Object.entries(json.properties ?? {})) {
-    const type = prop.type ?? prop.anyOf?.find((p) => p.type && p.type !== 'null')?.type
-    types.set(name, type === 'boolean' ? 'boolean' : type === 'number' || type === 'integer' ? 'number' : type === 'array' ? 'array' : 'string')
-  }
+  for (const [name, prop] of Object.entries(schema._zod.def.shape)) types.set(name, queryTypeOf(prop as z.core.$ZodType))
   queryTypeCache.set(schema, types)
   return types
 }

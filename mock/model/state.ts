@@ -2,6 +2,7 @@ import type { Clock } from '../core/clock.ts'
 import { cryptoSecrets, Random, type SecretSource } from '../core/random.ts'
 import { ContentCache } from './content/cache.ts'
 import { createDb, tablesOf, type Db, type Tables } from './db.ts'
+import type { Libraries } from './libraries.ts'
 import { cloneData, type BaseRecord, type Table } from './table.ts'
 
 /** Where the platform's resources say they live (`urls.app`, `urls.location`, published sites). */
@@ -25,6 +26,8 @@ export interface State {
   /** Share keys, signing secrets, run-time tokens: `crypto.getRandomValues` unless determinism was asked for. */
   secrets: SecretSource
   urls: Urls
+  /** The platform's lazily loaded libraries (markdown, search, JWT, lz-string): loaded before an operation that needs them. */
+  libraries: Libraries
   /** Creation counter: gives every record its `seq`. */
   seq: number
   /** Records each operation's changes when the platform is journaled (`--state`); unset otherwise. */
@@ -40,9 +43,9 @@ export interface ChangeRecorder {
   replaced(state: State): void
 }
 
-export function createState(clock: Clock, random: Random, urls: Urls, secrets: SecretSource = cryptoSecrets): State {
+export function createState(clock: Clock, random: Random, urls: Urls, libraries: Libraries, secrets: SecretSource = cryptoSecrets): State {
   const db = createDb()
-  return { db, tables: tablesOf(db), contentCache: new ContentCache(db), clock, random, secrets, urls, seq: 0 }
+  return { db, tables: tablesOf(db), contentCache: new ContentCache(db, libraries), clock, random, secrets, urls, libraries, seq: 0 }
 }
 
 /** A new secret (a share key, a signing secret, the random part of a token). */

@@ -1,6 +1,5 @@
 import { targetOf } from '../model/content/revisions.ts'
-import { mdastToDocument } from '../model/markdown/document.ts'
-import { parseMarkdown } from '../model/markdown/parse.ts'
+import type { MarkdownLibrary } from '../model/libraries.ts'
 import type { Answer, Citation } from '../model/services/ask/answer.ts'
 import type { ExcerptBlock } from '../model/services/ask/excerpt.ts'
 import type { State } from '../model/state.ts'
@@ -120,13 +119,13 @@ function source(citation: Citation) {
  * The answer as it reads after `blocks` whole blocks and `pieces` pieces of the next, with the
  * sources quoted so far; the follow-up questions come with the complete answer.
  */
-function stepOf(answer: Answer, all: Block[], blocks: number, pieces: number, options: AnswerOptions): Wire<typeof AIAnswer> {
+function stepOf(md: MarkdownLibrary, answer: Answer, all: Block[], blocks: number, pieces: number, options: AnswerOptions): Wire<typeof AIAnswer> {
   const shown = all.slice(0, blocks).map((b) => b.pieces.join(''))
   if (pieces > 0) shown.push(all[blocks]!.pieces.slice(0, pieces).join(''))
   const markdown = shown.join('\n\n')
   const cited = Math.max(-1, ...all.slice(0, pieces > 0 ? blocks + 1 : blocks).map((b) => b.citation)) + 1
   return {
-    answer: options.format === 'document' ? { document: mdastToDocument(parseMarkdown(markdown)) } : { markdown },
+    answer: options.format === 'document' ? { document: md.mdastToDocument(md.parseMarkdown(markdown)) } : { markdown },
     followupQuestions: blocks === all.length ? answer.followups : [],
     sources: answer.citations.slice(0, cited).map(source),
     ...(options.details ? { query: answer.details } : {}),
@@ -141,8 +140,8 @@ export function presentAnswerSteps(state: State, answer: Answer, options: Answer
   const all = answerBlocks(state, answer)
   const steps: Array<Wire<typeof AIAnswer>> = []
   all.forEach((block, b) => {
-    for (let p = 1; p < block.pieces.length; p++) steps.push(stepOf(answer, all, b, p, options))
-    steps.push(stepOf(answer, all, b + 1, 0, options))
+    for (let p = 1; p < block.pieces.length; p++) steps.push(stepOf(state.libraries.markdown, answer, all, b, p, options))
+    steps.push(stepOf(state.libraries.markdown, answer, all, b + 1, 0, options))
   })
   return steps
 }
@@ -150,5 +149,5 @@ export function presentAnswerSteps(state: State, answer: Answer, options: Answer
 /** The complete answer. */
 export function presentAnswer(state: State, answer: Answer, options: AnswerOptions): Wire<typeof AIAnswer> {
   const all = answerBlocks(state, answer)
-  return stepOf(answer, all, all.length, 0, options)
+  return stepOf(state.libraries.markdown, answer, all, all.length, 0, options)
 }

@@ -1,5 +1,5 @@
-import { mdastToDocument, type DocNode, type DocumentTree } from '../model/markdown/document.ts'
-import { parseMarkdown } from '../model/markdown/parse.ts'
+import type { MarkdownLibrary } from '../model/libraries.ts'
+import type { DocNode, DocumentTree } from '../model/markdown/document.ts'
 
 /**
  * A comment body as a document (`format=document`), in the shape page documents have
@@ -10,6 +10,6 @@ export type DocumentNode = DocNode
 export type CommentDocument = DocumentTree
 
 /** Parses markdown (CommonMark with GitHub's extensions) into a document. */
-export function markdownToDocument(markdown: string): CommentDocument {
-  return mdastToDocument(parseMarkdown(markdown))
+export function markdownToDocument(md: MarkdownLibrary, markdown: string): CommentDocument {
+  return md.mdastToDocument(md.parseMarkdown(markdown))
 }

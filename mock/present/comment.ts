@@ -25,7 +25,8 @@ function threadPath(view: CommentView): string {
 }
 
 function body(view: CommentView, markdown: string) {
-  return view.format === 'document' ? { document: view.state.contentCache.documents.get(markdown, markdownToDocument) } : { markdown }
+  if (view.format !== 'document') return { markdown }
+  return { document: view.state.contentCache.documents.get(markdown, (text) => markdownToDocument(view.state.libraries.markdown, text)) }
 }
 
 function reactions(view: CommentView, list: readonly ReactionRecord[]) {

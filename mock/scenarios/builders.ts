@@ -125,7 +125,11 @@ export function createBuilders(state: () => State, tokens: Record<string, string
     reviewer: (values: Parameters<typeof buildReviewRequest>[1]) => buildReviewRequest(state(), values),
 
     /** A comment on a space or (with `changeRequest`) a change request, with optional reactions and resolution. */
-    comment: (values: SeedComment) => seedComment(state(), values),
+    comment: async (values: SeedComment) => {
+      // Anchoring to a page or a block reads the page's blocks: the markdown library (loaded on first need).
+      if (values.page !== undefined || values.node !== undefined) await state().libraries.load(['markdown'])
+      return seedComment(state(), values)
+    },
 
     /** A reply to a comment, with optional reactions. */
     commentReply: (values: SeedReply) => seedReply(state(), values),

@@ -1,10 +1,4 @@
 import type { Builders } from './builders.ts'
-import { demoComments } from './demo/comments.ts'
-import { demoContent } from './demo/content/index.ts'
-import { demoFoundation } from './demo/foundation.ts'
-import { demoIntegrations } from './demo/integrations.ts'
-import { demoServices } from './demo/services.ts'
-import { demoSites } from './demo/sites.ts'
 import { DEMO_PEOPLE, type DemoTokenName } from './demo/foundation.ts'
 
 export type { DemoTokenName } from './demo/foundation.ts'
@@ -21,14 +15,8 @@ export type ScenarioName = 'demo' | 'empty'
 /** The built-in scenarios. */
 export const scenarios: Record<ScenarioName, Scenario> = {
   async demo(b) {
-    const demo = await demoFoundation(b)
-    // Each area's part on top of the foundation; comments point at content, sites publish spaces.
-    await demoContent(b, demo)
-    await demoComments(b, demo)
-    await demoSites(b, demo)
-    await demoServices(b, demo)
-    await demoIntegrations(b, demo)
-    return demo
+    const { buildDemo } = await import('./demo/index.ts')
+    return buildDemo(b)
   },
   async empty() {
     return undefined

@@ -80,6 +80,29 @@ describe('docplat/mock/browser in Chromium', () => {
     await page.close()
   })
 
+  it('fetches the markdown parser and the search index only when a search needs them', async () => {
+    const page = await browser.newPage()
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      const name = /\/assets\/([^/?]+\.js)$/.exec(request.url())?.[1]
+      if (name) scripts.push(name)
+    })
+    await page.goto(server.url)
+    await page.locator('#result').waitFor({ timeout: 30_000 })
+    // Lists, a rename and a read parse no markdown: those libraries stayed on the server.
+    const library = (prefix: string) => scripts.filter((name) => name.startsWith(`${prefix}-`))
+    expect({ markdown: library('markdown'), search: library('search') }).toEqual({ markdown: [], search: [] })
+
+    const found = await page.evaluate(async () => {
+      const { client, spaceId } = window.docplat!
+      const { items } = await client.spaces.search({ spaceId, query: 'space' })
+      return items.map((item) => item.title)
+    })
+    expect(found.length).toBeGreaterThan(0)
+    expect({ markdown: library('markdown').length, search: library('search').length }).toEqual({ markdown: 1, search: 1 })
+    await page.close()
+  })
+
   it('resets the platform, then stops answering', async () => {
     const page = await browser.newPage()
     await page.goto(server.url)

@@ -38,7 +38,7 @@ export const developmentHandlers: Handlers<OpsOf<typeof contract>> = {
     // Who may render is checked before the request is decoded, so a stranger learns nothing from its errors.
     const integration = loadIntegration(state, caller, input.integrationName)
     requireRender(state, caller, integration, undefined)
-    return render(state, caller, services, integration, decodeRenderRequest(input.request))
+    return render(state, caller, services, integration, decodeRenderRequest(state.libraries.lz, input.request))
   },
 
   renderIntegrationUIWithPost: ({ state, caller, services, input }) => {

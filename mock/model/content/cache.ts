@@ -1,4 +1,5 @@
 import type { Db } from '../db.ts'
+import type { Libraries } from '../libraries.ts'
 import { DocumentCache } from '../markdown/document-cache.ts'
 import type { TableObserver } from '../table.ts'
 import { SearchIndexes } from './search-index.ts'
@@ -17,8 +18,8 @@ export class ContentCache {
   /** Documents converted from markdown bodies (comments), so reading them again costs no parse. */
   readonly documents = new DocumentCache()
 
-  constructor(db: Db) {
-    this.search = new SearchIndexes(db)
+  constructor(db: Db, libraries: Libraries) {
+    this.search = new SearchIndexes(db, libraries)
     db.revisions.observe(this.#dropping((revision) => revision.id))
     db.pages.observe(this.#dropping((page) => page.revision))
     db.files.observe(this.#dropping((file) => file.revision))

@@ -1,7 +1,6 @@
 import type { Root } from 'mdast'
-import { mdastToDocument, type DocumentTree } from '../markdown/document.ts'
+import type { DocumentTree } from '../markdown/document.ts'
 import { resolveHref } from './links.ts'
-import { blockIds, parseMarkdown } from './markdown.ts'
 import type { PageNode, RevisionView } from './view.ts'
 
 /**
@@ -26,10 +25,11 @@ export function evaluate(text: string, vars: Variables): string {
 
 /** A page's content as a document: block IDs for anchors, refs resolved within the revision. */
 export function toDocument(view: RevisionView, page: PageNode, vars: Variables | undefined): DocumentTree {
-  const root: Root = parseMarkdown(page.record.markdown)
+  const markdown = view.libraries.markdown
+  const root: Root = markdown.parseMarkdown(page.record.markdown)
   // IDs come from the raw content, so filling in variables never moves a comment's anchor.
-  const ids = blockIds(page.record.page, root)
-  return mdastToDocument(root, {
+  const ids = markdown.blockIds(page.record.page, root)
+  return markdown.mdastToDocument(root, {
     blockId: (node) => ids.get(node),
     text: vars ? (value) => evaluate(value, vars) : undefined,
     ref: (href) => {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import type { ImportSource } from '../../../src/schemas/revision.ts'
 import { badRequest } from '../../core/http-error.ts'
-import { parseMarkdown, plainText } from './markdown.ts'
+import type { MarkdownLibrary } from '../libraries.ts'
 import { slugify } from './pages.ts'
 
 /**
@@ -73,11 +73,11 @@ function lastSegment(url: URL): string {
 }
 
 /** A markdown string as one page: its first `# heading` becomes the title. */
-function fromMarkdownText(markdown: string, url: URL): ImportContent {
-  const root = parseMarkdown(markdown)
+function fromMarkdownText(md: MarkdownLibrary, markdown: string, url: URL): ImportContent {
+  const root = md.parseMarkdown(markdown)
   const first = root.children[0]
   if (first?.type === 'heading' && first.depth === 1 && first.position) {
-    return { pages: [{ title: plainText(first).slice(0, 200) || lastSegment(url), markdown: markdown.slice(first.position.end.offset).replace(/^\s+/, '') }] }
+    return { pages: [{ title: md.plainText(first).slice(0, 200) || lastSegment(url), markdown: markdown.slice(first.position.end.offset).replace(/^\s+/, '') }] }
   }
   return { pages: [{ title: lastSegment(url).slice(0, 200), markdown }] }
 }
@@ -106,11 +106,11 @@ function fallback(url: URL, source: ImportSource): ImportContent {
 }
 
 /** The registered content of a URL (exact, then normalised), parsed; else the fallback. */
-export function readSource(fixtures: ReadonlyMap<string, unknown>, rawUrl: string, source: ImportSource): ImportContent {
+export function readSource(md: MarkdownLibrary, fixtures: ReadonlyMap<string, unknown>, rawUrl: string, source: ImportSource): ImportContent {
   const url = new URL(rawUrl)
   const registered = fixtures.has(rawUrl) ? fixtures.get(rawUrl) : fixtures.get(url.href)
   if (registered === undefined) return fallback(url, source)
-  if (typeof registered === 'string') return fromMarkdownText(registered, url)
+  if (typeof registered === 'string') return fromMarkdownText(md, registered, url)
   const parsed = ImportContent.safeParse(registered)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!

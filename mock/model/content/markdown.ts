@@ -1,8 +1,6 @@
 import type { Nodes, Root } from 'mdast'
 import { parseMarkdown, plainText } from '../markdown/parse.ts'
 
-export { parseMarkdown, plainText }
-
 /**
  * Markdown, read with a real parser (micromark + GFM): block IDs, sections and links of a page.
  * Everything the other content features need (search, links, comment anchors, documents)

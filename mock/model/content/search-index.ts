@@ -1,7 +1,7 @@
-import MiniSearch from 'minisearch'
+import type MiniSearch from 'minisearch'
 import type { Db } from '../db.ts'
+import type { Libraries } from '../libraries.ts'
 import type { SectionInfo } from './markdown.ts'
-import { pageSections } from './search-sections.ts'
 import type { PageRecord } from './tables.ts'
 
 /**
@@ -55,8 +55,10 @@ export function tokenize(text: string): string[] {
   return text.split(ASCII.test(text) ? ASCII_SEPARATORS : SEPARATORS)
 }
 
-function newIndex(): MiniSearch<SectionDoc> {
-  return new MiniSearch<SectionDoc>({ fields: ['pageTitle', 'title', 'text'], processTerm, tokenize })
+// The index exists only once a search ran, so its libraries (markdown, search) are loaded by
+// then: writes that update it never need to declare them.
+function newIndex(libraries: Libraries): MiniSearch<SectionDoc> {
+  return new libraries.search.MiniSearch<SectionDoc>({ fields: ['pageTitle', 'title', 'text'], processTerm, tokenize })
 }
 
 interface RevisionIndex {
@@ -75,8 +77,10 @@ export class SearchIndexes {
    */
   readonly #sections = new Map<string, { title: string; markdown: string; sections: SectionInfo[]; size: number }>()
   #sectionsSize = 0
+  readonly #libraries: Libraries
 
-  constructor(db: Db) {
+  constructor(db: Db, libraries: Libraries) {
+    this.#libraries = libraries
     db.pages.observe({ add: (page) => this.#add(page), remove: (page) => this.#remove(page), clear: () => this.#revisions.clear() })
   }
 
@@ -87,7 +91,7 @@ export class SearchIndexes {
   of(revision: string, order: readonly string[]): MiniSearch<SectionDoc> {
     const entry = this.#entry(revision)
     if (!entry.index) {
-      const index = newIndex()
+      const index = newIndex(this.#libraries)
       for (const page of order) {
         const held = entry.docs.get(page)
         if (!held) continue
@@ -132,7 +136,7 @@ export class SearchIndexes {
       this.#sections.delete(record.page)
       this.#sectionsSize -= hit.size
     }
-    const sections = pageSections(record.page, record.title, record.markdown)
+    const sections = this.#libraries.markdown.pageSections(record.page, record.title, record.markdown)
     // The sections' texts are about as long as the markdown they come from.
     const size = 2 * record.markdown.length + record.title.length
     this.#sections.set(record.page, { title: record.title, markdown: record.markdown, sections, size })

@@ -1,3 +1,4 @@
+import type { Libraries } from '../libraries.ts'
 import type { BlockInfo, LinkUse, PageAnalysis } from './markdown.ts'
 import type { FileRecord, PageRecord, RevisionRecord } from './tables.ts'
 
@@ -24,6 +25,8 @@ export interface PageNode {
  */
 export interface RevisionView {
   id: string
+  /** The platform's libraries: parsing a page needs the markdown one, loaded by then. */
+  libraries: Libraries
   /** Absent when the revision record does not exist (a space made by hand in `platform.db`). */
   revision: RevisionRecord | undefined
   roots: PageNode[]

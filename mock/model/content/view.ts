@@ -1,5 +1,5 @@
 import type { State } from '../state.ts'
-import { analyzePage, type BlockInfo, type PageAnalysis } from './markdown.ts'
+import type { BlockInfo, PageAnalysis } from './markdown.ts'
 import type { PageNode, RevisionView } from './view-types.ts'
 
 export type { PageNode, RevisionView } from './view-types.ts'
@@ -7,6 +7,7 @@ export type { PageNode, RevisionView } from './view-types.ts'
 function buildView(state: State, id: string): RevisionView {
   const view: RevisionView = {
     id,
+    libraries: state.libraries,
     revision: state.db.revisions.get(id),
     roots: [],
     order: [],
@@ -48,7 +49,7 @@ export function viewOf(state: State, revision: string): RevisionView {
 export function analysisOf(view: RevisionView, node: PageNode): PageAnalysis {
   let analysis = view.analyses.get(node.record.page)
   if (!analysis) {
-    analysis = analyzePage(node.record.page, node.record.title, node.record.markdown)
+    analysis = view.libraries.markdown.analyzePage(node.record.page, node.record.title, node.record.markdown)
     view.analyses.set(node.record.page, analysis)
   }
   return analysis

@@ -1,5 +1,5 @@
-import LZString from 'lz-string'
 import type * as z from 'zod/mini'
+import type { LibraryModules } from '../libraries.ts'
 import { RenderRequest } from '../../../src/schemas/render.ts'
 import { badRequest, HttpError, notFound } from '../../core/http-error.ts'
 import { failureMessage, NO_PROTOCOL_ANSWER, tunnelHeaders, TUNNEL_TIMEOUT_MS, type Fetch } from './delivery.ts'
@@ -29,10 +29,10 @@ function describe(issue: z.core.$ZodIssue): string {
  * Reads the `request` query of a GET render: LZ-string compressed (URI-safe alphabet) JSON of
  * `{ componentId, props, state, context }`. Anything else is a 400 naming `query.request`.
  */
-export function decodeRenderRequest(compressed: string): RenderRequest {
+export function decodeRenderRequest(lz: LibraryModules['lz'], compressed: string): RenderRequest {
   let json: string | null
   try {
-    json = LZString.decompressFromEncodedURIComponent(compressed)
+    json = lz.decompressFromEncodedURIComponent(compressed)
   } catch {
     json = null
   }

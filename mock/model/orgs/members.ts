@@ -1,4 +1,3 @@
-import { SignJWT } from 'jose'
 import type { Role } from '../../../src/schemas/shared.ts'
 import { badRequest, conflict } from '../../core/http-error.ts'
 import { spaceRole } from '../access.ts'
@@ -78,7 +77,7 @@ export async function ping(state: State, org: OrganizationRecord, member: Member
   const now = state.clock.stamp()
   state.db.members.update(member, { lastSeenAt: now })
   const iat = Math.floor(Date.parse(now) / 1000)
-  return new SignJWT({ organization: org.id, role: member.role, email: user.email, name: user.displayName })
+  return new state.libraries.jwt.SignJWT({ organization: org.id, role: member.role, email: user.email, name: user.displayName })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(user.id)
     .setIssuer(`${state.urls.api}/v1/orgs/${org.id}`)

@@ -1,7 +1,7 @@
 import type { Nodes, RootContent } from 'mdast'
 import { evaluate, type Variables } from '../../content/document.ts'
-import { parseMarkdown, plainText } from '../../markdown/parse.ts'
 import type { PageNode, RevisionView } from '../../content/view.ts'
+import type { MarkdownLibrary } from '../../libraries.ts'
 
 /**
  * What an answer quotes from a section: its lead, in the words of the page (extractive, so
@@ -45,7 +45,7 @@ function onlyImages(node: Nodes): boolean {
   return node.type === 'paragraph' && node.children.every((c) => c.type === 'image' || c.type === 'imageReference' || (c.type === 'text' && !c.value.trim()))
 }
 
-function blockOf(node: RootContent, fill: (text: string) => string): ExcerptBlock | undefined {
+function blockOf(plainText: MarkdownLibrary['plainText'], node: RootContent, fill: (text: string) => string): ExcerptBlock | undefined {
   switch (node.type) {
     case 'paragraph':
     case 'blockquote': {
@@ -75,12 +75,13 @@ export function pageExcerpts(view: RevisionView, node: PageNode): ExcerptBlock[]
   const vars: Variables = { space: view.revision?.variables ?? {}, page: node.record.variables }
   const fill = (text: string) => evaluate(text, vars)
   const sections: ExcerptBlock[][] = [[]]
+  const { parseMarkdown, plainText } = view.libraries.markdown
   for (const child of parseMarkdown(node.record.markdown).children) {
     if (child.type === 'heading') {
       sections.push([])
       continue
     }
-    const block = blockOf(child, fill)
+    const block = blockOf(plainText, child, fill)
     if (block) sections.at(-1)!.push(block)
   }
   return sections

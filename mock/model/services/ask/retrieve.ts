@@ -1,4 +1,3 @@
-import MiniSearch from 'minisearch'
 import { searchOrganization, type PageMatch, type SectionMatch } from '../../content/search.ts'
 import type { PageNode } from '../../content/view.ts'
 import type { SpaceRecord } from '../../spaces/tables.ts'
@@ -36,13 +35,12 @@ export interface Retrieval {
 /** Words of a question looked up one by one, at most: a long question still costs a bounded number of searches. */
 export const MAX_WORDS = 24
 
-const tokenize: (text: string, field?: string) => string[] = MiniSearch.getDefault('tokenize')
-
 /**
  * The question's distinct words, as the search index splits text. One-letter words (the `s` of
  * `what's`) would match almost every page as a prefix, so they are left out.
  */
-export function questionWords(text: string): string[] {
+export function questionWords(state: State, text: string): string[] {
+  const tokenize: (text: string, field?: string) => string[] = state.libraries.search.MiniSearch.getDefault('tokenize')
   const words: string[] = []
   for (const token of tokenize(text)) {
     const word = token.toLowerCase()
@@ -65,7 +63,7 @@ const byRank = (a: PageHit, b: PageHit) =>
 export function retrieve(state: State, organization: string, userId: string, question: string, withTerms = false): Retrieval {
   const text = question.replace(/\s+/g, ' ').trim()
   const whole = searchOrganization(state, organization, userId, text)
-  const words = questionWords(text)
+  const words = questionWords(state, text)
   const perWord = !whole.length || withTerms ? words.map((word) => ({ word, results: searchOrganization(state, organization, userId, word) })) : []
   const terms = perWord.filter((w) => w.results.length > 0).map((w) => w.word)
 

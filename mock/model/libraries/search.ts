@@ -1,0 +1,2 @@
+/** The search library (loaded on first need, see ../libraries.ts): MiniSearch. */
+export { default as MiniSearch } from 'minisearch'
