@@ -4,6 +4,7 @@ import type { Thread } from '../model/comments/thread.ts'
 import type { Caller } from '../model/access.ts'
 import type { State } from '../model/state.ts'
 import { markdownToDocument } from './comment-document.ts'
+import type { PendingDocuments } from './pending-documents.ts'
 import { presentTarget } from './comment-target.ts'
 import { presentUserById, type Audience } from './user.ts'
 
@@ -15,6 +16,8 @@ export interface CommentView {
   /** The caller's permissions on the thread's space. */
   space: SpacePermissions
   format?: 'markdown' | 'document' | undefined
+  /** Where bodies asked as documents wait to be converted, after the state lock (`format=document`). */
+  documents?: PendingDocuments | undefined
   /** What the caller may see of the people in the thread (emails only if they may list the members). */
   people: Audience
 }
@@ -26,7 +29,9 @@ function threadPath(view: CommentView): string {
 
 function body(view: CommentView, markdown: string) {
   if (view.format !== 'document') return { markdown }
-  return { document: view.state.contentCache.documents.get(markdown, (text) => markdownToDocument(view.state.libraries.markdown, text)) }
+  const { state } = view
+  const convert = (text: string) => state.contentCache.documents.get(text, (md) => markdownToDocument(state.libraries.markdown, md))
+  return view.documents ? view.documents.add(markdown, convert) : { document: convert(markdown) }
 }
 
 function reactions(view: CommentView, list: readonly ReactionRecord[]) {

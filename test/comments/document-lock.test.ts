@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { createMockPlatform } from '../../mock/index.ts'
+import { clientFor, collect } from '../helpers.ts'
+
+/** An ordinary paragraph of markdown, repeated to `bytes`. */
+const body = (n: number, bytes: number) =>
+  `## Note ${n}\n\n${'Some *emphasis*, a [link](https://example.com) and `code` in a sentence of plain words.\n\n'.repeat(bytes / 90)}`.slice(0, bytes)
+
+describe('comment bodies read as documents', () => {
+  it('are converted after the state lock: a read behind a large page of documents answers first', async () => {
+    const platform = createMockPlatform({ scenario: 'empty' })
+    await platform.ready
+    const b = platform.builders
+    const org = await b.organization({ title: 'Locks' })
+    const admin = await b.user({ organization: org.id, role: 'admin' })
+    const space = await b.space({ organization: org.id, title: 'Busy' })
+    const client = clientFor(platform, admin.token)
+    // 100 bodies of 64 KB: 6.4 MB of markdown, seconds of parsing on any machine, not microseconds.
+    for (let n = 0; n < 100; n++) await client.spaces.comments.create({ spaceId: space.id, body: { markdown: body(n, 65_536) } })
+
+    const finished: string[] = []
+    const documents = client.spaces.comments.list({ spaceId: space.id, format: 'document', limit: 100 }).then((page) => {
+      finished.push('documents')
+      return page
+    })
+    const title = client.spaces.get({ spaceId: space.id }).then((s) => {
+      finished.push('space')
+      return s.title
+    })
+    const [page] = await Promise.all([documents, title])
+
+    // Under the lock, the space read would have waited for every conversion.
+    expect(finished).toEqual(['space', 'documents'])
+    expect(page.items).toHaveLength(100)
+    const first = page.items[0]!.body.document as { nodes: Array<{ type: string }> }
+    expect(first.nodes[0]!.type).toBe('heading-2')
+    expect(first.nodes.length).toBeGreaterThan(100)
+    // Converted documents equal what a single read converts.
+    const single = await client.spaces.comments.get({ spaceId: space.id, commentId: page.items[0]!.id, format: 'document' })
+    expect(single.body.document).toEqual(page.items[0]!.body.document)
+    expect((await collect(client.spaces.comments.list({ spaceId: space.id }))).length).toBe(100)
+  })
+})
