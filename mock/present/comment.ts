@@ -31,7 +31,7 @@ function body(view: CommentView, markdown: string) {
   if (view.format !== 'document') return { markdown }
   const { state } = view
   const convert = (text: string) => state.contentCache.documents.get(text, (md) => markdownToDocument(state.libraries.markdown, md))
-  return view.documents ? view.documents.add(markdown, convert) : { document: convert(markdown) }
+  return view.documents ? view.documents.add({}, markdown.length, () => convert(markdown)) : { document: convert(markdown) }
 }
 
 function reactions(view: CommentView, list: readonly ReactionRecord[]) {

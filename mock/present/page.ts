@@ -1,9 +1,9 @@
 import type { ContentTarget } from '../model/content/revisions.ts'
-import { toDocument } from '../model/content/document.ts'
-import { evaluate } from '../model/content/document.ts'
+import { evaluate, toDocument } from '../model/content/document.ts'
 import type { PageNode, RevisionView } from '../model/content/view.ts'
 import type { State } from '../model/state.ts'
 import type { Page } from '../../src/schemas/page.ts'
+import type { PendingDocuments } from './pending-documents.ts'
 import type { Wire } from './wire.ts'
 
 /** How content is asked for: `metadata` (git info) and `computed` (computed pages' output), both default true. */
@@ -83,11 +83,14 @@ export function presentPage(
   view: RevisionView,
   node: PageNode,
   options: ContentOptions & { format: 'document' | 'markdown'; evaluated: boolean },
+  documents?: PendingDocuments,
 ) {
   const summary = presentPageSummary(state, target, node, options)
   const r = node.record
   if (r.type === 'group' || (r.computed && !options.computed)) return summary
   const vars = options.evaluated ? { space: view.revision?.variables ?? {}, page: r.variables } : undefined
   if (options.format === 'markdown') return { ...summary, markdown: vars ? evaluate(r.markdown, vars) : r.markdown }
-  return { ...summary, document: toDocument(view, node, vars) }
+  const content = r.markdown
+  const convert = () => toDocument(view, node, content, vars)
+  return documents ? documents.add({ ...summary }, content.length, convert) : { ...summary, document: convert() }
 }

@@ -2,39 +2,57 @@ import type { DocumentTree } from '../model/markdown/document.ts'
 
 /** How long conversions run before other requests get the event loop back. */
 const SLICE_MS = 10
+/** Markdown long enough (about 10 ms to convert here) that other requests go first. */
+const LARGE = 16 * 1024
+
+/** The next turn of the event loop: after pending I/O in Node, a task in a browser. */
+const nextTurn = () =>
+  new Promise<void>((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)))
 
 /**
- * Comment bodies asked as documents (`format=document`), converted once the operation has left
- * the state lock. A page of 100 bodies of 64 KB each costs seconds of parsing; done under the
- * lock, every other client would wait that long. The markdown is read under the lock, so the
+ * Markdown asked as documents (`format=document`: comment bodies, page content), converted once
+ * the operation has left the state lock. A page of 100 comments of 64 KB each, or a page of
+ * 1 MB, costs seconds or a second of parsing; done under the lock, every other client would wait
+ * that long. The markdown is read under the lock, so the
  * answer is the state the operation saw; converting is pure, so it can happen afterwards, in
  * slices between which other requests run.
  */
 export class PendingDocuments {
-  readonly #jobs: Array<() => void> = []
+  readonly #jobs: Array<{ size: number; run: () => void }> = []
 
   get size(): number {
     return this.#jobs.length
   }
 
-  /** A body whose document {@link settle} fills in, from the markdown read now. */
-  add(markdown: string, convert: (markdown: string) => DocumentTree): { document: DocumentTree } {
-    const body: { document: DocumentTree } = { document: { object: 'document', nodes: [] } }
-    this.#jobs.push(() => {
-      body.document = convert(markdown)
+  /**
+   * `into` with a `document` that {@link settle} fills in with `convert()`. What `convert` reads
+   * of the state must be captured now, under the lock: the markdown, never a record that a later
+   * write changes in place.
+   */
+  add<T extends object>(into: T, size: number, convert: () => DocumentTree): T & { document: DocumentTree } {
+    const empty: DocumentTree = { object: 'document', nodes: [] }
+    const answer = Object.assign(into, { document: empty })
+    this.#jobs.push({
+      size,
+      run: () => {
+        answer.document = convert()
+      },
     })
-    return body
+    return answer
   }
 
-  /** Converts every body, yielding to other work whenever a slice has run {@link SLICE_MS}. */
+  /**
+   * Converts every body, yielding to other work before a large one and whenever a slice has run
+   * {@link SLICE_MS}; small documents (most reads) are converted at once, with no extra turn.
+   */
   async settle(): Promise<void> {
     let slice = performance.now()
     for (const job of this.#jobs.splice(0)) {
-      if (performance.now() - slice > SLICE_MS) {
-        await new Promise((resolve) => setTimeout(resolve, 0))
+      if (job.size >= LARGE || performance.now() - slice > SLICE_MS) {
+        await nextTurn()
         slice = performance.now()
       }
-      job()
+      job.run()
     }
   }
 }

@@ -9,7 +9,8 @@ import { keyOfThread } from '../../model/comments/thread.ts'
 import type { CommentView } from '../../present/comment.ts'
 import { presentComment, presentReply } from '../../present/comment.ts'
 import { presentMember } from '../../present/member.ts'
-import { requireComment, withDocuments } from './threads.ts'
+import { withDocuments } from '../documents.ts'
+import { requireComment } from './threads.ts'
 
 /** The comment operations, once for both kinds of thread (a space's own, a change request's). */
 
@@ -34,7 +35,7 @@ export function listThreadComments(view: CommentView, query: ListQuery) {
   const order = query.order ?? 'desc'
   const authors = query.authors ? [...new Set(query.authors)].sort() : []
   const list = `comments:${keyOfThread(view.thread)}:${digest(JSON.stringify([order, query.status ?? 'all', query.targetPage ?? '', authors]))}`
-  return withDocuments(view, paginate(list, items, postingKey, query, (c) => presentComment(view, c), order === 'desc'))
+  return withDocuments(view.documents, paginate(list, items, postingKey, query, (c) => presentComment(view, c), order === 'desc'))
 }
 
 interface NewCommentInput {
@@ -55,7 +56,7 @@ export async function postThreadComment(view: CommentView, input: NewCommentInpu
 }
 
 export function getThreadComment(view: CommentView, commentId: string) {
-  return withDocuments(view, presentComment(view, findComment(view.state, view.thread, commentId)))
+  return withDocuments(view.documents, presentComment(view, findComment(view.state, view.thread, commentId)))
 }
 
 interface UpdateInput {
@@ -88,7 +89,7 @@ export function deleteThreadComment(view: CommentView, commentId: string): void 
 export function listThreadReplies(view: CommentView, commentId: string, query: PageQuery) {
   const comment = findComment(view.state, view.thread, commentId)
   const replies = view.state.db.repliesByComment.get(comment.id)
-  return withDocuments(view, paginate(`replies:${comment.id}`, replies, postingKey, query, (r) => presentReply(view, r)))
+  return withDocuments(view.documents, paginate(`replies:${comment.id}`, replies, postingKey, query, (r) => presentReply(view, r)))
 }
 
 export async function postThreadReply(view: CommentView, commentId: string, input: { body: { markdown: string } }) {
@@ -99,7 +100,7 @@ export async function postThreadReply(view: CommentView, commentId: string, inpu
 
 export function getThreadReply(view: CommentView, commentId: string, replyId: string) {
   const comment = findComment(view.state, view.thread, commentId)
-  return withDocuments(view, presentReply(view, findReply(view.state, comment, replyId)))
+  return withDocuments(view.documents, presentReply(view, findReply(view.state, comment, replyId)))
 }
 
 /** `fields` are the body fields the operation accepts, for the "nothing to update" message. */

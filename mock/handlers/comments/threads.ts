@@ -6,7 +6,6 @@ import type { State } from '../../model/state.ts'
 import type { CommentView } from '../../present/comment.ts'
 import { PendingDocuments } from '../../present/pending-documents.ts'
 import { audienceFor } from '../../present/user.ts'
-import { Deferred } from '../types.ts'
 import { loadChangeRequest, loadSpace } from '../load.ts'
 
 /**
@@ -40,20 +39,6 @@ export function viewOf(state: State, caller: Caller, thread: Thread, format?: 'm
   }
   requireComment(view)
   return view
-}
-
-/**
- * The answer of a read, or, when it holds bodies asked as documents, an answer settled after the
- * state lock is released: converting markdown is the one part of a read whose cost grows with
- * what clients wrote (up to 64 KB a body, 1,000 bodies a page), so it never holds the lock.
- */
-export function withDocuments<T>(view: CommentView, result: T): T | Deferred {
-  const pending = view.documents
-  if (!pending || pending.size === 0) return result
-  return new Deferred(async () => {
-    await pending.settle()
-    return result
-  })
 }
 
 /** 403 unless the caller may comment on the thread's space (read the discussion, post, reply). */

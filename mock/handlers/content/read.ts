@@ -9,6 +9,8 @@ import { viewOf, type PageNode, type RevisionView } from '../../model/content/vi
 import type { State } from '../../model/state.ts'
 import { presentFile } from '../../present/file.ts'
 import { presentBacklink, presentLink } from '../../present/link.ts'
+import { PendingDocuments } from '../../present/pending-documents.ts'
+import { withDocuments } from '../documents.ts'
 import { isGenerated, presentPage, presentPageTree, type ContentOptions } from '../../present/page.ts'
 import { presentRevision } from '../../present/revision.ts'
 import { presentSpace } from '../../present/space.ts'
@@ -48,7 +50,8 @@ export function readPage(
   const view = viewOf(state, target.revision)
   const options = contentOptions(input)
   const node = requireNode(view, input.pageId, options)
-  return presentPage(state, target, view, node, { ...options, format: input.format ?? 'document', evaluated: input.evaluated === true })
+  const documents = new PendingDocuments()
+  return withDocuments(documents, presentPage(state, target, view, node, { ...options, format: input.format ?? 'document', evaluated: input.evaluated === true }, documents))
 }
 
 export function readFiles(state: State, target: ContentTarget, input: ContentQuery & PageInput) {

@@ -23,10 +23,15 @@ export function evaluate(text: string, vars: Variables): string {
   return text.replace(VARIABLE, (whole, scope: 'space' | 'page', name: string) => vars[scope][name] ?? whole)
 }
 
-/** A page's content as a document: block IDs for anchors, refs resolved within the revision. */
-export function toDocument(view: RevisionView, page: PageNode, vars: Variables | undefined): DocumentTree {
+/**
+ * A page's content (`content`, the page's markdown) as a document: block IDs for anchors, refs
+ * resolved within the revision. It reads nothing else that a write changes in place (a view's
+ * paths and IDs are fixed for its life), so it may run after the state lock with what was read
+ * under it.
+ */
+export function toDocument(view: RevisionView, page: PageNode, content: string, vars: Variables | undefined): DocumentTree {
   const markdown = view.libraries.markdown
-  const root: Root = markdown.parseMarkdown(page.record.markdown)
+  const root: Root = markdown.parseMarkdown(content)
   // IDs come from the raw content, so filling in variables never moves a comment's anchor.
   const ids = markdown.blockIds(page.record.page, root)
   return markdown.mdastToDocument(root, {

@@ -41,3 +41,34 @@ describe('comment bodies read as documents', () => {
     expect((await collect(client.spaces.comments.list({ spaceId: space.id }))).length).toBe(100)
   })
 })
+
+describe('page content read as a document', () => {
+  it('is converted after the state lock: a write sent behind a large page answers first', async () => {
+    const platform = createMockPlatform({ scenario: 'empty' })
+    await platform.ready
+    const b = platform.builders
+    const org = await b.organization({ title: 'Locks' })
+    const admin = await b.user({ organization: org.id, role: 'admin' })
+    const space = await b.space({ organization: org.id, title: 'Big page' })
+    const big = await b.page({ space: space.id, title: 'Reference', markdown: body(0, 900_000) })
+    const client = clientFor(platform, admin.token)
+    // Loads the markdown library first, so the race below is about the lock alone.
+    expect((await client.spaces.content.getPage({ spaceId: space.id, pageId: big.page, format: 'markdown' })).markdown!.length).toBeGreaterThan(800_000)
+
+    const finished: string[] = []
+    const read = client.spaces.content.getPage({ spaceId: space.id, pageId: big.page }).then((page) => {
+      finished.push('page')
+      return page
+    })
+    const write = client.spaces.update({ spaceId: space.id, title: 'Renamed' }).then(() => {
+      finished.push('write')
+    })
+    const [page] = await Promise.all([read, write])
+
+    expect(finished).toEqual(['write', 'page'])
+    const nodes = page.document!.nodes as Array<{ type: string }>
+    expect(nodes[0]!.type).toBe('heading-2')
+    expect(nodes.length).toBeGreaterThan(1000)
+    expect((await client.spaces.get({ spaceId: space.id })).title).toBe('Renamed')
+  })
+})
