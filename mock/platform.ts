@@ -92,7 +92,7 @@ export interface MockPlatform<TokenName extends string = string> {
   readonly ready: Promise<void>
   /**
    * The stored records, one table per resource: `get(id)`, `all()`, `size`, and ad-hoc queries in
-   * @msw/data's query language (`findMany((q) => q.where({ ... }))`). Await `ready` first.
+   * @msw/data's query language (`findMany((q) => q.where({ ... }))`, mock/model/query.ts). Await `ready` first.
    */
   readonly db: Tables
   /** Build state in a line: organizations, users with tokens, teams, collections, spaces, grants. */

@@ -1,4 +1,4 @@
-import { Query } from '@msw/data'
+import { Query } from './query.ts'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { compareKeys, type SortKey } from '../core/sort-key.ts'
 
@@ -90,7 +90,7 @@ export interface TableObserver<R> {
   clear(): void
 }
 
-/** A condition on records, in @msw/data's query language: `(q) => q.where({ organization: id })`. */
+/** A condition on records, in @msw/data's query language (mock/model/query.ts): `(q) => q.where({ organization: id })`. */
 export type TablePredicate<R> = (query: Query<R>) => Query<R>
 
 /**
