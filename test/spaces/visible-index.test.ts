@@ -10,7 +10,8 @@ import { createClient, type Client } from '../../src/index.ts'
  * caller can `GET` it and it is not deleted, newest first, with the same permissions; and the
  * questions are those of the visible spaces' pages, headings first then titles, a space at a
  * time in creation order. Checked after random sequences of grants, revokes, team changes,
- * space creation, deletion and restore, moves between collections and organization role changes.
+ * space creation, deletion and restore, moves between collections, transfers out and back, page
+ * additions and removals, and organization role changes.
  */
 
 const ROLES = ['read', 'comment', 'edit', 'review', 'create', 'admin'] as const
@@ -37,12 +38,15 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('restore' as const), space: fc.nat() }),
   fc.record({ kind: fc.constant('move' as const), space: fc.nat(), to: fc.nat() }),
   fc.record({ kind: fc.constant('role' as const), user: fc.nat(2), role: fc.constantFrom(...ORG_ROLES) }),
+  fc.record({ kind: fc.constant('transfer' as const), space: fc.nat(), back: fc.boolean() }),
+  fc.record({ kind: fc.constant('unpage' as const), space: fc.nat(), page: fc.nat() }),
   fc.record({ kind: fc.constant('page' as const), space: fc.nat(), title: fc.constantFrom(...TITLES), question: fc.option(fc.constantFrom(...QUESTIONS), { nil: undefined }) }),
 )
 
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never
 
 interface Page {
+  id?: string
   title: string
   question: string | undefined
   hidden: boolean
@@ -53,7 +57,7 @@ const pick = <T,>(list: readonly T[], n: number): T | undefined => (list.length 
 describe('member spaces and suggested questions from indexes', () => {
   it('match the single-space reads and the visible content after random changes', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), async (ops) => {
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 40 }), async (ops) => {
         const platform = createMockPlatform({ scenario: 'empty' })
         await platform.ready
         const b = platform.builders
@@ -64,6 +68,8 @@ describe('member spaces and suggested questions from indexes', () => {
           await b.user({ displayName: 'Guest', organization: org.id, role: null, tokenName: 'guest' }),
           await b.user({ displayName: 'Teamed', organization: org.id, role: null, tokenName: 'teamed' }),
         ]
+        const other = await b.organization({ title: 'Other' })
+        await b.member(other.id, owner.user.id, 'admin')
         const team = await b.team({ organization: org.id, title: 'Team', members: [users[2]!.user.id] })
         const client = (token: string) => createClient({ token, fetch: platform.fetch, retry: 0 })
         const admin = client(owner.token)
@@ -131,6 +137,23 @@ describe('member spaces and suggested questions from indexes', () => {
             case 'role':
               await admin.orgs.members.update({ organizationId: org.id, userId: users[o.user]!.user.id, role: o.role })
               return
+            case 'transfer': {
+              // Out to another organization, or (`back`) into this one again.
+              const space = pick(spaces, o.space)
+              const into = o.back ? org.id : other.id
+              if (space) await admin.spaces.transfer({ spaceId: space, organization: into }).catch(() => undefined)
+              return
+            }
+            case 'unpage': {
+              const space = pick(spaces, o.space)
+              const list = space ? pages.get(space)! : []
+              const page = pick(list, o.page)
+              if (space && page && !platform.db.spaces.get(space)?.deletedAt) {
+                b.removePage({ space, page: page.id! })
+                list.splice(list.indexOf(page), 1)
+              }
+              return
+            }
             case 'page': {
               const space = pick(spaces, o.space)
               if (space && !platform.db.spaces.get(space)?.deletedAt) await addPage(space, { title: o.title, question: o.question, hidden: false })
@@ -143,12 +166,12 @@ describe('member spaces and suggested questions from indexes', () => {
           const markdown = page.question ? `Some words.\n\n## ${page.question}\n\nAn answer.` : 'Some words about it.'
           const record = await b.page({ space, title: page.title, markdown })
           if (page.hidden) b.editPage({ space, page: record.page, hidden: true })
-          pages.get(space)!.push(page)
+          pages.get(space)!.push({ ...page, id: record.page })
         }
 
         const check = async () => {
           for (const caller of callers) {
-            const visible = await reference(caller.client, spaces)
+            const visible = await reference(caller.client, org.id, spaces)
             const listed: string[] = []
             for await (const entry of caller.client.orgs.members.listSpaces({ organizationId: org.id, userId: caller.id, limit: 3 })) {
               listed.push(entry.space.id)
@@ -173,17 +196,17 @@ describe('member spaces and suggested questions from indexes', () => {
         }
         await check()
       }),
-      { numRuns: 60 },
+      { numRuns: 120 },
     )
   }, 240_000)
 })
 
-/** The spaces the caller can `GET` and that are not deleted, oldest first, with their permissions. */
-async function reference(client: Client, spaces: readonly string[]) {
+/** The spaces of the organization the caller can `GET` and that are not deleted, oldest first, with their permissions. */
+async function reference(client: Client, organization: string, spaces: readonly string[]) {
   const visible = new Map<string, unknown>()
   for (const id of spaces) {
     const space = await client.spaces.get({ spaceId: id }).catch(() => undefined)
-    if (space && !space.deletedAt) visible.set(id, space.permissions)
+    if (space && !space.deletedAt && space.organization === organization) visible.set(id, space.permissions)
   }
   return visible
 }

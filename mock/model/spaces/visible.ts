@@ -16,9 +16,12 @@ import type { SpaceRecord } from './tables.ts'
  *   collection), and public or unlisted spaces (`openSpacesByOrg`). Those candidates are few next
  *   to the organization, and each is still checked with `spaceRole`, so the answer is the rule's.
  */
-export type VisibleSpaces =
-  | { every: true; spaces: readonly SpaceRecord[] }
-  | { every: false; spaces: readonly SpaceRecord[] }
+export interface VisibleSpaces {
+  /** Whether these are all the organization's live spaces (the caller is a member with a role). */
+  every: boolean
+  /** The spaces, oldest first. */
+  spaces: readonly SpaceRecord[]
+}
 
 /** Whether the user sees every live space of the organization (an active member with a role). */
 export function seesEveryLiveSpace(state: State, organization: string, userId: string): boolean {
@@ -43,7 +46,7 @@ export function visibleSpaces(state: State, organization: string, userId: string
       }
     }
   }
-  const spaces = [...candidates.values()].filter((space) => spaceRole(state, userId, space) !== undefined)
+  const spaces = [...candidates.values()].filter((space) => space.organization === organization && spaceRole(state, userId, space) !== undefined)
   spaces.sort((a, b) => a.seq - b.seq)
   return { every: false, spaces }
 }
