@@ -10,6 +10,7 @@ import { durability } from './durability.ts'
 import { hostile } from './hostile.ts'
 import { coldStart } from './cold-start.ts'
 import { markdownShapesSection } from './markdown-shapes.ts'
+import { memberSpaces } from './member-spaces.ts'
 import { http } from './http.ts'
 import { overhead } from './overhead.ts'
 import { perTest } from './per-test.ts'
@@ -55,6 +56,7 @@ const sections: Array<[string, () => Promise<string[]>]> = [
   ['markdown shapes', () => markdownShapesSection(quick)],
   ['render memory', async () => renderMemory(quick ? 3_000 : 10_000)],
   ['cold start', () => coldStart(quick ? 1 : 3)],
+  ['member spaces and questions', memberSpaces],
 ]
 const results: string[][] = []
 for (const [name, run] of sections) {

@@ -1,7 +1,8 @@
 import type * as contract from '../../src/contract/members.ts'
 import { paginate, paginateArray } from '../core/paginate.ts'
 import { removeMember } from '../model/cascades.ts'
-import { listMembers, memberSpaces, memberTeams, ping, setSSOMember, updateMemberRole } from '../model/orgs/members.ts'
+import { listMembers, memberTeams, ping, setSSOMember, updateMemberRole } from '../model/orgs/members.ts'
+import { roleOnVisible, visibleSpaces } from '../model/spaces/visible.ts'
 import { presentMember } from '../present/member.ts'
 import { presentSpace } from '../present/space.ts'
 import { presentTeam } from '../present/team.ts'
@@ -52,12 +53,14 @@ export const memberHandlers: Handlers<OpsOf<typeof contract>> = {
     const self = input.userId === caller.user.id
     const { org } = loadOrganization(state, caller, input.organizationId, self ? undefined : 'admin')
     const member = loadMember(state, org, input.userId)
-    return paginateArray(
+    // Oldest first from an index (every live space for a full member, the few a grant or the
+    // visibility opens for anyone else): a page is a range, not a walk of the organization.
+    return paginate(
       `member-spaces:${org.id}:${member.user}`,
-      memberSpaces(state, member),
-      (e) => [e.space.seq],
+      visibleSpaces(state, org.id, member.user).spaces,
+      (space) => [space.seq],
       input,
-      (e) => ({ permission: e.role, space: presentSpace(state, caller, e.space) }),
+      (space) => ({ permission: roleOnVisible(state, member.user, space), space: presentSpace(state, caller, space) }),
       (input.order ?? 'desc') === 'desc',
     )
   },

@@ -3,6 +3,7 @@ import { cryptoSecrets, Random, type SecretSource } from '../core/random.ts'
 import { ContentCache } from './content/cache.ts'
 import { createDb, tablesOf, type Db, type Tables } from './db.ts'
 import type { Libraries } from './libraries.ts'
+import { QuestionIndex } from './services/ask/question-index.ts'
 import { cloneData, type BaseRecord, type Table } from './table.ts'
 
 /** Where the platform's resources say they live (`urls.app`, `urls.location`, published sites). */
@@ -21,6 +22,8 @@ export interface State {
   tables: Tables
   /** What is derived from each revision; it observes the content tables, so it is never stale. */
   contentCache: ContentCache
+  /** Which spaces suggest which AI questions; it observes the space and content tables. */
+  questions: QuestionIndex
   clock: Clock
   random: Random
   /** Share keys, signing secrets, run-time tokens: `crypto.getRandomValues` unless determinism was asked for. */
@@ -45,7 +48,7 @@ export interface ChangeRecorder {
 
 export function createState(clock: Clock, random: Random, urls: Urls, libraries: Libraries, secrets: SecretSource = cryptoSecrets): State {
   const db = createDb()
-  return { db, tables: tablesOf(db), contentCache: new ContentCache(db, libraries), clock, random, secrets, urls, libraries, seq: 0 }
+  return { db, tables: tablesOf(db), contentCache: new ContentCache(db, libraries), questions: new QuestionIndex(db), clock, random, secrets, urls, libraries, seq: 0 }
 }
 
 /** A new secret (a share key, a signing secret, the random part of a token). */

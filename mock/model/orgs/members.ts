@@ -1,6 +1,6 @@
 import type { Role } from '../../../src/schemas/shared.ts'
 import { badRequest, conflict } from '../../core/http-error.ts'
-import { spaceRole } from '../access.ts'
+import { roleOnVisible, visibleSpaces } from '../spaces/visible.ts'
 import { insert, newSecret, type State } from '../state.ts'
 import type { SortKey } from '../table.ts'
 import type { SpaceRecord } from '../spaces/tables.ts'
@@ -129,27 +129,16 @@ export function listMembers(state: State, org: OrganizationRecord, filters: Memb
 
 /** The spaces of an organization a member can access, with the role they have there. */
 export function memberSpaces(state: State, member: MemberRecord): Array<{ space: SpaceRecord; role: Role }> {
-  const out: Array<{ space: SpaceRecord; role: Role }> = []
-  for (const space of state.db.spacesByOrg.get(member.organization)) {
-    if (space.deletedAt) continue
-    const role = spaceRole(state, member.user, space)
-    if (role) out.push({ space, role })
-  }
-  return out
+  return visibleSpaces(state, member.organization, member.user).spaces.map((space) => ({ space, role: roleOnVisible(state, member.user, space) }))
 }
 
 /**
  * How many spaces `memberSpaces` lists, without running the permission rules on every space for
- * the common case: an active full member inherits at least their organization role on every live
- * space, so a member list page costs the same however many spaces the organization has.
+ * the common case: an active full member sees every live space, counted by the live-space index.
  */
 export function memberSpaceCount(state: State, member: MemberRecord): number {
-  if (member.role === null || member.disabled) return memberSpaces(state, member).length
-  // Every space of the organization but its deleted ones, counted from the (short) deleted list:
-  // walking the organization's spaces made each member of a page cost as much as its spaces.
-  let deleted = 0
-  for (const space of state.db.deletedSpaces.get('deleted')) if (space.organization === member.organization) deleted++
-  return state.db.spacesByOrg.get(member.organization).length - deleted
+  const visible = visibleSpaces(state, member.organization, member.user)
+  return visible.spaces.length
 }
 
 /** The teams of the organization a member belongs to, with their role in each. */

@@ -91,6 +91,13 @@ export function createSpaceTables() {
     spacesByParent: spaces.index((s) => (s.deletedAt ? undefined : parentKey(s)), (s) => [s.position, s.seq]),
     /** Every space of an organization, live or deleted, oldest first. */
     spacesByOrg: spaces.index((s) => s.organization, (s) => [s.seq]),
+    /**
+     * The live spaces of an organization, oldest first: every one a full member can see, so their
+     * list of spaces pages through this range instead of filtering every space.
+     */
+    liveSpacesByOrg: spaces.index((s) => (s.deletedAt ? undefined : s.organization), (s) => [s.seq]),
+    /** The live public and unlisted spaces of an organization, oldest first: readable by anyone signed in. */
+    openSpacesByOrg: spaces.index((s) => (s.deletedAt || (s.visibility !== 'public' && s.visibility !== 'unlisted') ? undefined : s.organization), (s) => [s.seq]),
     /** Soft-deleted spaces by deletion time, for the retention sweep. */
     deletedSpaces: spaces.index((s) => (s.deletedAt ? 'deleted' : undefined), (s) => [Date.parse(s.deletedAt!), s.seq]),
     collectionsByParent: collections.index((c) => parentKey(c), (c) => [c.position, c.seq]),

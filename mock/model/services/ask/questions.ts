@@ -1,7 +1,8 @@
-import { spaceRole } from '../../access.ts'
 import { analysisOf, viewOf, type PageNode, type RevisionView } from '../../content/view.ts'
 import type { SpaceRecord } from '../../spaces/tables.ts'
+import { visibleSpaces } from '../../spaces/visible.ts'
 import type { State } from '../../state.ts'
+import type { SpaceQuestions } from './question-index.ts'
 
 /**
  * Questions built from the content: headings the authors wrote as questions ("How do I delete my
@@ -39,20 +40,36 @@ export function pageQuestion(view: RevisionView, node: PageNode): string {
   return questionHeadings(view, node)[0] ?? titleQuestion(node.record.title)
 }
 
-/**
- * The spaces of an organization the user can view, in the organization's order: the rule of
- * organization search (`spaceRole`, deleted spaces left out), so suggestions never come from a
- * space whose pages an answer could not cite.
- */
-export function viewableSpaces(state: State, organization: string, userId: string): SpaceRecord[] {
-  return state.db.spacesByOrg.get(organization).filter((space) => !space.deletedAt && spaceRole(state, userId, space) !== undefined)
+/** The questions a space suggests: its askable pages' question headings, then title questions for the others. */
+export function spaceQuestions(state: State, space: SpaceRecord): SpaceQuestions {
+  const view = viewOf(state, space.revision)
+  const headings: string[] = []
+  const titles: string[] = []
+  for (const node of view.order) {
+    if (!isAskable(view, node)) continue
+    const asked = questionHeadings(view, node)
+    if (asked.length === 0) titles.push(titleQuestion(node.record.title))
+    else headings.push(...asked)
+  }
+  return { headings, titles }
 }
 
-/** Takes one item from each list in turn, so every space gets a say before any gets a second. */
-function roundRobin(lists: string[][]): string[] {
-  const out: string[] = []
-  for (let i = 0; lists.some((l) => i < l.length); i++) for (const list of lists) if (i < list.length) out.push(list[i]!)
-  return out
+/**
+ * Takes one item from each list in turn, so every space gets a say before any gets a second;
+ * lazily, so a caller that needs ten questions reads no further than the spaces giving them.
+ */
+function* roundRobin(spaces: readonly SpaceRecord[], listOf: (space: SpaceRecord) => readonly string[]): Generator<string> {
+  for (let i = 0; ; i++) {
+    let more = false
+    for (const space of spaces) {
+      const list = listOf(space)
+      if (i < list.length) {
+        more = true
+        yield list[i]!
+      }
+    }
+    if (!more) return
+  }
 }
 
 /**
@@ -60,17 +77,30 @@ function roundRobin(lists: string[][]): string[] {
  * as headings, then questions about page titles, each taken a space at a time in the
  * organization's order and, within a space, in table-of-contents order. Deterministic: the
  * same content gives the same questions.
+ *
+ * Read from the question index (`state.questions`): only spaces that suggest something are
+ * visited, and only until `max` questions are found, so the cost does not grow with the
+ * organization.
  */
 export function recommendedQuestions(state: State, organization: string, userId: string, max = MAX_RECOMMENDED): string[] {
-  const headings: string[][] = []
-  const titles: string[][] = []
-  for (const space of viewableSpaces(state, organization, userId)) {
-    const view = viewOf(state, space.revision)
-    const pages = view.order.filter((node) => isAskable(view, node)).map((node) => ({ node, asked: questionHeadings(view, node) }))
-    headings.push(pages.flatMap((p) => p.asked))
-    titles.push(pages.filter((p) => p.asked.length === 0).map((p) => titleQuestion(p.node.record.title)))
+  const index = state.questions
+  index.refresh((space) => spaceQuestions(state, space))
+  const visible = visibleSpaces(state, organization, userId)
+  const questionsOf = (space: SpaceRecord) => index.questionsOf(space)
+  const withHeadings = visible.every ? index.withHeadings(organization) : visible.spaces.filter((s) => questionsOf(s).headings.length > 0)
+  const withTitles = visible.every ? index.withTitles(organization) : visible.spaces.filter((s) => questionsOf(s).titles.length > 0)
+  const out: string[] = []
+  const seen = new Set<string>()
+  for (const source of [roundRobin(withHeadings, (s) => questionsOf(s).headings), roundRobin(withTitles, (s) => questionsOf(s).titles)]) {
+    for (const q of source) {
+      if (out.length >= max) return out
+      const key = q.trim().toLowerCase()
+      if (seen.has(key)) continue
+      seen.add(key)
+      out.push(q)
+    }
   }
-  return distinct([...roundRobin(headings), ...roundRobin(titles)]).slice(0, max)
+  return out
 }
 
 /** Questions without repeats (compared without case), in their first order. */
