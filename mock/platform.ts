@@ -3,7 +3,8 @@ import { operations } from '../src/contract/index.ts'
 import type { OperationDef } from '../src/contract/define.ts'
 import { DEFAULT_BASE_URL } from '../src/core/options.ts'
 import { Clock } from './core/clock.ts'
-import { createDispatcher, DroppedConnection } from './dispatch.ts'
+import { createDispatcher, DroppedConnection, type Core } from './dispatch.ts'
+import { fetchDispatch } from './fetch-adapter.ts'
 import { Faults } from './core/faults.ts'
 import { cryptoSecrets, Random, type SecretSource } from './core/random.ts'
 import { RequestLog, type RequestLogOptions } from './core/request-log.ts'
@@ -86,6 +87,12 @@ export interface MockPlatform<TokenName extends string = string> {
   readonly fetch: (input: Request | string | URL, init?: RequestInit) => Promise<Response>
   /** The platform's core: a request in, a response out. */
   readonly dispatch: (request: Request) => Promise<Response>
+  /**
+   * The same core without WHATWG objects: a plain request in (method, path, query, a header
+   * getter, the body's bytes), a plain answer out (status, headers, JSON text or a stream of
+   * events). What the Node server calls; `dispatch` is this behind a `Request` and a `Response`.
+   */
+  readonly handle: Core
   /** Resolves once the scenario (or a restore) is in place; requests wait for it on their own. */
   readonly ready: Promise<void>
   /**
@@ -291,7 +298,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     }
   }
 
-  const dispatch = createDispatcher({
+  const core = createDispatcher({
     operations: OPERATIONS,
     handlers: operationHandlers as unknown as Record<string, Handler<OperationDef>>,
     state: () => state,
@@ -301,6 +308,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     services,
     basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''),
   })
+  const dispatch = fetchDispatch(core)
 
   const platformFetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request && init === undefined ? input : new Request(input, init)
@@ -333,6 +341,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     },
     fetch: platformFetch,
     dispatch,
+    handle: core,
     get ready() {
       return pending
     },

@@ -36,6 +36,12 @@ export interface Exchange extends ExchangeSummary {
   response: ExchangeMessage
 }
 
+/** The messages of an exchange. */
+export interface ExchangeMessages {
+  request: ExchangeMessage
+  response: ExchangeMessage
+}
+
 /** How many exchanges are listed; as many as the platform's request log keeps. */
 export const EXCHANGE_CAPACITY = 10_000
 /** How many of the newest keep their headers and bodies: enough to click through, bounded in memory. */
@@ -50,7 +56,8 @@ export const BODY_LIMIT = 64 * 1024
  */
 export class ExchangeJournal {
   #list: ExchangeSummary[] = []
-  #details = new Map<number, { request: ExchangeMessage; response: ExchangeMessage }>()
+  /** Messages, or how to make them when read: most exchanges are never opened. */
+  #details = new Map<number, ExchangeMessages | (() => ExchangeMessages)>()
   #next = 1
   /** Changes on every `clear`, so a reader polling with `after` notices it must start over. */
   #epoch = 1
@@ -65,7 +72,11 @@ export class ExchangeJournal {
     return id
   }
 
-  detail(id: number, messages: { request: ExchangeMessage; response: ExchangeMessage }): void {
+  /**
+   * Keeps an exchange's messages, or a function that makes them when first read (it must hold
+   * only what is bounded: see {@link boundedText}).
+   */
+  detail(id: number, messages: ExchangeMessages | (() => ExchangeMessages)): void {
     if (id > this.#next - 1 - DETAILED) this.#details.set(id, messages)
   }
 
@@ -81,7 +92,8 @@ export class ExchangeJournal {
   get(id: number): Exchange | undefined {
     const summary = this.after(id - 1, EXCHANGE_CAPACITY)[0]
     if (summary?.id !== id) return undefined
-    const details = this.#details.get(id)
+    let details = this.#details.get(id)
+    if (typeof details === 'function') this.#details.set(id, (details = details()))
     const dropped: ExchangeMessage = { headers: {}, body: '(no longer kept: only the latest 1000 exchanges keep their messages)' }
     return { ...summary, request: details?.request ?? dropped, response: details?.response ?? dropped }
   }
@@ -106,10 +118,41 @@ export class ExchangeJournal {
 /** Headers a reader must not see whole: tokens are secrets even in a dev tool's log. */
 const SECRET_HEADERS = new Set(['authorization', 'x-docplat-control-token', 'cookie', 'set-cookie', 'proxy-authorization'])
 
-export function headersOf(headers: Headers): Record<string, string> {
+/** Headers as the inspector shows them (secrets redacted), from `Headers` or `[name, value]` pairs with lower-case names. */
+export function headersOf(headers: Iterable<[string, string]>): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [name, value] of headers) out[name] = SECRET_HEADERS.has(name) ? redact(value) : value
   return out
+}
+
+/**
+ * A Node request's raw header list as `Headers` would hold it: lower-case names in order, repeats
+ * joined with `, `, hop-by-hop ones left out.
+ */
+export function rawHeaderPairs(raw: readonly string[], skip: ReadonlySet<string>): Array<[string, string]> {
+  const joined = new Map<string, string>()
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase()
+    if (skip.has(name)) continue
+    const before = joined.get(name)
+    joined.set(name, before === undefined ? raw[i + 1]! : `${before}, ${raw[i + 1]!}`)
+  }
+  return [...joined].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+}
+
+/**
+ * A body the journal can hold until it is read: text or bytes up to `BODY_LIMIT` kept as they
+ * are (decoded on read), anything longer cut now, into a string of its own (a slice would keep
+ * the whole body alive).
+ */
+export function boundedText(body: string | Uint8Array | undefined): () => Pick<ExchangeMessage, 'body' | 'truncated'> {
+  if (body === undefined || body.length === 0) return () => ({})
+  if (body.length <= BODY_LIMIT) return () => ({ body: typeof body === 'string' ? body : new TextDecoder().decode(body) })
+  // Four bytes at most per character: enough bytes to fill the limit, and to tell it was passed.
+  const text = typeof body === 'string' ? body : new TextDecoder().decode(body.subarray(0, 4 * BODY_LIMIT + 4))
+  const kept = text.length > BODY_LIMIT ? Buffer.from(text.slice(0, BODY_LIMIT)).toString() : text
+  const truncated = text.length > BODY_LIMIT
+  return () => (truncated ? { body: kept, truncated } : { body: kept })
 }
 
 /** `Bearer dpt_admin_abc...` keeps its scheme and the token's readable prefix (`dpt_admin_`), never the secret part. */
