@@ -68,10 +68,11 @@ export interface DispatcherOptions {
   operations: Iterable<OperationDef>
   handlers: Record<string, Handler<OperationDef>>
   state: () => State
-  ready: () => Promise<void>
+  /** What requests wait for first (a scenario being built, a restore); `undefined` when nothing. */
+  ready: () => Promise<void> | undefined
   faults: Faults
   log: RequestLog
-  services: () => Services & { drain(): Promise<void> }
+  services: () => Services & { drain(): Promise<void> | undefined }
   /** Path prefix of the platform's base URL (e.g. `/api`), stripped before routing. */
   basePath: string
 }
@@ -108,15 +109,20 @@ function release(body: PlainAnswer['body']): void {
 export function createDispatcher(options: DispatcherOptions): Core {
   const routes = routeTableFor(options.operations)
   let tail: Promise<unknown> = Promise.resolve()
+  /** Operations running or waiting for the lock. */
+  let holders = 0
+  const unlock = () => void holders--
   const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = tail.then(fn)
-    tail = run.catch(() => undefined)
+    // Nobody holds the lock: start now rather than a turn later.
+    const run = ++holders === 1 ? fn() : tail.then(fn)
+    tail = run.then(unlock, unlock)
     return run
   }
   let requestCount = 0
 
   return async function dispatch(request: PlainRequest): Promise<PlainAnswer> {
-    await options.ready()
+    const waiting = options.ready()
+    if (waiting) await waiting
     let pathname = request.pathname
     if (options.basePath && pathname.startsWith(options.basePath)) pathname = pathname.slice(options.basePath.length) || '/'
     const method = request.method.toUpperCase()
@@ -169,7 +175,8 @@ export function createDispatcher(options: DispatcherOptions): Core {
       try {
         const state = options.state()
         const caller = authenticate(state, request)
-        const input = await parseInput(match.op, match.params, request.search, request)
+        const parsed = parseInput(match.op, match.params, request.search, request)
+        const input = parsed instanceof Promise ? await parsed : parsed
         if (match.op.body) body = input
         const services = options.services()
         const result = await exclusive(async () => {
@@ -182,7 +189,8 @@ export function createDispatcher(options: DispatcherOptions): Core {
             state.changes?.commit(state)
           }
         })
-        await services.drain()
+        const draining = services.drain()
+        if (draining) await draining
         return finish(respond(match.op, result instanceof Deferred ? await result.settle() : result))
       } catch (error) {
         if (error instanceof HttpError) return finish(errorAnswer(error.status, error.message, error.headers))

@@ -232,7 +232,16 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
         if (!options.freeze) clock.unfreeze()
         if (cacheKey !== undefined) cacheScenario(cacheKey, { snapshot: initial, tokens: { ...tokens } })
       })()
-  const ready = () => pending
+  /** Whether `pending` has settled: requests then go on without waiting a turn for it. */
+  let settled = false
+  const watch = (promise: Promise<void>) => {
+    settled = false
+    void promise.then(() => {
+      if (pending === promise) settled = true
+    })
+  }
+  watch(pending)
+  const ready = () => (settled ? undefined : pending)
 
   /**
    * Runs a state replacement after what is queued. A replacement that fails leaves the queue as
@@ -245,6 +254,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
       () => undefined,
       () => before,
     )
+    watch(pending)
     return run
   }
 
@@ -279,21 +289,25 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     }
   }
 
-  const services = (): Services & { drain(): Promise<void> } => {
+  const services = (): Services & { drain(): Promise<void> | undefined } => {
     const tasks: Array<() => Promise<void>> = []
     return {
       fetch: outbound,
       tunnelAllowed: (url) => tunnelAllowed(url, tunnelAllow),
       fixtures,
       after: (task) => void tasks.push(task),
-      async drain() {
-        for (const task of tasks.splice(0)) {
-          try {
-            await task()
-          } catch (error) {
-            console.error('[docplat mock] background task failed:', error)
+      drain() {
+        // Most operations leave nothing to do: their answer then waits for no extra turn.
+        if (tasks.length === 0) return undefined
+        return (async () => {
+          for (const task of tasks.splice(0)) {
+            try {
+              await task()
+            } catch (error) {
+              console.error('[docplat mock] background task failed:', error)
+            }
           }
-        }
+        })()
       },
     }
   }

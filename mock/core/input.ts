@@ -214,7 +214,7 @@ function checkMarkdown(value: unknown, path: string[]): void {
  * Parses a request's path parameters, query and body with the operation's contract schemas and
  * returns them as one flat object, as the SDK sends them.
  */
-export async function parseInput(op: OperationDef, rawParams: Record<string, string>, search: string, request: InputSource): Promise<Record<string, unknown>> {
+export function parseInput(op: OperationDef, rawParams: Record<string, string>, search: string, request: InputSource): Record<string, unknown> | Promise<Record<string, unknown>> {
   const params: Record<string, string> = {}
   for (const name in rawParams) {
     const raw = rawParams[name]!
@@ -226,11 +226,14 @@ export async function parseInput(op: OperationDef, rawParams: Record<string, str
   }
   const input: Record<string, unknown> = op.params ? { ...check('path', op.params, params) } : {}
   if (op.query) Object.assign(input, check('query', op.query, search === '' ? {} : queryObject(op.query, new URLSearchParams(search))))
+  // Only a body needs waiting for: the rest answers in the same turn.
   if (op.body) {
-    const body = check('body', op.body, await readBody(request))
-    checkMarkdown(body, ['body'])
-    Object.assign(input, body)
+    return readBody(request).then((value) => {
+      const body = check('body', op.body!, value)
+      checkMarkdown(body, ['body'])
+      return Object.assign(input, body)
+    })
   }
-  else request.discard?.()
+  request.discard?.()
   return input
 }

@@ -101,8 +101,9 @@ export async function writeAnswer(answer: PlainAnswer, req: IncomingMessage, res
     return
   }
   if (typeof body === 'string') {
-    headers['content-length'] = String(Buffer.byteLength(body))
-    res.writeHead(status, headers).end(body)
+    const bytes = answerBytes(answer)
+    headers['content-length'] = String(bytes.byteLength)
+    res.writeHead(status, headers).end(bytes)
     return
   }
   res.writeHead(status, headers)
@@ -125,6 +126,19 @@ export async function writeAnswer(answer: PlainAnswer, req: IncomingMessage, res
   } finally {
     res.off('close', stop)
   }
+}
+
+/**
+ * The bytes of a JSON answer, made once: the socket and the inspector's journal share them. A body
+ * of a few kilobytes or more lives outside the JavaScript heap as a `Buffer`, so keeping the latest
+ * ones for the inspector costs the garbage collector nothing to move.
+ */
+export function answerBytes(answer: PlainAnswer & { bytes?: Buffer }): Buffer {
+  if (answer.bytes) return answer.bytes
+  const body = answer.body as string
+  const length = Buffer.byteLength(body)
+  // JSON text is mostly ASCII: then its bytes are its characters, copied instead of encoded.
+  return (answer.bytes = Buffer.from(body, length === body.length ? 'latin1' : 'utf8'))
 }
 
 function drained(res: ServerResponse): Promise<void> {

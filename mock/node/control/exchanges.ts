@@ -65,7 +65,7 @@ export class ExchangeJournal {
   /** Records a summary; its messages follow with {@link ExchangeJournal.detail} once read. */
   add(entry: Omit<ExchangeSummary, 'id'>): number {
     const id = this.#next++
-    this.#list.push({ id, ...entry })
+    this.#list.push({ id, at: entry.at, method: entry.method, path: entry.path, status: entry.status, duration: entry.duration, ...(entry.operationId !== undefined ? { operationId: entry.operationId } : {}) })
     // Cut in bulk so a full journal does not copy itself on every request.
     if (this.#list.length >= 2 * EXCHANGE_CAPACITY) this.#list = this.#list.slice(-EXCHANGE_CAPACITY)
     this.#details.delete(id - DETAILED)

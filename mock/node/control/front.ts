@@ -3,7 +3,7 @@ import type { OperationDef } from '../../../src/contract/define.ts'
 import { routeTableFor } from '../../core/route-table.ts'
 import type { MockPlatform } from '../../platform.ts'
 import type { Core, PlainAnswer, PlainRequest } from '../../dispatch.ts'
-import { HOP_BY_HOP } from '../native.ts'
+import { answerBytes, HOP_BY_HOP } from '../native.ts'
 import { bodyText, boundedText, ExchangeJournal, headersOf, rawHeaderPairs, type ExchangeMessage, type RequestSummary } from './exchanges.ts'
 
 export type { RequestSummary } from './exchanges.ts'
@@ -60,7 +60,8 @@ export function createFront(options: FrontOptions): Front {
       const id = journal.add(entry)
       options.onRequest?.(entry)
       const { body, headers } = answer
-      const responseBody = typeof body === 'string' || body === null ? boundedText(body ?? undefined) : () => ({ body: '(a Server-Sent Events stream: not recorded)' })
+      const responseBody =
+        body === null ? boundedText(undefined) : typeof body === 'string' ? boundedText(answerBytes(answer)) : () => ({ body: '(a Server-Sent Events stream: not recorded)' })
       journal.detail(id, () => ({ request: { headers: requestHeaders(), ...requestBody() }, response: { headers: headersOf(Object.entries(headers).sort(([a], [b]) => (a < b ? -1 : 1))), ...responseBody() } }))
       return answer
     },
