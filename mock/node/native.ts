@@ -92,8 +92,10 @@ export function nativeRequest(req: IncomingMessage, res: ServerResponse, body: U
  * Writes a plain answer: a JSON body in one write with its length, Server-Sent Events one event
  * at a time as they come (stopping when the client goes away).
  */
-export async function writeAnswer(answer: PlainAnswer, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const { status, headers, body } = answer
+export async function writeAnswer(answer: PlainAnswer, req: IncomingMessage, res: ServerResponse, extra?: Readonly<Record<string, string>>): Promise<void> {
+  const { status, body } = answer
+  // One object for writeHead: headers set on `res` beforehand would make Node merge them one by one.
+  const headers = extra === undefined ? answer.headers : Object.assign({}, extra, answer.headers)
   const stream = body !== null && typeof body !== 'string' ? body : undefined
   if (res.destroyed || req.method === 'HEAD' || body === null) {
     if (stream) void (stream as AsyncGenerator<string>).return?.(undefined)
@@ -102,8 +104,14 @@ export async function writeAnswer(answer: PlainAnswer, req: IncomingMessage, res
   }
   if (typeof body === 'string') {
     const bytes = answerBytes(answer)
-    headers['content-length'] = String(bytes.byteLength)
-    res.writeHead(status, headers).end(bytes)
+    if (typeof bytes === 'string') {
+      headers['content-length'] = String(bytes.length)
+      // Every character is one byte: sent as they are, with the status line and headers in one write.
+      res.writeHead(status, headers).end(bytes, 'latin1')
+    } else {
+      headers['content-length'] = String(bytes.byteLength)
+      res.writeHead(status, headers).end(bytes)
+    }
     return
   }
   res.writeHead(status, headers)
@@ -128,17 +136,21 @@ export async function writeAnswer(answer: PlainAnswer, req: IncomingMessage, res
   }
 }
 
+/** Below this many characters an ASCII answer is written as it is, in the same write as its headers. */
+const SMALL = 8 * 1024
+
 /**
- * The bytes of a JSON answer, made once: the socket and the inspector's journal share them. A body
- * of a few kilobytes or more lives outside the JavaScript heap as a `Buffer`, so keeping the latest
- * ones for the inspector costs the garbage collector nothing to move.
+ * What to send of a JSON answer, decided once: the socket and the inspector's journal share it.
+ * A small ASCII text as it is (its characters are its bytes); anything else as a `Buffer`, which
+ * lives outside the JavaScript heap, so keeping the latest ones for the inspector costs the
+ * garbage collector nothing to move.
  */
-export function answerBytes(answer: PlainAnswer & { bytes?: Buffer }): Buffer {
-  if (answer.bytes) return answer.bytes
+export function answerBytes(answer: PlainAnswer & { bytes?: Buffer | string }): Buffer | string {
+  if (answer.bytes !== undefined) return answer.bytes
   const body = answer.body as string
   const length = Buffer.byteLength(body)
-  // JSON text is mostly ASCII: then its bytes are its characters, copied instead of encoded.
-  return (answer.bytes = Buffer.from(body, length === body.length ? 'latin1' : 'utf8'))
+  const ascii = length === body.length
+  return (answer.bytes = ascii && length < SMALL ? body : Buffer.from(body, ascii ? 'latin1' : 'utf8'))
 }
 
 function drained(res: ServerResponse): Promise<void> {

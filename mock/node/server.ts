@@ -8,7 +8,7 @@ import { nativeRequest, writeAnswer } from './native.ts'
 import { BodyTooLarge, readBody, refuseBody, toRequest } from './request.ts'
 import { destroy, writeResponse } from './response.ts'
 import { isLoopbackHost as isLoopback } from '../core/loopback.ts'
-import { applyCors, normalizeOrigin, type CorsPolicy } from './control/cors.ts'
+import { applyCors, corsHeaders, isPreflight, normalizeOrigin, setCors, type CorsPolicy } from './control/cors.ts'
 import { createFront, type Front, type RequestSummary } from './control/front.ts'
 import { isControlPath, type ControlPlaneOptions } from './control/plane.ts'
 
@@ -115,16 +115,20 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       // A kept-alive connection would otherwise stay open after close() until the client lets go.
       if (closing && !res.socket?.destroyed) res.socket?.destroySoon()
     })
-    if (applyCors(cors, req, res)) {
+    // The native path sends CORS headers with the answer's own; the others set them on `res` first.
+    const native = core !== undefined && !isPreflight(req)
+    const extra = native ? corsHeaders(cors, req) : undefined
+    if (!native && applyCors(cors, req, res)) {
       // Preflights are answered here, before the platform: printed all the same, CORS trouble is easier to see.
       options.onRequest?.({ at: new Date().toISOString(), method: 'OPTIONS', path: req.url ?? '/', status: res.statusCode, duration: 0 })
       return
     }
-    const served = core ? serveNative(core, dispatch, front, base, req, res) : serve((request) => front.handle(request, dispatch), base, req, res)
+    const served = native ? serveNative(core, dispatch, front, base, req, res, extra) : serve((request) => front.handle(request, dispatch), base, req, res)
     served.catch((error: unknown) => {
       // Last resort: whatever went wrong, one request must never take the process down.
       console.error('[docplat mock] the server failed to answer a request:', error)
       if (!res.headersSent) {
+        setCors(res, extra)
         res.writeHead(500, { 'content-type': 'application/json' })
         res.end(JSON.stringify({ error: { code: 500, message: `Internal error in the mock server: ${messageOf(error)}` } }))
       } else destroy(res.socket)
@@ -221,23 +225,35 @@ const FORBIDDEN_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT'])
  * answer written straight to `res`. The control plane's own paths still go through WHATWG
  * objects (they are few, and it is written against them).
  */
-async function serveNative(core: Core, dispatch: (request: Request) => Promise<Response>, front: Front, base: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serveNative(
+  core: Core,
+  dispatch: (request: Request) => Promise<Response>,
+  front: Front,
+  base: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  cors: Readonly<Record<string, string>> | undefined,
+): Promise<void> {
   const method = req.method ?? 'GET'
   let body: Uint8Array<ArrayBuffer> | undefined
   if (method !== 'GET' && method !== 'HEAD') {
     try {
       body = await readBody(req)
     } catch (error) {
+      setCors(res, cors)
       return refuse(error, req, res)
     }
   }
-  if (FORBIDDEN_METHODS.has(method.toUpperCase())) return writeAnswer(errorAnswer(405, `${method.toUpperCase()} is not allowed`), req, res)
+  if (FORBIDDEN_METHODS.has(method.toUpperCase())) return writeAnswer(errorAnswer(405, `${method.toUpperCase()} is not allowed`), req, res, cors)
   const read = body
   if (body !== undefined && body.byteLength === 0) body = undefined
   let answer: PlainAnswer
   try {
     const request = nativeRequest(req, res, body, base)
-    if (isControlPath(request.pathname)) return await serve((request) => front.handle(request, dispatch), base, req, res, read ?? new Uint8Array())
+    if (isControlPath(request.pathname)) {
+      setCors(res, cors)
+      return await serve((request) => front.handle(request, dispatch), base, req, res, read ?? new Uint8Array())
+    }
     answer = await front.api(request, core, { headers: req.rawHeaders, body })
   } catch (error) {
     if (error instanceof DroppedConnection) {
@@ -247,7 +263,7 @@ async function serveNative(core: Core, dispatch: (request: Request) => Promise<R
     console.error('[docplat mock] the server failed to handle a request:', error)
     answer = errorAnswer(500, `Internal error in the mock server: ${messageOf(error)}`)
   }
-  await writeAnswer(answer, req, res)
+  await writeAnswer(answer, req, res, cors)
 }
 
 /** Answers a request whose body could not be read: too large (413) or cut short (nobody to answer). */

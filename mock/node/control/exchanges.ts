@@ -42,6 +42,13 @@ export interface ExchangeMessages {
   response: ExchangeMessage
 }
 
+type Stored = Omit<ExchangeSummary, 'at'> & { at: string | number }
+
+function summaryOf(stored: Stored): ExchangeSummary {
+  const { id, at, ...rest } = stored
+  return { id, at: typeof at === 'number' ? new Date(at).toISOString() : at, ...rest }
+}
+
 /** How many exchanges are listed; as many as the platform's request log keeps. */
 export const EXCHANGE_CAPACITY = 10_000
 /** How many of the newest keep their headers and bodies: enough to click through, bounded in memory. */
@@ -55,7 +62,8 @@ export const BODY_LIMIT = 64 * 1024
  * bounded: 10,000 summaries, and messages for the newest 1,000 only, each body cut at 64 KiB.
  */
 export class ExchangeJournal {
-  #list: ExchangeSummary[] = []
+  /** Summaries with the time as milliseconds: its ISO text is made only for those read. */
+  #list: Stored[] = []
   /** Messages, or how to make them when read: most exchanges are never opened. */
   #details = new Map<number, ExchangeMessages | (() => ExchangeMessages)>()
   #next = 1
@@ -63,9 +71,9 @@ export class ExchangeJournal {
   #epoch = 1
 
   /** Records a summary; its messages follow with {@link ExchangeJournal.detail} once read. */
-  add(entry: Omit<ExchangeSummary, 'id'>): number {
+  add(entry: Omit<ExchangeSummary, 'id' | 'at'> & { at: string | number }): number {
     const id = this.#next++
-    this.#list.push({ id, at: entry.at, method: entry.method, path: entry.path, status: entry.status, duration: entry.duration, ...(entry.operationId !== undefined ? { operationId: entry.operationId } : {}) })
+    this.#list.push({ ...entry, id })
     // Cut in bulk so a full journal does not copy itself on every request.
     if (this.#list.length >= 2 * EXCHANGE_CAPACITY) this.#list = this.#list.slice(-EXCHANGE_CAPACITY)
     this.#details.delete(id - DETAILED)
@@ -86,7 +94,7 @@ export class ExchangeJournal {
     // IDs increase by one, so the first one above `after` is found by arithmetic, not a scan.
     const first = kept[0]?.id ?? this.#next
     const from = Math.max(0, after + 1 - first)
-    return kept.slice(Math.max(from, kept.length - limit))
+    return kept.slice(Math.max(from, kept.length - limit)).map(summaryOf)
   }
 
   get(id: number): Exchange | undefined {

@@ -39,7 +39,8 @@ export function createFront(options: FrontOptions): Front {
   return {
     async api(request, core, raw) {
       const started = performance.now()
-      const at = new Date().toISOString()
+      const at = Date.now()
+      const iso = () => new Date(at).toISOString()
       const method = request.method.toUpperCase()
       const path = request.search === '' ? request.pathname : `${request.pathname}?${request.search}`
       const requestBody = boundedText(raw.body)
@@ -49,16 +50,15 @@ export function createFront(options: FrontOptions): Front {
         answer = await core(request)
       } catch (error) {
         const match = routes.match(method, request.pathname)
-        const entry = { at, method, path, status: 0, duration: since(started), ...(match.kind === 'found' ? { operationId: match.op.id } : {}) }
+        const entry = { at: iso(), method, path, status: 0, duration: since(started), ...(match.kind === 'found' ? { operationId: match.op.id } : {}) }
         const id = journal.add(entry)
         options.onRequest?.(entry)
         journal.detail(id, () => ({ request: { headers: requestHeaders(), ...requestBody() }, response: { headers: {}, body: '(connection dropped)' } }))
         throw error
       }
-      const entry: RequestSummary = { at, method, path, status: answer.status, duration: since(started) }
-      if (answer.operationId !== undefined) entry.operationId = answer.operationId
+      const entry = { at, method, path, status: answer.status, duration: since(started), ...(answer.operationId !== undefined ? { operationId: answer.operationId } : {}) }
       const id = journal.add(entry)
-      options.onRequest?.(entry)
+      options.onRequest?.({ ...entry, at: iso() })
       const { body, headers } = answer
       const responseBody =
         body === null ? boundedText(undefined) : typeof body === 'string' ? boundedText(answerBytes(answer)) : () => ({ body: '(a Server-Sent Events stream: not recorded)' })
