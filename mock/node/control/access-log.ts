@@ -14,25 +14,29 @@ export function formatRequestLine(entry: RequestSummary, format: Exclude<LogForm
   return `${time} ${entry.method} ${entry.path} ${status} ${entry.duration}ms${entry.operationId ? ` ${entry.operationId}` : ''}\n`
 }
 
-/** Lines waiting for the next turn of the event loop, written together. */
+/** Lines waiting to be written together. */
 export interface LineWriter {
   write(line: string): void
   /** Writes what is waiting now (before the process stops). */
   flush(): void
 }
 
+/** How long a line may wait for others before it is written, in milliseconds: too short for a person to notice. */
+export const LINE_DELAY_MS = 20
+/** Characters waiting that are written at once, whatever the delay. */
+const LINE_BUFFER_CHARS = 64 * 1024
+
 /**
- * Collects the lines of one turn of the event loop and writes them in one go: a write to a pipe
- * or a file is synchronous in Node and cost a request about as much as answering it, when under
- * load one turn answers several. Lines still appear as their requests are answered (at the end
- * of that turn), in order.
+ * Collects request lines for a few milliseconds and writes them in one go: a write to a pipe or a
+ * file is synchronous in Node, and one per request cost a busy server about as much as answering
+ * the request did. Lines stay in order and appear within {@link LINE_DELAY_MS}.
  */
 export function lineWriter(out: { write(text: string): unknown }): LineWriter {
   let pending = ''
-  let scheduled: NodeJS.Immediate | undefined
+  let timer: ReturnType<typeof setTimeout> | undefined
   const flush = () => {
-    if (scheduled) clearImmediate(scheduled)
-    scheduled = undefined
+    if (timer) clearTimeout(timer)
+    timer = undefined
     if (pending === '') return
     const text = pending
     pending = ''
@@ -41,7 +45,8 @@ export function lineWriter(out: { write(text: string): unknown }): LineWriter {
   return {
     write(line) {
       pending += line
-      scheduled ??= setImmediate(flush)
+      if (pending.length >= LINE_BUFFER_CHARS) flush()
+      else timer ??= setTimeout(flush, LINE_DELAY_MS)
     },
     flush,
   }
