@@ -65,7 +65,7 @@ export class ExchangeJournal {
   /** Summaries with the time as milliseconds: its ISO text is made only for those read. */
   #list: Stored[] = []
   /** Messages, or how to make them when read: most exchanges are never opened. */
-  #details = new Map<number, ExchangeMessages | (() => ExchangeMessages)>()
+  #details = new Map<number, ExchangeMessages | RawExchange>()
   #next = 1
   /** Changes on every `clear`, so a reader polling with `after` notices it must start over. */
   #epoch = 1
@@ -80,11 +80,8 @@ export class ExchangeJournal {
     return id
   }
 
-  /**
-   * Keeps an exchange's messages, or a function that makes them when first read (it must hold
-   * only what is bounded: see {@link boundedText}).
-   */
-  detail(id: number, messages: ExchangeMessages | (() => ExchangeMessages)): void {
+  /** Keeps an exchange's messages, or what to make them from when first read. */
+  detail(id: number, messages: ExchangeMessages | RawExchange): void {
     if (id > this.#next - 1 - DETAILED) this.#details.set(id, messages)
   }
 
@@ -101,7 +98,7 @@ export class ExchangeJournal {
     const summary = this.after(id - 1, EXCHANGE_CAPACITY)[0]
     if (summary?.id !== id) return undefined
     let details = this.#details.get(id)
-    if (typeof details === 'function') this.#details.set(id, (details = details()))
+    if (details instanceof RawExchange) this.#details.set(id, (details = details.messages()))
     const dropped: ExchangeMessage = { headers: {}, body: '(no longer kept: only the latest 1000 exchanges keep their messages)' }
     return { ...summary, request: details?.request ?? dropped, response: details?.response ?? dropped }
   }
@@ -148,19 +145,58 @@ export function rawHeaderPairs(raw: readonly string[], skip: ReadonlySet<string>
   return [...joined].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
 }
 
+/** A body as the journal holds it until read: see {@link boundedBody}. */
+type HeldBody = string | Uint8Array | { text: string; truncated: boolean } | undefined
+
+/**
+ * What a Node-native exchange's messages are made from, kept as it came (the raw header list, the
+ * body's bytes, the answer's headers and bytes) and turned into text only if someone opens it.
+ * Everything it holds is bounded: bodies over `BODY_LIMIT` are cut when it is made.
+ */
+export class RawExchange {
+  readonly #requestHeaders: readonly string[]
+  readonly #requestBody: HeldBody
+  readonly #responseHeaders: Readonly<Record<string, string>>
+  readonly #responseBody: HeldBody | null
+  readonly #skip: ReadonlySet<string>
+
+  constructor(requestHeaders: readonly string[], skip: ReadonlySet<string>, requestBody: Uint8Array | undefined, responseHeaders: Readonly<Record<string, string>>, responseBody: string | Uint8Array | undefined | null) {
+    this.#requestHeaders = requestHeaders
+    this.#skip = skip
+    this.#requestBody = boundedBody(requestBody)
+    this.#responseHeaders = responseHeaders
+    // `null`: a stream, not recorded.
+    this.#responseBody = responseBody === null ? null : boundedBody(responseBody)
+  }
+
+  messages(): ExchangeMessages {
+    const responseHeaders = Object.entries(this.#responseHeaders).sort(([a], [b]) => (a < b ? -1 : 1))
+    return {
+      request: { headers: headersOf(rawHeaderPairs(this.#requestHeaders, this.#skip)), ...heldText(this.#requestBody) },
+      response: {
+        headers: headersOf(responseHeaders),
+        ...(this.#responseBody === null ? { body: '(a Server-Sent Events stream: not recorded)' } : heldText(this.#responseBody)),
+      },
+    }
+  }
+}
+
 /**
  * A body the journal can hold until it is read: text or bytes up to `BODY_LIMIT` kept as they
- * are (decoded on read), anything longer cut now, into a string of its own (a slice would keep
- * the whole body alive).
+ * are, anything longer cut now, into a string of its own (a slice would keep the whole body alive).
  */
-export function boundedText(body: string | Uint8Array | undefined): () => Pick<ExchangeMessage, 'body' | 'truncated'> {
-  if (body === undefined || body.length === 0) return () => ({})
-  if (body.length <= BODY_LIMIT) return () => ({ body: typeof body === 'string' ? body : new TextDecoder().decode(body) })
+function boundedBody(body: string | Uint8Array | undefined): HeldBody {
+  if (body === undefined || body.length <= BODY_LIMIT) return body
   // Four bytes at most per character: enough bytes to fill the limit, and to tell it was passed.
   const text = typeof body === 'string' ? body : new TextDecoder().decode(body.subarray(0, 4 * BODY_LIMIT + 4))
-  const kept = text.length > BODY_LIMIT ? Buffer.from(text.slice(0, BODY_LIMIT)).toString() : text
-  const truncated = text.length > BODY_LIMIT
-  return () => (truncated ? { body: kept, truncated } : { body: kept })
+  return text.length > BODY_LIMIT ? { text: Buffer.from(text.slice(0, BODY_LIMIT)).toString(), truncated: true } : { text, truncated: false }
+}
+
+function heldText(body: HeldBody): Pick<ExchangeMessage, 'body' | 'truncated'> {
+  if (body === undefined) return {}
+  if (typeof body === 'string') return body === '' ? {} : { body }
+  if (body instanceof Uint8Array) return body.byteLength === 0 ? {} : { body: new TextDecoder().decode(body) }
+  return body.truncated ? { body: body.text, truncated: true } : { body: body.text }
 }
 
 /** `Bearer dpt_admin_abc...` keeps its scheme and the token's readable prefix (`dpt_admin_`), never the secret part. */

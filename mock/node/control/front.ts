@@ -4,7 +4,7 @@ import { routeTableFor } from '../../core/route-table.ts'
 import type { MockPlatform } from '../../platform.ts'
 import type { Core, PlainAnswer, PlainRequest } from '../../dispatch.ts'
 import { answerBytes, HOP_BY_HOP } from '../native.ts'
-import { bodyText, boundedText, ExchangeJournal, headersOf, rawHeaderPairs, type ExchangeMessage, type RequestSummary } from './exchanges.ts'
+import { bodyText, ExchangeJournal, headersOf, RawExchange, type ExchangeMessage, type RequestSummary } from './exchanges.ts'
 
 export type { RequestSummary } from './exchanges.ts'
 import { createControlPlane, isControlPath, type ControlPlane, type ControlPlaneOptions } from './plane.ts'
@@ -43,8 +43,6 @@ export function createFront(options: FrontOptions): Front {
       const iso = () => new Date(at).toISOString()
       const method = request.method.toUpperCase()
       const path = request.search === '' ? request.pathname : `${request.pathname}?${request.search}`
-      const requestBody = boundedText(raw.body)
-      const requestHeaders = () => headersOf(rawHeaderPairs(raw.headers, HOP_BY_HOP))
       let answer: PlainAnswer
       try {
         answer = await core(request)
@@ -53,16 +51,15 @@ export function createFront(options: FrontOptions): Front {
         const entry = { at: iso(), method, path, status: 0, duration: since(started), ...(match.kind === 'found' ? { operationId: match.op.id } : {}) }
         const id = journal.add(entry)
         options.onRequest?.(entry)
-        journal.detail(id, () => ({ request: { headers: requestHeaders(), ...requestBody() }, response: { headers: {}, body: '(connection dropped)' } }))
+        const messages = new RawExchange(raw.headers, HOP_BY_HOP, raw.body, {}, '(connection dropped)')
+        journal.detail(id, messages)
         throw error
       }
       const entry = { at, method, path, status: answer.status, duration: since(started), ...(answer.operationId !== undefined ? { operationId: answer.operationId } : {}) }
       const id = journal.add(entry)
       options.onRequest?.({ ...entry, at: iso() })
-      const { body, headers } = answer
-      const responseBody =
-        body === null ? boundedText(undefined) : typeof body === 'string' ? boundedText(answerBytes(answer)) : () => ({ body: '(a Server-Sent Events stream: not recorded)' })
-      journal.detail(id, () => ({ request: { headers: requestHeaders(), ...requestBody() }, response: { headers: headersOf(Object.entries(headers).sort(([a], [b]) => (a < b ? -1 : 1))), ...responseBody() } }))
+      const { body } = answer
+      journal.detail(id, new RawExchange(raw.headers, HOP_BY_HOP, raw.body, answer.headers, body === null ? undefined : typeof body === 'string' ? answerBytes(answer) : null))
       return answer
     },
     async handle(request, dispatch) {
