@@ -9,10 +9,11 @@ import { destroy } from './response.ts'
 
 /**
  * A request target the WHATWG URL parser would leave as it is: an absolute path of plain URL
- * characters, no dot segments (`/./`, `/../`, or their `%2e` spellings) and no backslash. Others
+ * characters (no `'` in the query, which a URL encodes there), no dot segments (`/./`, `/../`, or
+ * their `%2e` spellings) and no backslash. Others
  * go through `URL`, so both transports route exactly the same path.
  */
-const PLAIN_TARGET = /^\/[\w\-.~!$&'()*+,;=:@%/]*(?:\?[\w\-.~!$&'()*+,;=:@%/?]*)?$/
+const PLAIN_TARGET = /^\/[\w\-.~!$&'()*+,;=:@%/]*(?:\?[\w\-.~!$&()*+,;=:@%/?]*)?$/
 const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:[/?]|$)/i
 /** A Host the URL parser would not rewrite (lower case, no default port). */
 const PLAIN_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d+)?$/

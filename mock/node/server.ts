@@ -17,7 +17,7 @@ export interface MockServerOptions {
   /**
    * What answers the requests: a platform from `createMockPlatform`, or anything with its
    * `dispatch` (a wrapper that logs or persists, for instance) or its `handle` (the same without
-   * WHATWG objects, what the server calls when it can: see {@link MockPlatform.handle}).
+   * WHATWG objects: `platform.handle`, what the server calls when it can).
    */
   platform: Pick<MockPlatform, 'dispatch'> | Pick<MockPlatform, 'handle'>
   /** TCP port; `0` (the default) picks a free one, see {@link MockServer.port}. */
