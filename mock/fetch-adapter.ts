@@ -12,21 +12,41 @@ export const CORE: unique symbol = Symbol('docplat.core')
 /** A `dispatch(Request) => Response` over a core, carrying the core under {@link CORE}. */
 export type FetchDispatch = ((request: Request) => Promise<Response>) & { readonly [CORE]?: Core }
 
+/** What the core reads of a `Request`: the body only when the operation takes one. */
+class FetchRequest implements PlainRequest {
+  readonly method: string
+  readonly url: string
+  readonly pathname: string
+  readonly search: string
+  readonly signal: AbortSignal
+  readonly #request: Request
+
+  constructor(request: Request) {
+    const url = new URL(request.url)
+    this.method = request.method
+    this.url = request.url
+    this.pathname = url.pathname
+    this.search = url.search.length > 1 ? url.search.slice(1) : ''
+    this.signal = request.signal
+    this.#request = request
+  }
+
+  header(name: string): string | undefined {
+    return this.#request.headers.get(name) ?? undefined
+  }
+
+  body(): Promise<Uint8Array | undefined> {
+    return readRequestBytes(this.#request)
+  }
+
+  discard(): void {
+    if (this.#request.body) void this.#request.body.cancel().catch(() => undefined)
+  }
+}
+
 /** Reads what the core needs of a `Request`, the body only when the operation takes one. */
 export function plainRequest(request: Request): PlainRequest {
-  const url = new URL(request.url)
-  return {
-    method: request.method,
-    url: request.url,
-    pathname: url.pathname,
-    search: url.search.length > 1 ? url.search.slice(1) : '',
-    header: (name) => request.headers.get(name) ?? undefined,
-    body: () => readRequestBytes(request),
-    discard: () => {
-      if (request.body) void request.body.cancel().catch(() => undefined)
-    },
-    signal: request.signal,
-  }
+  return new FetchRequest(request)
 }
 
 const encoder = new TextEncoder()

@@ -64,29 +64,53 @@ export function rawHeader(raw: readonly string[], name: string): string | undefi
 }
 
 /**
- * The core's request for a Node request whose body (if any) is already read. The abort signal is
- * made only when something asks for it (an injected latency): most requests never do.
+ * The core's request for a Node request whose body (if any) is already read: a class, so a request
+ * costs one object and no closures. The abort signal is made only when something asks for it (an
+ * injected latency): most requests never do.
  */
-export function nativeRequest(req: IncomingMessage, res: ServerResponse, body: Uint8Array | undefined, base: string): PlainRequest {
-  const { url, pathname, search } = requestTarget(req, base)
-  let controller: AbortController | undefined
-  return {
-    method: req.method ?? 'GET',
-    url,
-    pathname,
-    search,
-    header: (name) => (HOP_BY_HOP.has(name) ? undefined : rawHeader(req.rawHeaders, name)),
-    body: () => body,
-    get signal() {
-      if (!controller) {
-        const made = new AbortController()
-        controller = made
-        if (res.destroyed && !res.writableFinished) made.abort()
-        else res.on('close', () => void (res.writableFinished || made.abort()))
-      }
-      return controller.signal
-    },
+class NativeRequest implements PlainRequest {
+  readonly method: string
+  readonly url: string
+  readonly pathname: string
+  readonly search: string
+  readonly #req: IncomingMessage
+  readonly #res: ServerResponse
+  readonly #body: Uint8Array | undefined
+  #controller: AbortController | undefined
+
+  constructor(req: IncomingMessage, res: ServerResponse, body: Uint8Array | undefined, base: string) {
+    const { url, pathname, search } = requestTarget(req, base)
+    this.method = req.method ?? 'GET'
+    this.url = url
+    this.pathname = pathname
+    this.search = search
+    this.#req = req
+    this.#res = res
+    this.#body = body
   }
+
+  header(name: string): string | undefined {
+    return HOP_BY_HOP.has(name) ? undefined : rawHeader(this.#req.rawHeaders, name)
+  }
+
+  body(): Uint8Array | undefined {
+    return this.#body
+  }
+
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      const made = (this.#controller = new AbortController())
+      const res = this.#res
+      if (res.destroyed && !res.writableFinished) made.abort()
+      else res.on('close', () => void (res.writableFinished || made.abort()))
+    }
+    return this.#controller.signal
+  }
+}
+
+/** The core's request for a Node request whose body (if any) is already read. */
+export function nativeRequest(req: IncomingMessage, res: ServerResponse, body: Uint8Array | undefined, base: string): PlainRequest {
+  return new NativeRequest(req, res, body, base)
 }
 
 /**
