@@ -128,15 +128,11 @@ export async function writeAnswer(answer: PlainAnswer, req: IncomingMessage, res
     return
   }
   if (typeof body === 'string') {
-    const bytes = answerBytes(answer)
-    if (typeof bytes === 'string') {
-      headers['content-length'] = String(bytes.length)
-      // Every character is one byte: sent as they are, with the status line and headers in one write.
-      res.writeHead(status, headers).end(bytes, 'latin1')
-    } else {
-      headers['content-length'] = String(bytes.byteLength)
-      res.writeHead(status, headers).end(bytes)
-    }
+    const { data, encoding, length } = sendable(answer)
+    headers['content-length'] = String(length)
+    // Text goes out with the status line and headers in one write; a Buffer beside them.
+    if (typeof data === 'string') res.writeHead(status, headers).end(data, encoding)
+    else res.writeHead(status, headers).end(data)
     return
   }
   res.writeHead(status, headers)
@@ -161,21 +157,33 @@ export async function writeAnswer(answer: PlainAnswer, req: IncomingMessage, res
   }
 }
 
-/** Below this many characters an ASCII answer is written as it is, in the same write as its headers. */
+/** Below this many characters an answer is written as text, in the same write as its headers. */
 const SMALL = 8 * 1024
+
+/** What to send of a JSON answer: text (small) or bytes, and how many bytes. */
+interface Sendable {
+  data: string | Buffer
+  /** `latin1` when every character is one byte (ASCII), so they are copied instead of encoded. */
+  encoding: 'latin1' | 'utf8'
+  length: number
+}
 
 /**
  * What to send of a JSON answer, decided once: the socket and the inspector's journal share it.
- * A small ASCII text as it is (its characters are its bytes); anything else as a `Buffer`, which
- * lives outside the JavaScript heap, so keeping the latest ones for the inspector costs the
- * garbage collector nothing to move.
+ * A small text as it is; a large one as a `Buffer`, which lives outside the JavaScript heap, so
+ * keeping the latest ones for the inspector costs the garbage collector nothing to move.
  */
-export function answerBytes(answer: PlainAnswer & { bytes?: Buffer | string }): Buffer | string {
-  if (answer.bytes !== undefined) return answer.bytes
+function sendable(answer: PlainAnswer & { sendable?: Sendable }): Sendable {
+  if (answer.sendable) return answer.sendable
   const body = answer.body as string
   const length = Buffer.byteLength(body)
-  const ascii = length === body.length
-  return (answer.bytes = ascii && length < SMALL ? body : Buffer.from(body, ascii ? 'latin1' : 'utf8'))
+  const encoding = length === body.length ? 'latin1' : 'utf8'
+  return (answer.sendable = { data: body.length < SMALL ? body : Buffer.from(body, encoding), encoding, length })
+}
+
+/** The JSON body as the journal keeps it: the text, or the bytes that were sent. */
+export function answerBytes(answer: PlainAnswer): string | Buffer {
+  return sendable(answer).data
 }
 
 function drained(res: ServerResponse): Promise<void> {
