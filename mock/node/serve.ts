@@ -1,4 +1,5 @@
 import { resolve as absolute } from 'node:path'
+import type { PlainAnswer, PlainRequest } from '../dispatch.ts'
 import { createMockPlatform, type MockPlatform } from '../platform.ts'
 import type { ServeOptions } from './args.ts'
 import { formatBanner, usableTokens } from './banner.ts'
@@ -59,24 +60,31 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
       },
       ...(log !== 'quiet' ? { onRequest: (entry) => lines.write(formatRequestLine(entry, log)) } : {}),
       platform: {
-        async handle(request) {
-          const answer = await (ready ?? (await started)).handle(request)
-          if (journal) {
-            // The answer leaves only once what the request changed is in the journal.
-            try {
-              await journal.commit()
-            } catch (error) {
-              if (answer.body !== null && typeof answer.body !== 'string') void (answer.body as AsyncGenerator<string>).return?.(undefined)
-              const message = `The change was made but could not be saved to the state file: ${(error as Error).message}`
-              return { status: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { code: 500, message } }) }
-            }
-          }
-          return answer
+        handle(request) {
+          // Without a state file there is nothing to wait for once started: the platform answers.
+          if (ready && !journal) return ready.handle(request)
+          return persisted(request)
         },
       },
     })
   } catch (error) {
     return { ok: false, message: listenFailure(error as NodeJS.ErrnoException, options) }
+  }
+
+  /** Answers once the platform is there, and once what the request changed is in the journal. */
+  async function persisted(request: PlainRequest): Promise<PlainAnswer> {
+    const answer = await (ready ?? (await started)).handle(request)
+    if (journal) {
+      // The answer leaves only once what the request changed is in the journal.
+      try {
+        await journal.commit()
+      } catch (error) {
+        if (answer.body !== null && typeof answer.body !== 'string') void (answer.body as AsyncGenerator<string>).return?.(undefined)
+        const message = `The change was made but could not be saved to the state file: ${(error as Error).message}`
+        return { status: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { code: 500, message } }) }
+      }
+    }
+    return answer
   }
 
   // The default seed's tokens are printed in the docs: off loopback, anyone could use them.
