@@ -1,26 +1,25 @@
 /**
- * The ceilings of bench/http.ts: a bare `node:http` server answering every request with the same
- * JSON body the mock answers (`bare`), or doing only what any server around a
- * `dispatch(Request) => Response` core must do besides (`whatwg`: a WHATWG `Request` from the
- * incoming message, a `Response` with the body, read back). Prints its port, then serves until killed.
+ * The ceiling of bench/http.ts: a bare `node:http` server answering each route the mock is measured
+ * on with the same JSON body the mock answers (a request body is read before answering, as any
+ * server must). Routes come as one JSON argument, `{ "<METHOD> <path with query>": "<body>" }`.
+ * Prints its port, then serves until killed.
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-const body = process.argv[2] ?? '{}'
-const mode = process.argv[3] ?? 'bare'
-const server = createServer({ keepAlive: true }, async (req, res) => {
-  if (mode === 'whatwg') {
-    const headers = new Headers()
-    for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!)
-    const request = new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers })
-    const response = new Response(request.headers.has('authorization') ? body : '{}', { headers: { 'content-type': 'application/json' } })
-    const bytes = new Uint8Array(await response.arrayBuffer())
-    res.writeHead(response.status, { 'content-type': 'application/json', 'content-length': bytes.byteLength })
-    res.end(bytes)
-    return
+const routes = new Map(Object.entries(JSON.parse(process.argv[2] ?? '{}') as Record<string, string>))
+const server = createServer({ keepAlive: true }, (req, res) => {
+  const answer = () => {
+    const body = routes.get(`${req.method} ${req.url}`)
+    if (body === undefined) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{}')
+      return
+    }
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
+    res.end(body)
   }
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
-  res.end(body)
+  if (req.method === 'GET' || req.method === 'HEAD') return answer()
+  const chunks: Buffer[] = []
+  req.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', answer)
 })
 server.listen(0, '127.0.0.1', () => console.log(String((server.address() as AddressInfo).port)))

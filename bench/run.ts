@@ -47,7 +47,7 @@ const sections: Array<[string, () => Promise<string[]>]> = [
   ['call overhead', overhead],
   ['scale', () => scale(quick ? [1_000, 10_000] : [1_000, 10_000, 100_000])],
   ['per-test cost', perTest],
-  ['HTTP server', () => http(quick ? { seconds: 3, rounds: 1 } : { seconds: 10, rounds: 3 })],
+  ['HTTP server', () => http(quick ? { seconds: 3, rounds: 1 } : { seconds: 5, rounds: 3 })],
   ['bundle size', size],
   ['type-check cost', types],
   ['search', () => search(quick ? 2 : 5)],

@@ -19,24 +19,73 @@ export class DroppedConnection extends Error {
   }
 }
 
+/**
+ * A request as the platform's core reads it, whatever carried it: a WHATWG `Request`
+ * (`platform.fetch`, MSW) or a Node `IncomingMessage` (the server), adapted without copying more
+ * than the core looks at.
+ */
+export interface PlainRequest {
+  /** The method as sent (any case). */
+  readonly method: string
+  /** The absolute URL as the client addressed it, query included (for the request log). */
+  readonly url: string
+  /** The path, still percent-encoded, without the query. */
+  readonly pathname: string
+  /** The query string without its `?`; `''` when there is none. */
+  readonly search: string
+  /** A header's value by its lower-case name; `undefined` when absent (repeated ones joined with `, `). */
+  header(name: string): string | undefined
+  /**
+   * The body's bytes, read whole; `undefined` (or empty) when there is none. Throws an
+   * `HttpError` 413 when it is larger than `MAX_BODY_BYTES`. Called at most once, and only by
+   * operations that take a body.
+   */
+  body(): Uint8Array | undefined | Promise<Uint8Array | undefined>
+  /** Lets go of a body the operation does not take. */
+  discard?(): void
+  /** Aborted when the caller gives up (a client timeout, a closed connection). */
+  readonly signal: AbortSignal
+}
+
+/** The core's answer: plain data each transport writes its own way. */
+export interface PlainAnswer {
+  status: number
+  /** Lower-case header names. */
+  headers: Record<string, string>
+  /**
+   * The body: JSON text, `null` for none (204, HEAD), or Server-Sent Events, each string one
+   * whole event (`data: ...\n\n`) to send as it comes.
+   */
+  body: string | null | AsyncIterable<string>
+  /** The operation the request matched, if any. */
+  operationId?: string | undefined
+}
+
+/** The platform's core, transport-neutral: what `platform.fetch`, MSW and the Node server all call. */
+export type Core = (request: PlainRequest) => Promise<PlainAnswer>
+
 export interface DispatcherOptions {
   operations: Iterable<OperationDef>
   handlers: Record<string, Handler<OperationDef>>
   state: () => State
-  ready: () => Promise<void>
-  /** Loads the libraries an operation needs (mock/handlers/libraries.ts); awaited before the state lock. */
-  loadLibraries: (operationId: string) => Promise<void>
+  /** What requests wait for first (a scenario being built, a restore); `undefined` when nothing. */
+  ready: () => Promise<void> | undefined
+  /**
+   * Loads the libraries an operation needs (mock/handlers/libraries.ts), awaited before the state
+   * lock; `undefined` when they are loaded.
+   */
+  loadLibraries: (operationId: string) => Promise<void> | undefined
   faults: Faults
   log: RequestLog
-  services: () => Services & { drain(): Promise<void> }
+  services: () => Services & { drain(): Promise<void> | undefined }
   /** Path prefix of the platform's base URL (e.g. `/api`), stripped before routing. */
   basePath: string
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json' }
+const JSON_TYPE = 'application/json'
 
-function errorResponse(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ error: { code: status, message } }), { status, headers: { ...JSON_HEADERS, ...headers } })
+function errorAnswer(status: number, message: string, headers?: Record<string, string>): PlainAnswer {
+  return { status, headers: { 'content-type': JSON_TYPE, ...headers }, body: JSON.stringify({ error: { code: status, message } }) }
 }
 
 /** Waits `ms`, or less when the request is aborted meanwhile (its caller timed out or went away). */
@@ -52,49 +101,60 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', done)
   })
 
+/** Stops a stream nobody will read (a HEAD, or an answer a fault replaced). */
+function release(body: PlainAnswer['body']): void {
+  if (body !== null && typeof body !== 'string') void (body as AsyncGenerator<string>).return?.(undefined)?.catch(() => undefined)
+}
+
 /**
- * The platform's core: `(request) => response`. It routes with its own table, consults faults,
+ * The platform's core: `(request) => answer`. It routes with its own table, consults faults,
  * authenticates, parses input with the contract, and runs the handler under the state lock, so
  * overlapping requests never interleave inside one operation and a failed one changes nothing.
  */
-export function createDispatcher(options: DispatcherOptions): (request: Request) => Promise<Response> {
+export function createDispatcher(options: DispatcherOptions): Core {
   const routes = routeTableFor(options.operations)
   let tail: Promise<unknown> = Promise.resolve()
+  /** Operations running or waiting for the lock. */
+  let holders = 0
+  const unlock = () => void holders--
   const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = tail.then(fn)
-    tail = run.catch(() => undefined)
+    // Nobody holds the lock: start now rather than a turn later.
+    const run = ++holders === 1 ? fn() : tail.then(fn)
+    tail = run.then(unlock, unlock)
     return run
   }
   let requestCount = 0
 
-  return async function dispatch(request: Request): Promise<Response> {
-    await options.ready()
-    const url = new URL(request.url)
-    let pathname = url.pathname
+  return async function dispatch(request: PlainRequest): Promise<PlainAnswer> {
+    const waiting = options.ready()
+    if (waiting) await waiting
+    let pathname = request.pathname
     if (options.basePath && pathname.startsWith(options.basePath)) pathname = pathname.slice(options.basePath.length) || '/'
+    const method = request.method.toUpperCase()
     // HEAD is a GET without the body, on every GET route.
-    const head = request.method.toUpperCase() === 'HEAD'
-    const match = routes.match(head ? 'GET' : request.method.toUpperCase(), pathname)
+    const head = method === 'HEAD'
+    const match = routes.match(head ? 'GET' : method, pathname)
     const op = match.kind === 'found' ? match.op : undefined
     let body: unknown
-    const finish = (response: Response): Response => {
+    const finish = (answer: PlainAnswer): PlainAnswer => {
       options.log.push({
-        method: request.method.toUpperCase(),
+        method,
         url: request.url,
         operationId: op?.id as OperationId | undefined,
-        status: response.status,
+        status: answer.status,
         at: options.state().clock.now().toISOString(),
         body,
       })
-      response.headers.set('x-request-id', `req_${++requestCount}`)
-      if (head && response.body) {
-        void response.body.cancel()
-        return new Response(null, { status: response.status, headers: response.headers })
+      answer.headers['x-request-id'] = `req_${++requestCount}`
+      answer.operationId = op?.id
+      if (head && answer.body !== null) {
+        release(answer.body)
+        answer.body = null
       }
-      return response
+      return answer
     }
 
-    const fault = options.faults.take(request.method.toUpperCase(), pathname, op?.id)
+    const fault = options.faults.take(method, pathname, op?.id)
     if (fault?.before) {
       const early = await applyFault(fault.before, request.signal)
       if (early) return finish(early)
@@ -104,44 +164,48 @@ export function createDispatcher(options: DispatcherOptions): (request: Request)
     const answer = await run()
     const late = await applyFault(fault.after, request.signal)
     if (late) {
-      await answer.body?.cancel()
-      late.headers.set('x-request-id', answer.headers.get('x-request-id') ?? '')
+      release(answer.body)
+      late.headers['x-request-id'] = answer.headers['x-request-id'] ?? ''
+      late.operationId = answer.operationId
       return late
     }
     return answer
 
-    async function run(): Promise<Response> {
-      if (match.kind === 'none') return finish(errorResponse(404, `No operation matches ${request.method} ${pathname}`))
+    async function run(): Promise<PlainAnswer> {
+      if (match.kind === 'none') return finish(errorAnswer(404, `No operation matches ${request.method} ${pathname}`))
       if (match.kind === 'method') {
-        return finish(errorResponse(405, `${request.method} is not allowed on ${pathname}`, { allow: match.allow.join(', ') }))
+        return finish(errorAnswer(405, `${request.method} is not allowed on ${pathname}`, { allow: match.allow.join(', ') }))
       }
       const handler = options.handlers[match.op.id]!
       try {
         const state = options.state()
         const caller = authenticate(state, request)
-        const input = await parseInput(match.op, match.params, url, request)
+        const parsed = parseInput(match.op, match.params, request.search, request)
+        const input = parsed instanceof Promise ? await parsed : parsed
         if (match.op.body) body = input
         // Outside the lock: a library loading on its first use never holds up other requests.
-        await options.loadLibraries(match.op.id)
+        const loading = options.loadLibraries(match.op.id)
+        if (loading) await loading
         const services = options.services()
         const result = await exclusive(async () => {
           const state = options.state()
           try {
             runMaintenance(state)
-            return await handler({ input: input as never, caller, state, services, request, url })
+            return await handler({ input: input as never, caller, state, services })
           } finally {
             // Still under the lock: a journal sees whole operations, never half of one.
             state.changes?.commit(state)
           }
         })
-        await services.drain()
+        const draining = services.drain()
+        if (draining) await draining
         return finish(respond(match.op, result instanceof Deferred ? await result.settle() : result))
       } catch (error) {
-        if (error instanceof HttpError) return finish(errorResponse(error.status, error.message, error.headers))
+        if (error instanceof HttpError) return finish(errorAnswer(error.status, error.message, error.headers))
         if (error instanceof DroppedConnection) throw error
         // A bug of the mock, never the client's doing: say so plainly.
         console.error(`[docplat mock] ${match.op.id} failed:`, error)
-        return finish(errorResponse(500, `Internal error in the mock while handling ${match.op.id}: ${String((error as Error)?.message ?? error)}`))
+        return finish(errorAnswer(500, `Internal error in the mock while handling ${match.op.id}: ${String((error as Error)?.message ?? error)}`))
       }
     }
   }
@@ -151,20 +215,21 @@ export function createDispatcher(options: DispatcherOptions): (request: Request)
  * Applies one moment of a fault: waits its latency, then drops the connection or answers with
  * its status; `undefined` lets the request go on.
  */
-async function applyFault(effect: FaultEffect, signal: AbortSignal): Promise<Response | undefined> {
+async function applyFault(effect: FaultEffect, signal: AbortSignal): Promise<PlainAnswer | undefined> {
   if (effect.latency) await sleep(effect.latency, signal)
   // A caller that gave up during the injected delay (a client timeout) got a failure: running
   // the request anyway would let a failed call change state.
   if (effect.drop || signal.aborted) throw new DroppedConnection()
   if (effect.status === undefined) return undefined
   const headers: Record<string, string> = effect.retryAfter !== undefined ? { 'retry-after': String(effect.retryAfter) } : {}
-  return errorResponse(effect.status, effect.message ?? `Injected fault: ${effect.status}`, headers)
+  return errorAnswer(effect.status, effect.message ?? `Injected fault: ${effect.status}`, headers)
 }
 
+const BEARER = /^Bearer\s+(\S+)\s*$/i
+
 /** Reads the bearer token and finds its user; 401 otherwise. */
-function authenticate(state: State, request: Request): Caller {
-  const header = request.headers.get('authorization') ?? ''
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
+function authenticate(state: State, request: PlainRequest): Caller {
+  const match = BEARER.exec(request.header('authorization') ?? '')
   if (!match) throw unauthorized()
   const token = state.db.tokens.get(match[1]!)
   const user = token && state.db.users.get(token.user)
@@ -172,25 +237,17 @@ function authenticate(state: State, request: Request): Caller {
   return { user, token: token.id }
 }
 
-function respond(op: OperationDef, result: unknown): Response {
-  if (result instanceof EventStream) return sse(result.events)
+function respond(op: OperationDef, result: unknown): PlainAnswer {
+  if (result instanceof EventStream) {
+    return { status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' }, body: sse(result.events) }
+  }
   const status = result instanceof Reply ? result.status : op.status
   const body = result instanceof Reply ? result.body : result
-  const headers = result instanceof Reply ? result.headers : {}
-  if (!op.response || status === 204 || status === 205) return new Response(null, { status, headers })
-  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } })
+  const headers = result instanceof Reply ? result.headers : undefined
+  if (!op.response || status === 204 || status === 205) return { status, headers: { ...headers }, body: null }
+  return { status, headers: { 'content-type': JSON_TYPE, ...headers }, body: JSON.stringify(body) }
 }
 
-function sse(events: AsyncIterable<unknown> | Iterable<unknown>): Response {
-  const encoder = new TextEncoder()
-  const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      try {
-        for await (const event of events) controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`))
-      } finally {
-        controller.close()
-      }
-    },
-  })
-  return new Response(stream, { status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } })
+async function* sse(events: AsyncIterable<unknown> | Iterable<unknown>): AsyncGenerator<string> {
+  for await (const event of events) yield `data: ${JSON.stringify(event)}\n\n`
 }

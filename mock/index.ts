@@ -11,6 +11,7 @@ export type { Scenario, ScenarioName, DemoTokenName } from './scenarios/index.ts
 export type { SerializedState } from './model/state.ts'
 export type { ChangeLog, ChangeEntry, TableChanges, TakenChanges } from './model/changes.ts'
 export { Clock } from './core/clock.ts'
+export type { Core, PlainRequest, PlainAnswer } from './dispatch.ts'
 export { Faults, type FaultSpec, type FaultMatch } from './core/faults.ts'
 export { RequestLog, type LoggedRequest, type RequestLogOptions } from './core/request-log.ts'
 export type { Table, SortedIndex, BaseRecord, SortKey, TableObserver, TablePredicate, TableCollection } from './model/table.ts'

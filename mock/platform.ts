@@ -3,7 +3,8 @@ import { operations } from '../src/contract/index.ts'
 import type { OperationDef } from '../src/contract/define.ts'
 import { DEFAULT_BASE_URL } from '../src/core/options.ts'
 import { Clock } from './core/clock.ts'
-import { createDispatcher, DroppedConnection } from './dispatch.ts'
+import { createDispatcher, DroppedConnection, type Core } from './dispatch.ts'
+import { fetchDispatch } from './fetch-adapter.ts'
 import { Faults } from './core/faults.ts'
 import { cryptoSecrets, Random, type SecretSource } from './core/random.ts'
 import { RequestLog, type RequestLogOptions } from './core/request-log.ts'
@@ -88,6 +89,12 @@ export interface MockPlatform<TokenName extends string = string> {
   readonly fetch: (input: Request | string | URL, init?: RequestInit) => Promise<Response>
   /** The platform's core: a request in, a response out. */
   readonly dispatch: (request: Request) => Promise<Response>
+  /**
+   * The same core without WHATWG objects: a plain request in (method, path, query, a header
+   * getter, the body's bytes), a plain answer out (status, headers, JSON text or a stream of
+   * events). What the Node server calls; `dispatch` is this behind a `Request` and a `Response`.
+   */
+  readonly handle: Core
   /** Resolves once the scenario (or a restore) is in place; requests wait for it on their own. */
   readonly ready: Promise<void>
   /**
@@ -229,7 +236,16 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
         if (!options.freeze) clock.unfreeze()
         if (cacheKey !== undefined) cacheScenario(cacheKey, { snapshot: initial, tokens: { ...tokens } })
       })()
-  const ready = () => pending
+  /** Whether `pending` has settled: requests then go on without waiting a turn for it. */
+  let settled = false
+  const watch = (promise: Promise<void>) => {
+    settled = false
+    void promise.then(() => {
+      if (pending === promise) settled = true
+    })
+  }
+  watch(pending)
+  const ready = () => (settled ? undefined : pending)
 
   /**
    * Runs a state replacement after what is queued. A replacement that fails leaves the queue as
@@ -242,6 +258,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
       () => undefined,
       () => before,
     )
+    watch(pending)
     return run
   }
 
@@ -276,36 +293,45 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     }
   }
 
-  const services = (): Services & { drain(): Promise<void> } => {
+  const services = (): Services & { drain(): Promise<void> | undefined } => {
     const tasks: Array<() => Promise<void>> = []
     return {
       fetch: outbound,
       tunnelAllowed: (url) => tunnelAllowed(url, tunnelAllow),
       fixtures,
       after: (task) => void tasks.push(task),
-      async drain() {
-        for (const task of tasks.splice(0)) {
-          try {
-            await task()
-          } catch (error) {
-            console.error('[docplat mock] background task failed:', error)
+      drain() {
+        // Most operations leave nothing to do: their answer then waits for no extra turn.
+        if (tasks.length === 0) return undefined
+        return (async () => {
+          for (const task of tasks.splice(0)) {
+            try {
+              await task()
+            } catch (error) {
+              console.error('[docplat mock] background task failed:', error)
+            }
           }
-        }
+        })()
       },
     }
   }
 
-  const dispatch = createDispatcher({
+  const core = createDispatcher({
     operations: OPERATIONS,
     handlers: operationHandlers as unknown as Record<string, Handler<OperationDef>>,
     state: () => state,
     ready,
-    loadLibraries: (operationId) => libraries.load(operationLibraries.get(operationId) ?? []),
+    loadLibraries: (operationId) => {
+      const names = operationLibraries.get(operationId)
+      // Most operations need none, and once loaded a library costs no extra turn.
+      return names && !libraries.loaded(names) ? libraries.load(names) : undefined
+    },
     faults,
     log,
     services,
     basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''),
   })
+  const dispatch = fetchDispatch(core)
 
   const platformFetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request && init === undefined ? input : new Request(input, init)
@@ -338,6 +364,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     },
     fetch: platformFetch,
     dispatch,
+    handle: core,
     get ready() {
       return pending
     },

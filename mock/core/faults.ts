@@ -168,6 +168,7 @@ export class Faults {
 
   /** @internal Consults the faults for one request; consumes their counts. */
   take(method: string, path: string, operationId: string | undefined): FaultOutcome | undefined {
+    if (this.#list.length === 0) return undefined
     let outcome: FaultOutcome | undefined
     for (const f of this.#list) {
       if (f.method && f.method.toUpperCase() !== method) continue

@@ -149,11 +149,13 @@ function check<T>(where: 'path' | 'query' | 'body', schema: z.ZodMiniType<T>, va
 const tooLarge = () => new HttpError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`)
 
 /**
- * Reads the body's bytes, stopping as soon as they pass the limit. The limit is in bytes, as a
- * server counts them: text length would let non-ASCII bodies of up to three times the limit in.
+ * Reads a WHATWG body's bytes, stopping as soon as they pass the limit. The limit is in bytes, as
+ * a server counts them: text length would let non-ASCII bodies of up to three times the limit in.
  */
-async function readBytes(request: Request): Promise<Uint8Array> {
-  if (!request.body) return new Uint8Array()
+export async function readRequestBytes(request: Request): Promise<Uint8Array | undefined> {
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  if (declared > MAX_BODY_BYTES) throw tooLarge()
+  if (!request.body) return undefined
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -167,6 +169,7 @@ async function readBytes(request: Request): Promise<Uint8Array> {
     }
     chunks.push(value)
   }
+  if (chunks.length === 1) return chunks[0]
   const bytes = new Uint8Array(size)
   let offset = 0
   for (const chunk of chunks) {
@@ -176,19 +179,29 @@ async function readBytes(request: Request): Promise<Uint8Array> {
   return bytes
 }
 
+/** What {@link parseInput} reads of a request, whatever transport carried it. */
+export interface InputSource {
+  header(name: string): string | undefined
+  /** The body's bytes (throwing a 413 when too large), `undefined` when there is none. */
+  body(): Uint8Array | undefined | Promise<Uint8Array | undefined>
+  /** Lets go of a body the operation does not take. */
+  discard?(): void
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true })
+
 /** Reads a JSON body, refusing what is too large, not JSON or not an object. */
-async function readBody(request: Request): Promise<unknown> {
-  const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > MAX_BODY_BYTES) throw tooLarge()
-  const bytes = await readBytes(request)
+async function readBody(request: InputSource): Promise<unknown> {
+  const bytes = await request.body()
+  if (!bytes || bytes.byteLength === 0) return {}
   let text: string
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    text = decoder.decode(bytes)
   } catch {
     throw badRequest('Invalid body: not valid UTF-8')
   }
   if (text.trim() === '') return {}
-  const type = request.headers.get('content-type') ?? ''
+  const type = request.header('content-type') ?? ''
   if (!JSON_TYPE.test(type)) {
     throw new HttpError(415, `Invalid body: Content-Type must be application/json (or application/*+json), got ${type || 'none'}`)
   }
@@ -244,22 +257,26 @@ function checkMarkdown(value: unknown, path: string[]): void {
  * Parses a request's path parameters, query and body with the operation's contract schemas and
  * returns them as one flat object, as the SDK sends them.
  */
-export async function parseInput(op: OperationDef, rawParams: Record<string, string>, url: URL, request: Request): Promise<Record<string, unknown>> {
+export function parseInput(op: OperationDef, rawParams: Record<string, string>, search: string, request: InputSource): Record<string, unknown> | Promise<Record<string, unknown>> {
   const params: Record<string, string> = {}
-  for (const [name, raw] of Object.entries(rawParams)) {
+  for (const name in rawParams) {
+    const raw = rawParams[name]!
     try {
-      params[name] = decodeURIComponent(raw)
+      params[name] = raw.includes('%') ? decodeURIComponent(raw) : raw
     } catch {
       throw badRequest(`Invalid path.${name}: malformed percent-encoding`)
     }
   }
   const input: Record<string, unknown> = op.params ? { ...check('path', op.params, params) } : {}
-  if (op.query) Object.assign(input, check('query', op.query, queryObject(op.query, url.searchParams)))
+  if (op.query) Object.assign(input, check('query', op.query, search === '' ? {} : queryObject(op.query, new URLSearchParams(search))))
+  // Only a body needs waiting for: the rest answers in the same turn.
   if (op.body) {
-    const body = check('body', op.body, await readBody(request))
-    checkMarkdown(body, ['body'])
-    Object.assign(input, body)
+    return readBody(request).then((value) => {
+      const body = check('body', op.body!, value)
+      checkMarkdown(body, ['body'])
+      return Object.assign(input, body)
+    })
   }
-  else if (request.body) await request.body.cancel()
+  request.discard?.()
   return input
 }

@@ -43,8 +43,7 @@ export class RouteTable {
     if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop()
     const allow: string[] = []
     for (const route of this.#routes.get(parts.length) ?? []) {
-      if (!route.segments.every((s, i) => s.startsWith('{') || s === parts[i])) continue
-      if (route.names.some(([i]) => parts[i] === '')) continue
+      if (!fits(route, parts)) continue
       if (route.op.method !== method) {
         allow.push(route.op.method)
         continue
@@ -55,6 +54,16 @@ export class RouteTable {
     }
     return allow.length ? { kind: 'method', allow } : { kind: 'none' }
   }
+}
+
+/** Whether a path's parts fit a route: its static segments equal, its parameters not empty. */
+function fits(route: Route, parts: readonly string[]): boolean {
+  const { segments } = route
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i]!
+    if (s.charCodeAt(0) === 123 /* { */ ? parts[i] === '' : s !== parts[i]) return false
+  }
+  return true
 }
 
 const built = new WeakMap<object, RouteTable>()

@@ -16,8 +16,6 @@ export interface Context<D extends OperationDef> {
   caller: Caller
   state: State
   services: Services
-  request: Request
-  url: URL
 }
 
 /** A reply with a status other than the operation's usual one (e.g. 201 when a PUT creates). */

@@ -46,6 +46,12 @@ export class Libraries {
   readonly #loaded: Partial<LibraryModules> = {}
   readonly #loading = new Map<LibraryName, Promise<void>>()
 
+  /** Whether every named library is loaded already. */
+  loaded(names: Iterable<LibraryName>): boolean {
+    for (const name of names) if (!this.#loaded[name]) return false
+    return true
+  }
+
   /** Resolves once every named library is loaded. */
   load(names: Iterable<LibraryName>): Promise<void> {
     const pending: Array<Promise<void>> = []

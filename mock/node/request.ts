@@ -1,45 +1,28 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { MAX_BODY_BYTES } from '../core/input.ts'
-
-/** Hop-by-hop headers describe this one connection, not the request; a `Request` must not carry them. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade'])
+import { HOP_BY_HOP, requestUrl } from './native.ts'
 
 /** A request body larger than the platform accepts, noticed by the server before buffering it. */
 export class BodyTooLarge extends Error {}
 
 /** Converts a Node request into a WHATWG `Request`, reading at most a little more than the platform accepts. */
-export async function toRequest(req: IncomingMessage, base: string, signal: AbortSignal): Promise<Request> {
+export async function toRequest(req: IncomingMessage, base: string, signal: AbortSignal, read?: Uint8Array<ArrayBuffer>): Promise<Request> {
   const headers = new Headers()
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i]!
     if (!HOP_BY_HOP.has(name.toLowerCase())) headers.append(name, req.rawHeaders[i + 1]!)
   }
   const method = req.method ?? 'GET'
-  const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req)
+  // GET and HEAD bodies are never read (nor given to the `Request`, which refuses them).
+  const body = method === 'GET' || method === 'HEAD' ? undefined : (read ?? (await readBody(req)))
   return new Request(requestUrl(req, base), { method, headers, signal, ...(body && body.byteLength > 0 ? { body } : {}) })
-}
-
-/** The absolute URL as the client addressed it, falling back to the listen address for a missing or odd Host. */
-function requestUrl(req: IncomingMessage, base: string): string {
-  const target = req.url ?? '/'
-  // Absolute-form targets (`GET http://host/path`) are what proxies send.
-  if (!target.startsWith('/')) {
-    try {
-      return new URL(target).href
-    } catch {
-      return `${base}/${target}`
-    }
-  }
-  const host = req.headers.host
-  const origin = host && /^[A-Za-z0-9.\-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(host) ? `http://${host}` : base
-  return `${origin}${target}`
 }
 
 /**
  * Buffers the body up to `MAX_BODY_BYTES` plus one byte: enough to know it is too large without
  * holding whatever a client chooses to send.
  */
-function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+export function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(req.headers['content-length'] ?? 0)
   if (declared > MAX_BODY_BYTES) return Promise.reject(new BodyTooLarge())
   // Plain listeners rather than `for await`: leaving an async iterator early destroys the

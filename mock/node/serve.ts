@@ -1,9 +1,10 @@
 import { resolve as absolute } from 'node:path'
+import type { PlainAnswer, PlainRequest } from '../dispatch.ts'
 import { createMockPlatform, type MockPlatform } from '../platform.ts'
 import type { ServeOptions } from './args.ts'
 import { formatBanner, usableTokens } from './banner.ts'
 import { isLoopbackHost } from '../core/loopback.ts'
-import { formatRequestLine } from './control/access-log.ts'
+import { formatRequestLine, lineWriter } from './control/access-log.ts'
 import { startMockServer, type MockServer } from './server.ts'
 import { openStateJournal, type StateJournal } from './journal.ts'
 import { StateFileError } from './state-file.ts'
@@ -32,12 +33,16 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
     resolveStarted = resolve
     rejectStarted = reject
   })
+  // Once started, requests call it without waiting on the promise again.
+  let ready: MockPlatform | undefined
+  void started.then((started) => void (ready = started), () => undefined)
   started.catch(() => undefined)
   let journal: StateJournal | undefined
   let server: MockServer
   // What POST /_docplat/reset returns to when a state file was restored: that file's state at start.
   let initial: ReturnType<MockPlatform['snapshot']> | undefined
   const log = options.log
+  const lines = lineWriter(process.stdout)
   try {
     server = await startMockServer({
       host: options.host,
@@ -53,26 +58,33 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
         // the whole state is written before the control plane answers.
         onChange: () => journal?.checkpoint(),
       },
-      ...(log !== 'quiet' ? { onRequest: (entry) => void process.stdout.write(formatRequestLine(entry, log)) } : {}),
+      ...(log !== 'quiet' ? { onRequest: (entry) => lines.write(formatRequestLine(entry, log)) } : {}),
       platform: {
-        async dispatch(request) {
-          const response = await (await started).dispatch(request)
-          if (journal) {
-            // The answer leaves only once what the request changed is in the journal.
-            try {
-              await journal.commit()
-            } catch (error) {
-              await response.body?.cancel()
-              const message = `The change was made but could not be saved to the state file: ${(error as Error).message}`
-              return new Response(JSON.stringify({ error: { code: 500, message } }), { status: 500, headers: { 'content-type': 'application/json' } })
-            }
-          }
-          return response
+        handle(request) {
+          // Without a state file there is nothing to wait for once started: the platform answers.
+          if (ready && !journal) return ready.handle(request)
+          return persisted(request)
         },
       },
     })
   } catch (error) {
     return { ok: false, message: listenFailure(error as NodeJS.ErrnoException, options) }
+  }
+
+  /** Answers once the platform is there, and once what the request changed is in the journal. */
+  async function persisted(request: PlainRequest): Promise<PlainAnswer> {
+    const answer = await (ready ?? (await started)).handle(request)
+    if (journal) {
+      // The answer leaves only once what the request changed is in the journal.
+      try {
+        await journal.commit()
+      } catch (error) {
+        if (answer.body !== null && typeof answer.body !== 'string') void (answer.body as AsyncGenerator<string>).return?.(undefined)
+        const message = `The change was made but could not be saved to the state file: ${(error as Error).message}`
+        return { status: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { code: 500, message } }) }
+      }
+    }
+    return answer
   }
 
   // The default seed's tokens are printed in the docs: off loopback, anyone could use them.
@@ -117,6 +129,7 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
     }),
     async stop() {
       await server.close()
+      lines.flush()
       await journal?.close()
     },
   }

@@ -1,22 +1,25 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { MAX_BODY_BYTES } from '../core/input.ts'
-import { DroppedConnection } from '../dispatch.ts'
+import { DroppedConnection, type Core, type PlainAnswer } from '../dispatch.ts'
+import { CORE, fetchDispatch, type FetchDispatch } from '../fetch-adapter.ts'
 import type { MockPlatform } from '../platform.ts'
-import { BodyTooLarge, refuseBody, toRequest } from './request.ts'
+import { nativeRequest, writeAnswer } from './native.ts'
+import { BodyTooLarge, readBody, refuseBody, toRequest } from './request.ts'
 import { destroy, writeResponse } from './response.ts'
 import { isLoopbackHost as isLoopback } from '../core/loopback.ts'
-import { applyCors, normalizeOrigin, type CorsPolicy } from './control/cors.ts'
-import { createFront, type RequestSummary } from './control/front.ts'
-import type { ControlPlaneOptions } from './control/plane.ts'
+import { applyCors, corsHeaders, isPreflight, normalizeOrigin, setCors, type CorsPolicy } from './control/cors.ts'
+import { createFront, type Front, type RequestSummary } from './control/front.ts'
+import { isControlPath, type ControlPlaneOptions } from './control/plane.ts'
 
 /** Options of {@link startMockServer}. */
 export interface MockServerOptions {
   /**
    * What answers the requests: a platform from `createMockPlatform`, or anything with its
-   * `dispatch` (a wrapper that logs or persists, for instance).
+   * `dispatch` (a wrapper that logs or persists, for instance) or its `handle` (the same without
+   * WHATWG objects: `platform.handle`, what the server calls when it can).
    */
-  platform: Pick<MockPlatform, 'dispatch'>
+  platform: Pick<MockPlatform, 'dispatch'> | Pick<MockPlatform, 'handle'>
   /** TCP port; `0` (the default) picks a free one, see {@link MockServer.port}. */
   port?: number
   /** Interface to listen on. Default `127.0.0.1`, so the mock is not reachable from other machines. */
@@ -99,8 +102,9 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     throw new Error(`The control plane on ${host} would let anyone who can reach it rewrite all state: give it a token (control: { token }, --control-token) or turn it off (control: false)`)
   }
   const front = createFront({ control: controlPlatform ? { ...(options.control || {}), platform: controlPlatform } : false, onRequest: options.onRequest })
-  const handled: Pick<MockPlatform, 'dispatch'> = { dispatch: (request) => front.handle(request, platform.dispatch) }
   // ----
+  const core = coreOf(platform)
+  const dispatch = 'dispatch' in platform ? platform.dispatch : fetchDispatch(core!)
 
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
   for (const [name, value] of Object.entries(timeouts)) {
@@ -111,15 +115,20 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       // A kept-alive connection would otherwise stay open after close() until the client lets go.
       if (closing && !res.socket?.destroyed) res.socket?.destroySoon()
     })
-    if (applyCors(cors, req, res)) {
+    // The native path sends CORS headers with the answer's own; the others set them on `res` first.
+    const native = core !== undefined && !isPreflight(req)
+    const extra = native ? corsHeaders(cors, req) : undefined
+    if (!native && applyCors(cors, req, res)) {
       // Preflights are answered here, before the platform: printed all the same, CORS trouble is easier to see.
       options.onRequest?.({ at: new Date().toISOString(), method: 'OPTIONS', path: req.url ?? '/', status: res.statusCode, duration: 0 })
       return
     }
-    serve(handled, base, req, res).catch((error: unknown) => {
+    const served = native ? serveNative(core, dispatch, front, base, req, res, extra) : serve((request) => front.handle(request, dispatch), base, req, res)
+    served.catch((error: unknown) => {
       // Last resort: whatever went wrong, one request must never take the process down.
       console.error('[docplat mock] the server failed to answer a request:', error)
       if (!res.headersSent) {
+        setCors(res, extra)
         res.writeHead(500, { 'content-type': 'application/json' })
         res.end(JSON.stringify({ error: { code: 500, message: `Internal error in the mock server: ${messageOf(error)}` } }))
       } else destroy(res.socket)
@@ -173,7 +182,18 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   }
 }
 
-function isWholePlatform(platform: Pick<MockPlatform, 'dispatch'>): platform is MockPlatform {
+/**
+ * The core to call directly: `handle` when the platform gives it and its `dispatch` (if any) is
+ * that same core behind WHATWG objects; a wrapped `dispatch` (one that logs or persists) must see
+ * every request, so it is used as it is.
+ */
+function coreOf(platform: Pick<MockPlatform, 'dispatch'> | Pick<MockPlatform, 'handle'>): Core | undefined {
+  if (!('handle' in platform) || typeof platform.handle !== 'function') return undefined
+  if (!('dispatch' in platform) || platform.dispatch === undefined) return platform.handle
+  return (platform.dispatch as FetchDispatch)[CORE] === platform.handle ? platform.handle : undefined
+}
+
+function isWholePlatform(platform: Pick<MockPlatform, 'dispatch'> | Pick<MockPlatform, 'handle'>): platform is MockPlatform {
   const p = platform as Partial<MockPlatform>
   return typeof p.snapshot === 'function' && typeof p.restore === 'function' && p.faults !== undefined && p.clock !== undefined
 }
@@ -197,14 +217,74 @@ function urlHost(host: string): string {
   return host
 }
 
-async function serve(platform: Pick<MockPlatform, 'dispatch'>, base: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** Methods a WHATWG `Request` cannot carry, refused on both paths alike. */
+const FORBIDDEN_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT'])
+
+/**
+ * The Node-native path: the body read into bytes, the core called with a plain request, its
+ * answer written straight to `res`. The control plane's own paths still go through WHATWG
+ * objects (they are few, and it is written against them).
+ */
+async function serveNative(
+  core: Core,
+  dispatch: (request: Request) => Promise<Response>,
+  front: Front,
+  base: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  cors: Readonly<Record<string, string>> | undefined,
+): Promise<void> {
+  const method = req.method ?? 'GET'
+  let body: Uint8Array<ArrayBuffer> | undefined
+  if (method !== 'GET' && method !== 'HEAD') {
+    try {
+      body = await readBody(req)
+    } catch (error) {
+      setCors(res, cors)
+      return refuse(error, req, res)
+    }
+  }
+  if (FORBIDDEN_METHODS.has(method.toUpperCase())) return writeAnswer(errorAnswer(405, `${method.toUpperCase()} is not allowed`), req, res, cors)
+  const read = body
+  if (body !== undefined && body.byteLength === 0) body = undefined
+  let answer: PlainAnswer
+  try {
+    const request = nativeRequest(req, res, body, base)
+    if (isControlPath(request.pathname)) {
+      setCors(res, cors)
+      return await serve((request) => front.handle(request, dispatch), base, req, res, read ?? new Uint8Array())
+    }
+    answer = await front.api(request, core, { headers: req.rawHeaders, body })
+  } catch (error) {
+    if (error instanceof DroppedConnection) {
+      req.socket.destroy()
+      return
+    }
+    console.error('[docplat mock] the server failed to handle a request:', error)
+    answer = errorAnswer(500, `Internal error in the mock server: ${messageOf(error)}`)
+  }
+  await writeAnswer(answer, req, res, cors)
+}
+
+/** Answers a request whose body could not be read: too large (413) or cut short (nobody to answer). */
+function refuse(error: unknown, req: IncomingMessage, res: ServerResponse): void | Promise<void> {
+  // The client hung up while sending: nobody is left to answer.
+  if (res.destroyed || (req.destroyed && !req.complete)) return
+  if (error instanceof BodyTooLarge) return refuseBody(req, res)
+  const method = (req.method ?? '').toUpperCase()
+  const forbidden = FORBIDDEN_METHODS.has(method)
+  return writeAnswer(errorAnswer(forbidden ? 405 : 400, forbidden ? `${method} is not allowed` : `Malformed request: ${messageOf(error)}`), req, res)
+}
+
+/** The WHATWG path: for a platform given as a `dispatch` function, and for the control plane. */
+async function serve(dispatch: (request: Request) => Promise<Response>, base: string, req: IncomingMessage, res: ServerResponse, body?: Uint8Array<ArrayBuffer>): Promise<void> {
   const aborted = new AbortController()
   res.on('close', () => {
     if (!res.writableFinished) aborted.abort()
   })
   let request: Request
   try {
-    request = await toRequest(req, base, aborted.signal)
+    request = await toRequest(req, base, aborted.signal, body)
   } catch (error) {
     // The client hung up while sending: nobody is left to answer.
     if (res.destroyed || (req.destroyed && !req.complete)) return
@@ -216,7 +296,7 @@ async function serve(platform: Pick<MockPlatform, 'dispatch'>, base: string, req
   }
   let response: Response
   try {
-    response = await platform.dispatch(request)
+    response = await dispatch(request)
   } catch (error) {
     if (error instanceof DroppedConnection) {
       req.socket.destroy()
@@ -258,4 +338,8 @@ function messageOf(error: unknown): string {
 
 function errorResponse(status: number, message: string): Response {
   return new Response(JSON.stringify({ error: { code: status, message } }), { status, headers: { 'content-type': 'application/json' } })
+}
+
+function errorAnswer(status: number, message: string): PlainAnswer {
+  return { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { code: status, message } }) }
 }

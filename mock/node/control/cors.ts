@@ -15,6 +15,32 @@ export function normalizeOrigin(origin: string): string {
   return origin.trim().replace(/\/+$/, '').toLowerCase()
 }
 
+const ANY_ORIGIN: Readonly<Record<string, string>> = Object.freeze({ 'access-control-allow-origin': '*', 'access-control-expose-headers': '*' })
+
+/**
+ * The CORS headers of an answer to `req` (not a preflight), for a writer that sends its headers
+ * in one go: setting them one by one on the response first makes Node merge every header after.
+ * The returned object is shared: copy it, never change it.
+ */
+export function corsHeaders(policy: CorsPolicy, req: IncomingMessage): Readonly<Record<string, string>> | undefined {
+  if (policy === false) return undefined
+  if (policy === '*') return ANY_ORIGIN
+  const origin = req.headers.origin
+  // The answer differs by Origin when the list is explicit: caches must not mix them up.
+  if (origin === undefined || !policy.includes(normalizeOrigin(origin))) return { vary: 'Origin' }
+  return { vary: 'Origin', 'access-control-allow-origin': origin, 'access-control-expose-headers': '*' }
+}
+
+/** Whether `req` is a CORS preflight. */
+export function isPreflight(req: IncomingMessage): boolean {
+  return req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined
+}
+
+/** Sets headers from {@link corsHeaders} on a response written piece by piece. */
+export function setCors(res: ServerResponse, headers: Readonly<Record<string, string>> | undefined): void {
+  for (const name in headers) res.setHeader(name, headers[name]!)
+}
+
 /**
  * Sets the CORS response headers on `res` before anything is written, so every answer carries
  * them: the platform's, the control plane's, and the server's own errors (400, 413, 500).
@@ -23,13 +49,9 @@ export function normalizeOrigin(origin: string): string {
 export function applyCors(policy: CorsPolicy, req: IncomingMessage, res: ServerResponse): boolean {
   if (policy === false) return false
   const origin = req.headers.origin
-  const allowed = policy === '*' ? '*' : origin !== undefined && policy.includes(normalizeOrigin(origin)) ? origin : undefined
-  // The answer differs by Origin when the list is explicit: caches must not mix them up.
-  if (policy !== '*') res.setHeader('vary', 'Origin')
-  if (allowed !== undefined) {
-    res.setHeader('access-control-allow-origin', allowed)
-    res.setHeader('access-control-expose-headers', '*')
-  }
+  const headers = corsHeaders(policy, req)
+  setCors(res, headers)
+  const allowed = headers?.['access-control-allow-origin']
   const preflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined
   if (!preflight) return false
   if (allowed === undefined) {

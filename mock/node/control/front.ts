@@ -2,7 +2,9 @@ import { operations } from '../../../src/contract/index.ts'
 import type { OperationDef } from '../../../src/contract/define.ts'
 import { routeTableFor } from '../../core/route-table.ts'
 import type { MockPlatform } from '../../platform.ts'
-import { bodyText, ExchangeJournal, headersOf, type ExchangeMessage, type RequestSummary } from './exchanges.ts'
+import type { Core, PlainAnswer, PlainRequest } from '../../dispatch.ts'
+import { answerBytes, HOP_BY_HOP } from '../native.ts'
+import { bodyText, ExchangeJournal, headersOf, RawExchange, type ExchangeMessage, type RequestSummary } from './exchanges.ts'
 
 export type { RequestSummary } from './exchanges.ts'
 import { createControlPlane, isControlPath, type ControlPlane, type ControlPlaneOptions } from './plane.ts'
@@ -20,6 +22,12 @@ export interface FrontOptions {
 export interface Front {
   /** Answers `request`: the control plane for its paths, `dispatch` for the rest. */
   handle(request: Request, dispatch: (request: Request) => Promise<Response>): Promise<Response>
+  /**
+   * Answers an API request through the platform's core, without WHATWG objects (the Node-native
+   * path): the same journal entry and callback as `handle`. `raw` is what the inspector may show
+   * later: the raw header list and the body's bytes, read only if someone opens the exchange.
+   */
+  api(request: PlainRequest, core: Core, raw: { headers: readonly string[]; body: Uint8Array | undefined }): Promise<PlainAnswer>
 }
 
 const routes = routeTableFor(Object.values(operations) as OperationDef[])
@@ -29,6 +37,31 @@ export function createFront(options: FrontOptions): Front {
   const control: ControlPlane | undefined = options.control === false ? undefined : createControlPlane({ ...options.control, journal })
 
   return {
+    async api(request, core, raw) {
+      const started = performance.now()
+      const at = Date.now()
+      const iso = () => new Date(at).toISOString()
+      const method = request.method.toUpperCase()
+      const path = request.search === '' ? request.pathname : `${request.pathname}?${request.search}`
+      let answer: PlainAnswer
+      try {
+        answer = await core(request)
+      } catch (error) {
+        const match = routes.match(method, request.pathname)
+        const entry = { at: iso(), method, path, status: 0, duration: since(started), ...(match.kind === 'found' ? { operationId: match.op.id } : {}) }
+        const id = journal.add(entry)
+        options.onRequest?.(entry)
+        const messages = new RawExchange(raw.headers, HOP_BY_HOP, raw.body, {}, '(connection dropped)')
+        journal.detail(id, messages)
+        throw error
+      }
+      const entry = { at, method, path, status: answer.status, duration: since(started), ...(answer.operationId !== undefined ? { operationId: answer.operationId } : {}) }
+      const id = journal.add(entry)
+      options.onRequest?.({ ...entry, at: iso() })
+      const { body } = answer
+      journal.detail(id, new RawExchange(raw.headers, HOP_BY_HOP, raw.body, answer.headers, body === null ? undefined : typeof body === 'string' ? answerBytes(answer) : null))
+      return answer
+    },
     async handle(request, dispatch) {
       const started = performance.now()
       const at = new Date().toISOString()

@@ -1,0 +1,74 @@
+/**
+ * The WHATWG side of the platform's core: `platform.fetch`, `platform.dispatch` and the MSW
+ * handlers turn a `Request` into the core's plain request and its plain answer into a `Response`.
+ * The Node server has its own adapter (mock/node/native.ts) that builds neither.
+ */
+import { readRequestBytes } from './core/input.ts'
+import type { Core, PlainAnswer, PlainRequest } from './dispatch.ts'
+
+/** The core a `dispatch` function adapts, so a server handed the platform can call the core directly. */
+export const CORE: unique symbol = Symbol('docplat.core')
+
+/** A `dispatch(Request) => Response` over a core, carrying the core under {@link CORE}. */
+export type FetchDispatch = ((request: Request) => Promise<Response>) & { readonly [CORE]?: Core }
+
+/** What the core reads of a `Request`: the body only when the operation takes one. */
+class FetchRequest implements PlainRequest {
+  readonly method: string
+  readonly url: string
+  readonly pathname: string
+  readonly search: string
+  readonly signal: AbortSignal
+  readonly #request: Request
+
+  constructor(request: Request) {
+    const url = new URL(request.url)
+    this.method = request.method
+    this.url = request.url
+    this.pathname = url.pathname
+    this.search = url.search.length > 1 ? url.search.slice(1) : ''
+    this.signal = request.signal
+    this.#request = request
+  }
+
+  header(name: string): string | undefined {
+    return this.#request.headers.get(name) ?? undefined
+  }
+
+  body(): Promise<Uint8Array | undefined> {
+    return readRequestBytes(this.#request)
+  }
+
+  discard(): void {
+    if (this.#request.body) void this.#request.body.cancel().catch(() => undefined)
+  }
+}
+
+/** Reads what the core needs of a `Request`, the body only when the operation takes one. */
+export function plainRequest(request: Request): PlainRequest {
+  return new FetchRequest(request)
+}
+
+const encoder = new TextEncoder()
+
+/** The `Response` of a plain answer; a stream of events is read as the events come. */
+export function toResponse(answer: PlainAnswer): Response {
+  const { status, headers, body } = answer
+  if (body === null || typeof body === 'string') return new Response(body, { status, headers })
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      try {
+        for await (const event of body) controller.enqueue(encoder.encode(event))
+      } finally {
+        controller.close()
+      }
+    },
+  })
+  return new Response(stream, { status, headers })
+}
+
+/** `dispatch(Request) => Response` over the core. */
+export function fetchDispatch(core: Core): FetchDispatch {
+  const dispatch = async (request: Request) => toResponse(await core(plainRequest(request)))
+  return Object.defineProperty(dispatch, CORE, { value: core })
+}
