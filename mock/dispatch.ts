@@ -1,7 +1,7 @@
 import type { OperationDef } from '../src/contract/define.ts'
 import type { OperationId } from '../src/contract/index.ts'
 import type { Handler } from './handlers/types.ts'
-import { Deferred, EventStream, Reply } from './handlers/types.ts'
+import { Deferred, EventStream, Prepare, Reply } from './handlers/types.ts'
 import type { Caller } from './model/access.ts'
 import { runMaintenance } from './model/maintenance.ts'
 import type { State } from './model/state.ts'
@@ -187,16 +187,24 @@ export function createDispatcher(options: DispatcherOptions): Core {
         const loading = options.loadLibraries(match.op.id)
         if (loading) await loading
         const services = options.services()
-        const result = await exclusive(async () => {
-          const state = options.state()
-          try {
-            runMaintenance(state)
-            return await handler({ input: input as never, caller, state, services })
-          } finally {
-            // Still under the lock: a journal sees whole operations, never half of one.
-            state.changes?.commit(state)
-          }
-        })
+        const attempt = (prepared: boolean) =>
+          exclusive(async () => {
+            const state = options.state()
+            try {
+              runMaintenance(state)
+              return await handler({ input: input as never, caller, state, services, prepared })
+            } finally {
+              // Still under the lock: a journal sees whole operations, never half of one.
+              state.changes?.commit(state)
+            }
+          })
+        let result = await attempt(false)
+        if (result instanceof Prepare) {
+          // The parsing a read asked for happens between two turns under the lock, not in one.
+          await result.work()
+          result = await attempt(true)
+          if (result instanceof Prepare) throw new Error('An operation asked to prepare twice')
+        }
         const draining = services.drain()
         if (draining) await draining
         return finish(respond(match.op, result instanceof Deferred ? await result.settle() : result))

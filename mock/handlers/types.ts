@@ -16,6 +16,21 @@ export interface Context<D extends OperationDef> {
   caller: Caller
   state: State
   services: Services
+  /** Set when the operation runs again after the {@link Prepare} work it asked for. */
+  prepared?: boolean
+}
+
+/**
+ * What a read returns, before changing anything, when it would first parse much content under
+ * the state lock: the dispatcher runs `work` outside the lock (it may only use strings read under
+ * it, and fill caches derived from them), then runs the operation again with `prepared` set, which
+ * then finds the parsing done. Other clients' requests go on meanwhile.
+ */
+export class Prepare {
+  readonly work: () => Promise<void>
+  constructor(work: () => Promise<void>) {
+    this.work = work
+  }
 }
 
 /** A reply with a status other than the operation's usual one (e.g. 201 when a PUT creates). */
@@ -67,7 +82,9 @@ export type Result<D extends OperationDef> = D['response'] extends z.ZodMiniType
  * carries the same body type; a `Deferred` (an answer from an outbound call, a development
  * tunnel's) is whatever that answer is.
  */
-export type Handler<D extends OperationDef> = (ctx: Context<D>) => Result<D> | Reply<Result<D>> | Deferred | Promise<Result<D> | Reply<Result<D>> | Deferred>
+export type Handler<D extends OperationDef> = (
+  ctx: Context<D>,
+) => Result<D> | Reply<Result<D>> | Deferred | Prepare | Promise<Result<D> | Reply<Result<D>> | Deferred | Prepare>
 
 /** Handlers of a set of operations, checked by the compiler to cover every one. */
 export type Handlers<Ops extends Record<string, OperationDef>> = { [K in keyof Ops]: Handler<Ops[K]> }

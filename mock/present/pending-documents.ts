@@ -1,20 +1,14 @@
+import { nextTurn, SLICE_MS } from '../core/turns.ts'
 import type { DocumentTree } from '../model/markdown/document.ts'
 
-/** How long conversions run before other requests get the event loop back. */
-const SLICE_MS = 10
 /** Markdown long enough (about 10 ms to convert here) that other requests go first. */
 const LARGE = 16 * 1024
-
-/** The next turn of the event loop: after pending I/O in Node, a task in a browser. */
-const nextTurn = () =>
-  new Promise<void>((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)))
 
 /**
  * Markdown asked as documents (`format=document`: comment bodies, page content), converted once
  * the operation has left the state lock. A page of 100 comments of 64 KB each, or a page of
  * 1 MB, costs seconds or a second of parsing; done under the lock, every other client would wait
- * that long. The markdown is read under the lock, so the
- * answer is the state the operation saw; converting is pure, so it can happen afterwards, in
+ * that long. The markdown is read under the lock, so the answer is the state the operation saw; converting is pure, so it can happen afterwards, in
  * slices between which other requests run.
  */
 export class PendingDocuments {

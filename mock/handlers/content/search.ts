@@ -1,22 +1,26 @@
 import type * as contract from '../../../src/contract/content/search.ts'
 import { paginateArray } from '../../core/paginate.ts'
 import { targetOf } from '../../model/content/revisions.ts'
-import { searchOrganization, searchRevision } from '../../model/content/search.ts'
+import { organizationSearchPreparation, searchOrganization, searchPreparation, searchRevision } from '../../model/content/search.ts'
 import { viewOf } from '../../model/content/view.ts'
 import { presentSearchResult } from '../../present/search.ts'
 import { loadOrganization, loadSpace } from '../load.ts'
-import type { Handlers, OpsOf } from '../types.ts'
+import { Prepare, type Handlers, type OpsOf } from '../types.ts'
 
 /** Handlers of search: a space the caller can view, or every such space of an organization. */
 export const searchHandlers: Handlers<OpsOf<typeof contract>> = {
-  searchSpaceContent: ({ state, caller, input }) => {
+  searchSpaceContent: ({ state, caller, input, prepared }) => {
     const target = targetOf(loadSpace(state, caller, input.spaceId))
+    const work = prepared ? undefined : searchPreparation(state, [target.revision])
+    if (work) return new Prepare(work)
     const ranked = searchRevision(state, viewOf(state, target.revision), input.query).map((match, rank) => ({ match, rank }))
     return paginateArray('spaceSearch', ranked, (r) => [r.rank], input, (r) => presentSearchResult(state, target, r.match))
   },
 
-  searchOrganizationContent: ({ state, caller, input }) => {
+  searchOrganizationContent: ({ state, caller, input, prepared }) => {
     const { org } = loadOrganization(state, caller, input.organizationId)
+    const work = prepared ? undefined : organizationSearchPreparation(state, org.id, caller.user.id)
+    if (work) return new Prepare(work)
     const ranked = searchOrganization(state, org.id, caller.user.id, input.query).map((result, rank) => ({ ...result, rank }))
     return paginateArray('organizationSearch', ranked, (r) => [r.rank], input, (r) => ({
       id: r.space.id,

@@ -2,12 +2,13 @@ import type * as contract from '../../../src/contract/services/ask.ts'
 import { forbidden } from '../../core/http-error.ts'
 import type { Caller } from '../../model/access.ts'
 import type { OrganizationRecord } from '../../model/orgs/tables.ts'
+import { organizationSearchPreparation } from '../../model/content/search.ts'
 import { answerQuestion } from '../../model/services/ask/answer.ts'
 import { recommendedQuestions } from '../../model/services/ask/questions.ts'
 import type { State } from '../../model/state.ts'
 import { presentAnswer, presentAnswerSteps, type AnswerOptions } from '../../present/ask.ts'
 import { loadOrganization } from '../load.ts'
-import { EventStream, type Handlers, type OpsOf } from '../types.ts'
+import { EventStream, Prepare, type Handlers, type OpsOf } from '../types.ts'
 
 /**
  * The organization a member asks in: 404 for anyone outside it (as every organization route),
@@ -26,16 +27,20 @@ const optionsOf = (input: { format?: 'markdown' | 'document' | undefined; detail
 })
 
 export const askHandlers: Handlers<OpsOf<typeof contract>> = {
-  askInOrganization: ({ state, caller, input }) => {
+  askInOrganization: ({ state, caller, input, prepared }) => {
     const org = loadForAsk(state, caller, input.organizationId)
+    const work = prepared ? undefined : organizationSearchPreparation(state, org.id, caller.user.id)
+    if (work) return new Prepare(work)
     const options = optionsOf(input)
     return { answer: presentAnswer(state, answerQuestion(state, org.id, caller.user.id, input.query, options.details), options) }
   },
 
   // The answer is worked out under the state lock, before the first event: the stream then
   // delivers a consistent answer even if the content changes while it is being read.
-  streamAskInOrganization: ({ state, caller, input }) => {
+  streamAskInOrganization: ({ state, caller, input, prepared }) => {
     const org = loadForAsk(state, caller, input.organizationId)
+    const work = prepared ? undefined : organizationSearchPreparation(state, org.id, caller.user.id)
+    if (work) return new Prepare(work)
     const options = optionsOf(input)
     const steps = presentAnswerSteps(state, answerQuestion(state, org.id, caller.user.id, input.query, options.details), options)
     return new EventStream(steps.map((answer) => ({ type: 'answer', answer })))

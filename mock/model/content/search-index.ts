@@ -61,6 +61,13 @@ function newIndex(libraries: Libraries): MiniSearch<SectionDoc> {
   return new libraries.search.MiniSearch<SectionDoc>({ fields: ['pageTitle', 'title', 'text'], processTerm, tokenize })
 }
 
+/** A page's ID, title and content, read under the state lock. */
+export interface PageText {
+  page: string
+  title: string
+  markdown: string
+}
+
 interface RevisionIndex {
   /** Each page: its record until the index is built, then its sections. */
   docs: Map<string, SectionDoc[] | PageRecord>
@@ -104,6 +111,40 @@ export class SearchIndexes {
     return entry.index
   }
 
+  /**
+   * What building these revisions' indexes would parse: their pages not indexed yet whose
+   * sections are not kept, as strings read now (so they can be parsed after the state lock).
+   */
+  unextracted(revisions: Iterable<string>): PageText[] {
+    const pages: PageText[] = []
+    for (const revision of revisions) {
+      const entry = this.#revisions.get(revision)
+      if (!entry || entry.index) continue
+      for (const held of entry.docs.values()) {
+        if (Array.isArray(held) || held.type === 'group' || held.noIndex) continue
+        const kept = this.#sections.get(held.page)
+        if (kept && kept.title === held.title && kept.markdown === held.markdown) continue
+        pages.push({ page: held.page, title: held.title, markdown: held.markdown })
+      }
+    }
+    return pages
+  }
+
+  /**
+   * Extracts and keeps the sections of pages read earlier ({@link unextracted}): only their
+   * strings are read, so this runs outside the state lock, giving the event loop back between
+   * pages whenever `pause` says so; the index built next under the lock finds them kept.
+   */
+  async extract(pages: readonly PageText[], pause: () => Promise<void> | undefined): Promise<void> {
+    for (const page of pages) {
+      const waiting = pause()
+      if (waiting) await waiting
+      const kept = this.#sections.get(page.page)
+      if (kept && kept.title === page.title && kept.markdown === page.markdown) continue
+      this.#keep(page, this.#libraries.markdown.pageSections(page.page, page.title, page.markdown))
+    }
+  }
+
   /** Section `n` of a page as the revision's index holds it (what a hit's `section` numbers). */
   sectionOf(revision: string, page: string, n: number): SectionInfo | undefined {
     const held = this.#revisions.get(revision)?.docs.get(page)
@@ -136,14 +177,22 @@ export class SearchIndexes {
       this.#sections.delete(record.page)
       this.#sectionsSize -= hit.size
     }
-    const sections = this.#libraries.markdown.pageSections(record.page, record.title, record.markdown)
+    return this.#keep(record, this.#libraries.markdown.pageSections(record.page, record.title, record.markdown))
+  }
+
+  #keep(text: PageText, sections: SectionInfo[]): SectionInfo[] {
+    const old = this.#sections.get(text.page)
+    if (old) {
+      this.#sections.delete(text.page)
+      this.#sectionsSize -= old.size
+    }
     // The sections' texts are about as long as the markdown they come from.
-    const size = 2 * record.markdown.length + record.title.length
-    this.#sections.set(record.page, { title: record.title, markdown: record.markdown, sections, size })
+    const size = 2 * text.markdown.length + text.title.length
+    this.#sections.set(text.page, { title: text.title, markdown: text.markdown, sections, size })
     this.#sectionsSize += size
-    for (const [old, entry] of this.#sections) {
+    for (const [page, entry] of this.#sections) {
       if (this.#sectionsSize <= SECTIONS_KEPT) break
-      this.#sections.delete(old)
+      this.#sections.delete(page)
       this.#sectionsSize -= entry.size
     }
     return sections

@@ -1,5 +1,6 @@
 import type MiniSearch from 'minisearch'
 import type { SearchResult as Hit } from 'minisearch'
+import { slicer } from '../../core/turns.ts'
 import { spaceRole } from '../access.ts'
 import type { SpaceRecord } from '../spaces/tables.ts'
 import type { State } from '../state.ts'
@@ -80,11 +81,36 @@ export function searchRevision(state: State, view: RevisionView, query: string):
 /** At most this many pages per space in an organization-wide search. */
 export const MAX_PAGES_PER_SPACE = 25
 
+/** The live spaces of an organization a user can view: what an organization search covers. */
+export function searchableSpaces(state: State, organization: string, userId: string): SpaceRecord[] {
+  return state.db.spacesByOrg.get(organization).filter((space) => !space.deletedAt && spaceRole(state, userId, space))
+}
+
+/** Past this much markdown to parse, a search's first index is prepared outside the state lock. */
+const PREPARE_ABOVE = 64 * 1024
+
+/**
+ * The parsing a first search of these revisions would do under the state lock, as work to run
+ * outside it ({@link Prepare}); `undefined` when their indexes exist or little is left to parse.
+ * It extracts the sections of the pages' content read now, and the index built next finds them.
+ */
+export function searchPreparation(state: State, revisions: Iterable<string>): (() => Promise<void>) | undefined {
+  const pages = state.contentCache.search.unextracted(revisions)
+  let size = 0
+  for (const page of pages) size += page.markdown.length
+  if (size < PREPARE_ABOVE) return undefined
+  return () => state.contentCache.search.extract(pages, slicer())
+}
+
+/** {@link searchPreparation} for a search of every space of an organization the user can view. */
+export function organizationSearchPreparation(state: State, organization: string, userId: string): (() => Promise<void>) | undefined {
+  return searchPreparation(state, searchableSpaces(state, organization, userId).map((space) => space.revision))
+}
+
 /** The spaces of an organization the user can view, with their best matches, best space first. */
 export function searchOrganization(state: State, organization: string, userId: string, query: string): Array<{ space: SpaceRecord; score: number; pages: PageMatch[] }> {
   const results: Array<{ space: SpaceRecord; score: number; pages: PageMatch[] }> = []
-  for (const space of state.db.spacesByOrg.get(organization)) {
-    if (space.deletedAt || !spaceRole(state, userId, space)) continue
+  for (const space of searchableSpaces(state, organization, userId)) {
     const pages = searchRevision(state, viewOf(state, space.revision), query)
     if (pages.length) results.push({ space, score: pages[0]!.score, pages: pages.slice(0, MAX_PAGES_PER_SPACE) })
   }

@@ -72,3 +72,42 @@ describe('page content read as a document', () => {
     expect((await client.spaces.get({ spaceId: space.id })).title).toBe('Renamed')
   })
 })
+
+describe('a first search over much content', () => {
+  it('parses the pages outside the state lock: a write sent behind it answers first, and the results are whole', async () => {
+    const platform = createMockPlatform({ scenario: 'empty' })
+    await platform.ready
+    const b = platform.builders
+    const org = await b.organization({ title: 'Locks' })
+    const admin = await b.user({ organization: org.id, role: 'admin' })
+    const client = clientFor(platform, admin.token)
+    // Loads the markdown and search libraries first, so the race below is about the lock alone.
+    const tiny = await b.space({ organization: org.id, title: 'Tiny' })
+    await b.page({ space: tiny.id, title: 'One', markdown: 'Nothing much.' })
+    expect((await client.spaces.search({ spaceId: tiny.id, query: 'nothing' })).count).toBe(1)
+
+    // 300 pages of about 1 KB: 300 KB of markdown to parse on the first search.
+    const space = await b.space({ organization: org.id, title: 'Library' })
+    for (let n = 0; n < 300; n++) {
+      const unique = n === 137 ? '\n\n## Zebrafish care\n\nThe zebrafish tank needs weekly cleaning.' : ''
+      await b.page({ space: space.id, title: `Chapter ${n}`, markdown: `${body(n, 1_000)}${unique}` })
+    }
+
+    const finished: string[] = []
+    const search = client.spaces.search({ spaceId: space.id, query: 'zebrafish' }).then((page) => {
+      finished.push('search')
+      return page
+    })
+    const write = client.spaces.update({ spaceId: space.id, title: 'Renamed' }).then(() => {
+      finished.push('write')
+    })
+    const [results] = await Promise.all([search, write])
+
+    expect(finished).toEqual(['write', 'search'])
+    expect(results.items.map((r) => r.title)).toEqual(['Chapter 137'])
+    expect(results.items[0]!.sections!.map((s) => s.title)).toEqual(['Zebrafish care'])
+    // The organization search finds it too, from the index built by the space search.
+    const everywhere = await client.orgs.search({ organizationId: org.id, query: 'zebrafish' })
+    expect(everywhere.items.map((r) => [r.title, r.pages!.map((p) => p.title)])).toEqual([['Renamed', ['Chapter 137']]])
+  })
+})
