@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsdown'
+import { bundleAliases } from './build/aliases.ts'
 import { pureAnnotations } from './build/pure-annotations.ts'
 
 export default defineConfig({
@@ -21,9 +22,10 @@ export default defineConfig({
   // public API names) and msw (an optional peer, loaded only for interception) is bundled, so
   // `require` works without require(esm) and an install adds no packages for the mock.
   // scripts/third-party.ts lists what got bundled, with its licence, in dist/THIRD_PARTY_LICENSES.md.
-  deps: { neverBundle: [/^node:/, /^msw(\/|$)/], onlyBundle: false, dts: { alwaysBundle: ['mutative'] } },
+  deps: { neverBundle: [/^node:/, /^msw(\/|$)/], onlyBundle: false },
   // The "neutral" platform reads no main fields: bundled packages without `exports` need them.
   inputOptions: { resolve: { mainFields: ['module', 'main'] } },
+  alias: bundleAliases,
   plugins: [pureAnnotations()],
   // The inspector page ships as plain files (no build step): the server finds them in dist/inspector.
   copy: [{ from: 'mock/node/control/inspector/*', to: 'dist/inspector' }],

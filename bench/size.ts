@@ -19,15 +19,19 @@ import { build, type Plugin } from 'esbuild'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { bundleAliases } from '../build/aliases.ts'
 import { esbuildPureAnnotations } from '../build/pure-annotations.ts'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 /**
- * The browser mock app's budgets: its entry chunk (issue 18), and every chunk together no larger
- * than the app weighed before the mock loaded libraries on first need (229.6 KB, all up front).
+ * The browser mock app's budgets: its entry chunk (issue 18), and every chunk together. Issue 18
+ * asked for no more than the app weighed before the mock loaded libraries on first need
+ * (229.6 KB, all up front); the markdown parser then changed from micromark to markdown-it
+ * (ten times faster, issue 15) and its chunk grew by about 27 KB (HTML entity tables, linkify),
+ * so the total is 248 KB. The budget holds that figure, so the total cannot grow further unseen.
  */
 const BROWSER_ENTRY_BUDGET = 150 * 1024
-const BROWSER_TOTAL_BUDGET = Math.round(229.6 * 1024)
+const BROWSER_TOTAL_BUDGET = 250 * 1024
 
 const apps = [
   { name: 'one operation (standalone function + core)', entry: 'bench/size/one-operation.ts', budget: 18 * 1024 },
@@ -73,8 +77,9 @@ function buildOptions(from: 'sources' | 'dist') {
     write: false,
     metafile: true,
     logLevel: 'error',
-    // From the sources, the build's `@__PURE__` marks are added as tsdown adds them to dist/.
+    // From the sources, the build's `@__PURE__` marks and aliases apply as tsdown applies them to dist/.
     plugins: from === 'dist' ? [toDist] : [esbuildPureAnnotations()],
+    ...(from === 'sources' ? { alias: bundleAliases } : {}),
   } as const
 }
 
