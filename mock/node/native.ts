@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { PlainAnswer, PlainRequest } from '../dispatch.ts'
-import { destroy } from './response.ts'
+import { writeChunks } from './response.ts'
 
 /**
  * A request target the WHATWG URL parser would leave as it is: an absolute path of plain URL
@@ -138,23 +138,7 @@ export async function writeAnswer(answer: PlainAnswer, req: IncomingMessage, res
   res.writeHead(status, headers)
   res.flushHeaders()
   const iterator = body[Symbol.asyncIterator]()
-  const stop = () => void iterator.return?.(undefined)?.catch(() => undefined)
-  res.on('close', stop)
-  try {
-    for (;;) {
-      const { done, value } = await iterator.next()
-      if (done) break
-      if (res.destroyed) return
-      if (!res.write(value)) await drained(res)
-    }
-    res.end()
-  } catch (error) {
-    // The status line is already out: the only honest signal left is to cut the connection.
-    if (!res.destroyed) console.error('[docplat mock] a response body failed mid-stream:', error)
-    destroy(res.socket)
-  } finally {
-    res.off('close', stop)
-  }
+  await writeChunks(res, () => iterator.next(), () => void iterator.return?.(undefined)?.catch(() => undefined))
 }
 
 /** Below this many characters an answer is written as text, in the same write as its headers. */
@@ -186,14 +170,3 @@ export function answerBytes(answer: PlainAnswer): string | Buffer {
   return sendable(answer).data
 }
 
-function drained(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done)
-      res.off('close', done)
-      resolve()
-    }
-    res.on('drain', done)
-    res.on('close', done)
-  })
-}

@@ -21,11 +21,22 @@ export async function writeResponse(response: Response, req: IncomingMessage, re
     return
   }
   const reader = response.body.getReader()
-  const stop = () => void reader.cancel().catch(() => undefined)
-  res.on('close', stop)
+  await writeChunks(res, () => reader.read(), () => void reader.cancel().catch(() => undefined))
+}
+
+/**
+ * Writes a body's chunks as they come, waiting for the socket to drain; `cancel` stops the source
+ * when the client goes away. Shared by the WHATWG path and the Node-native one.
+ */
+export async function writeChunks(
+  res: ServerResponse,
+  next: () => Promise<IteratorResult<Uint8Array | string> | ReadableStreamReadResult<Uint8Array>>,
+  cancel: () => void,
+): Promise<void> {
+  res.on('close', cancel)
   try {
     for (;;) {
-      const { done, value } = await reader.read()
+      const { done, value } = await next()
       if (done) break
       if (res.destroyed) return
       if (!res.write(value)) await drained(res)
@@ -36,7 +47,7 @@ export async function writeResponse(response: Response, req: IncomingMessage, re
     if (!res.destroyed) console.error('[docplat mock] a response body failed mid-stream:', error)
     destroy(res.socket)
   } finally {
-    res.off('close', stop)
+    res.off('close', cancel)
   }
 }
 

@@ -122,6 +122,15 @@ function analyze(pageId: string, title: string, markdown: string): PageAnalysis 
     return url === undefined ? [] : [{ ...l, href: url }]
   })
 
+  return { blocks, sections: sectionsOf(root, pageId, title, ids), links: resolved }
+}
+
+/**
+ * The sections of a parsed page: the part before the first heading (the page's own ID), then one
+ * per top-level heading, each with the text of the blocks up to the next one. `ids` holds the
+ * headings' block IDs.
+ */
+export function sectionsOf(root: Root, pageId: string, title: string, ids: ReadonlyMap<Nodes, string>): SectionInfo[] {
   const sections: SectionInfo[] = [{ id: pageId, anchor: '', title, text: '' }]
   const used = new Map<string, number>()
   const texts: string[][] = [[]]
@@ -135,7 +144,7 @@ function analyze(pageId: string, title: string, markdown: string): PageAnalysis 
     }
   }
   sections.forEach((s, i) => (s.text = texts[i]!.filter(Boolean).join('\n')))
-  return { blocks, sections, links: resolved }
+  return sections
 }
 
 /** Analyses by page and content: a copy of a page (another revision, a re-created scenario) is not parsed again. */

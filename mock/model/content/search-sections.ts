@@ -1,6 +1,6 @@
 import type { Nodes } from 'mdast'
 import { parseMarkdown, plainText } from '../markdown/parse.ts'
-import { anchorOf, blockId, type SectionInfo } from './markdown.ts'
+import { blockId, sectionsOf, type SectionInfo } from './markdown.ts'
 
 /**
  * The sections of a page (what search indexes), the same as `analyzePage(...).sections` but
@@ -22,20 +22,7 @@ export function pageSections(pageId: string, title: string, markdown: string): S
     seen.set(signature, n + 1)
     ids.set(node, blockId(pageId, signature, n))
   }
-  const sections: SectionInfo[] = [{ id: pageId, anchor: '', title, text: '' }]
-  const used = new Map<string, number>()
-  const texts: string[][] = [[]]
-  for (const child of root.children) {
-    if (child.type === 'heading') {
-      const text = plainText(child)
-      sections.push({ id: ids.get(child)!, anchor: anchorOf(text, used), title: text, text: '' })
-      texts.push([])
-    } else if (child.type !== 'definition') {
-      texts.at(-1)!.push(plainText(child))
-    }
-  }
-  sections.forEach((s, i) => (s.text = texts[i]!.filter(Boolean).join('\n')))
-  return sections
+  return sectionsOf(root, pageId, title, ids)
 }
 
 /** Where a heading can be: the blocks of a tree, parents before children, without going into inline content. */
