@@ -1,6 +1,7 @@
 import type { Db } from '../db.ts'
 import type { Libraries } from '../libraries.ts'
 import { DocumentCache } from '../markdown/document-cache.ts'
+import { AnalysisCache } from './analysis-cache.ts'
 import type { TableObserver } from '../table.ts'
 import { SearchIndexes } from './search-index.ts'
 import type { RevisionView } from './view-types.ts'
@@ -17,6 +18,8 @@ export class ContentCache {
   readonly search: SearchIndexes
   /** Documents converted from markdown bodies (comments), so reading them again costs no parse. */
   readonly documents = new DocumentCache()
+  /** Page analyses by page and content, across views. */
+  readonly analyses = new AnalysisCache()
 
   constructor(db: Db, libraries: Libraries) {
     this.search = new SearchIndexes(db, libraries)

@@ -147,21 +147,10 @@ export function sectionsOf(root: Root, pageId: string, title: string, ids: Reado
   return sections
 }
 
-/** Analyses by page and content: a copy of a page (another revision, a re-created scenario) is not parsed again. */
-const memo = new Map<string, PageAnalysis>()
-const MEMO_SIZE = 4000
-
-/** The blocks, sections and links of a page's markdown (memoised; treat the result as read-only). */
+/**
+ * The blocks, sections and links of a page's markdown. The platform keeps them by page
+ * (`AnalysisCache`, analysis-cache.ts), so a view rebuilt after a write does not parse again.
+ */
 export function analyzePage(pageId: string, title: string, markdown: string): PageAnalysis {
-  const key = `${pageId}\u0000${title}\u0000${markdown}`
-  const hit = memo.get(key)
-  if (hit) {
-    memo.delete(key)
-    memo.set(key, hit)
-    return hit
-  }
-  const analysis = analyze(pageId, title, markdown)
-  memo.set(key, analysis)
-  if (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value!)
-  return analysis
+  return analyze(pageId, title, markdown)
 }

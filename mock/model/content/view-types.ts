@@ -1,4 +1,5 @@
 import type { Libraries } from '../libraries.ts'
+import type { AnalysisCache } from './analysis-cache.ts'
 import type { BlockInfo, LinkUse, PageAnalysis } from './markdown.ts'
 import type { FileRecord, PageRecord, RevisionRecord } from './tables.ts'
 
@@ -27,6 +28,8 @@ export interface RevisionView {
   id: string
   /** The platform's libraries: parsing a page needs the markdown one, loaded by then. */
   libraries: Libraries
+  /** The platform's page analyses, kept across views (a view is dropped on every write). */
+  kept: AnalysisCache
   /** Absent when the revision record does not exist (a space made by hand in `platform.db`). */
   revision: RevisionRecord | undefined
   roots: PageNode[]

@@ -8,6 +8,7 @@ function buildView(state: State, id: string): RevisionView {
   const view: RevisionView = {
     id,
     libraries: state.libraries,
+    kept: state.contentCache.analyses,
     revision: state.db.revisions.get(id),
     roots: [],
     order: [],
@@ -49,7 +50,8 @@ export function viewOf(state: State, revision: string): RevisionView {
 export function analysisOf(view: RevisionView, node: PageNode): PageAnalysis {
   let analysis = view.analyses.get(node.record.page)
   if (!analysis) {
-    analysis = view.libraries.markdown.analyzePage(node.record.page, node.record.title, node.record.markdown)
+    const { page, title, markdown } = node.record
+    analysis = view.kept.get(page, title, markdown, () => view.libraries.markdown.analyzePage(page, title, markdown))
     view.analyses.set(node.record.page, analysis)
   }
   return analysis

@@ -1,0 +1,47 @@
+import type { PageAnalysis } from './markdown.ts'
+
+/** How many characters of page content the kept analyses may stand for (about 50 MB of heap). */
+export const ANALYSES_KEPT = 8_000_000
+
+/**
+ * Page analyses (blocks, sections, links) kept by page across revision views: a view is dropped on
+ * every write to its revision, and a copy of a page (a change request, a new revision after an
+ * import) has the same content, so neither parses it again. One per platform (the state's content
+ * cache), the last content of each page, least recently used dropped beyond {@link ANALYSES_KEPT}
+ * characters, so what it holds is bounded by configuration, never by what clients write.
+ */
+export class AnalysisCache {
+  readonly #entries = new Map<string, { title: string; markdown: string; analysis: PageAnalysis; size: number }>()
+  readonly #budget: number
+  #size = 0
+
+  constructor(budget = ANALYSES_KEPT) {
+    this.#budget = budget
+  }
+
+  /** The analysis of a page's title and content, kept or made now by `analyze` (read-only). */
+  get(page: string, title: string, markdown: string, analyze: () => PageAnalysis): PageAnalysis {
+    const hit = this.#entries.get(page)
+    if (hit) {
+      this.#entries.delete(page)
+      this.#size -= hit.size
+    }
+    if (hit && hit.title === title && hit.markdown === markdown) {
+      this.#entries.set(page, hit)
+      this.#size += hit.size
+      return hit.analysis
+    }
+    const analysis = analyze()
+    // Blocks, sections and previews are about as long again as the markdown they come from.
+    const size = 2 * markdown.length + title.length
+    if (size > this.#budget / 4) return analysis
+    this.#entries.set(page, { title, markdown, analysis, size })
+    this.#size += size
+    for (const [key, entry] of this.#entries) {
+      if (this.#size <= this.#budget) break
+      this.#entries.delete(key)
+      this.#size -= entry.size
+    }
+    return analysis
+  }
+}
