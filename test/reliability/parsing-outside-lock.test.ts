@@ -111,3 +111,37 @@ describe('a first search over much content', () => {
     expect(everywhere.items.map((r) => [r.title, r.pages!.map((p) => p.title)])).toEqual([['Renamed', ['Chapter 137']]])
   })
 })
+
+describe("a revision's links over much content", () => {
+  it('are analysed outside the state lock: a write sent behind the first list answers first, and the list is whole', async () => {
+    const platform = createMockPlatform({ scenario: 'empty' })
+    await platform.ready
+    const b = platform.builders
+    const org = await b.organization({ title: 'Locks' })
+    const admin = await b.user({ organization: org.id, role: 'admin' })
+    const client = clientFor(platform, admin.token)
+    const space = await b.space({ organization: org.id, title: 'Linked' })
+    // 300 pages of about 1 KB, each linking to the next one and to a missing page.
+    const pages: string[] = []
+    for (let n = 0; n < 300; n++) {
+      const markdown = `${body(n, 1_000)}\n\nSee [the next one](chapter-${n + 1}) and [a gap](missing-${n}).`
+      pages.push((await b.page({ space: space.id, title: `Chapter ${n}`, slug: `chapter-${n}`, markdown })).page)
+    }
+    // Loads the markdown library first, so the race below is about the lock alone.
+    await client.spaces.content.getPage({ spaceId: space.id, pageId: pages[0]!, format: 'markdown' })
+
+    const finished: string[] = []
+    const links = client.spaces.listLinks({ spaceId: space.id, status: 'broken', limit: 1000 }).then((page) => {
+      finished.push('links')
+      return page
+    })
+    const write = client.spaces.update({ spaceId: space.id, title: 'Renamed' }).then(() => {
+      finished.push('write')
+    })
+    const [page] = await Promise.all([links, write])
+
+    expect(finished).toEqual(['write', 'links'])
+    // Every page's missing link, and the last chapter's link to a chapter that does not exist.
+    expect(page.items).toHaveLength(301)
+  })
+})

@@ -31,9 +31,9 @@ export const changeRequestContentHandlers: Handlers<OpsOf<typeof contract>> = {
 
   getFileInChangeRequestById: ({ state, caller, input }) => readFile(state, target(state, caller, input), input),
 
-  listFileBacklinksInChangeRequest: ({ state, caller, input }) => readBacklinks(state, caller, target(state, caller, input), input),
+  listFileBacklinksInChangeRequest: ({ state, caller, input, prepared }) => readBacklinks(state, caller, target(state, caller, input), input, prepared),
 
   getPageInChangeRequestById: ({ state, caller, input }) => readPage(state, target(state, caller, input), input),
 
-  listPageLinksInChangeRequest: ({ state, caller, input }) => readLinks(state, target(state, caller, input), input),
+  listPageLinksInChangeRequest: ({ state, caller, input, prepared }) => readLinks(state, target(state, caller, input), input, prepared),
 }

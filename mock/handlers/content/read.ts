@@ -3,14 +3,15 @@ import { notFound } from '../../core/http-error.ts'
 import { paginate, paginateArray, type PageInput } from '../../core/paginate.ts'
 import type { Caller } from '../../model/access.ts'
 import { requireFile } from '../../model/content/files.ts'
-import { linksOf, listLinks } from '../../model/content/links.ts'
+import { linkRevisions, linksOf, listLinks } from '../../model/content/links.ts'
 import type { ContentTarget } from '../../model/content/revisions.ts'
-import { viewOf, type PageNode, type RevisionView } from '../../model/content/view.ts'
+import { analysisPreparation, viewOf, type PageNode, type RevisionView } from '../../model/content/view.ts'
 import type { State } from '../../model/state.ts'
 import { presentFile } from '../../present/file.ts'
 import { presentBacklink, presentLink } from '../../present/link.ts'
 import { PendingDocuments } from '../../present/pending-documents.ts'
 import { withDocuments } from '../documents.ts'
+import { Prepare } from '../types.ts'
 import { isGenerated, presentPage, presentPageTree, type ContentOptions } from '../../present/page.ts'
 import { presentRevision } from '../../present/revision.ts'
 import { presentSpace } from '../../present/space.ts'
@@ -63,15 +64,19 @@ export function readFile(state: State, target: ContentTarget, input: ContentQuer
   return presentFile(state, target, requireFile(state, target.revision, input.fileId), contentOptions(input).metadata)
 }
 
-export function readBacklinks(state: State, caller: Caller, target: ContentTarget, input: PageInput & { fileId: string }) {
+export function readBacklinks(state: State, caller: Caller, target: ContentTarget, input: PageInput & { fileId: string }, prepared?: boolean) {
   requireFile(state, target.revision, input.fileId)
+  const work = prepared ? undefined : analysisPreparation(state, [target.revision])
+  if (work) return new Prepare(work)
   const users = linksOf(viewOf(state, target.revision)).fileUsers.get(input.fileId) ?? []
   const space = presentSpace(state, caller, target.space)
   return paginateArray('backlinks', [...users], (n) => [n.index], input, (n) => presentBacklink(state, target, n, space))
 }
 
-export function readLinks(state: State, target: ContentTarget, input: PageInput & { pageId?: string | undefined; status?: LinkStatus | undefined }) {
+export function readLinks(state: State, target: ContentTarget, input: PageInput & { pageId?: string | undefined; status?: LinkStatus | undefined }, prepared?: boolean) {
   if (input.pageId !== undefined) requireNode(viewOf(state, target.revision), input.pageId)
+  const work = prepared ? undefined : analysisPreparation(state, linkRevisions(state, target))
+  if (work) return new Prepare(work)
   const { items, stats } = listLinks(state, target, { page: input.pageId, status: input.status })
   return { ...paginateArray('links', items, (i) => [i.rank, i.label, i.entry.key], input, (i) => presentLink(state, target, i)), stats }
 }

@@ -18,11 +18,11 @@ export const spaceContentHandlers: Handlers<OpsOf<typeof contract>> = {
 
   getFileById: ({ state, caller, input }) => readFile(state, targetOf(loadSpace(state, caller, input.spaceId)), input),
 
-  listFileBacklinks: ({ state, caller, input }) => readBacklinks(state, caller, targetOf(loadSpace(state, caller, input.spaceId)), input),
+  listFileBacklinks: ({ state, caller, input, prepared }) => readBacklinks(state, caller, targetOf(loadSpace(state, caller, input.spaceId)), input, prepared),
 
   getPageById: ({ state, caller, input }) => readPage(state, targetOf(loadSpace(state, caller, input.spaceId)), input),
 
-  listPageLinks: ({ state, caller, input }) => readLinks(state, targetOf(loadSpace(state, caller, input.spaceId)), input),
+  listPageLinks: ({ state, caller, input, prepared }) => readLinks(state, targetOf(loadSpace(state, caller, input.spaceId)), input, prepared),
 
-  listSpaceLinks: ({ state, caller, input }) => readLinks(state, targetOf(loadSpace(state, caller, input.spaceId)), input),
+  listSpaceLinks: ({ state, caller, input, prepared }) => readLinks(state, targetOf(loadSpace(state, caller, input.spaceId)), input, prepared),
 }

@@ -19,6 +19,12 @@ export class AnalysisCache {
     this.#budget = budget
   }
 
+  /** Whether the analysis of this title and content is kept. */
+  has(page: string, title: string, markdown: string): boolean {
+    const hit = this.#entries.get(page)
+    return hit !== undefined && hit.title === title && hit.markdown === markdown
+  }
+
   /** The analysis of a page's title and content, kept or made now by `analyze` (read-only). */
   get(page: string, title: string, markdown: string, analyze: () => PageAnalysis): PageAnalysis {
     const hit = this.#entries.get(page)

@@ -117,6 +117,21 @@ function brokenKeys(state: State, entries: readonly LinkEntry[]): Set<string> {
 }
 
 /**
+ * The revisions {@link listLinks} analyses for a target: its own, and the revisions and bases of
+ * the change requests whose added broken links it counts.
+ */
+export function linkRevisions(state: State, target: { space: { id: string }; changeRequest?: { revision: string; baseRevision: string } | undefined; revision: string }): string[] {
+  const revisions = [target.revision]
+  if (target.changeRequest) revisions.push(target.changeRequest.revision, target.changeRequest.baseRevision)
+  else {
+    for (const cr of state.db.changeRequestsBySpace.get(target.space.id)) {
+      if (cr.status === 'open' || cr.status === 'draft') revisions.push(cr.revision, cr.baseRevision)
+    }
+  }
+  return revisions
+}
+
+/**
  * Broken links a change request adds: broken in its revision, not in the revision it started
  * from. `page` narrows both sides to one page.
  */

@@ -1,3 +1,4 @@
+import { slicer } from '../../core/turns.ts'
 import type { State } from '../state.ts'
 import type { BlockInfo, PageAnalysis } from './markdown.ts'
 import type { PageNode, RevisionView } from './view-types.ts'
@@ -55,6 +56,39 @@ export function analysisOf(view: RevisionView, node: PageNode): PageAnalysis {
     view.analyses.set(node.record.page, analysis)
   }
   return analysis
+}
+
+/** Past this much markdown to analyse, a read of whole revisions analyses it outside the state lock. */
+const PREPARE_ABOVE = 64 * 1024
+
+/**
+ * The analysing a read of whole revisions (links, backlinks, blocks) would do under the state
+ * lock, as work to run outside it (`Prepare`): the pages of these revisions not analysed yet,
+ * their title and content read now; `undefined` when little is left. The analyses are kept by the
+ * platform (`AnalysisCache`), where the operation, run again, finds them.
+ */
+export function analysisPreparation(state: State, revisions: Iterable<string>): (() => Promise<void>) | undefined {
+  const pages: Array<{ page: string; title: string; markdown: string }> = []
+  let size = 0
+  for (const revision of new Set(revisions)) {
+    const view = viewOf(state, revision)
+    for (const { record } of view.order) {
+      if (view.analyses.has(record.page) || view.kept.has(record.page, record.title, record.markdown)) continue
+      pages.push({ page: record.page, title: record.title, markdown: record.markdown })
+      size += record.markdown.length
+    }
+  }
+  if (size < PREPARE_ABOVE) return undefined
+  const { analyses } = state.contentCache
+  const markdown = state.libraries.markdown
+  return async () => {
+    const pause = slicer()
+    for (const page of pages) {
+      const waiting = pause()
+      if (waiting) await waiting
+      analyses.get(page.page, page.title, page.markdown, () => markdown.analyzePage(page.page, page.title, page.markdown))
+    }
+  }
 }
 
 /** Every block of a revision's pages by ID (for comments anchored to a block). */
