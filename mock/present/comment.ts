@@ -18,6 +18,8 @@ export interface CommentView {
   format?: 'markdown' | 'document' | undefined
   /** Where bodies asked as documents wait to be converted, after the state lock (`format=document`). */
   documents?: PendingDocuments | undefined
+  /** Set when the operation runs again after its `Prepare` work (its revision's blocks analysed). */
+  prepared?: boolean | undefined
   /** What the caller may see of the people in the thread (emails only if they may list the members). */
   people: Audience
 }

@@ -145,3 +145,35 @@ describe("a revision's links over much content", () => {
     expect(page.items).toHaveLength(301)
   })
 })
+
+describe('comments anchored to blocks, over much content', () => {
+  it("analyse the revision's blocks outside the state lock: a write sent behind the first list answers first", async () => {
+    const platform = createMockPlatform({ scenario: 'empty' })
+    await platform.ready
+    const b = platform.builders
+    const org = await b.organization({ title: 'Locks' })
+    const admin = await b.user({ organization: org.id, role: 'admin' })
+    const client = clientFor(platform, admin.token)
+    const space = await b.space({ organization: org.id, title: 'Discussed' })
+    const intro = await b.page({ space: space.id, title: 'Intro', markdown: 'First paragraph.\n\nSecond paragraph.' })
+    const { document } = await client.spaces.content.getPage({ spaceId: space.id, pageId: intro.page })
+    const node = (document!.nodes as Array<{ id?: string }>)[0]!.id!
+    const posted = await client.spaces.comments.create({ spaceId: space.id, page: intro.page, node, body: { markdown: 'On the first paragraph.' } })
+    // 300 more pages of about 1 KB: their blocks are analysed by the next read of the comment's target.
+    for (let n = 0; n < 300; n++) await b.page({ space: space.id, title: `Chapter ${n}`, markdown: body(n, 1_000) })
+
+    const finished: string[] = []
+    const list = client.spaces.comments.list({ spaceId: space.id }).then((page) => {
+      finished.push('comments')
+      return page
+    })
+    const write = client.spaces.update({ spaceId: space.id, title: 'Renamed' }).then(() => {
+      finished.push('write')
+    })
+    const [page] = await Promise.all([list, write])
+
+    expect(finished).toEqual(['write', 'comments'])
+    expect(page.items.map((c) => c.id)).toEqual([posted.id])
+    expect(page.items[0]!.target).toMatchObject({ page: { id: intro.page, outdated: false }, node: { id: node } })
+  })
+})

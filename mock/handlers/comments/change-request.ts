@@ -10,18 +10,19 @@ const REPLY_FIELDS = ['resolved', 'body', 'addedReactions', 'removedReactions']
 
 type Path = { spaceId: string; changeRequestId: string }
 
-const view = (state: State, caller: Caller, input: Path, format?: 'markdown' | 'document') =>
-  viewOf(state, caller, changeRequestThread(state, caller, input.spaceId, input.changeRequestId), format)
+const view = (state: State, caller: Caller, input: Path, format?: 'markdown' | 'document', prepared?: boolean) =>
+  viewOf(state, caller, changeRequestThread(state, caller, input.spaceId, input.changeRequestId), format, prepared)
 
 /** Handlers of the comments of a change request. */
 export const changeRequestCommentsHandlers: Handlers<OpsOf<typeof contract>> = {
-  listCommentsInChangeRequest: ({ state, caller, input }) => op.listThreadComments(view(state, caller, input, input.format), input),
+  listCommentsInChangeRequest: ({ state, caller, input, prepared }) => op.listThreadComments(view(state, caller, input, input.format, prepared), input),
 
-  postCommentInChangeRequest: ({ state, caller, input }) => op.postThreadComment(view(state, caller, input), input),
+  postCommentInChangeRequest: ({ state, caller, input, prepared }) => op.postThreadComment(view(state, caller, input, undefined, prepared), input),
 
-  getCommentInChangeRequest: ({ state, caller, input }) => op.getThreadComment(view(state, caller, input, input.format), input.commentId),
+  getCommentInChangeRequest: ({ state, caller, input, prepared }) => op.getThreadComment(view(state, caller, input, input.format, prepared), input.commentId),
 
-  updateCommentInChangeRequest: ({ state, caller, input }) => op.updateThreadComment(view(state, caller, input), input.commentId, input),
+  updateCommentInChangeRequest: ({ state, caller, input, prepared }) =>
+    op.updateThreadComment(view(state, caller, input, undefined, prepared), input.commentId, input),
 
   deleteCommentInChangeRequest: ({ state, caller, input }) => op.deleteThreadComment(view(state, caller, input), input.commentId),
 

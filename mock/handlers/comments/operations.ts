@@ -10,7 +10,7 @@ import type { CommentView } from '../../present/comment.ts'
 import { presentComment, presentReply } from '../../present/comment.ts'
 import { presentMember } from '../../present/member.ts'
 import { withDocuments } from '../documents.ts'
-import { requireComment } from './threads.ts'
+import { blocksFirst, requireComment } from './threads.ts'
 
 /** The comment operations, once for both kinds of thread (a space's own, a change request's). */
 
@@ -32,6 +32,8 @@ function digest(text: string): string {
 
 export function listThreadComments(view: CommentView, query: ListQuery) {
   const items = listComments(view.state, view.thread, query)
+  const early = blocksFirst(view, items.some((c) => c.node !== undefined))
+  if (early) return early
   const order = query.order ?? 'desc'
   const authors = query.authors ? [...new Set(query.authors)].sort() : []
   const list = `comments:${keyOfThread(view.thread)}:${digest(JSON.stringify([order, query.status ?? 'all', query.targetPage ?? '', authors]))}`
@@ -46,6 +48,8 @@ interface NewCommentInput {
 
 export async function postThreadComment(view: CommentView, input: NewCommentInput) {
   requireComment(view)
+  const early = blocksFirst(view, input.node !== undefined)
+  if (early) return early
   const comment = await postComment(view.state, view.thread, {
     postedBy: view.caller.user.id,
     markdown: input.body.markdown,
@@ -56,7 +60,8 @@ export async function postThreadComment(view: CommentView, input: NewCommentInpu
 }
 
 export function getThreadComment(view: CommentView, commentId: string) {
-  return withDocuments(view.documents, presentComment(view, findComment(view.state, view.thread, commentId)))
+  const comment = findComment(view.state, view.thread, commentId)
+  return blocksFirst(view, comment.node !== undefined) ?? withDocuments(view.documents, presentComment(view, comment))
 }
 
 interface UpdateInput {
@@ -77,6 +82,8 @@ export function updateThreadComment(view: CommentView, commentId: string, input:
   const comment = findComment(view.state, view.thread, commentId)
   const permissions = postPermissions(view.space, view.caller.user.id, comment.postedBy)
   authorizeChanges(permissions, input, `comment ${comment.id}`, view.thread.space.id)
+  const early = blocksFirst(view, comment.node !== undefined)
+  if (early) return early
   return presentComment(view, updateComment(view.state, comment, view.caller.user.id, changesOf(input)))
 }
 

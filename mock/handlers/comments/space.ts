@@ -7,16 +7,17 @@ const REPLY_FIELDS = ['body', 'addedReactions', 'removedReactions']
 
 /** Handlers of a space's own comments. */
 export const spaceCommentsHandlers: Handlers<OpsOf<typeof contract>> = {
-  listCommentsInSpace: ({ state, caller, input }) =>
-    op.listThreadComments(viewOf(state, caller, spaceThread(state, caller, input.spaceId), input.format), input),
+  listCommentsInSpace: ({ state, caller, input, prepared }) =>
+    op.listThreadComments(viewOf(state, caller, spaceThread(state, caller, input.spaceId), input.format, prepared), input),
 
-  postCommentInSpace: ({ state, caller, input }) => op.postThreadComment(viewOf(state, caller, spaceThread(state, caller, input.spaceId)), input),
+  postCommentInSpace: ({ state, caller, input, prepared }) =>
+    op.postThreadComment(viewOf(state, caller, spaceThread(state, caller, input.spaceId), undefined, prepared), input),
 
-  getCommentInSpace: ({ state, caller, input }) =>
-    op.getThreadComment(viewOf(state, caller, spaceThread(state, caller, input.spaceId), input.format), input.commentId),
+  getCommentInSpace: ({ state, caller, input, prepared }) =>
+    op.getThreadComment(viewOf(state, caller, spaceThread(state, caller, input.spaceId), input.format, prepared), input.commentId),
 
-  updateCommentInSpace: ({ state, caller, input }) =>
-    op.updateThreadComment(viewOf(state, caller, spaceThread(state, caller, input.spaceId)), input.commentId, input),
+  updateCommentInSpace: ({ state, caller, input, prepared }) =>
+    op.updateThreadComment(viewOf(state, caller, spaceThread(state, caller, input.spaceId), undefined, prepared), input.commentId, input),
 
   deleteCommentInSpace: ({ state, caller, input }) =>
     op.deleteThreadComment(viewOf(state, caller, spaceThread(state, caller, input.spaceId)), input.commentId),

@@ -1,7 +1,9 @@
 import { forbidden } from '../../core/http-error.ts'
 import type { Caller } from '../../model/access.ts'
 import { threadPermissions } from '../../model/comments/access.ts'
-import type { Thread } from '../../model/comments/thread.ts'
+import { currentRevision, type Thread } from '../../model/comments/thread.ts'
+import { analysisPreparation } from '../../model/content/view.ts'
+import { Prepare } from '../types.ts'
 import type { State } from '../../model/state.ts'
 import type { CommentView } from '../../present/comment.ts'
 import { PendingDocuments } from '../../present/pending-documents.ts'
@@ -27,7 +29,7 @@ export function changeRequestThread(state: State, caller: Caller, spaceId: strin
  * see the space gets 403 on every comment, reply, reaction and commenter, as the space's
  * `permissions.comment` says.
  */
-export function viewOf(state: State, caller: Caller, thread: Thread, format?: 'markdown' | 'document'): CommentView {
+export function viewOf(state: State, caller: Caller, thread: Thread, format?: 'markdown' | 'document', prepared?: boolean): CommentView {
   const view: CommentView = {
     state,
     caller,
@@ -35,10 +37,21 @@ export function viewOf(state: State, caller: Caller, thread: Thread, format?: 'm
     space: threadPermissions(state, caller, thread),
     format,
     documents: format === 'document' ? new PendingDocuments() : undefined,
+    prepared,
     people: audienceFor(state, caller, thread.space.organization),
   }
   requireComment(view)
   return view
+}
+
+/**
+ * When comments anchored to blocks are involved (`needed`), the analysis of every block of the
+ * thread's revision as `Prepare` work outside the state lock, unless it is done or small.
+ */
+export function blocksFirst(view: CommentView, needed: boolean): Prepare | undefined {
+  if (!needed || view.prepared) return undefined
+  const work = analysisPreparation(view.state, [currentRevision(view.thread)])
+  return work && new Prepare(work)
 }
 
 /** 403 unless the caller may comment on the thread's space (read the discussion, post, reply). */
