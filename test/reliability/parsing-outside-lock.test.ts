@@ -177,3 +177,31 @@ describe('comments anchored to blocks, over much content', () => {
     expect(page.items[0]!.target).toMatchObject({ page: { id: intro.page, outdated: false }, node: { id: node } })
   })
 })
+
+describe('suggested questions over much new content', () => {
+  it('analyse the changed spaces outside the state lock: a write sent behind the first call answers first', async () => {
+    const platform = createMockPlatform({ scenario: 'empty' })
+    await platform.ready
+    const b = platform.builders
+    const org = await b.organization({ title: 'Locks' })
+    const admin = await b.user({ organization: org.id, role: 'admin' })
+    const client = clientFor(platform, admin.token)
+    const space = await b.space({ organization: org.id, title: 'Questions' })
+    // Loads the markdown library first, so the race below is about the lock alone.
+    await client.orgs.ask.listQuestions({ organizationId: org.id })
+    for (let n = 0; n < 300; n++) await b.page({ space: space.id, title: `Chapter ${n}`, markdown: `${body(n, 1_000)}\n\n## How do I use chapter ${n}?\n\nLike this.` })
+
+    const finished: string[] = []
+    const questions = client.orgs.ask.listQuestions({ organizationId: org.id }).then((answer) => {
+      finished.push('questions')
+      return answer
+    })
+    const write = client.spaces.update({ spaceId: space.id, title: 'Renamed' }).then(() => {
+      finished.push('write')
+    })
+    const [answer] = await Promise.all([questions, write])
+
+    expect(finished).toEqual(['write', 'questions'])
+    expect(answer.questions).toContain('How do I use chapter 0?')
+  })
+})

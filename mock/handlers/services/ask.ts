@@ -4,7 +4,7 @@ import type { Caller } from '../../model/access.ts'
 import type { OrganizationRecord } from '../../model/orgs/tables.ts'
 import { organizationSearchPreparation } from '../../model/content/search.ts'
 import { answerQuestion } from '../../model/services/ask/answer.ts'
-import { recommendedQuestions } from '../../model/services/ask/questions.ts'
+import { questionsPreparation, recommendedQuestions } from '../../model/services/ask/questions.ts'
 import type { State } from '../../model/state.ts'
 import { presentAnswer, presentAnswerSteps, type AnswerOptions } from '../../present/ask.ts'
 import { loadOrganization } from '../load.ts'
@@ -46,13 +46,17 @@ export const askHandlers: Handlers<OpsOf<typeof contract>> = {
     return new EventStream(steps.map((answer) => ({ type: 'answer', answer })))
   },
 
-  getRecommendedQuestionsInOrganization: ({ state, caller, input }) => {
+  getRecommendedQuestionsInOrganization: ({ state, caller, input, prepared }) => {
     const org = loadForAsk(state, caller, input.organizationId)
+    const work = prepared ? undefined : questionsPreparation(state)
+    if (work) return new Prepare(work)
     return { questions: recommendedQuestions(state, org.id, caller.user.id) }
   },
 
-  streamRecommendedQuestionsInOrganization: ({ state, caller, input }) => {
+  streamRecommendedQuestionsInOrganization: ({ state, caller, input, prepared }) => {
     const org = loadForAsk(state, caller, input.organizationId)
+    const work = prepared ? undefined : questionsPreparation(state)
+    if (work) return new Prepare(work)
     return new EventStream(recommendedQuestions(state, org.id, caller.user.id).map((question) => ({ question })))
   },
 }

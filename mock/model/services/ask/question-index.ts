@@ -101,6 +101,12 @@ export class QuestionIndex {
     this.#changed.clear()
   }
 
+  /** The live spaces the next {@link refresh} would summarize (to analyse their pages beforehand). */
+  pending(): SpaceRecord[] {
+    const spaces = this.#everything ? [...this.#db.spaces.all()] : [...this.#changed].flatMap((id) => this.#db.spaces.get(id) ?? [])
+    return spaces.filter((space) => !space.deletedAt)
+  }
+
   /** The questions a live space suggests (after {@link refresh}). */
   questionsOf(space: SpaceRecord): SpaceQuestions {
     return this.#filed.get(space.id)?.questions ?? NONE

@@ -1,4 +1,4 @@
-import { analysisOf, viewOf, type PageNode, type RevisionView } from '../../content/view.ts'
+import { analysisOf, analysisPreparation, viewOf, type PageNode, type RevisionView } from '../../content/view.ts'
 import type { SpaceRecord } from '../../spaces/tables.ts'
 import { visibleSpaces } from '../../spaces/visible.ts'
 import type { State } from '../../state.ts'
@@ -70,6 +70,14 @@ function* roundRobin(spaces: readonly SpaceRecord[], listOf: (space: SpaceRecord
     }
     if (!more) return
   }
+}
+
+/**
+ * The analysing the next {@link recommendedQuestions} would do under the state lock (the pages of
+ * the spaces changed since the last call, or every space on the first), as `Prepare` work.
+ */
+export function questionsPreparation(state: State): (() => Promise<void>) | undefined {
+  return analysisPreparation(state, state.questions.pending().map((space) => space.revision))
 }
 
 /**
