@@ -32,12 +32,14 @@ function digest(text: string): string {
 
 export function listThreadComments(view: CommentView, query: ListQuery) {
   const items = listComments(view.state, view.thread, query)
-  const early = blocksFirst(view, items.some((c) => c.node !== undefined))
-  if (early) return early
   const order = query.order ?? 'desc'
   const authors = query.authors ? [...new Set(query.authors)].sort() : []
   const list = `comments:${keyOfThread(view.thread)}:${digest(JSON.stringify([order, query.status ?? 'all', query.targetPage ?? '', authors]))}`
-  return withDocuments(view.documents, paginate(list, items, postingKey, query, (c) => presentComment(view, c), order === 'desc'))
+  // The page's records first: only their anchors decide whether the blocks must be analysed.
+  const page = paginate(list, items, postingKey, query, undefined, order === 'desc')
+  const early = blocksFirst(view, page.items.some((c) => c.node !== undefined))
+  if (early) return early
+  return withDocuments(view.documents, { ...page, items: page.items.map((c) => presentComment(view, c)) })
 }
 
 interface NewCommentInput {
