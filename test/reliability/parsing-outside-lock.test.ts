@@ -2,32 +2,41 @@ import { describe, expect, it } from 'vitest'
 import { createMockPlatform } from '../../mock/index.ts'
 import { clientFor, collect } from '../helpers.ts'
 
+/** A fresh platform with one organization and its admin's client. */
+async function organization() {
+  const platform = createMockPlatform({ scenario: 'empty' })
+  await platform.ready
+  const b = platform.builders
+  const org = await b.organization({ title: 'Locks' })
+  const admin = await b.user({ organization: org.id, role: 'admin' })
+  return { b, org, client: clientFor(platform, admin.token) }
+}
+
+/**
+ * Sends `slow` then `quick` at once, and gives the order their answers came in (by label) and
+ * `slow`'s answer: what shows whether `slow` held the state lock while `quick` waited.
+ */
+async function race<T>(slow: [string, Promise<T>], quick: [string, Promise<unknown>]): Promise<{ finished: string[]; answer: T }> {
+  const finished: string[] = []
+  const [answer] = await Promise.all([
+    slow[1].then((value) => (finished.push(slow[0]), value)),
+    quick[1].then(() => void finished.push(quick[0])),
+  ])
+  return { finished, answer }
+}
+
 /** An ordinary paragraph of markdown, repeated to `bytes`. */
 const body = (n: number, bytes: number) =>
   `## Note ${n}\n\n${'Some *emphasis*, a [link](https://example.com) and `code` in a sentence of plain words.\n\n'.repeat(bytes / 90)}`.slice(0, bytes)
 
 describe('comment bodies read as documents', () => {
   it('are converted after the state lock: a read behind a large page of documents answers first', async () => {
-    const platform = createMockPlatform({ scenario: 'empty' })
-    await platform.ready
-    const b = platform.builders
-    const org = await b.organization({ title: 'Locks' })
-    const admin = await b.user({ organization: org.id, role: 'admin' })
+    const { b, org, client } = await organization()
     const space = await b.space({ organization: org.id, title: 'Busy' })
-    const client = clientFor(platform, admin.token)
     // 100 bodies of 64 KB: 6.4 MB of markdown, seconds of parsing on any machine, not microseconds.
     for (let n = 0; n < 100; n++) await client.spaces.comments.create({ spaceId: space.id, body: { markdown: body(n, 65_536) } })
 
-    const finished: string[] = []
-    const documents = client.spaces.comments.list({ spaceId: space.id, format: 'document', limit: 100 }).then((page) => {
-      finished.push('documents')
-      return page
-    })
-    const title = client.spaces.get({ spaceId: space.id }).then((s) => {
-      finished.push('space')
-      return s.title
-    })
-    const [page] = await Promise.all([documents, title])
+    const { finished, answer: page } = await race(['documents', client.spaces.comments.list({ spaceId: space.id, format: 'document', limit: 100 })], ['space', client.spaces.get({ spaceId: space.id })])
 
     // Under the lock, the space read would have waited for every conversion.
     expect(finished).toEqual(['space', 'documents'])
@@ -44,26 +53,13 @@ describe('comment bodies read as documents', () => {
 
 describe('page content read as a document', () => {
   it('is converted after the state lock: a write sent behind a large page answers first', async () => {
-    const platform = createMockPlatform({ scenario: 'empty' })
-    await platform.ready
-    const b = platform.builders
-    const org = await b.organization({ title: 'Locks' })
-    const admin = await b.user({ organization: org.id, role: 'admin' })
+    const { b, org, client } = await organization()
     const space = await b.space({ organization: org.id, title: 'Big page' })
     const big = await b.page({ space: space.id, title: 'Reference', markdown: body(0, 900_000) })
-    const client = clientFor(platform, admin.token)
     // Loads the markdown library first, so the race below is about the lock alone.
     expect((await client.spaces.content.getPage({ spaceId: space.id, pageId: big.page, format: 'markdown' })).markdown!.length).toBeGreaterThan(800_000)
 
-    const finished: string[] = []
-    const read = client.spaces.content.getPage({ spaceId: space.id, pageId: big.page }).then((page) => {
-      finished.push('page')
-      return page
-    })
-    const write = client.spaces.update({ spaceId: space.id, title: 'Renamed' }).then(() => {
-      finished.push('write')
-    })
-    const [page] = await Promise.all([read, write])
+    const { finished, answer: page } = await race(['page', client.spaces.content.getPage({ spaceId: space.id, pageId: big.page })], ['write', client.spaces.update({ spaceId: space.id, title: 'Renamed' })])
 
     expect(finished).toEqual(['write', 'page'])
     const nodes = page.document!.nodes as Array<{ type: string }>
@@ -75,12 +71,7 @@ describe('page content read as a document', () => {
 
 describe('a first search over much content', () => {
   it('parses the pages outside the state lock: a write sent behind it answers first, and the results are whole', async () => {
-    const platform = createMockPlatform({ scenario: 'empty' })
-    await platform.ready
-    const b = platform.builders
-    const org = await b.organization({ title: 'Locks' })
-    const admin = await b.user({ organization: org.id, role: 'admin' })
-    const client = clientFor(platform, admin.token)
+    const { b, org, client } = await organization()
     // Loads the markdown and search libraries first, so the race below is about the lock alone.
     const tiny = await b.space({ organization: org.id, title: 'Tiny' })
     await b.page({ space: tiny.id, title: 'One', markdown: 'Nothing much.' })
@@ -93,15 +84,7 @@ describe('a first search over much content', () => {
       await b.page({ space: space.id, title: `Chapter ${n}`, markdown: `${body(n, 1_000)}${unique}` })
     }
 
-    const finished: string[] = []
-    const search = client.spaces.search({ spaceId: space.id, query: 'zebrafish' }).then((page) => {
-      finished.push('search')
-      return page
-    })
-    const write = client.spaces.update({ spaceId: space.id, title: 'Renamed' }).then(() => {
-      finished.push('write')
-    })
-    const [results] = await Promise.all([search, write])
+    const { finished, answer: results } = await race(['search', client.spaces.search({ spaceId: space.id, query: 'zebrafish' })], ['write', client.spaces.update({ spaceId: space.id, title: 'Renamed' })])
 
     expect(finished).toEqual(['write', 'search'])
     expect(results.items.map((r) => r.title)).toEqual(['Chapter 137'])
@@ -114,12 +97,7 @@ describe('a first search over much content', () => {
 
 describe("a revision's links over much content", () => {
   it('are analysed outside the state lock: a write sent behind the first list answers first, and the list is whole', async () => {
-    const platform = createMockPlatform({ scenario: 'empty' })
-    await platform.ready
-    const b = platform.builders
-    const org = await b.organization({ title: 'Locks' })
-    const admin = await b.user({ organization: org.id, role: 'admin' })
-    const client = clientFor(platform, admin.token)
+    const { b, org, client } = await organization()
     const space = await b.space({ organization: org.id, title: 'Linked' })
     // 300 pages of about 1 KB, each linking to the next one and to a missing page.
     const pages: string[] = []
@@ -130,15 +108,7 @@ describe("a revision's links over much content", () => {
     // Loads the markdown library first, so the race below is about the lock alone.
     await client.spaces.content.getPage({ spaceId: space.id, pageId: pages[0]!, format: 'markdown' })
 
-    const finished: string[] = []
-    const links = client.spaces.listLinks({ spaceId: space.id, status: 'broken', limit: 1000 }).then((page) => {
-      finished.push('links')
-      return page
-    })
-    const write = client.spaces.update({ spaceId: space.id, title: 'Renamed' }).then(() => {
-      finished.push('write')
-    })
-    const [page] = await Promise.all([links, write])
+    const { finished, answer: page } = await race(['links', client.spaces.listLinks({ spaceId: space.id, status: 'broken', limit: 1000 })], ['write', client.spaces.update({ spaceId: space.id, title: 'Renamed' })])
 
     expect(finished).toEqual(['write', 'links'])
     // Every page's missing link, and the last chapter's link to a chapter that does not exist.
@@ -148,12 +118,7 @@ describe("a revision's links over much content", () => {
 
 describe('comments anchored to blocks, over much content', () => {
   it("analyse the revision's blocks outside the state lock: a write sent behind the first list answers first", async () => {
-    const platform = createMockPlatform({ scenario: 'empty' })
-    await platform.ready
-    const b = platform.builders
-    const org = await b.organization({ title: 'Locks' })
-    const admin = await b.user({ organization: org.id, role: 'admin' })
-    const client = clientFor(platform, admin.token)
+    const { b, org, client } = await organization()
     const space = await b.space({ organization: org.id, title: 'Discussed' })
     const intro = await b.page({ space: space.id, title: 'Intro', markdown: 'First paragraph.\n\nSecond paragraph.' })
     const { document } = await client.spaces.content.getPage({ spaceId: space.id, pageId: intro.page })
@@ -162,15 +127,7 @@ describe('comments anchored to blocks, over much content', () => {
     // 300 more pages of about 1 KB: their blocks are analysed by the next read of the comment's target.
     for (let n = 0; n < 300; n++) await b.page({ space: space.id, title: `Chapter ${n}`, markdown: body(n, 1_000) })
 
-    const finished: string[] = []
-    const list = client.spaces.comments.list({ spaceId: space.id }).then((page) => {
-      finished.push('comments')
-      return page
-    })
-    const write = client.spaces.update({ spaceId: space.id, title: 'Renamed' }).then(() => {
-      finished.push('write')
-    })
-    const [page] = await Promise.all([list, write])
+    const { finished, answer: page } = await race(['comments', client.spaces.comments.list({ spaceId: space.id })], ['write', client.spaces.update({ spaceId: space.id, title: 'Renamed' })])
 
     expect(finished).toEqual(['write', 'comments'])
     expect(page.items.map((c) => c.id)).toEqual([posted.id])
@@ -180,26 +137,13 @@ describe('comments anchored to blocks, over much content', () => {
 
 describe('suggested questions over much new content', () => {
   it('analyse the changed spaces outside the state lock: a write sent behind the first call answers first', async () => {
-    const platform = createMockPlatform({ scenario: 'empty' })
-    await platform.ready
-    const b = platform.builders
-    const org = await b.organization({ title: 'Locks' })
-    const admin = await b.user({ organization: org.id, role: 'admin' })
-    const client = clientFor(platform, admin.token)
+    const { b, org, client } = await organization()
     const space = await b.space({ organization: org.id, title: 'Questions' })
     // Loads the markdown library first, so the race below is about the lock alone.
     await client.orgs.ask.listQuestions({ organizationId: org.id })
     for (let n = 0; n < 300; n++) await b.page({ space: space.id, title: `Chapter ${n}`, markdown: `${body(n, 1_000)}\n\n## How do I use chapter ${n}?\n\nLike this.` })
 
-    const finished: string[] = []
-    const questions = client.orgs.ask.listQuestions({ organizationId: org.id }).then((answer) => {
-      finished.push('questions')
-      return answer
-    })
-    const write = client.spaces.update({ spaceId: space.id, title: 'Renamed' }).then(() => {
-      finished.push('write')
-    })
-    const [answer] = await Promise.all([questions, write])
+    const { finished, answer: answer } = await race(['questions', client.orgs.ask.listQuestions({ organizationId: org.id })], ['write', client.spaces.update({ spaceId: space.id, title: 'Renamed' })])
 
     expect(finished).toEqual(['write', 'questions'])
     expect(answer.questions).toContain('How do I use chapter 0?')
