@@ -12,6 +12,12 @@ import type { RequestLog } from './core/request-log.ts'
 import { routeTableFor } from './core/route-table.ts'
 import type { Services } from './core/services.ts'
 
+/**
+ * How many times one operation may ask to prepare ({@link Prepare}): an answer asks for its
+ * search index, then for the pages it quotes, which only that index finds.
+ */
+const MAX_PREPARES = 2
+
 /** Thrown when a fault drops the connection: each transport turns it into its own network failure. */
 export class DroppedConnection extends Error {
   constructor() {
@@ -187,7 +193,7 @@ export function createDispatcher(options: DispatcherOptions): Core {
         const loading = options.loadLibraries(match.op.id)
         if (loading) await loading
         const services = options.services()
-        const attempt = (prepared: boolean) =>
+        const attempt = (prepared: number) =>
           exclusive(async () => {
             const state = options.state()
             try {
@@ -198,12 +204,12 @@ export function createDispatcher(options: DispatcherOptions): Core {
               state.changes?.commit(state)
             }
           })
-        let result = await attempt(false)
-        if (result instanceof Prepare) {
-          // The parsing a read asked for happens between two turns under the lock, not in one.
+        let result = await attempt(0)
+        // The parsing an operation asked for happens between turns under the lock, not in one.
+        for (let round = 1; result instanceof Prepare; round++) {
+          if (round > MAX_PREPARES) throw new Error(`${match.op.id} asked to prepare more than ${MAX_PREPARES} times`)
           await result.work()
-          result = await attempt(true)
-          if (result instanceof Prepare) throw new Error('An operation asked to prepare twice')
+          result = await attempt(round)
         }
         const draining = services.drain()
         if (draining) await draining

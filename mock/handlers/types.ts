@@ -16,15 +16,20 @@ export interface Context<D extends OperationDef> {
   caller: Caller
   state: State
   services: Services
-  /** Set when the operation runs again after the {@link Prepare} work it asked for. */
-  prepared?: boolean
+  /**
+   * How many times the operation asked to {@link Prepare} before this run (none on the first).
+   * Most operations ask once, and finish under the lock on the run after; an answer asks for its
+   * search index, then for the pages that index finds.
+   */
+  prepared?: number
 }
 
 /**
- * What a read returns, before changing anything, when it would first parse much content under
- * the state lock: the dispatcher runs `work` outside the lock (it may only use strings read under
- * it, and fill caches derived from them), then runs the operation again with `prepared` set, which
- * then finds the parsing done. Other clients' requests go on meanwhile.
+ * What an operation returns, before changing anything, when it would first parse much content
+ * under the state lock: the dispatcher runs `work` outside the lock (it may only use strings read
+ * under it, and fill caches derived from them), then runs the operation again, which then finds
+ * the parsing done. Other clients' requests go on meanwhile. An operation may ask twice at most
+ * (see `prepared`).
  */
 export class Prepare {
   readonly work: () => Promise<void>

@@ -18,8 +18,8 @@ export interface CommentView {
   format?: 'markdown' | 'document' | undefined
   /** Where bodies asked as documents wait to be converted, after the state lock (`format=document`). */
   documents?: PendingDocuments | undefined
-  /** Set when the operation runs again after its `Prepare` work (its revision's blocks analysed). */
-  prepared?: boolean | undefined
+  /** How many times the operation asked to `Prepare` before this run (its revision's blocks analysed once it did). */
+  prepared?: number | undefined
   /** What the caller may see of the people in the thread (emails only if they may list the members). */
   people: Audience
 }

@@ -149,3 +149,56 @@ describe('suggested questions over much new content', () => {
     expect(answer.questions).toContain('How do I use chapter 0?')
   })
 })
+
+describe('an answer quoting large pages', () => {
+  it('analyses and quotes them outside the state lock: a write sent behind the question answers first, and the answer is whole', async () => {
+    const { b, org, client } = await organization()
+    const space = await b.space({ organization: org.id, title: 'Manual' })
+    // Three pages of 200 KB that the question finds, among small neighbours.
+    await b.page({ space: space.id, title: 'Preface', markdown: 'How this manual reads.' })
+    const volumes: string[] = []
+    for (let n = 0; n < 3; n++) {
+      volumes.push((await b.page({ space: space.id, title: `Volume ${n}`, markdown: `Zebrafish need care, volume ${n} says.\n\n${body(n, 200_000)}` })).page)
+      await b.page({ space: space.id, title: `Appendix ${n}`, markdown: `## Where is appendix ${n}?\n\nAt the end.` })
+    }
+    // The search index is built first, so the race below is about the answer's own parsing.
+    expect((await client.orgs.search({ organizationId: org.id, query: 'zebrafish' })).items).toHaveLength(1)
+
+    const { finished, answer } = await race(['answer', client.orgs.ask.ask({ organizationId: org.id, query: 'zebrafish care' })], ['write', client.spaces.update({ spaceId: space.id, title: 'Renamed' })])
+
+    // Under the lock, the write would have waited for 600 KB of pages to be parsed.
+    expect(finished).toEqual(['write', 'answer'])
+    const again = await client.orgs.ask.ask({ organizationId: org.id, query: 'zebrafish care' })
+    expect(again).toEqual(answer)
+    expect(answer.answer.sources!.map((s) => s.page)).toEqual(volumes)
+    expect(answer.answer.answer!.markdown).toContain('Zebrafish need care, volume 0 says.')
+    expect(answer.answer.followupQuestions).toContain('Where is appendix 0?')
+  })
+})
+
+describe('an import of a large markdown source', () => {
+  it('finds its title outside the state lock: a write sent behind the import answers first', async () => {
+    const platform = createMockPlatform({ scenario: 'empty' })
+    await platform.ready
+    const b = platform.builders
+    const org = await b.organization({ title: 'Imports' })
+    const admin = await b.user({ organization: org.id, role: 'admin' })
+    const client = clientFor(platform, admin.token)
+    const space = await b.space({ organization: org.id, title: 'Imported' })
+    // Loads the markdown library first, so the race below is about the lock alone.
+    platform.imports.register('https://example.com/small.md', '# Small\n\nText.')
+    await client.spaces.content.import({ spaceId: space.id, url: 'https://example.com/small.md', source: 'markdown' })
+    platform.imports.register('https://example.com/guide.md', `# The *whole* guide\n\n${body(0, 600_000)}`)
+
+    const { finished, answer } = await race(['import', client.spaces.content.import({ spaceId: space.id, url: 'https://example.com/guide.md', source: 'markdown' })], ['write', client.spaces.update({ spaceId: space.id, title: 'Renamed' })])
+
+    expect(finished).toEqual(['write', 'import'])
+    expect(answer.importedResources).toBe(1)
+    const { pages } = await client.spaces.content.listPages({ spaceId: space.id })
+    expect(pages.map((p) => p.title)).toEqual(['Small', 'The whole guide'])
+    const guide = pages[1]!
+    const { markdown } = await client.spaces.content.getPage({ spaceId: space.id, pageId: guide.id, format: 'markdown' })
+    expect(markdown!.startsWith('## Note 0')).toBe(true)
+    expect(markdown!.length).toBeGreaterThan(590_000)
+  })
+})

@@ -10,7 +10,7 @@ const REPLY_FIELDS = ['resolved', 'body', 'addedReactions', 'removedReactions']
 
 type Path = { spaceId: string; changeRequestId: string }
 
-const view = (state: State, caller: Caller, input: Path, format?: 'markdown' | 'document', prepared?: boolean) =>
+const view = (state: State, caller: Caller, input: Path, format?: 'markdown' | 'document', prepared?: number) =>
   viewOf(state, caller, changeRequestThread(state, caller, input.spaceId, input.changeRequestId), format, prepared)
 
 /** Handlers of the comments of a change request. */

@@ -29,7 +29,7 @@ export function changeRequestThread(state: State, caller: Caller, spaceId: strin
  * see the space gets 403 on every comment, reply, reaction and commenter, as the space's
  * `permissions.comment` says.
  */
-export function viewOf(state: State, caller: Caller, thread: Thread, format?: 'markdown' | 'document', prepared?: boolean): CommentView {
+export function viewOf(state: State, caller: Caller, thread: Thread, format?: 'markdown' | 'document', prepared?: number): CommentView {
   const view: CommentView = {
     state,
     caller,

@@ -2,10 +2,11 @@ import type * as contract from '../../../src/contract/content/change-request-con
 import { conflict } from '../../core/http-error.ts'
 import type { Caller } from '../../model/access.ts'
 import { importContent } from '../../model/content/import.ts'
+import { importPreparation } from '../../model/content/import-source.ts'
 import { targetOf, type ContentTarget } from '../../model/content/revisions.ts'
 import type { State } from '../../model/state.ts'
 import { loadChangeRequest } from '../load.ts'
-import type { Handlers, OpsOf } from '../types.ts'
+import { Prepare, type Handlers, type OpsOf } from '../types.ts'
 import { readBacklinks, readFile, readFiles, readLinks, readPage, readPages, readRevision } from './read.ts'
 
 /** The latest revision of a change request (by ID or number) the caller can see. */
@@ -18,11 +19,12 @@ function target(state: State, caller: Caller, input: { spaceId: string; changeRe
 export const changeRequestContentHandlers: Handlers<OpsOf<typeof contract>> = {
   getRevisionOfChangeRequestById: ({ state, caller, input }) => readRevision(state, target(state, caller, input), input),
 
-  importChangeRequestContent: ({ state, caller, input, services }) => {
+  importChangeRequestContent: ({ state, caller, input, services, prepared }) => {
     const t = target(state, caller, input, 'edit')
     const status = t.changeRequest!.status
     if (status === 'merged' || status === 'archived') throw conflict(`Change request ${t.changeRequest!.id} is ${status}: its content can no longer change`)
-    return importContent(state, t, services.fixtures, input.url, input.source)
+    const work = prepared ? undefined : importPreparation(state.libraries.markdown, state.contentCache.headings, services.fixtures, input.url)
+    return work ? new Prepare(work) : importContent(state, t, services.fixtures, input.url, input.source)
   },
 
   listPagesInChangeRequest: ({ state, caller, input }) => readPages(state, target(state, caller, input), input),

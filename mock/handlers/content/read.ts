@@ -64,7 +64,7 @@ export function readFile(state: State, target: ContentTarget, input: ContentQuer
   return presentFile(state, target, requireFile(state, target.revision, input.fileId), contentOptions(input).metadata)
 }
 
-export function readBacklinks(state: State, caller: Caller, target: ContentTarget, input: PageInput & { fileId: string }, prepared?: boolean) {
+export function readBacklinks(state: State, caller: Caller, target: ContentTarget, input: PageInput & { fileId: string }, prepared?: number) {
   requireFile(state, target.revision, input.fileId)
   const work = prepared ? undefined : analysisPreparation(state, [target.revision])
   if (work) return new Prepare(work)
@@ -73,7 +73,7 @@ export function readBacklinks(state: State, caller: Caller, target: ContentTarge
   return paginateArray('backlinks', [...users], (n) => [n.index], input, (n) => presentBacklink(state, target, n, space))
 }
 
-export function readLinks(state: State, target: ContentTarget, input: PageInput & { pageId?: string | undefined; status?: LinkStatus | undefined }, prepared?: boolean) {
+export function readLinks(state: State, target: ContentTarget, input: PageInput & { pageId?: string | undefined; status?: LinkStatus | undefined }, prepared?: number) {
   if (input.pageId !== undefined) requireNode(viewOf(state, target.revision), input.pageId)
   const work = prepared ? undefined : analysisPreparation(state, linkRevisions(state, target))
   if (work) return new Prepare(work)

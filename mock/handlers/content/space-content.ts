@@ -1,16 +1,20 @@
 import type * as contract from '../../../src/contract/content/space-content.ts'
 import { importContent } from '../../model/content/import.ts'
+import { importPreparation } from '../../model/content/import-source.ts'
 import { targetOf } from '../../model/content/revisions.ts'
 import { loadSpace } from '../load.ts'
-import type { Handlers, OpsOf } from '../types.ts'
+import { Prepare, type Handlers, type OpsOf } from '../types.ts'
 import { readBacklinks, readFile, readFiles, readLinks, readPage, readPages, readRevision } from './read.ts'
 
 /** Handlers of a space's live content: reads need view, an import needs edit. */
 export const spaceContentHandlers: Handlers<OpsOf<typeof contract>> = {
   getCurrentRevision: ({ state, caller, input }) => readRevision(state, targetOf(loadSpace(state, caller, input.spaceId)), input),
 
-  importSpaceContent: ({ state, caller, input, services }) =>
-    importContent(state, targetOf(loadSpace(state, caller, input.spaceId, 'edit')), services.fixtures, input.url, input.source),
+  importSpaceContent: ({ state, caller, input, services, prepared }) => {
+    const target = targetOf(loadSpace(state, caller, input.spaceId, 'edit'))
+    const work = prepared ? undefined : importPreparation(state.libraries.markdown, state.contentCache.headings, services.fixtures, input.url)
+    return work ? new Prepare(work) : importContent(state, target, services.fixtures, input.url, input.source)
+  },
 
   listPages: ({ state, caller, input }) => readPages(state, targetOf(loadSpace(state, caller, input.spaceId)), input),
 

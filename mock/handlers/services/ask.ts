@@ -3,7 +3,7 @@ import { forbidden } from '../../core/http-error.ts'
 import type { Caller } from '../../model/access.ts'
 import type { OrganizationRecord } from '../../model/orgs/tables.ts'
 import { organizationSearchPreparation } from '../../model/content/search.ts'
-import { answerQuestion } from '../../model/services/ask/answer.ts'
+import { answerPreparation, answerQuestion } from '../../model/services/ask/answer.ts'
 import { questionsPreparation, recommendedQuestions } from '../../model/services/ask/questions.ts'
 import type { State } from '../../model/state.ts'
 import { presentAnswer, presentAnswerSteps, type AnswerOptions } from '../../present/ask.ts'
@@ -21,6 +21,15 @@ function loadForAsk(state: State, caller: Caller, organizationId: string): Organ
   return org
 }
 
+/**
+ * What an answer asks to prepare before its last run: its search index first, then the pages its
+ * hits name (which only the index finds). See `Prepare`.
+ */
+function answerWork(state: State, org: OrganizationRecord, caller: Caller, input: { query: string; details?: boolean | undefined }, prepared = 0) {
+  const search = prepared === 0 ? organizationSearchPreparation(state, org.id, caller.user.id) : undefined
+  return search ?? (prepared < 2 ? answerPreparation(state, org.id, caller.user.id, input.query, input.details === true) : undefined)
+}
+
 const optionsOf = (input: { format?: 'markdown' | 'document' | undefined; details?: boolean | undefined }): AnswerOptions => ({
   format: input.format ?? 'markdown',
   details: input.details === true,
@@ -29,7 +38,7 @@ const optionsOf = (input: { format?: 'markdown' | 'document' | undefined; detail
 export const askHandlers: Handlers<OpsOf<typeof contract>> = {
   askInOrganization: ({ state, caller, input, prepared }) => {
     const org = loadForAsk(state, caller, input.organizationId)
-    const work = prepared ? undefined : organizationSearchPreparation(state, org.id, caller.user.id)
+    const work = answerWork(state, org, caller, input, prepared)
     if (work) return new Prepare(work)
     const options = optionsOf(input)
     return { answer: presentAnswer(state, answerQuestion(state, org.id, caller.user.id, input.query, options.details), options) }
@@ -39,7 +48,7 @@ export const askHandlers: Handlers<OpsOf<typeof contract>> = {
   // delivers a consistent answer even if the content changes while it is being read.
   streamAskInOrganization: ({ state, caller, input, prepared }) => {
     const org = loadForAsk(state, caller, input.organizationId)
-    const work = prepared ? undefined : organizationSearchPreparation(state, org.id, caller.user.id)
+    const work = answerWork(state, org, caller, input, prepared)
     if (work) return new Prepare(work)
     const options = optionsOf(input)
     const steps = presentAnswerSteps(state, answerQuestion(state, org.id, caller.user.id, input.query, options.details), options)

@@ -4,14 +4,16 @@ import type { PageAnalysis } from './markdown.ts'
 export const ANALYSES_KEPT = 8_000_000
 
 /**
- * Page analyses (blocks, sections, links) kept by page across revision views: a view is dropped on
+ * Page analyses (blocks, sections, links; or what else is derived from a page's title and content,
+ * such as an answer's quotable blocks) kept by page across revision views: a view is dropped on
  * every write to its revision, and a copy of a page (a change request, a new revision after an
- * import) has the same content, so neither parses it again. One per platform (the state's content
- * cache), the last content of each page, least recently used dropped beyond {@link ANALYSES_KEPT}
- * characters, so what it holds is bounded by configuration, never by what clients write.
+ * import) has the same content, so neither parses it again. One per platform and purpose (the
+ * state's content cache), the last content of each page, least recently used dropped beyond
+ * {@link ANALYSES_KEPT} characters, so what it holds is bounded by configuration, never by what
+ * clients write.
  */
-export class AnalysisCache {
-  readonly #entries = new Map<string, { title: string; markdown: string; analysis: PageAnalysis; size: number }>()
+export class AnalysisCache<T = PageAnalysis> {
+  readonly #entries = new Map<string, { title: string; markdown: string; analysis: T; size: number }>()
   readonly #budget: number
   #size = 0
 
@@ -26,7 +28,7 @@ export class AnalysisCache {
   }
 
   /** The analysis of a page's title and content, kept or made now by `analyze` (read-only). */
-  get(page: string, title: string, markdown: string, analyze: () => PageAnalysis): PageAnalysis {
+  get(page: string, title: string, markdown: string, analyze: () => T): T {
     const hit = this.#entries.get(page)
     if (hit) {
       this.#entries.delete(page)
@@ -38,7 +40,7 @@ export class AnalysisCache {
       return hit.analysis
     }
     const analysis = analyze()
-    // Blocks, sections and previews are about as long again as the markdown they come from.
+    // Blocks, sections and previews (or quotes) are about as long again as the markdown they come from.
     const size = 2 * markdown.length + title.length
     if (size > this.#budget / 4) return analysis
     this.#entries.set(page, { title, markdown, analysis, size })

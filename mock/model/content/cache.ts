@@ -2,9 +2,14 @@ import type { Db } from '../db.ts'
 import type { Libraries } from '../libraries.ts'
 import { DocumentCache } from '../markdown/document-cache.ts'
 import { AnalysisCache } from './analysis-cache.ts'
+import { SourceHeadings } from './source-headings.ts'
+import type { QuotableSections } from './plain-blocks.ts'
 import type { TableObserver } from '../table.ts'
 import { SearchIndexes } from './search-index.ts'
 import type { RevisionView } from './view-types.ts'
+
+/** How many characters of quoted pages' content their kept quotable blocks may stand for. */
+const QUOTES_KEPT = 2_000_000
 
 /**
  * What is derived from a revision (its page tree, paths, parsed pages, links, search index),
@@ -20,6 +25,10 @@ export class ContentCache {
   readonly documents = new DocumentCache()
   /** Page analyses by page and content, across views. */
   readonly analyses = new AnalysisCache()
+  /** The first headings of large markdown sources an import is about to read. */
+  readonly headings = new SourceHeadings()
+  /** The quotable blocks of pages an answer quoted (`services/ask/excerpt.ts`), by page and content. */
+  readonly quotes = new AnalysisCache<QuotableSections>(QUOTES_KEPT)
 
   constructor(db: Db, libraries: Libraries) {
     this.search = new SearchIndexes(db, libraries)

@@ -3,6 +3,7 @@ import type { ImportSource } from '../../../src/schemas/revision.ts'
 import { badRequest } from '../../core/http-error.ts'
 import type { MarkdownLibrary } from '../libraries.ts'
 import { slugify } from './pages.ts'
+import type { SourceHeading, SourceHeadings } from './source-headings.ts'
 
 /**
  * What an import reads at a URL. The mock never goes to the internet: tests register content
@@ -72,13 +73,16 @@ function lastSegment(url: URL): string {
   return segments.length ? titleOf(segments.at(-1)!) : url.hostname
 }
 
+/** The first `# heading` of a markdown source, if it starts with one (parsing the whole source). */
+function firstHeading(md: MarkdownLibrary, markdown: string): SourceHeading | undefined {
+  const first = md.parseMarkdown(markdown).children[0]
+  if (first?.type !== 'heading' || first.depth !== 1 || !first.position) return undefined
+  return { title: md.plainText(first).slice(0, 200), end: first.position.end.offset ?? 0 }
+}
+
 /** A markdown string as one page: its first `# heading` becomes the title. */
-function fromMarkdownText(md: MarkdownLibrary, markdown: string, url: URL): ImportContent {
-  const root = md.parseMarkdown(markdown)
-  const first = root.children[0]
-  if (first?.type === 'heading' && first.depth === 1 && first.position) {
-    return { pages: [{ title: md.plainText(first).slice(0, 200) || lastSegment(url), markdown: markdown.slice(first.position.end.offset).replace(/^\s+/, '') }] }
-  }
+function fromMarkdownText(markdown: string, url: URL, heading: SourceHeading | undefined): ImportContent {
+  if (heading) return { pages: [{ title: heading.title || lastSegment(url), markdown: markdown.slice(heading.end).replace(/^\s+/, '') }] }
   return { pages: [{ title: lastSegment(url).slice(0, 200), markdown }] }
 }
 
@@ -105,12 +109,34 @@ function fallback(url: URL, source: ImportSource): ImportContent {
   return { pages: [{ title: title.slice(0, 200), markdown: `This page was imported from <${url.href}> (${source}).\n` }] }
 }
 
+/** What is registered at a URL (exact, then normalised), if anything. */
+function registeredAt(fixtures: ReadonlyMap<string, unknown>, rawUrl: string): unknown {
+  return fixtures.has(rawUrl) ? fixtures.get(rawUrl) : fixtures.get(new URL(rawUrl).href)
+}
+
+/** Past this much registered markdown, its first heading is found outside the state lock. */
+const PREPARE_ABOVE = 64 * 1024
+
+/**
+ * The parsing reading a URL's registered markdown would do under the state lock (finding its
+ * first heading parses all of it), as work to run outside it (`Prepare`); `undefined` for small
+ * or other content, or when it is done.
+ */
+export function importPreparation(md: MarkdownLibrary, headings: SourceHeadings, fixtures: ReadonlyMap<string, unknown>, rawUrl: string): (() => Promise<void>) | undefined {
+  const registered = URL.canParse(rawUrl) ? registeredAt(fixtures, rawUrl) : undefined
+  if (typeof registered !== 'string' || registered.length < PREPARE_ABOVE || headings.find(rawUrl, registered) !== undefined) return undefined
+  return async () => headings.keep(rawUrl, registered, firstHeading(md, registered))
+}
+
 /** The registered content of a URL (exact, then normalised), parsed; else the fallback. */
-export function readSource(md: MarkdownLibrary, fixtures: ReadonlyMap<string, unknown>, rawUrl: string, source: ImportSource): ImportContent {
+export function readSource(md: MarkdownLibrary, headings: SourceHeadings, fixtures: ReadonlyMap<string, unknown>, rawUrl: string, source: ImportSource): ImportContent {
   const url = new URL(rawUrl)
-  const registered = fixtures.has(rawUrl) ? fixtures.get(rawUrl) : fixtures.get(url.href)
+  const registered = registeredAt(fixtures, rawUrl)
   if (registered === undefined) return fallback(url, source)
-  if (typeof registered === 'string') return fromMarkdownText(md, registered, url)
+  if (typeof registered === 'string') {
+    const found = headings.find(rawUrl, registered)
+    return fromMarkdownText(registered, url, found === undefined ? firstHeading(md, registered) : (found ?? undefined))
+  }
   const parsed = ImportContent.safeParse(registered)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!

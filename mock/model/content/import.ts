@@ -103,7 +103,7 @@ export async function importContent(
   url: string,
   source: ImportSource,
 ): Promise<ImportOutcome> {
-  const content = readSource(state.libraries.markdown, fixtures, url, source)
+  const content = readSource(state.libraries.markdown, state.contentCache.headings, fixtures, url, source)
   const before = viewOf(state, target.revision)
   const { steps, total, imported } = plan(before, content)
   const git = source === 'github' || source === 'gitlab'

@@ -58,8 +58,8 @@ export function analysisOf(view: RevisionView, node: PageNode): PageAnalysis {
   return analysis
 }
 
-/** Past this much markdown to analyse, a read of whole revisions analyses it outside the state lock. */
-const PREPARE_ABOVE = 64 * 1024
+/** Past this much markdown to analyse, a read analyses it outside the state lock. */
+export const PREPARE_ABOVE = 64 * 1024
 
 /**
  * The analysing a read of whole revisions (links, backlinks, blocks) would do under the state

@@ -1,9 +1,12 @@
 import type { SectionInfo } from '../../content/markdown.ts'
-import { analysisOf, viewOf, type PageNode, type RevisionView } from '../../content/view.ts'
+import { slicer } from '../../../core/turns.ts'
+import type { PageRecord } from '../../content/tables.ts'
+import { analysisOf, PREPARE_ABOVE, viewOf, type PageNode, type RevisionView } from '../../content/view.ts'
 import type { SpaceRecord } from '../../spaces/tables.ts'
 import type { State } from '../../state.ts'
 import { excerptOf, pageExcerpts, type ExcerptBlock } from './excerpt.ts'
-import { distinct, isAskable, isQuestion, pageQuestion, questionHeadings, recommendedQuestions } from './questions.ts'
+import { quotableSections } from '../../content/plain-blocks.ts'
+import { distinct, isAskable, isQuestion, pageQuestion, questionHeadings, questionsPreparation, recommendedQuestions } from './questions.ts'
 import { retrieve, type MatchKind, type PageHit } from './retrieve.ts'
 
 /**
@@ -72,9 +75,9 @@ function reasonFor(match: MatchKind, hit: PageHit, matched: Array<{ section: Sec
 }
 
 /** The sections a page is quoted from: the best matching ones with something to quote, else its lead. */
-function quote(view: RevisionView, hit: PageHit): { sections: QuotedSection[]; matched: Array<{ section: SectionInfo; index: number }> } {
+function quote(state: State, view: RevisionView, hit: PageHit): { sections: QuotedSection[]; matched: Array<{ section: SectionInfo; index: number }> } {
   const sections = analysisOf(view, hit.page).sections
-  const blocks = pageExcerpts(view, hit.page)
+  const blocks = pageExcerpts(state, view, hit.page)
   const excerpts = sections.map((_, index) => excerptOf(blocks[index] ?? []))
   const excerptAt = (index: number) => excerpts[index]!
   const matched = hit.sections
@@ -122,7 +125,7 @@ export function answerQuestion(state: State, organization: string, userId: strin
   const found = retrieve(state, organization, userId, question, withDetails)
   const citations: Citation[] = found.hits.slice(0, MAX_SOURCES).map((hit) => {
     const view = viewOf(state, hit.space.revision)
-    const { sections, matched } = quote(view, hit)
+    const { sections, matched } = quote(state, view, hit)
     return { space: hit.space, view, page: hit.page, sections, reason: reasonFor(found.match, hit, matched) }
   })
   const followups = found.match === 'none'
@@ -141,5 +144,51 @@ export function answerQuestion(state: State, organization: string, userId: strin
     citations,
     followups,
     details: { text: found.text, terms: found.terms, match: found.match, results: found.hits.length, spaces: [...spaces.values()] },
+  }
+}
+
+/**
+ * The parsing an answer would do under the state lock once its search has found its pages, as work
+ * to run outside it (`Prepare`): the analyses of the pages it may quote or suggest questions about
+ * (every hit, and the quoted pages' neighbours) and the quotable blocks of the pages it quotes,
+ * those not kept yet, their content read now; `undefined` when little is left. With no hit, the
+ * suggested questions' own preparation. Run after the search index is ready, since the hits are
+ * what decides the pages.
+ */
+export function answerPreparation(state: State, organization: string, userId: string, question: string, withDetails = false): (() => Promise<void>) | undefined {
+  const found = retrieve(state, organization, userId, question, withDetails)
+  if (found.match === 'none') return questionsPreparation(state)
+  const { analyses, quotes } = state.contentCache
+  const analyse = new Set<PageRecord>()
+  const parse = new Set<PageRecord>()
+  let size = 0
+  const needs = (record: PageRecord, into: Set<PageRecord>, kept: boolean) => {
+    if (kept || into.has(record)) return
+    into.add(record)
+    size += record.markdown.length
+  }
+  for (const [i, hit] of found.hits.entries()) {
+    const { record } = hit.page
+    needs(record, analyse, analyses.has(record.page, record.title, record.markdown))
+    if (i >= MAX_SOURCES) continue
+    needs(record, parse, quotes.has(record.page, '', record.markdown))
+    for (const node of neighbours(viewOf(state, hit.space.revision), hit.page)) {
+      needs(node.record, analyse, node.record.type === 'group' || analyses.has(node.record.page, node.record.title, node.record.markdown))
+    }
+  }
+  if (size < PREPARE_ABOVE) return undefined
+  const markdown = state.libraries.markdown
+  return async () => {
+    const pause = slicer()
+    for (const { page, title, markdown: text } of analyse) {
+      const waiting = pause()
+      if (waiting) await waiting
+      analyses.get(page, title, text, () => markdown.analyzePage(page, title, text))
+    }
+    for (const { page, markdown: text } of parse) {
+      const waiting = pause()
+      if (waiting) await waiting
+      quotes.get(page, '', text, () => quotableSections(markdown, text))
+    }
   }
 }

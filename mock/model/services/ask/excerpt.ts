@@ -1,16 +1,14 @@
-import type { Nodes, RootContent } from 'mdast'
 import { evaluate, type Variables } from '../../content/document.ts'
+import { quotableSections, type PlainBlock, type QuotableSections } from '../../content/plain-blocks.ts'
 import type { PageNode, RevisionView } from '../../content/view.ts'
-import type { MarkdownLibrary } from '../../libraries.ts'
+import type { State } from '../../state.ts'
 
 /**
  * What an answer quotes from a section: its lead, in the words of the page (extractive, so
- * an answer never says what the content does not). Variables are filled in, as readers see them.
+ * an answer never says what the content does not). Variables are filled in, as readers see them,
+ * and whitespace collapsed.
  */
-export type ExcerptBlock =
-  | { kind: 'text'; text: string }
-  | { kind: 'list'; ordered: boolean; items: string[] }
-  | { kind: 'code'; syntax?: string | undefined; text: string }
+export type ExcerptBlock = PlainBlock
 
 /** Characters of prose quoted from one section: the first sentences that fit. */
 export const TEXT_BUDGET = 280
@@ -40,51 +38,37 @@ export function leadSentences(text: string, budget: number): string {
   return cut(out, budget)
 }
 
-/** A paragraph that only shows images has no prose to quote (its alt text is a caption, not an answer). */
-function onlyImages(node: Nodes): boolean {
-  return node.type === 'paragraph' && node.children.every((c) => c.type === 'image' || c.type === 'imageReference' || (c.type === 'text' && !c.value.trim()))
-}
-
-function blockOf(plainText: MarkdownLibrary['plainText'], node: RootContent, fill: (text: string) => string): ExcerptBlock | undefined {
-  switch (node.type) {
-    case 'paragraph':
-    case 'blockquote': {
-      if (onlyImages(node)) return undefined
-      const text = flat(fill(plainText(node)))
+function filled(block: PlainBlock, fill: (text: string) => string): ExcerptBlock | undefined {
+  switch (block.kind) {
+    case 'text': {
+      const text = flat(fill(block.text))
       return text ? { kind: 'text', text } : undefined
     }
     case 'list': {
-      const items = node.children.map((item) => cut(flat(fill(plainText(item))), MAX_ITEM)).filter(Boolean)
-      return items.length ? { kind: 'list', ordered: node.ordered === true, items: items.slice(0, MAX_ITEMS) } : undefined
+      const items = block.items.map((item) => cut(flat(fill(item)), MAX_ITEM)).filter(Boolean)
+      return items.length ? { kind: 'list', ordered: block.ordered, items: items.slice(0, MAX_ITEMS) } : undefined
     }
     case 'code': {
-      const text = fill(node.value).split('\n').slice(0, MAX_CODE_LINES).join('\n').trimEnd()
-      return text ? { kind: 'code', syntax: node.lang ?? undefined, text } : undefined
+      const text = fill(block.text).split('\n').slice(0, MAX_CODE_LINES).join('\n').trimEnd()
+      return text ? { kind: 'code', syntax: block.syntax, text } : undefined
     }
-    default:
-      // Tables, HTML, dividers and definitions do not read as an answer on their own.
-      return undefined
   }
+}
+
+/** The plain blocks of a page, kept by the platform by page and content (parsed once, maybe outside the state lock: `answerPreparation`). */
+export function quotableSectionsOf(state: State, node: PageNode): QuotableSections {
+  const { page, markdown } = node.record
+  return state.contentCache.quotes.get(page, '', markdown, () => quotableSections(state.libraries.markdown, markdown))
 }
 
 /**
  * The quotable blocks of every section of a page, in the order of the page's sections (the part
  * before the first heading, then one per top-level heading, as the content area splits them).
  */
-export function pageExcerpts(view: RevisionView, node: PageNode): ExcerptBlock[][] {
+export function pageExcerpts(state: State, view: RevisionView, node: PageNode): ExcerptBlock[][] {
   const vars: Variables = { space: view.revision?.variables ?? {}, page: node.record.variables }
   const fill = (text: string) => evaluate(text, vars)
-  const sections: ExcerptBlock[][] = [[]]
-  const { parseMarkdown, plainText } = view.libraries.markdown
-  for (const child of parseMarkdown(node.record.markdown).children) {
-    if (child.type === 'heading') {
-      sections.push([])
-      continue
-    }
-    const block = blockOf(plainText, child, fill)
-    if (block) sections.at(-1)!.push(block)
-  }
-  return sections
+  return quotableSectionsOf(state, node).map((blocks) => blocks.flatMap((block) => filled(block, fill) ?? []))
 }
 
 /** The lead of a section: its first blocks, prose cut to whole sentences within the budget. */
