@@ -3,7 +3,8 @@ import { forbidden } from '../../core/http-error.ts'
 import type { Caller } from '../../model/access.ts'
 import type { OrganizationRecord } from '../../model/orgs/tables.ts'
 import { organizationSearchPreparation } from '../../model/content/search.ts'
-import { answerPreparation, answerQuestion } from '../../model/services/ask/answer.ts'
+import { answerPreparation, answerQuestion, type Answer } from '../../model/services/ask/answer.ts'
+import { retrieve } from '../../model/services/ask/retrieve.ts'
 import { questionsPreparation, recommendedQuestions } from '../../model/services/ask/questions.ts'
 import type { State } from '../../model/state.ts'
 import { presentAnswer, presentAnswerSteps, type AnswerOptions } from '../../present/ask.ts'
@@ -22,12 +23,15 @@ function loadForAsk(state: State, caller: Caller, organizationId: string): Organ
 }
 
 /**
- * What an answer asks to prepare before its last run: its search index first, then the pages its
- * hits name (which only the index finds). See `Prepare`.
+ * An answer, or the preparation it asks for first ({@link Prepare}): its search index, then the
+ * pages its search finds (which only the index finds). The search runs once per run.
  */
-function answerWork(state: State, org: OrganizationRecord, caller: Caller, input: { query: string; details?: boolean | undefined }, prepared = 0) {
-  const search = prepared === 0 ? organizationSearchPreparation(state, org.id, caller.user.id) : undefined
-  return search ?? (prepared < 2 ? answerPreparation(state, org.id, caller.user.id, input.query, input.details === true) : undefined)
+function answerOrPrepare(state: State, org: OrganizationRecord, caller: Caller, input: { query: string; details?: boolean | undefined }, prepared = 0): Answer | Prepare {
+  const index = prepared === 0 ? organizationSearchPreparation(state, org.id, caller.user.id) : undefined
+  if (index) return new Prepare(index)
+  const found = retrieve(state, org.id, caller.user.id, input.query, input.details === true)
+  const pages = prepared < 2 ? answerPreparation(state, found) : undefined
+  return pages ? new Prepare(pages) : answerQuestion(state, org.id, caller.user.id, found)
 }
 
 const optionsOf = (input: { format?: 'markdown' | 'document' | undefined; details?: boolean | undefined }): AnswerOptions => ({
@@ -38,20 +42,17 @@ const optionsOf = (input: { format?: 'markdown' | 'document' | undefined; detail
 export const askHandlers: Handlers<OpsOf<typeof contract>> = {
   askInOrganization: ({ state, caller, input, prepared }) => {
     const org = loadForAsk(state, caller, input.organizationId)
-    const work = answerWork(state, org, caller, input, prepared)
-    if (work) return new Prepare(work)
-    const options = optionsOf(input)
-    return { answer: presentAnswer(state, answerQuestion(state, org.id, caller.user.id, input.query, options.details), options) }
+    const answer = answerOrPrepare(state, org, caller, input, prepared)
+    return answer instanceof Prepare ? answer : { answer: presentAnswer(state, answer, optionsOf(input)) }
   },
 
   // The answer is worked out under the state lock, before the first event: the stream then
   // delivers a consistent answer even if the content changes while it is being read.
   streamAskInOrganization: ({ state, caller, input, prepared }) => {
     const org = loadForAsk(state, caller, input.organizationId)
-    const work = answerWork(state, org, caller, input, prepared)
-    if (work) return new Prepare(work)
-    const options = optionsOf(input)
-    const steps = presentAnswerSteps(state, answerQuestion(state, org.id, caller.user.id, input.query, options.details), options)
+    const answer = answerOrPrepare(state, org, caller, input, prepared)
+    if (answer instanceof Prepare) return answer
+    const steps = presentAnswerSteps(state, answer, optionsOf(input))
     return new EventStream(steps.map((answer) => ({ type: 'answer', answer })))
   },
 

@@ -7,7 +7,7 @@ import type { State } from '../../state.ts'
 import { excerptOf, pageExcerpts, type ExcerptBlock } from './excerpt.ts'
 import { quotableSections } from '../../content/plain-blocks.ts'
 import { distinct, isAskable, isQuestion, pageQuestion, questionHeadings, questionsPreparation, recommendedQuestions } from './questions.ts'
-import { retrieve, type MatchKind, type PageHit } from './retrieve.ts'
+import type { MatchKind, PageHit, Retrieval } from './retrieve.ts'
 
 /**
  * An answer, built the way an extractive assistant would: search the content the caller can
@@ -120,9 +120,11 @@ function followupsFor(state: State, citations: Citation[], others: PageHit[], as
   return distinct(candidates, [asked, ...quotedTitles]).slice(0, MAX_FOLLOWUPS)
 }
 
-/** Answers a question from the content `userId` can view in an organization. */
-export function answerQuestion(state: State, organization: string, userId: string, question: string, withDetails = false): Answer {
-  const found = retrieve(state, organization, userId, question, withDetails)
+/**
+ * Answers a question from the content `userId` can view in an organization, from what its search
+ * found ({@link retrieve}, under the same turn of the state lock).
+ */
+export function answerQuestion(state: State, organization: string, userId: string, found: Retrieval): Answer {
   const citations: Citation[] = found.hits.slice(0, MAX_SOURCES).map((hit) => {
     const view = viewOf(state, hit.space.revision)
     const { sections, matched } = quote(state, view, hit)
@@ -155,8 +157,7 @@ export function answerQuestion(state: State, organization: string, userId: strin
  * suggested questions' own preparation. Run after the search index is ready, since the hits are
  * what decides the pages.
  */
-export function answerPreparation(state: State, organization: string, userId: string, question: string, withDetails = false): (() => Promise<void>) | undefined {
-  const found = retrieve(state, organization, userId, question, withDetails)
+export function answerPreparation(state: State, found: Retrieval): (() => Promise<void>) | undefined {
   if (found.match === 'none') return questionsPreparation(state)
   const { analyses, quotes } = state.contentCache
   const analyse = new Set<PageRecord>()
