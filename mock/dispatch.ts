@@ -10,6 +10,7 @@ import { HttpError, unauthorized } from './core/http-error.ts'
 import { parseInput } from './core/input.ts'
 import type { RequestLog } from './core/request-log.ts'
 import { routeTableFor } from './core/route-table.ts'
+import { nextTurn } from './core/turns.ts'
 import type { Services } from './core/services.ts'
 
 /**
@@ -208,6 +209,9 @@ export function createDispatcher(options: DispatcherOptions): Core {
         // The parsing an operation asked for happens between turns under the lock, not in one.
         for (let round = 1; result instanceof Prepare; round++) {
           if (round > MAX_PREPARES) throw new Error(`${match.op.id} asked to prepare more than ${MAX_PREPARES} times`)
+          // A turn first, so requests already on their way queue for the lock before the operation
+          // runs again, however quick the work is.
+          await nextTurn()
           await result.work()
           result = await attempt(round)
         }

@@ -95,6 +95,34 @@ describe('a first search over much content', () => {
   })
 })
 
+describe('a first search of a new revision whose pages were parsed before', () => {
+  it('builds its index outside the state lock too: a write sent behind it answers first', async () => {
+    const platform = createMockPlatform({ scenario: 'empty' })
+    await platform.ready
+    const b = platform.builders
+    const org = await b.organization({ title: 'Locks' })
+    const admin = await b.user({ organization: org.id, role: 'admin' })
+    const client = clientFor(platform, admin.token)
+    const space = await b.space({ organization: org.id, title: 'Library' })
+    for (let n = 0; n < 300; n++) {
+      const unique = n === 137 ? '\n\n## Zebrafish care\n\nThe zebrafish tank needs weekly cleaning.' : ''
+      await b.page({ space: space.id, title: `Chapter ${n}`, markdown: `${body(n, 1_000)}${unique}` })
+    }
+    expect((await client.spaces.search({ spaceId: space.id, query: 'zebrafish' })).items.map((r) => r.title)).toEqual(['Chapter 137'])
+    // An import makes a new revision: copies of the 300 pages, whose sections are kept, so only
+    // its index is new (300 KB of content to index).
+    platform.imports.register('https://example.com/appendix.md', '# Appendix\n\nNothing about fish.')
+    await client.spaces.content.import({ spaceId: space.id, url: 'https://example.com/appendix.md', source: 'markdown' })
+
+    const { finished, answer: results } = await race(['search', client.spaces.search({ spaceId: space.id, query: 'zebrafish' })], ['write', client.spaces.update({ spaceId: space.id, title: 'Renamed' })])
+
+    expect(finished).toEqual(['write', 'search'])
+    expect(results.items.map((r) => r.title)).toEqual(['Chapter 137'])
+    expect(results.items[0]!.sections!.map((s) => s.title)).toEqual(['Zebrafish care'])
+    expect((await client.spaces.search({ spaceId: space.id, query: 'appendix' })).items.map((r) => r.title)).toEqual(['Appendix'])
+  })
+})
+
 describe("a revision's links over much content", () => {
   it('are analysed outside the state lock: a write sent behind the first list answers first, and the list is whole', async () => {
     const { b, org, client } = await organization()

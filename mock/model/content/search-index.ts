@@ -13,6 +13,11 @@ import type { PageRecord } from './tables.ts'
  * scenarios that never search (measured in docs/performance.md). Sections are kept by page and
  * content, so a copy of a page (a new revision after an import, a change request) is not parsed
  * again.
+ *
+ * A large first index is built outside the state lock (`prebuild`, from the pages' texts read
+ * under it), giving the event loop back between pages; the search that asked for it then adopts
+ * it under the lock, after filing again the pages written meanwhile, the same way the index
+ * follows a write. Records change in place, so what each page was indexed from is kept as text.
  */
 
 const STOP_WORDS = new Set(
@@ -68,6 +73,31 @@ export interface PageText {
   markdown: string
 }
 
+/** What a page's indexed sections are made from, read under the state lock. */
+export type IndexedText = Pick<PageRecord, 'page' | 'title' | 'markdown' | 'type' | 'noIndex'>
+
+/** The fields of a page record its sections depend on, copied (records change in place). */
+export function indexedText(record: PageRecord): IndexedText {
+  return { page: record.page, title: record.title, markdown: record.markdown, type: record.type, noIndex: record.noIndex }
+}
+
+const sameText = (a: IndexedText, b: IndexedText) =>
+  a.title === b.title && a.markdown === b.markdown && a.type === b.type && a.noIndex === b.noIndex
+
+/** An index built outside the state lock, with what each page's sections were made from, until a search adopts it. */
+interface Prebuilt {
+  index: MiniSearch<SectionDoc>
+  pages: Map<string, { text: IndexedText; docs: SectionDoc[] }>
+  size: number
+}
+
+/**
+ * How many characters of content the indexes built outside the lock and not adopted yet may
+ * stand for: an index is adopted on the run right after it is built, so this only bounds what a
+ * search that never ran again (its space became hidden from the caller meanwhile) leaves behind.
+ */
+const PREBUILT_KEPT = 16_000_000
+
 interface RevisionIndex {
   /** Each page: its record until the index is built, then its sections. */
   docs: Map<string, SectionDoc[] | PageRecord>
@@ -84,11 +114,22 @@ export class SearchIndexes {
    */
   readonly #sections = new Map<string, { title: string; markdown: string; sections: SectionInfo[]; size: number }>()
   #sectionsSize = 0
+  /** Indexes built outside the lock, by revision, oldest first. */
+  readonly #prebuilt = new Map<string, Prebuilt>()
+  #prebuiltSize = 0
   readonly #libraries: Libraries
 
   constructor(db: Db, libraries: Libraries) {
     this.#libraries = libraries
-    db.pages.observe({ add: (page) => this.#add(page), remove: (page) => this.#remove(page), clear: () => this.#revisions.clear() })
+    db.pages.observe({
+      add: (page) => this.#add(page),
+      remove: (page) => this.#remove(page),
+      clear: () => {
+        this.#revisions.clear()
+        this.#prebuilt.clear()
+        this.#prebuiltSize = 0
+      },
+    })
   }
 
   /**
@@ -98,51 +139,72 @@ export class SearchIndexes {
   of(revision: string, order: readonly string[]): MiniSearch<SectionDoc> {
     const entry = this.#entry(revision)
     if (!entry.index) {
-      const index = newIndex(this.#libraries)
+      const prebuilt = this.#takePrebuilt(revision)
+      const index = prebuilt?.index ?? newIndex(this.#libraries)
       for (const page of order) {
         const held = entry.docs.get(page)
         if (!held) continue
+        const built = prebuilt?.pages.get(page)
+        if (built) prebuilt!.pages.delete(page)
+        if (!Array.isArray(held) && built && sameText(built.text, held)) {
+          entry.docs.set(page, built.docs)
+          continue
+        }
+        // Written since the index was built outside the lock: filed again, as a write would be.
+        if (built) for (const doc of built.docs) index.discard(doc.id)
         const docs = Array.isArray(held) ? held : this.#docsOf(held)
         entry.docs.set(page, docs)
         index.addAll(docs)
       }
+      // Pages gone since.
+      for (const built of prebuilt?.pages.values() ?? []) for (const doc of built.docs) index.discard(doc.id)
       entry.index = index
     }
     return entry.index
   }
 
-  /**
-   * What building these revisions' indexes would parse: their pages not indexed yet whose
-   * sections are not kept, as strings read now (so they can be parsed after the state lock).
-   */
-  unextracted(revisions: Iterable<string>): PageText[] {
-    const pages: PageText[] = []
-    for (const revision of revisions) {
-      const entry = this.#revisions.get(revision)
-      if (!entry || entry.index) continue
-      for (const held of entry.docs.values()) {
-        if (Array.isArray(held) || held.type === 'group' || held.noIndex) continue
-        const kept = this.#sections.get(held.page)
-        if (kept && kept.title === held.title && kept.markdown === held.markdown) continue
-        pages.push({ page: held.page, title: held.title, markdown: held.markdown })
-      }
-    }
-    return pages
+  /** Whether a search of this revision would build its index first (it has pages and no index yet). */
+  unbuilt(revision: string): boolean {
+    const entry = this.#revisions.get(revision)
+    return entry !== undefined && entry.index === undefined
   }
 
   /**
-   * Extracts and keeps the sections of pages read earlier ({@link unextracted}): only their
-   * strings are read, so this runs outside the state lock, giving the event loop back between
-   * pages whenever `pause` says so; the index built next under the lock finds them kept.
+   * Builds a revision's index outside the state lock from its pages' texts read under it
+   * ({@link indexedText}, in reading order: the order a new index files them in, so ties rank as
+   * they always did), extracting the sections not kept, giving the event loop back between pages
+   * whenever `pause` says so. The next search of the revision adopts it ({@link of}).
    */
-  async extract(pages: readonly PageText[], pause: () => Promise<void> | undefined): Promise<void> {
-    for (const page of pages) {
+  async prebuild(revision: string, pages: readonly IndexedText[], pause: () => Promise<void> | undefined): Promise<void> {
+    const index = newIndex(this.#libraries)
+    const built: Prebuilt['pages'] = new Map()
+    let size = 0
+    for (const text of pages) {
       const waiting = pause()
       if (waiting) await waiting
-      const kept = this.#sections.get(page.page)
-      if (kept && kept.title === page.title && kept.markdown === page.markdown) continue
-      this.#keep(page, this.#libraries.markdown.pageSections(page.page, page.title, page.markdown))
+      const docs = this.#docsOf(text)
+      index.addAll(docs)
+      built.set(text.page, { text, docs })
+      size += text.markdown.length + text.title.length
     }
+    // A search that built it under the lock meanwhile needs it no more.
+    if (!this.unbuilt(revision)) return
+    this.#takePrebuilt(revision)
+    this.#prebuilt.set(revision, { index, pages: built, size })
+    this.#prebuiltSize += size
+    for (const [key, entry] of this.#prebuilt) {
+      if (this.#prebuiltSize <= PREBUILT_KEPT || key === revision) break
+      this.#takePrebuilt(key)
+    }
+  }
+
+  #takePrebuilt(revision: string): Prebuilt | undefined {
+    const prebuilt = this.#prebuilt.get(revision)
+    if (prebuilt) {
+      this.#prebuilt.delete(revision)
+      this.#prebuiltSize -= prebuilt.size
+    }
+    return prebuilt
   }
 
   /** Section `n` of a page as the revision's index holds it (what a hit's `section` numbers). */
@@ -151,7 +213,7 @@ export class SearchIndexes {
     return Array.isArray(held) ? held[n]?.info : undefined
   }
 
-  #docsOf(record: PageRecord): SectionDoc[] {
+  #docsOf(record: IndexedText): SectionDoc[] {
     // Groups only hold pages; `noIndex` pages are kept out of search by their authors.
     if (record.type === 'group' || record.noIndex) return []
     return this.#sectionsFor(record).map((section, i) => ({
@@ -165,7 +227,7 @@ export class SearchIndexes {
     }))
   }
 
-  #sectionsFor(record: PageRecord): SectionInfo[] {
+  #sectionsFor(record: PageText): SectionInfo[] {
     // By page ID, then compared: hashing a whole page's text as a key cost more than the comparison.
     const hit = this.#sections.get(record.page)
     if (hit && hit.title === record.title && hit.markdown === record.markdown) {
@@ -218,6 +280,9 @@ export class SearchIndexes {
     if (!entry || !held) return
     entry.docs.delete(record.page)
     if (entry.index && Array.isArray(held)) for (const doc of held) entry.index.discard(doc.id)
-    if (!entry.docs.size) this.#revisions.delete(record.revision)
+    if (!entry.docs.size) {
+      this.#revisions.delete(record.revision)
+      this.#takePrebuilt(record.revision)
+    }
   }
 }

@@ -5,7 +5,7 @@ import { spaceRole } from '../access.ts'
 import type { SpaceRecord } from '../spaces/tables.ts'
 import type { State } from '../state.ts'
 import type { SectionInfo } from './markdown.ts'
-import type { SectionDoc } from './search-index.ts'
+import { indexedText, type IndexedText, type SectionDoc } from './search-index.ts'
 import { analysisOf, viewOf, type PageNode, type RevisionView } from './view.ts'
 
 /**
@@ -86,20 +86,29 @@ export function searchableSpaces(state: State, organization: string, userId: str
   return state.db.spacesByOrg.get(organization).filter((space) => !space.deletedAt && spaceRole(state, userId, space))
 }
 
-/** Past this much markdown to parse, a search's first index is prepared outside the state lock. */
+/** Past this much markdown to index, a search's first index is built outside the state lock. */
 const PREPARE_ABOVE = 64 * 1024
 
 /**
- * The parsing a first search of these revisions would do under the state lock, as work to run
- * outside it ({@link Prepare}); `undefined` when their indexes exist or little is left to parse.
- * It extracts the sections of the pages' content read now, and the index built next finds them.
+ * The indexing a first search of these revisions would do under the state lock, as work to run
+ * outside it ({@link Prepare}); `undefined` when their indexes exist or they hold little. It builds
+ * the indexes from the pages' texts read now; the search run next adopts them.
  */
 export function searchPreparation(state: State, revisions: Iterable<string>): (() => Promise<void>) | undefined {
-  const pages = state.contentCache.search.unextracted(revisions)
+  const indexes = state.contentCache.search
+  const pending: Array<{ revision: string; pages: IndexedText[] }> = []
   let size = 0
-  for (const page of pages) size += page.markdown.length
+  for (const revision of new Set(revisions)) {
+    if (!indexes.unbuilt(revision)) continue
+    const pages = viewOf(state, revision).order.map((node) => indexedText(node.record))
+    for (const page of pages) size += page.markdown.length
+    pending.push({ revision, pages })
+  }
   if (size < PREPARE_ABOVE) return undefined
-  return () => state.contentCache.search.extract(pages, slicer())
+  return async () => {
+    const pause = slicer()
+    for (const { revision, pages } of pending) await indexes.prebuild(revision, pages, pause)
+  }
 }
 
 /** {@link searchPreparation} for a search of every space of an organization the user can view. */

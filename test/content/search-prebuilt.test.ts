@@ -1,0 +1,96 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { Clock } from '../../mock/core/clock.ts'
+import { Random } from '../../mock/core/random.ts'
+import { indexedText, SearchIndexes } from '../../mock/model/content/search-index.ts'
+import { viewOf } from '../../mock/model/content/view.ts'
+import { Libraries } from '../../mock/model/libraries.ts'
+import { createState } from '../../mock/model/state.ts'
+import { createBuilders } from '../../mock/scenarios/builders.ts'
+
+/**
+ * A large first index is built outside the state lock from the pages' texts read under it
+ * (`SearchIndexes.prebuild`), then adopted by the next search, which files again the pages written
+ * meanwhile. Whatever is written while it is built, and between the build and the adoption, the
+ * adopted index must find exactly what an index built from the final pages finds.
+ */
+
+const WORDS = ['deploy', 'token', 'webhook', 'cluster', 'billing', 'invoice', 'schema', 'cache']
+const QUERIES = [...WORDS, 'deploy token', 'chapter', 'renamed']
+
+async function space(pages: number) {
+  const libraries = new Libraries()
+  await libraries.load(['markdown', 'search'])
+  const state = createState(new Clock('2026-01-01T00:00:00Z', true), new Random('prebuilt'), { api: 'https://api.test', app: 'https://app.test' }, libraries)
+  const b = createBuilders(() => state, {}, (name) => `token-${name}`)
+  const org = await b.organization({ title: 'Org' })
+  const created = await b.space({ organization: org.id, title: 'Space' })
+  const ids: string[] = []
+  for (let n = 0; n < pages; n++) {
+    const markdown = `Intro of ${WORDS[n % WORDS.length]}.\n\n## ${WORDS[(n + 3) % WORDS.length]} notes\n\nAbout ${WORDS[(n + 5) % WORDS.length]} and more.`
+    ids.push((await b.page({ space: created.id, title: `Chapter ${n}`, markdown })).page)
+  }
+  const revision = state.db.spaces.get(created.id)!.revision
+  return { state, b, libraries, space: created.id, revision, ids }
+}
+
+type Edit = { kind: 'markdown'; page: number; word: number } | { kind: 'title'; page: number } | { kind: 'remove'; page: number } | { kind: 'add'; word: number }
+
+const edit: fc.Arbitrary<Edit> = fc.oneof(
+  fc.record({ kind: fc.constant('markdown' as const), page: fc.nat(29), word: fc.nat(WORDS.length - 1) }),
+  fc.record({ kind: fc.constant('title' as const), page: fc.nat(29) }),
+  fc.record({ kind: fc.constant('remove' as const), page: fc.nat(29) }),
+  fc.record({ kind: fc.constant('add' as const), word: fc.nat(WORDS.length - 1) }),
+)
+
+async function apply(s: Awaited<ReturnType<typeof space>>, edits: readonly Edit[]) {
+  for (const e of edits) {
+    const page = e.kind === 'add' ? undefined : s.ids[e.page]
+    if (page !== undefined && !s.state.db.pages.findFirst((q) => q.where({ revision: s.revision, page }))) continue
+    if (e.kind === 'markdown') s.b.editPage({ space: s.space, page: page!, markdown: `Now about ${WORDS[e.word]}.\n\n## ${WORDS[e.word]} again\n\nText.` })
+    if (e.kind === 'title') s.b.editPage({ space: s.space, page: page!, title: `Renamed ${e.page}` })
+    if (e.kind === 'remove') s.b.removePage({ space: s.space, page: page! })
+    if (e.kind === 'add') await s.b.page({ space: s.space, title: `Added ${WORDS[e.word]}`, markdown: `All about ${WORDS[e.word]}.` })
+  }
+}
+
+/** What an index finds for each query: the matching sections, sorted. */
+function finds(indexes: SearchIndexes, s: Awaited<ReturnType<typeof space>>) {
+  const view = viewOf(s.state, s.revision)
+  const index = indexes.of(s.revision, view.order.map((node) => node.record.page))
+  return QUERIES.map((query) => index.search(query, { prefix: true, combineWith: 'AND' }).map((hit) => String(hit.id)).sort())
+}
+
+describe('a search index built outside the state lock', () => {
+  it('finds, once adopted, what an index of the final pages finds, whatever was written while it was built and before it was adopted', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(edit, { maxLength: 6 }), fc.nat(30), fc.array(edit, { maxLength: 6 }), async (during, at, after) => {
+        const s = await space(30)
+        const pages = viewOf(s.state, s.revision).order.map((node) => indexedText(node.record))
+        let step = 0
+        const pause = () => (step++ === at ? apply(s, during) : undefined)
+        await s.state.contentCache.search.prebuild(s.revision, pages, pause)
+        await apply(s, after)
+
+        const adopted = finds(s.state.contentCache.search, s)
+        // A second set of indexes over the same tables: it files the final pages from scratch.
+        expect(adopted).toEqual(finds(new SearchIndexes(s.state.db, s.libraries), s))
+      }),
+      { numRuns: 60 },
+    )
+  })
+
+  it('is adopted by the next search, not built again', async () => {
+    const s = await space(10)
+    const indexes = s.state.contentCache.search
+    const order = viewOf(s.state, s.revision).order
+    expect(indexes.unbuilt(s.revision)).toBe(true)
+    await indexes.prebuild(s.revision, order.map((node) => indexedText(node.record)), () => undefined)
+    // Still unbuilt until a search adopts it; then the same index answers every search.
+    expect(indexes.unbuilt(s.revision)).toBe(true)
+    const first = indexes.of(s.revision, order.map((node) => node.record.page))
+    expect(indexes.unbuilt(s.revision)).toBe(false)
+    expect(first.search('webhook', { prefix: true }).length).toBeGreaterThan(0)
+    expect(indexes.of(s.revision, order.map((node) => node.record.page))).toBe(first)
+  })
+})
