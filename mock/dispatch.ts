@@ -1,7 +1,7 @@
 import type { OperationDef } from '../src/contract/define.ts'
 import type { OperationId } from '../src/contract/index.ts'
 import type { Handler } from './handlers/types.ts'
-import { Deferred, EventStream, Prepare, Reply } from './handlers/types.ts'
+import { Deferred, EventStream, MAX_PREPARES, Prepare, Reply } from './handlers/types.ts'
 import type { Caller } from './model/access.ts'
 import { runMaintenance } from './model/maintenance.ts'
 import type { State } from './model/state.ts'
@@ -12,12 +12,6 @@ import type { RequestLog } from './core/request-log.ts'
 import { routeTableFor } from './core/route-table.ts'
 import { nextTurn } from './core/turns.ts'
 import type { Services } from './core/services.ts'
-
-/**
- * How many times one operation may ask to prepare ({@link Prepare}): an answer asks for its
- * search index, then for the pages it quotes, which only that index finds.
- */
-const MAX_PREPARES = 2
 
 /** Thrown when a fault drops the connection: each transport turns it into its own network failure. */
 export class DroppedConnection extends Error {

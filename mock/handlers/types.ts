@@ -19,17 +19,24 @@ export interface Context<D extends OperationDef> {
   /**
    * How many times the operation asked to {@link Prepare} before this run (none on the first).
    * Most operations ask once, and finish under the lock on the run after; an answer asks for its
-   * search index, then for the pages that index finds.
+   * search index, its searches, then the pages they find ({@link MAX_PREPARES} times at most).
    */
   prepared?: number
 }
 
 /**
+ * How many times one operation may ask to {@link Prepare}: an answer asks for its search index,
+ * its searches (twice: the whole question, then its words), then the pages they find.
+ */
+export const MAX_PREPARES = 4
+
+/**
  * What an operation returns, before changing anything, when it would first parse much content
  * under the state lock: the dispatcher runs `work` outside the lock (it may only use strings read
  * under it, and fill caches derived from them), then runs the operation again, which then finds
- * the parsing done. Other clients' requests go on meanwhile. An operation may ask twice at most
- * (see `prepared`).
+ * the parsing done. Other clients' requests go on meanwhile. The work may read the state as well,
+ * only to fill caches the operation checks under the lock (the state may be between two steps of
+ * a write then).
  */
 export class Prepare {
   readonly work: () => Promise<void>

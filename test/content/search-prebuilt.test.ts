@@ -54,11 +54,16 @@ async function apply(s: Awaited<ReturnType<typeof space>>, edits: readonly Edit[
   }
 }
 
-/** What an index finds for each query: the matching sections, sorted. */
+/** What an index finds for each query: the matching sections with their scores (to 9 digits: running averages may differ in the last bits). */
 function finds(indexes: SearchIndexes, s: Awaited<ReturnType<typeof space>>) {
   const view = viewOf(s.state, s.revision)
   const index = indexes.of(s.revision, view.order.map((node) => node.record.page))
-  return QUERIES.map((query) => index.search(query, { prefix: true, combineWith: 'AND' }).map((hit) => String(hit.id)).sort())
+  return QUERIES.map((query) =>
+    index
+      .search(query, { prefix: true, combineWith: 'AND' })
+      .map((hit) => `${String(hit.id)} ${hit.score.toPrecision(9)}`)
+      .sort(),
+  )
 }
 
 describe('a search index built outside the state lock', () => {

@@ -16,6 +16,25 @@ describe('spaces.search', () => {
     expect(results.count).toBe(3)
   })
 
+  it('answers a repeated search from what it found, until a page of the space changes', async () => {
+    const { platform, read, demo } = await contentSetup()
+    const b = platform.builders
+    const spaceId = demo.spaces.customers
+    const group = await b.page({ space: spaceId, title: 'Widgets', type: 'group' })
+    const page = await b.page({ space: spaceId, parent: group.page, title: 'Blue widget', markdown: 'The widget in blue.' })
+    const found = async () => (await read.spaces.search({ spaceId, query: 'widget' })).items.map((r) => [r.path, r.title])
+    expect(await found()).toEqual([['widgets/blue-widget', 'Blue widget']])
+    // A file does not change what search finds, but its revision's tree is read again: same paths.
+    await b.file({ space: spaceId, name: 'widget.png' })
+    expect(await found()).toEqual([['widgets/blue-widget', 'Blue widget']])
+    // A page written changes the index: found again.
+    b.editPage({ space: spaceId, page: page.page, title: 'Red widget', slug: 'red-widget' })
+    await b.page({ space: spaceId, title: 'Widget tips', markdown: 'More.' })
+    expect(await found()).toEqual([['widgets/red-widget', 'Red widget'], ['widget-tips', 'Widget tips']])
+    b.removePage({ space: spaceId, page: page.page })
+    expect(await found()).toEqual([['widget-tips', 'Widget tips']])
+  })
+
   it('matches the start of words and tolerates a typo in long words', async () => {
     const { read, demo } = await contentSetup()
     const paths = async (query: string) => (await read.spaces.search({ spaceId: demo.spaces.guide, query })).items.map((r) => r.path)

@@ -204,6 +204,32 @@ describe('an answer quoting large pages', () => {
   })
 })
 
+describe('an answer to a long question over many spaces', () => {
+  it('searches its words outside the state lock: a write sent behind the question answers first', async () => {
+    const { b, org, client } = await organization()
+    const spaces: string[] = []
+    for (let s = 0; s < 20; s++) {
+      const space = await b.space({ organization: org.id, title: `Shelf ${s}` })
+      spaces.push(space.id)
+      for (let n = 0; n < 60; n++) await b.page({ space: space.id, title: `Shelf ${s} chapter ${n}`, markdown: body(n, 1_000) })
+    }
+    // Builds the indexes and analyses the pages first, so the race below is about the searches alone.
+    expect((await client.orgs.search({ organizationId: org.id, query: 'emphasis' })).items).toHaveLength(20)
+    for (const spaceId of spaces) expect((await client.spaces.listLinks({ spaceId })).items.map((l) => l.status)).toEqual(["ok"])
+    // No page has every word: each of the 24 words is looked up in each of the 20 spaces.
+    const question = 'which sentence of plain words shows emphasis with a link and code in the note about zebras giraffes lions tigers bears wolves foxes owls hawks eagles'
+
+    const { finished, answer } = await race(['answer', client.orgs.ask.ask({ organizationId: org.id, query: question, details: true })], ['write', client.spaces.update({ spaceId: spaces[0]!, title: 'Renamed' })])
+
+    expect(finished).toEqual(['write', 'answer'])
+    expect(answer.answer.query!.match).toBe('some')
+    expect(answer.answer.query!.terms).toEqual(['sentence', 'plain', 'words', 'emphasis', 'link', 'code', 'note'])
+    expect(answer.answer.sources).toHaveLength(3)
+    // Asked again, from the searches kept: the same answer.
+    expect(await client.orgs.ask.ask({ organizationId: org.id, query: question, details: true })).toEqual(answer)
+  })
+})
+
 describe('an import of a large markdown source', () => {
   it('finds its title outside the state lock: a write sent behind the import answers first', async () => {
     const platform = createMockPlatform({ scenario: 'empty' })

@@ -4,12 +4,12 @@ import type { Caller } from '../../model/access.ts'
 import type { OrganizationRecord } from '../../model/orgs/tables.ts'
 import { organizationSearchPreparation } from '../../model/content/search.ts'
 import { answerPreparation, answerQuestion, type Answer } from '../../model/services/ask/answer.ts'
-import { retrieve } from '../../model/services/ask/retrieve.ts'
+import { lookupPreparation, retrieve } from '../../model/services/ask/retrieve.ts'
 import { questionsPreparation, recommendedQuestions } from '../../model/services/ask/questions.ts'
 import type { State } from '../../model/state.ts'
 import { presentAnswer, presentAnswerSteps, type AnswerOptions } from '../../present/ask.ts'
 import { loadOrganization } from '../load.ts'
-import { EventStream, Prepare, type Handlers, type OpsOf } from '../types.ts'
+import { EventStream, MAX_PREPARES, Prepare, type Handlers, type OpsOf } from '../types.ts'
 
 /**
  * The organization a member asks in: 404 for anyone outside it (as every organization route),
@@ -23,14 +23,18 @@ function loadForAsk(state: State, caller: Caller, organizationId: string): Organ
 }
 
 /**
- * An answer, or the preparation it asks for first ({@link Prepare}): its search index, then the
- * pages its search finds (which only the index finds). The search runs once per run.
+ * An answer, or the preparation it asks for first ({@link Prepare}): its search index, its
+ * searches when they are many, then the pages they find (which only the searches name). The
+ * search runs once per run.
  */
 function answerOrPrepare(state: State, org: OrganizationRecord, caller: Caller, input: { query: string; details?: boolean | undefined }, prepared = 0): Answer | Prepare {
   const index = prepared === 0 ? organizationSearchPreparation(state, org.id, caller.user.id) : undefined
   if (index) return new Prepare(index)
-  const found = retrieve(state, org.id, caller.user.id, input.query, input.details === true)
-  const pages = prepared < 2 ? answerPreparation(state, found) : undefined
+  const details = input.details === true
+  const searches = prepared < MAX_PREPARES - 1 ? lookupPreparation(state, org.id, caller.user.id, input.query, details) : undefined
+  if (searches) return new Prepare(searches)
+  const found = retrieve(state, org.id, caller.user.id, input.query, details)
+  const pages = prepared < MAX_PREPARES ? answerPreparation(state, found) : undefined
   return pages ? new Prepare(pages) : answerQuestion(state, org.id, caller.user.id, found)
 }
 

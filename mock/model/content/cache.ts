@@ -6,6 +6,7 @@ import { SourceHeadings } from './source-headings.ts'
 import type { QuotableSections } from './plain-blocks.ts'
 import type { TableObserver } from '../table.ts'
 import { SearchIndexes } from './search-index.ts'
+import { SearchLookups } from './search-lookups.ts'
 import type { RevisionView } from './view-types.ts'
 
 /** How many characters of quoted pages' content their kept quotable blocks may stand for. */
@@ -25,6 +26,8 @@ export class ContentCache {
   readonly documents = new DocumentCache()
   /** Page analyses by page and content, across views. */
   readonly analyses = new AnalysisCache()
+  /** What searches found, by revision and query, while each index keeps its version. */
+  readonly lookups = new SearchLookups()
   /** The first headings of large markdown sources an import is about to read. */
   readonly headings = new SourceHeadings()
   /** The quotable blocks of pages an answer quoted (`services/ask/excerpt.ts`), by page and content. */

@@ -103,6 +103,8 @@ interface RevisionIndex {
   docs: Map<string, SectionDoc[] | PageRecord>
   /** Built on the revision's first search, then kept up to date page by page. */
   index: MiniSearch<SectionDoc> | undefined
+  /** Changes with every change of `index` (from one counter for all revisions, so never reused). */
+  version: number
 }
 
 export class SearchIndexes {
@@ -114,6 +116,8 @@ export class SearchIndexes {
    */
   readonly #sections = new Map<string, { title: string; markdown: string; sections: SectionInfo[]; size: number }>()
   #sectionsSize = 0
+  /** The last version given to a revision's index. */
+  #versions = 0
   /** Indexes built outside the lock, by revision, oldest first. */
   readonly #prebuilt = new Map<string, Prebuilt>()
   #prebuiltSize = 0
@@ -150,17 +154,34 @@ export class SearchIndexes {
           entry.docs.set(page, built.docs)
           continue
         }
-        // Written since the index was built outside the lock: filed again, as a write would be.
-        if (built) for (const doc of built.docs) index.discard(doc.id)
+        // Written since the index was built outside the lock: filed again. Removed, not discarded
+        // as a write does: a discarded section still counts in its words' document frequencies
+        // until MiniSearch vacuums, so this index would rank differently from one built now.
+        if (built) for (const doc of built.docs) index.remove(doc)
         const docs = Array.isArray(held) ? held : this.#docsOf(held)
         entry.docs.set(page, docs)
         index.addAll(docs)
       }
       // Pages gone since.
-      for (const built of prebuilt?.pages.values() ?? []) for (const doc of built.docs) index.discard(doc.id)
+      for (const built of prebuilt?.pages.values() ?? []) for (const doc of built.docs) index.remove(doc)
       entry.index = index
+      entry.version = ++this.#versions
     }
     return entry.index
+  }
+
+  /**
+   * The version of a revision's index: what a search of it finds stays the same while this does
+   * (for results kept across requests); `undefined` while it has no index.
+   */
+  versionOf(revision: string): number | undefined {
+    const entry = this.#revisions.get(revision)
+    return entry?.index ? entry.version : undefined
+  }
+
+  /** How many pages a revision has (what one search of it costs grows with). */
+  pageCount(revision: string): number {
+    return this.#revisions.get(revision)?.docs.size ?? 0
   }
 
   /** Whether a search of this revision would build its index first (it has pages and no index yet). */
@@ -262,7 +283,7 @@ export class SearchIndexes {
 
   #entry(revision: string): RevisionIndex {
     let entry = this.#revisions.get(revision)
-    if (!entry) this.#revisions.set(revision, (entry = { docs: new Map(), index: undefined }))
+    if (!entry) this.#revisions.set(revision, (entry = { docs: new Map(), index: undefined, version: ++this.#versions }))
     return entry
   }
 
@@ -272,6 +293,7 @@ export class SearchIndexes {
     const docs = this.#docsOf(record)
     entry.docs.set(record.page, docs)
     entry.index.addAll(docs)
+    entry.version = ++this.#versions
   }
 
   #remove(record: PageRecord): void {
@@ -280,6 +302,7 @@ export class SearchIndexes {
     if (!entry || !held) return
     entry.docs.delete(record.page)
     if (entry.index && Array.isArray(held)) for (const doc of held) entry.index.discard(doc.id)
+    entry.version = ++this.#versions
     if (!entry.docs.size) {
       this.#revisions.delete(record.revision)
       this.#takePrebuilt(record.revision)

@@ -6,6 +6,7 @@ import type { SpaceRecord } from '../spaces/tables.ts'
 import type { State } from '../state.ts'
 import type { SectionInfo } from './markdown.ts'
 import { indexedText, type IndexedText, type SectionDoc } from './search-index.ts'
+import type { PageMatch } from './search-lookups.ts'
 import { analysisOf, viewOf, type PageNode, type RevisionView } from './view.ts'
 
 /**
@@ -20,19 +21,7 @@ export function searchIndexOf(state: State, view: RevisionView): MiniSearch<Sect
   return state.contentCache.search.of(view.id, view.order.map((node) => node.record.page))
 }
 
-/** A matched section, with a snippet of its text around the first match. */
-export interface SectionMatch {
-  section: SectionInfo
-  score: number
-  snippet: string
-}
-
-/** A matched page, best sections first. */
-export interface PageMatch {
-  page: PageNode
-  score: number
-  sections: SectionMatch[]
-}
+export type { PageMatch, SectionMatch } from './search-lookups.ts'
 
 /** At most this many sections are returned per page, best first. */
 export const MAX_SECTIONS_PER_PAGE = 10
@@ -50,8 +39,12 @@ function snippet(text: string, terms: readonly string[]): string {
  * long words) the page title, a heading or the text. Pages rank by their best section; a title
  * match weighs more than a heading, a heading more than text.
  */
-export function searchRevision(state: State, view: RevisionView, query: string): PageMatch[] {
-  const hits: Hit[] = searchIndexOf(state, view).search(query, {
+export function searchRevision(state: State, view: RevisionView, query: string): readonly PageMatch[] {
+  const index = searchIndexOf(state, view)
+  const version = state.contentCache.search.versionOf(view.id)!
+  const kept = state.contentCache.lookups.get(view.id, version, query)
+  if (kept) return kept
+  const hits: Hit[] = index.search(query, {
     prefix: true,
     fuzzy: (term) => (term.length > 4 ? 0.2 : false),
     combineWith: 'AND',
@@ -75,7 +68,8 @@ export function searchRevision(state: State, view: RevisionView, query: string):
       match.sections.push({ section, score: hit.score, snippet: snippet(section.text, hit.terms) })
     }
   }
-  return [...pages.values()].sort((a, b) => b.score - a.score || a.page.index - b.page.index)
+  const matches = [...pages.values()].sort((a, b) => b.score - a.score || a.page.index - b.page.index)
+  return state.contentCache.lookups.set(view.id, version, query, matches)
 }
 
 /** At most this many pages per space in an organization-wide search. */
