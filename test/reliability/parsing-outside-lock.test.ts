@@ -230,6 +230,26 @@ describe('an answer to a long question over many spaces', () => {
   })
 })
 
+describe('an organization search over many pages', () => {
+  it('searches its spaces outside the state lock once their indexes exist: a write sent behind it answers first', async () => {
+    const { b, org, client } = await organization()
+    const spaces: string[] = []
+    // 51 spaces of 200 short pages: 10,200 pages to look through, more than one turn of the lock may.
+    for (let s = 0; s < 51; s++) {
+      const space = await b.space({ organization: org.id, title: `Shelf ${s}` })
+      spaces.push(space.id)
+      for (let n = 0; n < 200; n++) await b.page({ space: space.id, title: `Item ${n}`, markdown: n === 7 ? 'A zebra.' : `Note ${n} on shelf ${s}.` })
+    }
+    expect((await client.orgs.search({ organizationId: org.id, query: 'note' })).items).toHaveLength(51)
+
+    const { finished, answer } = await race(['search', client.orgs.search({ organizationId: org.id, query: 'zebra', limit: 100 })], ['write', client.spaces.update({ spaceId: spaces[0]!, title: 'Renamed' })])
+
+    expect(finished).toEqual(['write', 'search'])
+    expect(answer.items.map((r) => r.pages!.map((p) => p.title))).toEqual(spaces.map(() => ['Item 7']))
+    expect(answer.items.map((r) => r.title)).toContain('Renamed')
+  })
+})
+
 describe('an import of a large markdown source', () => {
   it('finds its title outside the state lock: a write sent behind the import answers first', async () => {
     const platform = createMockPlatform({ scenario: 'empty' })

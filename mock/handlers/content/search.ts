@@ -1,7 +1,7 @@
 import type * as contract from '../../../src/contract/content/search.ts'
 import { paginateArray } from '../../core/paginate.ts'
 import { targetOf } from '../../model/content/revisions.ts'
-import { organizationSearchPreparation, searchOrganization, searchPreparation, searchRevision } from '../../model/content/search.ts'
+import { organizationSearchPreparation, searchableSpaces, searchesPreparation, searchOrganization, searchPreparation, searchRevision } from '../../model/content/search.ts'
 import { viewOf } from '../../model/content/view.ts'
 import { presentSearchResult } from '../../present/search.ts'
 import { loadOrganization, loadSpace } from '../load.ts'
@@ -19,8 +19,11 @@ export const searchHandlers: Handlers<OpsOf<typeof contract>> = {
 
   searchOrganizationContent: ({ state, caller, input, prepared }) => {
     const { org } = loadOrganization(state, caller, input.organizationId)
-    const work = prepared ? undefined : organizationSearchPreparation(state, org.id, caller.user.id)
-    if (work) return new Prepare(work)
+    // Its indexes first, then (over many spaces) its searches, outside the state lock.
+    const index = prepared ? undefined : organizationSearchPreparation(state, org.id, caller.user.id)
+    if (index) return new Prepare(index)
+    const searches = (prepared ?? 0) < 2 ? searchesPreparation(state, searchableSpaces(state, org.id, caller.user.id), [input.query]) : undefined
+    if (searches) return new Prepare(searches)
     const ranked = searchOrganization(state, org.id, caller.user.id, input.query).map((result, rank) => ({ ...result, rank }))
     return paginateArray('organizationSearch', ranked, (r) => [r.rank], input, (r) => ({
       id: r.space.id,

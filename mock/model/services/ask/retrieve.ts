@@ -1,6 +1,4 @@
-import { slicer } from '../../../core/turns.ts'
-import { searchableSpaces, searchOrganization, searchRevision, type PageMatch, type SectionMatch } from '../../content/search.ts'
-import { viewOf } from '../../content/view.ts'
+import { searchableSpaces, searchesPreparation, searchOrganization, type PageMatch, type SectionMatch } from '../../content/search.ts'
 import type { PageNode } from '../../content/view.ts'
 import type { SpaceRecord } from '../../spaces/tables.ts'
 import type { State } from '../../state.ts'
@@ -53,33 +51,6 @@ export function questionWords(state: State, text: string): string[] {
 }
 
 /**
- * Past this many pages to look through (a query in a space of 100 pages counts 100), an answer's
- * searches run outside the state lock first: about 10 to 20 ms of them here.
- */
-const LOOKUPS_ABOVE = 10_000
-
-interface Lookups {
-  todo: Array<{ revision: string; query: string }>
-  /** Pages to look through. */
-  cost: number
-}
-
-/** The searches of these queries in these spaces not kept yet (`SearchLookups`), and what they would cost. */
-function unkept(state: State, spaces: readonly SpaceRecord[], queries: readonly string[]): Lookups {
-  const { search, lookups } = state.contentCache
-  const out: Lookups = { todo: [], cost: 0 }
-  for (const { revision } of spaces) {
-    const version = search.versionOf(revision)
-    for (const query of queries) {
-      if (version !== undefined && lookups.has(revision, version, query)) continue
-      out.todo.push({ revision, query })
-      out.cost += search.pageCount(revision)
-    }
-  }
-  return out
-}
-
-/**
  * The searches an answer would run under the state lock ({@link retrieve}), as work to run outside
  * it (`Prepare`) when they are many, as a long question over many spaces makes them: the whole
  * question in each space the caller can view, then, when nothing matches it whole (or `withTerms`),
@@ -89,24 +60,10 @@ function unkept(state: State, spaces: readonly SpaceRecord[], queries: readonly 
 export function lookupPreparation(state: State, organization: string, userId: string, question: string, withTerms = false): (() => Promise<void>) | undefined {
   const text = question.replace(/\s+/g, ' ').trim()
   const spaces = searchableSpaces(state, organization, userId)
-  const whole = unkept(state, spaces, [text])
-  if (whole.cost > LOOKUPS_ABOVE) return lookupWork(state, whole)
+  const whole = searchesPreparation(state, spaces, [text])
+  if (whole) return whole
   if (!withTerms && searchOrganization(state, organization, userId, text).length > 0) return undefined
-  const words = unkept(state, spaces, questionWords(state, text))
-  return words.cost > LOOKUPS_ABOVE ? lookupWork(state, words) : undefined
-}
-
-function lookupWork(state: State, lookups: Lookups): () => Promise<void> {
-  return async () => {
-    const pause = slicer()
-    for (const { revision, query } of lookups.todo) {
-      const waiting = pause()
-      if (waiting) await waiting
-      // Indexes are built by their own preparation; one missing now is searched under the lock.
-      if (state.contentCache.search.unbuilt(revision)) continue
-      searchRevision(state, viewOf(state, revision), query)
-    }
-  }
+  return searchesPreparation(state, spaces, questionWords(state, text))
 }
 
 const byRank = (a: PageHit, b: PageHit) =>
