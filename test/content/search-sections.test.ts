@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { analyzePage } from '../../mock/model/content/markdown.ts'
+import { analyzePage, blockId } from '../../mock/model/content/markdown.ts'
 import { pageSections } from '../../mock/model/content/search-sections.ts'
 
 /**
@@ -37,5 +37,15 @@ describe('pageSections', () => {
     expect(new Set(sections.map((s) => s.id)).size).toBe(3)
     expect(sections).toEqual(analyzePage('p', 'Page', markdown).sections)
     expect(sections[2]!.text).toBe('more')
+  })
+})
+
+describe('block IDs', () => {
+  it('stay what they were: a hash of the page, the block and its rank, in 11 base-36 digits', () => {
+    // Pinned values: IDs are stored by comments and clients, so the way they are written can never change them.
+    expect(blockId('page-1', 'heading\u0000Intro', 0)).toBe('n14z2661fqvm')
+    expect(blockId('abc', 'paragraph\u0000Hello, world.', 2)).toBe('n0c17qxdboev')
+    expect(blockId('', '', 0)).toBe('n18s7kyxhpyo')
+    expect(blockId('p', 'x'.repeat(1000), 7)).toBe('n0jv2bct3fjz')
   })
 })
