@@ -159,8 +159,12 @@ export async function search(runs = 5): Promise<string[]> {
   }
 
   // One page changes (through the write path): its sections are replaced in the index, which is not rebuilt.
+  // What a search finds is kept while the index is unchanged (SearchLookups), so the search with
+  // nothing changed asks `Webhook`: the same words to the index (terms are lowercased), a query not
+  // kept yet. The same query asked again is the kept one.
   const afterChange: number[] = []
   const unchanged: number[] = []
+  const repeated: number[] = []
   for (let run = 0; run < SEARCHES / 10; run++) {
     const record = last!.platform.db.pages.findFirst((q) => q.where({ page: last!.lastPage }))!
     last!.platform.db.pages.update(record, { markdown: `${markdown(run, 'changed')}\n\nEdit ${run}.` })
@@ -168,8 +172,11 @@ export async function search(runs = 5): Promise<string[]> {
     await client.spaces.search({ spaceId, query: 'webhook', limit: 20 })
     afterChange.push(performance.now() - t)
     t = performance.now()
-    await client.spaces.search({ spaceId, query: 'webhook', limit: 20 })
+    await client.spaces.search({ spaceId, query: 'Webhook', limit: 20 })
     unchanged.push(performance.now() - t)
+    t = performance.now()
+    await client.spaces.search({ spaceId, query: 'webhook', limit: 20 })
+    repeated.push(performance.now() - t)
   }
 
   // A new revision (an import of one page) needs a new index, but unchanged pages are not parsed again.
@@ -197,8 +204,9 @@ export async function search(runs = 5): Promise<string[]> {
     '|---|---|---|---|',
     row('building the pages through the builders', median(buildTimes), `${runs} runs`),
     row('first search (parse pages + build index)', first, `${runs} runs: ${firstBuilds.map(ms).join(', ')}; CPU ${ms(firstCpuMs)}`),
-    row('search with the index built (20 results)', median(searches), `${SEARCHES} searches, ${(found / SEARCHES).toFixed(1)} results each`),
-    row('search right after one page changed', changed, `${afterChange.length} runs; ${(changed / same).toFixed(2)}x a search with nothing changed (${ms(same)})`),
+    row('search with the index built (20 results; 8 queries in turn, each kept after its first time)', median(searches), `${SEARCHES} searches, ${(found / SEARCHES).toFixed(1)} results each`),
+    row('search right after one page changed', changed, `${afterChange.length} runs; ${(changed / same).toFixed(2)}x a search with nothing changed and not kept yet (${ms(same)})`),
+    row('the same search asked again (kept while the index is unchanged)', median(repeated), `${repeated.length} runs`),
     row('MiniSearch indexing the same raw markdown (baseline of goal 18.1)', rawMs, `${runs} runs; CPU ${ms(rawCpuMs)}`),
     row('first search after an import (new index, pages parsed once)', median(rebuilds), `${runs} runs`),
     '',
