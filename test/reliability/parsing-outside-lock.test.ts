@@ -9,7 +9,7 @@ async function organization() {
   const b = platform.builders
   const org = await b.organization({ title: 'Locks' })
   const admin = await b.user({ organization: org.id, role: 'admin' })
-  return { b, org, client: clientFor(platform, admin.token) }
+  return { platform, b, org, client: clientFor(platform, admin.token) }
 }
 
 /**
@@ -23,6 +23,17 @@ async function race<T>(slow: [string, Promise<T>], quick: [string, Promise<unkno
     quick[1].then(() => void finished.push(quick[0])),
   ])
   return { finished, answer }
+}
+
+/** `count` spaces of `pages` pages each (`page(n, s)` for page `n` of space `s`); their IDs. */
+async function shelves(b: Awaited<ReturnType<typeof organization>>['b'], orgId: string, count: number, pages: number, page: (n: number, s: number) => { title: string; markdown: string }) {
+  const spaces: string[] = []
+  for (let s = 0; s < count; s++) {
+    const space = await b.space({ organization: orgId, title: `Shelf ${s}` })
+    spaces.push(space.id)
+    for (let n = 0; n < pages; n++) await b.page({ space: space.id, ...page(n, s) })
+  }
+  return spaces
 }
 
 /** An ordinary paragraph of markdown, repeated to `bytes`. */
@@ -97,12 +108,7 @@ describe('a first search over much content', () => {
 
 describe('a first search of a new revision whose pages were parsed before', () => {
   it('builds its index outside the state lock too: a write sent behind it answers first', async () => {
-    const platform = createMockPlatform({ scenario: 'empty' })
-    await platform.ready
-    const b = platform.builders
-    const org = await b.organization({ title: 'Locks' })
-    const admin = await b.user({ organization: org.id, role: 'admin' })
-    const client = clientFor(platform, admin.token)
+    const { platform, b, org, client } = await organization()
     const space = await b.space({ organization: org.id, title: 'Library' })
     for (let n = 0; n < 300; n++) {
       const unique = n === 137 ? '\n\n## Zebrafish care\n\nThe zebrafish tank needs weekly cleaning.' : ''
@@ -207,15 +213,10 @@ describe('an answer quoting large pages', () => {
 describe('an answer to a long question over many spaces', () => {
   it('searches its words outside the state lock: a write sent behind the question answers first', async () => {
     const { b, org, client } = await organization()
-    const spaces: string[] = []
-    for (let s = 0; s < 20; s++) {
-      const space = await b.space({ organization: org.id, title: `Shelf ${s}` })
-      spaces.push(space.id)
-      for (let n = 0; n < 60; n++) await b.page({ space: space.id, title: `Shelf ${s} chapter ${n}`, markdown: body(n, 1_000) })
-    }
+    const spaces = await shelves(b, org.id, 20, 60, (n, s) => ({ title: `Shelf ${s} chapter ${n}`, markdown: body(n, 1_000) }))
     // Builds the indexes and analyses the pages first, so the race below is about the searches alone.
     expect((await client.orgs.search({ organizationId: org.id, query: 'emphasis' })).items).toHaveLength(20)
-    for (const spaceId of spaces) expect((await client.spaces.listLinks({ spaceId })).items.map((l) => l.status)).toEqual(["ok"])
+    for (const spaceId of spaces) expect((await client.spaces.listLinks({ spaceId })).items.map((l) => l.status)).toEqual(['ok'])
     // No page has every word: each of the 24 words is looked up in each of the 20 spaces.
     const question = 'which sentence of plain words shows emphasis with a link and code in the note about zebras giraffes lions tigers bears wolves foxes owls hawks eagles'
 
@@ -233,13 +234,8 @@ describe('an answer to a long question over many spaces', () => {
 describe('an organization search over many pages', () => {
   it('searches its spaces outside the state lock once their indexes exist: a write sent behind it answers first', async () => {
     const { b, org, client } = await organization()
-    const spaces: string[] = []
     // 51 spaces of 200 short pages: 10,200 pages to look through, more than one turn of the lock may.
-    for (let s = 0; s < 51; s++) {
-      const space = await b.space({ organization: org.id, title: `Shelf ${s}` })
-      spaces.push(space.id)
-      for (let n = 0; n < 200; n++) await b.page({ space: space.id, title: `Item ${n}`, markdown: n === 7 ? 'A zebra.' : `Note ${n} on shelf ${s}.` })
-    }
+    const spaces = await shelves(b, org.id, 51, 200, (n, s) => ({ title: `Item ${n}`, markdown: n === 7 ? 'A zebra.' : `Note ${n} on shelf ${s}.` }))
     expect((await client.orgs.search({ organizationId: org.id, query: 'note' })).items).toHaveLength(51)
 
     const { finished, answer } = await race(['search', client.orgs.search({ organizationId: org.id, query: 'zebra', limit: 100 })], ['write', client.spaces.update({ spaceId: spaces[0]!, title: 'Renamed' })])
@@ -252,12 +248,7 @@ describe('an organization search over many pages', () => {
 
 describe('an import of a large markdown source', () => {
   it('finds its title outside the state lock: a write sent behind the import answers first', async () => {
-    const platform = createMockPlatform({ scenario: 'empty' })
-    await platform.ready
-    const b = platform.builders
-    const org = await b.organization({ title: 'Imports' })
-    const admin = await b.user({ organization: org.id, role: 'admin' })
-    const client = clientFor(platform, admin.token)
+    const { platform, b, org, client } = await organization()
     const space = await b.space({ organization: org.id, title: 'Imported' })
     // Loads the markdown library first, so the race below is about the lock alone.
     platform.imports.register('https://example.com/small.md', '# Small\n\nText.')
