@@ -31,12 +31,12 @@ export interface Context<D extends OperationDef> {
 export const MAX_PREPARES = 4
 
 /**
- * What an operation returns, before changing anything, when it would first parse much content
- * under the state lock: the dispatcher runs `work` outside the lock (it may only use strings read
- * under it, and fill caches derived from them), then runs the operation again, which then finds
- * the parsing done. Other clients' requests go on meanwhile. The work may read the state as well,
- * only to fill caches the operation checks under the lock (the state may be between two steps of
- * a write then).
+ * What an operation returns, before changing anything, when it would first parse, index or search
+ * much content under the state lock: the dispatcher runs `work` outside the lock, then runs the
+ * operation again, which finds the work done. Other clients' requests go on meanwhile, so the work
+ * only fills caches: from strings read under the lock, or from the state itself when the operation
+ * checks under the lock that what it finds still holds (the state may be between two steps of a
+ * write while the work reads it). See docs/decisions/model.md.
  */
 export class Prepare {
   readonly work: () => Promise<void>
