@@ -1,9 +1,22 @@
 /** How long work done outside the state lock runs before other requests get the event loop. */
 export const SLICE_MS = 10
 
-/** The next turn of the event loop: after pending I/O in Node, a task in a browser. */
+/**
+ * The next turn of the event loop (a task: pending I/O runs first in Node, and events in a
+ * browser). A message through a `MessageChannel`, not a timer: tests that fake timers
+ * (`vi.useFakeTimers()`, Jest's, sinon's) fake `setImmediate` and `setTimeout`, and a mock waiting
+ * on them would never answer.
+ */
 export function nextTurn(): Promise<void> {
-  return new Promise<void>((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)))
+  return new Promise<void>((resolve) => {
+    const { port1, port2 } = new MessageChannel()
+    port1.onmessage = () => {
+      // A port with a listener keeps a Node process alive until it is closed.
+      port1.close()
+      resolve()
+    }
+    port2.postMessage(undefined)
+  })
 }
 
 /**
