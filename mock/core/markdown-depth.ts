@@ -16,7 +16,17 @@ export function markdownDepth(markdown: string): number {
   let depth = 0
   let columns = 0
   let atLineStart = true
+  // Where the next `\r` is (-1: none left), found once and again only when passed.
+  let nextCr = markdown.indexOf('\r')
   for (let i = 0; i < markdown.length; i++) {
+    if (!atLineStart) {
+      // The rest of a line counts for nothing: go to its end (the next `\n` or `\r`) natively.
+      if (nextCr !== -1 && nextCr < i) nextCr = markdown.indexOf('\r', i)
+      const lf = markdown.indexOf('\n', i)
+      const end = lf === -1 ? nextCr : nextCr === -1 ? lf : Math.min(lf, nextCr)
+      if (end === -1) break
+      i = end
+    }
     const c = markdown.charCodeAt(i)
     if (c === 10 || c === 13) {
       deepest = Math.max(deepest, depth + (columns >> 1))
@@ -25,7 +35,6 @@ export function markdownDepth(markdown: string): number {
       atLineStart = true
       continue
     }
-    if (!atLineStart) continue
     // Indentation counts before the line's first marker; spaces between markers do not.
     if (c === 32) columns += depth === 0 ? 1 : 0
     else if (c === 9) columns += depth === 0 ? 4 : 0
