@@ -2,6 +2,13 @@
 export const SLICE_MS = 10
 
 /**
+ * Past this much markdown to parse or index (64 KB, about 10 to 20 ms here), an operation does
+ * it outside the state lock (`Prepare`); below it, doing it under the lock costs less than a round
+ * trip through the event loop.
+ */
+export const PREPARE_ABOVE = 64 * 1024
+
+/**
  * The next turn of the event loop (a task: pending I/O runs first in Node, and events in a
  * browser). A message through a `MessageChannel`, not a timer: tests that fake timers
  * (`vi.useFakeTimers()`, Jest's, sinon's) fake `setImmediate` and `setTimeout`, and a mock waiting
@@ -17,6 +24,15 @@ export function nextTurn(): Promise<void> {
     }
     port2.postMessage(undefined)
   })
+}
+
+/** Runs `each` over `items`, giving the event loop back whenever a slice has run out (work done outside the state lock). */
+export async function eachSliced<T>(items: Iterable<T>, each: (item: T) => void, pause: () => Promise<void> | undefined = slicer()): Promise<void> {
+  for (const item of items) {
+    const waiting = pause()
+    if (waiting) await waiting
+    each(item)
+  }
 }
 
 /**

@@ -57,7 +57,7 @@ async function apply(s: Awaited<ReturnType<typeof space>>, edits: readonly Edit[
 /** What an index finds for each query: the matching sections with their scores (to 9 digits: running averages may differ in the last bits). */
 function finds(indexes: SearchIndexes, s: Awaited<ReturnType<typeof space>>) {
   const view = viewOf(s.state, s.revision)
-  const index = indexes.of(s.revision, view.order.map((node) => node.record.page))
+  const index = indexes.of(s.revision, () => view.order.map((node) => node.record.page))
   return QUERIES.map((query) =>
     index
       .search(query, { prefix: true, combineWith: 'AND' })
@@ -93,9 +93,9 @@ describe('a search index built outside the state lock', () => {
     await indexes.prebuild(s.revision, order.map((node) => indexedText(node.record)), () => undefined)
     // Still unbuilt until a search adopts it; then the same index answers every search.
     expect(indexes.unbuilt(s.revision)).toBe(true)
-    const first = indexes.of(s.revision, order.map((node) => node.record.page))
+    const first = indexes.of(s.revision, () => order.map((node) => node.record.page))
     expect(indexes.unbuilt(s.revision)).toBe(false)
     expect(first.search('webhook', { prefix: true }).length).toBeGreaterThan(0)
-    expect(indexes.of(s.revision, order.map((node) => node.record.page))).toBe(first)
+    expect(indexes.of(s.revision, () => order.map((node) => node.record.page))).toBe(first)
   })
 })

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import type { ImportSource } from '../../../src/schemas/revision.ts'
 import { badRequest } from '../../core/http-error.ts'
+import { PREPARE_ABOVE } from '../../core/turns.ts'
 import type { MarkdownLibrary } from '../libraries.ts'
 import { slugify } from './pages.ts'
 import type { SourceHeading, SourceHeadings } from './source-headings.ts'
@@ -113,9 +114,6 @@ function fallback(url: URL, source: ImportSource): ImportContent {
 function registeredAt(fixtures: ReadonlyMap<string, unknown>, rawUrl: string): unknown {
   return fixtures.has(rawUrl) ? fixtures.get(rawUrl) : fixtures.get(new URL(rawUrl).href)
 }
-
-/** Past this much registered markdown, its first heading is found outside the state lock. */
-const PREPARE_ABOVE = 64 * 1024
 
 /**
  * The parsing reading a URL's registered markdown would do under the state lock (finding its

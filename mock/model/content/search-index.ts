@@ -1,4 +1,5 @@
 import type MiniSearch from 'minisearch'
+import { eachSliced } from '../../core/turns.ts'
 import type { Db } from '../db.ts'
 import type { Libraries } from '../libraries.ts'
 import type { SectionInfo } from './markdown.ts'
@@ -138,14 +139,15 @@ export class SearchIndexes {
 
   /**
    * The index of a revision; `order` lists its pages as a reader walks them, which is the order
-   * a new index files them in (so ties rank as they always did).
+   * a new index files them in (so ties rank as they always did): asked for only when the index is
+   * built, since every search comes here.
    */
-  of(revision: string, order: readonly string[]): MiniSearch<SectionDoc> {
+  of(revision: string, order: () => readonly string[]): MiniSearch<SectionDoc> {
     const entry = this.#entry(revision)
     if (!entry.index) {
       const prebuilt = this.#takePrebuilt(revision)
       const index = prebuilt?.index ?? newIndex(this.#libraries)
-      for (const page of order) {
+      for (const page of order()) {
         const held = entry.docs.get(page)
         if (!held) continue
         const built = prebuilt?.pages.get(page)
@@ -200,14 +202,16 @@ export class SearchIndexes {
     const index = newIndex(this.#libraries)
     const built: Prebuilt['pages'] = new Map()
     let size = 0
-    for (const text of pages) {
-      const waiting = pause()
-      if (waiting) await waiting
-      const docs = this.#docsOf(text)
-      index.addAll(docs)
-      built.set(text.page, { text, docs })
-      size += text.markdown.length + text.title.length
-    }
+    await eachSliced(
+      pages,
+      (text) => {
+        const docs = this.#docsOf(text)
+        index.addAll(docs)
+        built.set(text.page, { text, docs })
+        size += text.markdown.length + text.title.length
+      },
+      pause,
+    )
     // A search that built it under the lock meanwhile needs it no more.
     if (!this.unbuilt(revision)) return
     this.#takePrebuilt(revision)

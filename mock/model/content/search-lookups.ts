@@ -75,8 +75,9 @@ export class SearchLookups {
     if (!kept) this.#revisions.set(revision, (kept = { version, queries: new Map(), size: 0 }))
     const old = kept.queries.get(query)
     if (old) {
-      kept.size -= sizeOf(old)
-      this.#size -= sizeOf(old)
+      const oldSize = sizeOf(old)
+      kept.size -= oldSize
+      this.#size -= oldSize
     }
     kept.queries.set(query, matches)
     kept.size += size

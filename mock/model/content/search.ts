@@ -1,6 +1,6 @@
 import type MiniSearch from 'minisearch'
 import type { SearchResult as Hit } from 'minisearch'
-import { slicer } from '../../core/turns.ts'
+import { eachSliced, PREPARE_ABOVE, slicer } from '../../core/turns.ts'
 import { spaceRole } from '../access.ts'
 import type { SpaceRecord } from '../spaces/tables.ts'
 import type { State } from '../state.ts'
@@ -18,7 +18,7 @@ import { analysisOf, viewOf, type PageNode, type RevisionView } from './view.ts'
 
 /** The search index of a revision (built on its first search, then kept by the write path). */
 export function searchIndexOf(state: State, view: RevisionView): MiniSearch<SectionDoc> {
-  return state.contentCache.search.of(view.id, view.order.map((node) => node.record.page))
+  return state.contentCache.search.of(view.id, () => view.order.map((node) => node.record.page))
 }
 
 export type { PageMatch, SectionMatch } from './search-lookups.ts'
@@ -80,9 +80,6 @@ export function searchableSpaces(state: State, organization: string, userId: str
   return state.db.spacesByOrg.get(organization).filter((space) => !space.deletedAt && spaceRole(state, userId, space))
 }
 
-/** Past this much markdown to index, a search's first index is built outside the state lock. */
-const PREPARE_ABOVE = 64 * 1024
-
 /**
  * The indexing a first search of these revisions would do under the state lock, as work to run
  * outside it ({@link Prepare}); `undefined` when their indexes exist or they hold little. It builds
@@ -135,16 +132,11 @@ export function searchesPreparation(state: State, spaces: readonly SpaceRecord[]
     }
   }
   if (cost <= LOOKUPS_ABOVE) return undefined
-  return async () => {
-    const pause = slicer()
-    for (const { revision, query } of todo) {
-      const waiting = pause()
-      if (waiting) await waiting
+  return () =>
+    eachSliced(todo, ({ revision, query }) => {
       // Indexes are built by their own preparation: one missing now is searched under the lock.
-      if (search.unbuilt(revision)) continue
-      searchRevision(state, viewOf(state, revision), query)
-    }
-  }
+      if (!search.unbuilt(revision)) searchRevision(state, viewOf(state, revision), query)
+    })
 }
 
 /** The spaces of an organization the user can view, with their best matches, best space first. */

@@ -1,4 +1,4 @@
-import { slicer } from '../../core/turns.ts'
+import { eachSliced, PREPARE_ABOVE } from '../../core/turns.ts'
 import type { State } from '../state.ts'
 import type { BlockInfo, PageAnalysis } from './markdown.ts'
 import type { PageNode, RevisionView } from './view-types.ts'
@@ -58,8 +58,11 @@ export function analysisOf(view: RevisionView, node: PageNode): PageAnalysis {
   return analysis
 }
 
-/** Past this much markdown to analyse, a read analyses it outside the state lock. */
-export const PREPARE_ABOVE = 64 * 1024
+
+/** Analyses a page's title and content into the analyses the platform keeps (`analysisOf` finds it there). */
+export function keepAnalysis(state: State, { page, title, markdown }: { page: string; title: string; markdown: string }): void {
+  state.contentCache.analyses.get(page, title, markdown, () => state.libraries.markdown.analyzePage(page, title, markdown))
+}
 
 /**
  * The analysing a read of whole revisions (links, backlinks, blocks) would do under the state
@@ -79,16 +82,7 @@ export function analysisPreparation(state: State, revisions: Iterable<string>): 
     }
   }
   if (size < PREPARE_ABOVE) return undefined
-  const { analyses } = state.contentCache
-  const markdown = state.libraries.markdown
-  return async () => {
-    const pause = slicer()
-    for (const page of pages) {
-      const waiting = pause()
-      if (waiting) await waiting
-      analyses.get(page.page, page.title, page.markdown, () => markdown.analyzePage(page.page, page.title, page.markdown))
-    }
-  }
+  return () => eachSliced(pages, (page) => keepAnalysis(state, page))
 }
 
 /** Every block of a revision's pages by ID (for comments anchored to a block). */

@@ -1,11 +1,10 @@
 import type { SectionInfo } from '../../content/markdown.ts'
-import { slicer } from '../../../core/turns.ts'
+import { eachSliced, PREPARE_ABOVE, slicer } from '../../../core/turns.ts'
 import type { PageRecord } from '../../content/tables.ts'
-import { analysisOf, PREPARE_ABOVE, viewOf, type PageNode, type RevisionView } from '../../content/view.ts'
+import { analysisOf, keepAnalysis, viewOf, type PageNode, type RevisionView } from '../../content/view.ts'
 import type { SpaceRecord } from '../../spaces/tables.ts'
 import type { State } from '../../state.ts'
-import { excerptOf, pageExcerpts, type ExcerptBlock } from './excerpt.ts'
-import { quotableSections } from '../../content/plain-blocks.ts'
+import { excerptOf, pageExcerpts, quotableSectionsOf, type ExcerptBlock } from './excerpt.ts'
 import { distinct, isAskable, isQuestion, pageQuestion, questionHeadings, questionsPreparation, recommendedQuestions } from './questions.ts'
 import type { MatchKind, PageHit, Retrieval } from './retrieve.ts'
 
@@ -178,18 +177,9 @@ export function answerPreparation(state: State, found: Retrieval): (() => Promis
     }
   }
   if (size < PREPARE_ABOVE) return undefined
-  const markdown = state.libraries.markdown
   return async () => {
     const pause = slicer()
-    for (const { page, title, markdown: text } of analyse) {
-      const waiting = pause()
-      if (waiting) await waiting
-      analyses.get(page, title, text, () => markdown.analyzePage(page, title, text))
-    }
-    for (const { page, markdown: text } of parse) {
-      const waiting = pause()
-      if (waiting) await waiting
-      quotes.get(page, '', text, () => quotableSections(markdown, text))
-    }
+    await eachSliced(analyse, (record) => keepAnalysis(state, record), pause)
+    await eachSliced(parse, (record) => void quotableSectionsOf(state, record), pause)
   }
 }

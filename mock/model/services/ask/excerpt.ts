@@ -56,8 +56,7 @@ function filled(block: PlainBlock, fill: (text: string) => string): ExcerptBlock
 }
 
 /** The plain blocks of a page, kept by the platform by page and content (parsed once, maybe outside the state lock: `answerPreparation`). */
-export function quotableSectionsOf(state: State, node: PageNode): QuotableSections {
-  const { page, markdown } = node.record
+export function quotableSectionsOf(state: State, { page, markdown }: { page: string; markdown: string }): QuotableSections {
   return state.contentCache.quotes.get(page, '', markdown, () => quotableSections(state.libraries.markdown, markdown))
 }
 
@@ -68,7 +67,7 @@ export function quotableSectionsOf(state: State, node: PageNode): QuotableSectio
 export function pageExcerpts(state: State, view: RevisionView, node: PageNode): ExcerptBlock[][] {
   const vars: Variables = { space: view.revision?.variables ?? {}, page: node.record.variables }
   const fill = (text: string) => evaluate(text, vars)
-  return quotableSectionsOf(state, node).map((blocks) => blocks.flatMap((block) => filled(block, fill) ?? []))
+  return quotableSectionsOf(state, node.record).map((blocks) => blocks.flatMap((block) => filled(block, fill) ?? []))
 }
 
 /** The lead of a section: its first blocks, prose cut to whole sentences within the budget. */

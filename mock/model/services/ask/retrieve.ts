@@ -50,6 +50,9 @@ export function questionWords(state: State, text: string): string[] {
   return words
 }
 
+/** A question as it is searched: whitespace collapsed. */
+const questionText = (question: string) => question.replace(/\s+/g, ' ').trim()
+
 /**
  * The searches an answer would run under the state lock ({@link retrieve}), as work to run outside
  * it (`Prepare`) when they are many, as a long question over many spaces makes them: the whole
@@ -58,7 +61,7 @@ export function questionWords(state: State, text: string): string[] {
  * changed meanwhile; `undefined` when little is left to search.
  */
 export function lookupPreparation(state: State, organization: string, userId: string, question: string, withTerms = false): (() => Promise<void>) | undefined {
-  const text = question.replace(/\s+/g, ' ').trim()
+  const text = questionText(question)
   const spaces = searchableSpaces(state, organization, userId)
   const whole = searchesPreparation(state, spaces, [text])
   if (whole) return whole
@@ -77,7 +80,7 @@ const byRank = (a: PageHit, b: PageHit) =>
  * question matched, to report which words the content has.
  */
 export function retrieve(state: State, organization: string, userId: string, question: string, withTerms = false): Retrieval {
-  const text = question.replace(/\s+/g, ' ').trim()
+  const text = questionText(question)
   const whole = searchOrganization(state, organization, userId, text)
   const words = questionWords(state, text)
   const perWord = !whole.length || withTerms ? words.map((word) => ({ word, results: searchOrganization(state, organization, userId, word) })) : []
