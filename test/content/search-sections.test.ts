@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { analyzePage, blockId } from '../../mock/model/content/markdown.ts'
+import { analyzePage, anchorOf, blockId } from '../../mock/model/content/markdown.ts'
 import { pageSections } from '../../mock/model/content/search-sections.ts'
 
 /**
@@ -28,6 +28,41 @@ describe('pageSections', () => {
       }),
       { numRuns: 300, seed: 18 },
     )
+  })
+
+  it('gives the same sections as the full analysis over markdown cut anywhere (tasks, links, entities, tables, line endings)', () => {
+    // Pieces smaller than blocks, so markers land where no document would put them.
+    const bit = fc.constantFrom(
+      ...'ab x X*_[]()!<>#-+|~`\n\n  \t\\&;:/.@1^'.split(''), '[ ] ', '- [x] ', '* [X]\t', '> ', '## ', '```\n', '~~~ a\\-b\n', '    ',
+      '| a | b |\n| - | - |\n', '[^1]', '[^1]: ', '<div>', '</div>', '&amp;', '&copy;', '&#x41;', '![alt *x*](i.png)', 'https://x.io/a_b_',
+      'www.e.com', 'ftp://f.io', 'mailto:a@b.io', 'a@b.io', '1. ', '***', '~~', '\r\n', '\r', '<br>', '[r]: /u', '[r]', 'Setext\n===', 'Ü', '# Café',
+    )
+    fc.assert(
+      fc.property(fc.array(bit, { maxLength: 120 }), fc.string({ maxLength: 5 }), (bits, title) => {
+        const markdown = bits.join('')
+        expect(pageSections('p', title, markdown)).toEqual(analyzePage('p', title, markdown).sections)
+      }),
+      { numRuns: 3000, seed: 180 },
+    )
+  })
+
+  it('keeps markdown nested too deeply to parse as one text, as the full analysis does', () => {
+    const markdown = `${'> '.repeat(60)}deep\n\n## Not a heading here`
+    expect(pageSections('p', 'Page', markdown)).toEqual([{ id: 'p', anchor: '', title: 'Page', text: markdown }])
+    expect(pageSections('p', 'Page', markdown)).toEqual(analyzePage('p', 'Page', markdown).sections)
+  })
+
+  it('writes anchors GitHub style, ASCII and not', () => {
+    // The reference: lowercase, anything but letters, digits, spaces and hyphens dropped, spaces to hyphens.
+    const reference = (text: string) => text.toLowerCase().trim().replace(/[^\p{L}\p{N}\s-]/gu, '').replace(/\s+/g, '-') || 'section'
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', 'Z', '9', ' ', '\t', '-', '_', '!', '.', 'é', 'Ω', '\u212a', '\u00a0', '٣', '\u2028'), maxLength: 16 }), (text) => {
+        expect(anchorOf(text, new Map())).toBe(reference(text))
+      }),
+      { numRuns: 2000, seed: 72 },
+    )
+    const used = new Map<string, number>()
+    expect(['Set up', 'Set up', 'Café déjà', '!!!'].map((t) => anchorOf(t, used))).toEqual(['set-up', 'set-up-1', 'café-déjà', 'section'])
   })
 
   it('numbers repeated headings, nested ones included, as block IDs do', () => {

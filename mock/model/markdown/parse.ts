@@ -1,5 +1,5 @@
 import type { Nodes, Root } from 'mdast'
-import MarkdownIt from 'markdown-it'
+import MarkdownIt, { type Token } from 'markdown-it'
 import footnote from 'markdown-it-footnote'
 import { markdownDepth, MAX_MARKDOWN_DEPTH } from '../../core/markdown-depth.ts'
 import { strikethrough } from './strikethrough.ts'
@@ -15,30 +15,32 @@ import { tokensToMdast } from './tokens.ts'
  * `maxNesting` leaves room for {@link MAX_MARKDOWN_DEPTH} containers (two levels per list).
  */
 const MAX_NESTING = 4 * MAX_MARKDOWN_DEPTH + 20
-const parser = new MarkdownIt('default', { html: true, linkify: true }).use(footnote).use(strikethrough)
-// Not in @types/markdown-it's options, though markdown-it reads it there.
-Object.assign(parser.options, { maxNesting: MAX_NESTING })
-parser.core.ruler.disable('footnote_tail')
-parser.inline.ruler.disable('footnote_inline')
-parser.linkify.set({ fuzzyLink: true })
-parser.linkify.add('ftp:', null).add('//', null)
-parser.normalizeLink = (url) => url
-parser.normalizeLinkText = (text) => text
-parser.validateLink = () => true
+
+function configured(): MarkdownIt {
+  const md = new MarkdownIt('default', { html: true, linkify: true }).use(footnote).use(strikethrough)
+  // Not in @types/markdown-it's options, though markdown-it reads it there.
+  Object.assign(md.options, { maxNesting: MAX_NESTING })
+  md.core.ruler.disable('footnote_tail')
+  md.inline.ruler.disable('footnote_inline')
+  md.linkify.set({ fuzzyLink: true })
+  md.linkify.add('ftp:', null).add('//', null)
+  md.normalizeLink = (url) => url
+  md.normalizeLinkText = (text) => text
+  md.validateLink = () => true
+  return md
+}
+
+const parser = configured()
 
 /**
  * The same parser without turning autolink literals into links, for those who read only the text
  * (search sections): a literal's link holds exactly the literal's text, and finding literals in
  * every text is about a third of markdown-it's time on ordinary prose. The inline rule that keeps a
- * `https://` URL whole (no emphasis inside it) still runs, so the text is the same.
+ * `https://` URL whole (no emphasis inside it) still runs, with the same schemes as the parser's
+ * (an `ftp://` URL is text to both), so the text is the same.
  */
-const textParser = new MarkdownIt('default', { html: true, linkify: true }).use(footnote).use(strikethrough)
-Object.assign(textParser.options, { maxNesting: MAX_NESTING })
-textParser.core.ruler.disable(['footnote_tail', 'linkify'])
-textParser.inline.ruler.disable('footnote_inline')
-textParser.normalizeLink = parser.normalizeLink
-textParser.normalizeLinkText = parser.normalizeLinkText
-textParser.validateLink = parser.validateLink
+const textParser = configured()
+textParser.core.ruler.disable('linkify')
 
 export interface ParseOptions {
   /**
@@ -59,15 +61,28 @@ export interface ParseOptions {
  * literal text ({@link boundInlineRuns}), so the cost stays close to linear in the input.
  */
 export function parseMarkdown(markdown: string, options: ParseOptions = {}): Root {
-  if (markdownDepth(markdown) > MAX_MARKDOWN_DEPTH) {
-    return { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value: markdown }] }] }
-  }
+  const parsed = tokensOf(markdown, options.links === false ? textParser : parser)
+  if (!parsed) return { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value: markdown }] }] }
+  return tokensToMdast(parsed.tokens, options.positions === false ? undefined : parsed.text)
+}
+
+/**
+ * markdown-it's tokens for a reader of the text only (the parser of `links: false`), without the
+ * tree: `undefined` for markdown nested deeper than {@link MAX_MARKDOWN_DEPTH}, which
+ * {@link parseMarkdown} keeps as one paragraph of its text.
+ */
+export function textTokens(markdown: string): Token[] | undefined {
+  return tokensOf(markdown, textParser)?.tokens
+}
+
+/** The tokens of `markdown` and the text they were parsed from (its inline runs bounded). */
+function tokensOf(markdown: string, used: MarkdownIt): { text: string; tokens: Token[] } | undefined {
+  if (markdownDepth(markdown) > MAX_MARKDOWN_DEPTH) return undefined
   const text = boundInlineRuns(markdown)
-  const used = options.links === false ? textParser : parser
   const tokens = used.parse(text, {})
   // A fence's info string is kept raw (markdown-it's renderer unescapes it): `~~~ a\-b` is `a-b`.
   for (const token of tokens) if (token.type === 'fence' && token.info) token.info = used.utils.unescapeAll(token.info)
-  return tokensToMdast(tokens, options.positions === false ? undefined : text)
+  return { text, tokens }
 }
 
 /** The text a leaf contributes; undefined for a node with children. */

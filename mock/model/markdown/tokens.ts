@@ -159,22 +159,41 @@ export function tokensToMdast(tokens: readonly Token[], text?: string): Root {
   return root
 }
 
-function withoutFinalNewline(value: string): string {
+/** A code block's text: its content without the line ending markdown-it keeps after the last line. */
+export function withoutFinalNewline(value: string): string {
   return value.endsWith('\n') ? value.slice(0, -1) : value
 }
 
 /** `[ ]`, `[x]` or `[X]` then a space, a tab or a line ending, at the start of an item's first paragraph: a task. */
 function taskItem(item: Parents & { type: 'listItem' }, paragraph: Parents & { type: 'paragraph' }): void {
   const head = paragraph.children[0]
-  if (head?.type !== 'text' || head.value.length < 4 || head.value[0] !== '[' || head.value[2] !== ']') return
-  const mark = head.value[1]
-  const after = head.value[3]
-  if ((mark !== ' ' && mark !== 'x' && mark !== 'X') || (after !== ' ' && after !== '\t' && after !== '\n')) return
-  // Something must follow the marker (a lone `[x]` is text).
-  if (head.value.length === 4 && paragraph.children.length === 1) return
-  item.checked = mark !== ' '
+  if (head?.type !== 'text' || !isTaskMarker(head.value, paragraph.children.length === 1)) return
+  item.checked = head.value[1] !== ' '
   head.value = head.value.slice(4)
   if (!head.value) paragraph.children.shift()
+}
+
+/**
+ * Whether a list item's first paragraph, whose first node is the text `head` (its only node when
+ * `alone`), makes the item a task: `[ ]`, `[x]` or `[X]` then a space, a tab or a line ending,
+ * and something after it (a lone `[x]` is text). The marker is the text's first four characters.
+ */
+export function isTaskMarker(head: string, alone: boolean): boolean {
+  if (head.length < 4 || head[0] !== '[' || head[2] !== ']') return false
+  const mark = head[1]
+  const after = head[3]
+  if ((mark !== ' ' && mark !== 'x' && mark !== 'X') || (after !== ' ' && after !== '\t' && after !== '\n')) return false
+  return !(head.length === 4 && alone)
+}
+
+/**
+ * Whether a `link_open` is a literal linkify found that GitHub leaves as text (a bare domain, not
+ * `www.`, `http(s)://` or an e-mail address); `next` is the token after it (the link's text).
+ */
+export function bareLiteral(link: Token, next: Token | undefined): boolean {
+  if (link.markup !== 'linkify') return false
+  const text = next?.content ?? ''
+  return !GFM_LITERAL.test(text) && !(String(link.attrGet('href') ?? '').startsWith('mailto:') && text.includes('@'))
 }
 
 /** Inline tokens into `out`, with a stack for emphasis and links. */
@@ -222,7 +241,7 @@ function inline(tokens: readonly Token[], out: PhrasingContent[]): void {
         break
       case 'link_open': {
         const href = String(token.attrGet('href') ?? '')
-        const bare = token.markup === 'linkify' && !GFM_LITERAL.test(tokens[i + 1]?.content ?? '') && !(href.startsWith('mailto:') && tokens[i + 1]?.content.includes('@'))
+        const bare = bareLiteral(token, tokens[i + 1])
         links.push(bare)
         if (bare) break
         const title = token.attrGet('title')
@@ -254,7 +273,7 @@ function inline(tokens: readonly Token[], out: PhrasingContent[]): void {
 }
 
 /** An image's alt text: the text of its label, without markup (nested images give their own alt). */
-function altText(tokens: readonly Token[]): string {
+export function altText(tokens: readonly Token[]): string {
   let alt = ''
   const stack = [{ tokens, next: 0 }]
   while (stack.length > 0) {
