@@ -1,5 +1,5 @@
 import type { MemberRecord } from '../model/orgs/tables.ts'
-import { memberSpaceCount, memberTeams } from '../model/orgs/members.ts'
+import { memberSpaceCount, memberTeamCount } from '../model/orgs/members.ts'
 import type { State } from '../model/state.ts'
 import { presentUserById, seesMemberDetails, type Audience } from './user.ts'
 
@@ -22,6 +22,6 @@ export function presentMember(state: State, member: MemberRecord, audience: Audi
     ...(member.lastSeenAt ? { lastSeenAt: member.lastSeenAt } : {}),
     sso: member.sso,
     spaces: memberSpaceCount(state, member),
-    teams: memberTeams(state, member).length,
+    teams: memberTeamCount(state, member),
   }
 }

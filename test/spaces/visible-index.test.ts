@@ -71,6 +71,9 @@ describe('member spaces and suggested questions from indexes', () => {
         const other = await b.organization({ title: 'Other' })
         await b.member(other.id, owner.user.id, 'admin')
         const team = await b.team({ organization: org.id, title: 'Team', members: [users[2]!.user.id] })
+        // Teams elsewhere count for nothing here.
+        await b.member(other.id, users[2]!.user.id, null)
+        await b.team({ organization: other.id, title: 'Elsewhere', members: [users[2]!.user.id, owner.user.id] })
         const client = (token: string) => createClient({ token, fetch: platform.fetch, retry: 0 })
         const admin = client(owner.token)
         const callers = [owner, ...users].map((u) => ({ id: u.user.id, client: client(u.token) }))
@@ -183,6 +186,14 @@ describe('member spaces and suggested questions from indexes', () => {
             const forThem: string[] = []
             for await (const entry of admin.orgs.members.listSpaces({ organizationId: org.id, userId: caller.id, order: 'asc', limit: 4 })) forThem.push(entry.space.id)
             expect(forThem).toEqual([...visible.keys()])
+            // A member's counts say what their lists hold (a page of members counts without listing).
+            const member = await admin.orgs.members.get({ organizationId: org.id, userId: caller.id }).catch(() => undefined)
+            if (member) {
+              expect(member.spaces).toBe(visible.size)
+              const teams: string[] = []
+              for await (const entry of admin.orgs.members.listTeams({ organizationId: org.id, userId: caller.id })) teams.push(entry.team.id)
+              expect(member.teams).toBe(teams.length)
+            }
 
             const { questions } = await caller.client.orgs.ask.listQuestions({ organizationId: org.id })
             expect(questions).toEqual(expectedQuestions([...visible.keys()].map((id) => pages.get(id)!)))
