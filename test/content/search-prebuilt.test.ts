@@ -85,6 +85,42 @@ describe('a search index built outside the state lock', () => {
     )
   })
 
+  it('follows writes after it is adopted as an index of the final pages would rank them', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 8 }), async (later) => {
+        const s = await space(30)
+        finds(s.state.contentCache.search, s)
+        // Through the write path: each page written leaves the index and is filed again.
+        await apply(s, later)
+        expect(finds(s.state.contentCache.search, s)).toEqual(finds(new SearchIndexes(s.state.db, s.libraries), s))
+      }),
+      { numRuns: 60 },
+    )
+  })
+
+  it('is built once for concurrent first searches of a revision', async () => {
+    const s = await space(10)
+    const indexes = s.state.contentCache.search
+    const order = viewOf(s.state, s.revision).order
+    let pauses = 0
+    const pause = () => {
+      pauses++
+      return new Promise<void>((resolve) => setTimeout(resolve, 0))
+    }
+    const texts = order.map((node) => indexedText(node.record))
+    const first = indexes.prebuild(s.revision, texts, pause)
+    const second = indexes.prebuild(s.revision, texts, pause)
+    expect(second).toBe(first)
+    await Promise.all([first, second])
+    // One pause per page: one build walked them.
+    expect(pauses).toBe(texts.length)
+    expect(indexes.of(s.revision, () => order.map((node) => node.record.page)).documentCount).toBeGreaterThan(0)
+    // Once it is over, a later build starts afresh.
+    const again = indexes.prebuild(s.revision, texts, () => undefined)
+    expect(again).not.toBe(first)
+    await again
+  })
+
   it('is adopted by the next search, not built again', async () => {
     const s = await space(10)
     const indexes = s.state.contentCache.search

@@ -5,7 +5,7 @@ import { organizationSearchPreparation, searchableSpaces, searchesPreparation, s
 import { viewOf } from '../../model/content/view.ts'
 import { presentSearchResult } from '../../present/search.ts'
 import { loadOrganization, loadSpace } from '../load.ts'
-import { Prepare, type Handlers, type OpsOf } from '../types.ts'
+import { MAX_PREPARES, Prepare, type Handlers, type OpsOf } from '../types.ts'
 
 /** Handlers of search: a space the caller can view, or every such space of an organization. */
 export const searchHandlers: Handlers<OpsOf<typeof contract>> = {
@@ -19,10 +19,12 @@ export const searchHandlers: Handlers<OpsOf<typeof contract>> = {
 
   searchOrganizationContent: ({ state, caller, input, prepared }) => {
     const { org } = loadOrganization(state, caller, input.organizationId)
-    // Its indexes first, then (over many spaces) its searches, outside the state lock.
-    const index = prepared ? undefined : organizationSearchPreparation(state, org.id, caller.user.id)
+    // Its indexes first, then (over many spaces) its searches, outside the state lock; a round
+    // is kept for the searches, whatever writes landed meanwhile.
+    const rounds = prepared ?? 0
+    const index = rounds < MAX_PREPARES - 1 ? organizationSearchPreparation(state, org.id, caller.user.id) : undefined
     if (index) return new Prepare(index)
-    const searches = (prepared ?? 0) < 2 ? searchesPreparation(state, searchableSpaces(state, org.id, caller.user.id), [input.query]) : undefined
+    const searches = rounds < MAX_PREPARES ? searchesPreparation(state, searchableSpaces(state, org.id, caller.user.id), [input.query]) : undefined
     if (searches) return new Prepare(searches)
     const ranked = searchOrganization(state, org.id, caller.user.id, input.query).map((result, rank) => ({ ...result, rank }))
     return paginateArray('organizationSearch', ranked, (r) => [r.rank], input, (r) => ({

@@ -9,7 +9,7 @@ import type { PageRecord } from './tables.ts'
  * The search index of each revision, kept by the write path. A revision's first search extracts
  * its pages' sections (one parse per page content, and only the sections: `pageSections`) and
  * builds the index; from then on the index follows each page write (that page's sections are
- * discarded and added again) instead of being rebuilt for the whole revision. Extracting at every
+ * removed and added again) instead of being rebuilt for the whole revision. Extracting at every
  * write instead would make the first search cheap but every page write dearer, for tests and
  * scenarios that never search (measured in docs/performance.md). Sections are kept by page and
  * content, so a copy of a page (a new revision after an import, a change request) is not parsed
@@ -122,6 +122,8 @@ export class SearchIndexes {
   /** Indexes built outside the lock, by revision, oldest first. */
   readonly #prebuilt = new Map<string, Prebuilt>()
   #prebuiltSize = 0
+  /** Indexes being built outside the lock, by revision. */
+  readonly #building = new Map<string, Promise<void>>()
   readonly #libraries: Libraries
 
   constructor(db: Db, libraries: Libraries) {
@@ -131,6 +133,8 @@ export class SearchIndexes {
       remove: (page) => this.#remove(page),
       clear: () => {
         this.#revisions.clear()
+        // A build under way finds its revision gone and keeps nothing; new searches start their own.
+        this.#building.clear()
         this.#prebuilt.clear()
         this.#prebuiltSize = 0
       },
@@ -156,9 +160,8 @@ export class SearchIndexes {
           entry.docs.set(page, built.docs)
           continue
         }
-        // Written since the index was built outside the lock: filed again. Removed, not discarded
-        // as a write does: a discarded section still counts in its words' document frequencies
-        // until MiniSearch vacuums, so this index would rank differently from one built now.
+        // Written since the index was built outside the lock: filed again (removed, not discarded,
+        // as a write does: see #remove).
         if (built) for (const doc of built.docs) index.remove(doc)
         const docs = Array.isArray(held) ? held : this.#docsOf(held)
         entry.docs.set(page, docs)
@@ -198,7 +201,19 @@ export class SearchIndexes {
    * they always did), extracting the sections not kept, giving the event loop back between pages
    * whenever `pause` says so. The next search of the revision adopts it ({@link of}).
    */
-  async prebuild(revision: string, pages: readonly IndexedText[], pause: () => Promise<void> | undefined): Promise<void> {
+  prebuild(revision: string, pages: readonly IndexedText[], pause: () => Promise<void> | undefined): Promise<void> {
+    // Concurrent first searches of one revision share one build: the search run after it files
+    // again whatever was written since either read its texts.
+    const running = this.#building.get(revision)
+    if (running) return running
+    const building = this.#build(revision, pages, pause).finally(() => {
+      if (this.#building.get(revision) === building) this.#building.delete(revision)
+    })
+    this.#building.set(revision, building)
+    return building
+  }
+
+  async #build(revision: string, pages: readonly IndexedText[], pause: () => Promise<void> | undefined): Promise<void> {
     const index = newIndex(this.#libraries)
     const built: Prebuilt['pages'] = new Map()
     let size = 0
@@ -305,7 +320,9 @@ export class SearchIndexes {
     const held = entry?.docs.get(record.page)
     if (!entry || !held) return
     entry.docs.delete(record.page)
-    if (entry.index && Array.isArray(held)) for (const doc of held) entry.index.discard(doc.id)
+    // Removed, not discarded: a discarded section still counts in its words' document frequencies
+    // until MiniSearch vacuums, so the index would rank differently from one built now.
+    if (entry.index && Array.isArray(held)) for (const doc of held) entry.index.remove(doc)
     entry.version = ++this.#versions
     if (!entry.docs.size) {
       this.#revisions.delete(record.revision)
