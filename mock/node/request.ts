@@ -2,11 +2,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { MAX_BODY_BYTES } from '../core/input.ts'
 import { HOP_BY_HOP, requestUrl } from './native.ts'
 
-/** A request body larger than the platform accepts, noticed by the server before buffering it. */
-export class BodyTooLarge extends Error {}
+/** A request body larger than the server accepts for it, noticed before buffering it. */
+export class BodyTooLarge extends Error {
+  readonly limit: number
+  constructor(limit: number) {
+    super(`Request body is larger than ${limit} bytes`)
+    this.limit = limit
+  }
+}
 
 /** Converts a Node request into a WHATWG `Request`, reading at most a little more than the platform accepts. */
-export async function toRequest(req: IncomingMessage, base: string, signal: AbortSignal, read?: Uint8Array<ArrayBuffer>): Promise<Request> {
+export async function toRequest(req: IncomingMessage, base: string, signal: AbortSignal, read?: Uint8Array<ArrayBuffer>, limit = MAX_BODY_BYTES): Promise<Request> {
   const headers = new Headers()
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i]!
@@ -14,17 +20,18 @@ export async function toRequest(req: IncomingMessage, base: string, signal: Abor
   }
   const method = req.method ?? 'GET'
   // GET and HEAD bodies are never read (nor given to the `Request`, which refuses them).
-  const body = method === 'GET' || method === 'HEAD' ? undefined : (read ?? (await readBody(req)))
+  const body = method === 'GET' || method === 'HEAD' ? undefined : (read ?? (await readBody(req, limit)))
   return new Request(requestUrl(req, base), { method, headers, signal, ...(body && body.byteLength > 0 ? { body } : {}) })
 }
 
 /**
- * Buffers the body up to `MAX_BODY_BYTES` plus one byte: enough to know it is too large without
- * holding whatever a client chooses to send.
+ * Buffers the body up to `limit` (the platform's `MAX_BODY_BYTES` unless the server allows this
+ * request more) plus one chunk: enough to know it is too large without holding whatever a client
+ * chooses to send.
  */
-export function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(req.headers['content-length'] ?? 0)
-  if (declared > MAX_BODY_BYTES) return Promise.reject(new BodyTooLarge())
+  if (declared > limit) return Promise.reject(new BodyTooLarge(limit))
   // Plain listeners rather than `for await`: leaving an async iterator early destroys the
   // request, and with it the socket the 413 has to go out on.
   return new Promise((resolve, reject) => {
@@ -32,10 +39,10 @@ export function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>>
     let size = 0
     const onData = (chunk: Buffer) => {
       size += chunk.byteLength
-      if (size > MAX_BODY_BYTES) {
+      if (size > limit) {
         cleanup()
         req.pause()
-        reject(new BodyTooLarge())
+        reject(new BodyTooLarge(limit))
       } else chunks.push(chunk)
     }
     const onEnd = () => {
@@ -62,8 +69,8 @@ export function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>>
  * timeout bounds how long), because closing on a client still sending makes it see a connection
  * reset instead of the answer.
  */
-export function refuseBody(req: IncomingMessage, res: ServerResponse): void {
-  const body = JSON.stringify({ error: { code: 413, message: `Request body is larger than ${MAX_BODY_BYTES} bytes` } })
+export function refuseBody(req: IncomingMessage, res: ServerResponse, limit = MAX_BODY_BYTES): void {
+  const body = JSON.stringify({ error: { code: 413, message: new BodyTooLarge(limit).message } })
   const expecting = /100-continue/i.test(String(req.headers.expect ?? ''))
   res.writeHead(413, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(expecting ? { connection: 'close' } : {}) })
   res.end(body)

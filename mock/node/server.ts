@@ -110,6 +110,27 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   for (const [name, value] of Object.entries(timeouts)) {
     if (!(Number.isInteger(value) && value > 0)) throw new RangeError(`Invalid timeouts.${name} ${String(value)}: expected a positive integer of milliseconds`)
   }
+  /** The most bytes a request's body may hold: the platform's limit, or a state upload's. */
+  const limitOf = (req: IncomingMessage): number => {
+    if (req.method !== 'PUT') return MAX_BODY_BYTES
+    let pathname: string
+    try {
+      pathname = new URL(req.url ?? '/', 'http://mock.invalid').pathname
+    } catch {
+      return MAX_BODY_BYTES
+    }
+    return front.bodyLimit('PUT', pathname, (name) => {
+      const value = req.headers[name]
+      return Array.isArray(value) ? value[0] : value
+    })
+  }
+  // Requests allowed more than the platform's limit (state uploads) are read one at a time.
+  let largeBodies: Promise<unknown> = Promise.resolve()
+  const oneAtATime = (serve: () => Promise<void>): Promise<void> => {
+    const served = largeBodies.then(serve)
+    largeBodies = served.catch(() => undefined)
+    return served
+  }
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     res.on('close', () => {
       // A kept-alive connection would otherwise stay open after close() until the client lets go.
@@ -123,7 +144,9 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       options.onRequest?.({ at: new Date().toISOString(), method: 'OPTIONS', path: req.url ?? '/', status: res.statusCode, duration: 0 })
       return
     }
-    const served = native ? serveNative(core, dispatch, front, base, req, res, extra) : serve((request) => front.handle(request, dispatch), base, req, res)
+    const limit = limitOf(req)
+    const start = () => (native ? serveNative(core, dispatch, front, base, req, res, extra, limit) : serve((request) => front.handle(request, dispatch), base, req, res, undefined, limit))
+    const served = limit > MAX_BODY_BYTES ? oneAtATime(start) : start()
     served.catch((error: unknown) => {
       // Last resort: whatever went wrong, one request must never take the process down.
       console.error('[docplat mock] the server failed to answer a request:', error)
@@ -149,7 +172,8 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   server.setTimeout(timeouts.idle, (socket: Socket) => socket.destroy())
   // A body larger than the platform accepts is refused before the client sends it.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
-    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return refuseBody(req, res)
+    const limit = limitOf(req)
+    if (Number(req.headers['content-length'] ?? 0) > limit) return refuseBody(req, res, limit)
     res.writeContinue()
     onRequest(req, res)
   })
@@ -233,12 +257,13 @@ async function serveNative(
   req: IncomingMessage,
   res: ServerResponse,
   cors: Readonly<Record<string, string>> | undefined,
+  limit: number,
 ): Promise<void> {
   const method = req.method ?? 'GET'
   let body: Uint8Array<ArrayBuffer> | undefined
   if (method !== 'GET' && method !== 'HEAD') {
     try {
-      body = await readBody(req)
+      body = await readBody(req, limit)
     } catch (error) {
       setCors(res, cors)
       return refuse(error, req, res)
@@ -270,25 +295,25 @@ async function serveNative(
 function refuse(error: unknown, req: IncomingMessage, res: ServerResponse): void | Promise<void> {
   // The client hung up while sending: nobody is left to answer.
   if (res.destroyed || (req.destroyed && !req.complete)) return
-  if (error instanceof BodyTooLarge) return refuseBody(req, res)
+  if (error instanceof BodyTooLarge) return refuseBody(req, res, error.limit)
   const method = (req.method ?? '').toUpperCase()
   const forbidden = FORBIDDEN_METHODS.has(method)
   return writeAnswer(errorAnswer(forbidden ? 405 : 400, forbidden ? `${method} is not allowed` : `Malformed request: ${messageOf(error)}`), req, res)
 }
 
 /** The WHATWG path: for a platform given as a `dispatch` function, and for the control plane. */
-async function serve(dispatch: (request: Request) => Promise<Response>, base: string, req: IncomingMessage, res: ServerResponse, body?: Uint8Array<ArrayBuffer>): Promise<void> {
+async function serve(dispatch: (request: Request) => Promise<Response>, base: string, req: IncomingMessage, res: ServerResponse, body?: Uint8Array<ArrayBuffer>, limit = MAX_BODY_BYTES): Promise<void> {
   const aborted = new AbortController()
   res.on('close', () => {
     if (!res.writableFinished) aborted.abort()
   })
   let request: Request
   try {
-    request = await toRequest(req, base, aborted.signal, body)
+    request = await toRequest(req, base, aborted.signal, body, limit)
   } catch (error) {
     // The client hung up while sending: nobody is left to answer.
     if (res.destroyed || (req.destroyed && !req.complete)) return
-    if (error instanceof BodyTooLarge) return refuseBody(req, res)
+    if (error instanceof BodyTooLarge) return refuseBody(req, res, error.limit)
     const method = (req.method ?? '').toUpperCase()
     const forbidden = method === 'TRACE' || method === 'TRACK' || method === 'CONNECT'
     const status = forbidden ? 405 : 400

@@ -1,4 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises'
+import { request as httpRequest } from 'node:http'
 import { gzipSync } from 'node:zlib'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -7,6 +8,8 @@ import { buildPackageOpenAPIDocument } from '../../mock/node/control/openapi.ts'
 import { connectMockServer, ControlPlaneError, createMockPlatform, type MockPlatform, type RemoteMockPlatform } from '../../mock/index.ts'
 import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/node/index.ts'
 import { CONTROL_ROUTES } from '../../mock/node/control/routes.ts'
+import { MAX_STATE_BYTES } from '../../mock/node/control/plane.ts'
+import { MAX_BODY_BYTES } from '../../mock/core/input.ts'
 import { createClient, NotFoundError, APIError } from '../../src/index.ts'
 
 const servers: MockServer[] = []
@@ -189,6 +192,53 @@ describe('the control plane over HTTP', () => {
     expect((await fetch(`${server.url}/v1/orgs`, { headers: { origin: 'http://x.test' } })).headers.get('access-control-allow-origin')).toBeNull()
     const off = await serve({ platform: createMockPlatform({ scenario: 'empty' }), host: '0.0.0.0', control: false })
     expect((await call(`${off.server.url}/_docplat/health`)).status).toBe(404)
+  })
+
+  it('takes back over HTTP a state larger than the API accepts in a body', async () => {
+    const { platform, server } = await serve()
+    const b = platform.builders
+    const org = await b.organization({ title: 'Large' })
+    const space = await b.space({ organization: org.id, title: 'Handbook' })
+    // About 1.5 MB of content: past the API's 1 MiB, as a few hundred real pages are.
+    for (let i = 0; i < 150; i++) await b.page({ space: space.id, title: `Chapter ${i}`, markdown: `Chapter ${i}.\n\n${'All work and no play. '.repeat(460)}` })
+    const remote = await connectMockServer(server.url)
+    const snapshot = await remote.snapshot()
+    expect(JSON.stringify(snapshot).length).toBeGreaterThan(MAX_BODY_BYTES)
+    await remote.reset()
+    expect(platform.db.pages.size).toBe(0)
+    await remote.restore(snapshot)
+    // All of it back (the clock runs on meanwhile).
+    const { clock, ...restored } = platform.snapshot()
+    const { clock: before, ...expected } = snapshot
+    expect(restored).toEqual(expected)
+    expect(clock.ms).toBeGreaterThanOrEqual(before.ms)
+    // Uploads at once are read in turn, and all answered.
+    await Promise.all([remote.restore(snapshot), remote.restore(snapshot), remote.restore(snapshot)])
+    expect(platform.db.pages.size).toBe(150)
+    // The API keeps its own limit.
+    const api = await call(`${server.url}/v1/orgs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'x'.repeat(MAX_BODY_BYTES) }) })
+    expect([api.status, api.body?.error.message]).toEqual([413, `Request body is larger than ${MAX_BODY_BYTES} bytes`])
+  })
+
+  it('refuses a state over its own limit before reading it, and only its token raises the limit', async () => {
+    const { server } = await serve({ control: { token: 's3cret-token' } })
+    const declare = (bytes: number, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest(`${server.url}/_docplat/state`, { method: 'PUT', headers: { 'content-type': 'application/json', 'content-length': String(bytes), expect: '100-continue', ...headers } })
+        req.on('response', (res) => {
+          let body = ''
+          res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => resolve({ status: res.statusCode!, body }))
+        })
+        // Nothing is sent unless the server says continue: a 413 comes first.
+        req.on('continue', () => req.destroy(new Error('the server asked for the body')))
+        req.on('error', reject)
+        req.end()
+      })
+    const over = await declare(MAX_STATE_BYTES + 1, { authorization: 'Bearer s3cret-token' })
+    expect([over.status, JSON.parse(over.body).error.message]).toEqual([413, `Request body is larger than ${MAX_STATE_BYTES} bytes`])
+    // Without the token, a state is a body like any other (and would be refused 401 once read).
+    const anonymous = await declare(MAX_BODY_BYTES + 1)
+    expect([anonymous.status, JSON.parse(anonymous.body).error.message]).toEqual([413, `Request body is larger than ${MAX_BODY_BYTES} bytes`])
   })
 
   it('keeps each exchange with its headers and bodies for the inspector, tokens redacted', async () => {

@@ -1,5 +1,6 @@
 import { operations } from '../../../src/contract/index.ts'
 import type { OperationDef } from '../../../src/contract/define.ts'
+import { MAX_BODY_BYTES } from '../../core/input.ts'
 import { routeTableFor } from '../../core/route-table.ts'
 import type { MockPlatform } from '../../platform.ts'
 import type { Core, PlainAnswer, PlainRequest } from '../../dispatch.ts'
@@ -28,6 +29,8 @@ export interface Front {
    * later: the raw header list and the body's bytes, read only if someone opens the exchange.
    */
   api(request: PlainRequest, core: Core, raw: { headers: readonly string[]; body: Uint8Array | undefined }): Promise<PlainAnswer>
+  /** The most bytes this request's body may hold (the control plane's state upload takes more than the API). */
+  bodyLimit(method: string, pathname: string, header: (name: string) => string | undefined): number
 }
 
 const routes = routeTableFor(Object.values(operations) as OperationDef[])
@@ -37,6 +40,7 @@ export function createFront(options: FrontOptions): Front {
   const control: ControlPlane | undefined = options.control === false ? undefined : createControlPlane({ ...options.control, journal })
 
   return {
+    bodyLimit: (method, pathname, header) => control?.bodyLimit(method, pathname, header) ?? MAX_BODY_BYTES,
     async api(request, core, raw) {
       const started = performance.now()
       const at = Date.now()

@@ -3,6 +3,7 @@ import * as z from 'zod/mini'
 import { operations } from '../../../src/contract/index.ts'
 import type { FaultSpec } from '../../core/faults.ts'
 import { HttpError as ControlError } from '../../core/http-error.ts'
+import { MAX_BODY_BYTES } from '../../core/input.ts'
 import type { LoggedRequest } from '../../core/request-log.ts'
 import type { SerializedState } from '../../model/state.ts'
 import { isSerializedState, type MockPlatform } from '../../platform.ts'
@@ -57,7 +58,23 @@ export function isControlPath(pathname: string): boolean {
 export interface ControlPlane {
   /** Answers a request under `/_docplat/` or `/openapi.json`, with the route's ID for the log. */
   handle(request: Request): Promise<{ response: Response; operationId?: string }>
+  /**
+   * The most bytes the body of this request may hold, decided before it is read: a state may
+   * be uploaded up to {@link MAX_STATE_BYTES} by whoever holds the control plane's token;
+   * everything else has the platform's limit.
+   */
+  bodyLimit(method: string, pathname: string, header: (name: string) => string | undefined): number
 }
+
+/**
+ * How large a state `PUT /_docplat/state` takes: `GET /_docplat/state` gives a platform's whole
+ * state, and what it gives must go back (a few thousand pages is several megabytes), while the
+ * API's 1 MiB stays the limit of everything else. Such uploads are read one at a time (the
+ * server queues them), so memory stays bounded whatever clients send at once.
+ */
+export const MAX_STATE_BYTES = 64 * 1024 * 1024
+
+const STATE_PATH = CONTROL_ROUTES.find((route) => route.id === 'controlPutState')!.path
 
 /** The control plane: the in-process control API over HTTP, through the platform's own public methods. */
 export function createControlPlane(options: ControlPlaneOptions & { platform: MockPlatform | PromiseLike<MockPlatform>; journal: ExchangeJournal }): ControlPlane {
@@ -68,9 +85,9 @@ export function createControlPlane(options: ControlPlaneOptions & { platform: Mo
     await options.onChange?.()
   }
 
-  function authorized(request: Request): boolean {
+  function authorized(headerOf: (name: string) => string | undefined): boolean {
     if (token === undefined) return true
-    const header = request.headers.get('x-docplat-control-token') ?? /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1]
+    const header = headerOf('x-docplat-control-token') ?? /^Bearer\s+(\S+)\s*$/i.exec(headerOf('authorization') ?? '')?.[1]
     if (header === undefined) return false
     const given = Buffer.from(header)
     return given.length === token.length && timingSafeEqual(given, token)
@@ -199,7 +216,7 @@ export function createControlPlane(options: ControlPlaneOptions & { platform: Mo
       }
       const { route } = found.c
       // The page and the API description hold no state; everything else needs the token off loopback.
-      if (route.id !== 'controlInspector' && route.id !== 'controlOpenAPI' && !authorized(request)) {
+      if (route.id !== 'controlInspector' && route.id !== 'controlOpenAPI' && !authorized((name) => request.headers.get(name) ?? undefined)) {
         return { response: errorBody(401, 'The control plane needs its token: Authorization: Bearer <the --control-token secret>', { 'www-authenticate': 'Bearer realm="docplat control plane"' }), operationId: route.id }
       }
       try {
@@ -208,6 +225,9 @@ export function createControlPlane(options: ControlPlaneOptions & { platform: Mo
         if (error instanceof ControlError) return { response: errorBody(error.status, error.message, error.headers), operationId: route.id }
         throw error
       }
+    },
+    bodyLimit(method, pathname, header) {
+      return method.toUpperCase() === 'PUT' && pathname === STATE_PATH && authorized(header) ? MAX_STATE_BYTES : MAX_BODY_BYTES
     },
   }
 }
