@@ -1,3 +1,4 @@
+import { WeightedLru } from '../../core/weighted-lru.ts'
 import type { PageAnalysis } from './markdown.ts'
 
 /** How many characters of page content the kept analyses may stand for (about 50 MB of heap). */
@@ -13,43 +14,30 @@ export const ANALYSES_KEPT = 8_000_000
  * clients write.
  */
 export class AnalysisCache<T = PageAnalysis> {
-  readonly #entries = new Map<string, { title: string; markdown: string; analysis: T; size: number }>()
+  readonly #entries: WeightedLru<string, { title: string; markdown: string; analysis: T }>
   readonly #budget: number
-  #size = 0
 
   constructor(budget = ANALYSES_KEPT) {
     this.#budget = budget
+    this.#entries = new WeightedLru(budget)
   }
 
   /** Whether the analysis of this title and content is kept. */
   has(page: string, title: string, markdown: string): boolean {
-    const hit = this.#entries.get(page)
+    const hit = this.#entries.peek(page)
     return hit !== undefined && hit.title === title && hit.markdown === markdown
   }
 
   /** The analysis of a page's title and content, kept or made now by `analyze` (read-only). */
   get(page: string, title: string, markdown: string, analyze: () => T): T {
     const hit = this.#entries.get(page)
-    if (hit) {
-      this.#entries.delete(page)
-      this.#size -= hit.size
-    }
-    if (hit && hit.title === title && hit.markdown === markdown) {
-      this.#entries.set(page, hit)
-      this.#size += hit.size
-      return hit.analysis
-    }
+    if (hit && hit.title === title && hit.markdown === markdown) return hit.analysis
+    if (hit) this.#entries.delete(page)
     const analysis = analyze()
     // Blocks, sections and previews (or quotes) are about as long again as the markdown they come from.
     const size = 2 * markdown.length + title.length
-    if (size > this.#budget / 4) return analysis
-    this.#entries.set(page, { title, markdown, analysis, size })
-    this.#size += size
-    for (const [key, entry] of this.#entries) {
-      if (this.#size <= this.#budget) break
-      this.#entries.delete(key)
-      this.#size -= entry.size
-    }
+    // One page worth more than a quarter of the budget would push out everything else.
+    if (size <= this.#budget / 4) this.#entries.set(page, { title, markdown, analysis }, size)
     return analysis
   }
 }

@@ -1,5 +1,6 @@
 import type MiniSearch from 'minisearch'
 import { eachSliced } from '../../core/turns.ts'
+import { WeightedLru } from '../../core/weighted-lru.ts'
 import type { Db } from '../db.ts'
 import type { Libraries } from '../libraries.ts'
 import type { SectionInfo } from './markdown.ts'
@@ -89,7 +90,6 @@ const sameText = (a: IndexedText, b: IndexedText) =>
 interface Prebuilt {
   index: MiniSearch<SectionDoc>
   pages: Map<string, { text: IndexedText; docs: SectionDoc[] }>
-  size: number
 }
 
 /**
@@ -115,13 +115,11 @@ export class SearchIndexes {
    * recently used last, bounded by {@link SECTIONS_KEPT}. A page whose revisions differ (a change
    * request editing it) is extracted again when the other version is indexed.
    */
-  readonly #sections = new Map<string, { title: string; markdown: string; sections: SectionInfo[]; size: number }>()
-  #sectionsSize = 0
+  readonly #sections = new WeightedLru<string, { title: string; markdown: string; sections: SectionInfo[] }>(SECTIONS_KEPT)
   /** The last version given to a revision's index. */
   #versions = 0
   /** Indexes built outside the lock, by revision, oldest first. */
-  readonly #prebuilt = new Map<string, Prebuilt>()
-  #prebuiltSize = 0
+  readonly #prebuilt = new WeightedLru<string, Prebuilt>(PREBUILT_KEPT)
   /** Indexes being built outside the lock, by revision. */
   readonly #building = new Map<string, Promise<void>>()
   readonly #libraries: Libraries
@@ -136,7 +134,6 @@ export class SearchIndexes {
         // A build under way finds its revision gone and keeps nothing; new searches start their own.
         this.#building.clear()
         this.#prebuilt.clear()
-        this.#prebuiltSize = 0
       },
     })
   }
@@ -149,7 +146,7 @@ export class SearchIndexes {
   of(revision: string, order: () => readonly string[]): MiniSearch<SectionDoc> {
     const entry = this.#entry(revision)
     if (!entry.index) {
-      const prebuilt = this.#takePrebuilt(revision)
+      const prebuilt = this.#prebuilt.delete(revision)
       const index = prebuilt?.index ?? newIndex(this.#libraries)
       for (const page of order()) {
         const held = entry.docs.get(page)
@@ -229,22 +226,7 @@ export class SearchIndexes {
     )
     // A search that built it under the lock meanwhile needs it no more.
     if (!this.unbuilt(revision)) return
-    this.#takePrebuilt(revision)
-    this.#prebuilt.set(revision, { index, pages: built, size })
-    this.#prebuiltSize += size
-    for (const [key, entry] of this.#prebuilt) {
-      if (this.#prebuiltSize <= PREBUILT_KEPT || key === revision) break
-      this.#takePrebuilt(key)
-    }
-  }
-
-  #takePrebuilt(revision: string): Prebuilt | undefined {
-    const prebuilt = this.#prebuilt.get(revision)
-    if (prebuilt) {
-      this.#prebuilt.delete(revision)
-      this.#prebuiltSize -= prebuilt.size
-    }
-    return prebuilt
+    this.#prebuilt.set(revision, { index, pages: built }, size)
   }
 
   /** Section `n` of a page as the revision's index holds it (what a hit's `section` numbers). */
@@ -270,33 +252,10 @@ export class SearchIndexes {
   #sectionsFor(record: PageText): SectionInfo[] {
     // By page ID, then compared: hashing a whole page's text as a key cost more than the comparison.
     const hit = this.#sections.get(record.page)
-    if (hit && hit.title === record.title && hit.markdown === record.markdown) {
-      this.#sections.delete(record.page)
-      this.#sections.set(record.page, hit)
-      return hit.sections
-    }
-    if (hit) {
-      this.#sections.delete(record.page)
-      this.#sectionsSize -= hit.size
-    }
-    return this.#keep(record, this.#libraries.markdown.pageSections(record.page, record.title, record.markdown))
-  }
-
-  #keep(text: PageText, sections: SectionInfo[]): SectionInfo[] {
-    const old = this.#sections.get(text.page)
-    if (old) {
-      this.#sections.delete(text.page)
-      this.#sectionsSize -= old.size
-    }
+    if (hit && hit.title === record.title && hit.markdown === record.markdown) return hit.sections
+    const sections = this.#libraries.markdown.pageSections(record.page, record.title, record.markdown)
     // The sections' texts are about as long as the markdown they come from.
-    const size = 2 * text.markdown.length + text.title.length
-    this.#sections.set(text.page, { title: text.title, markdown: text.markdown, sections, size })
-    this.#sectionsSize += size
-    for (const [page, entry] of this.#sections) {
-      if (this.#sectionsSize <= SECTIONS_KEPT) break
-      this.#sections.delete(page)
-      this.#sectionsSize -= entry.size
-    }
+    this.#sections.set(record.page, { title: record.title, markdown: record.markdown, sections }, 2 * record.markdown.length + record.title.length)
     return sections
   }
 
@@ -326,7 +285,7 @@ export class SearchIndexes {
     entry.version = ++this.#versions
     if (!entry.docs.size) {
       this.#revisions.delete(record.revision)
-      this.#takePrebuilt(record.revision)
+      this.#prebuilt.delete(record.revision)
     }
   }
 }

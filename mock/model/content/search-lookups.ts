@@ -1,3 +1,4 @@
+import { WeightedLru } from '../../core/weighted-lru.ts'
 import type { SectionInfo } from './markdown.ts'
 import type { PageNode } from './view-types.ts'
 
@@ -42,8 +43,7 @@ function sizeOf(matches: readonly PageMatch[]): number {
  * {@link MATCHES_KEPT} sections in all. One per platform (the state's content cache).
  */
 export class SearchLookups {
-  readonly #revisions = new Map<string, RevisionLookups>()
-  #size = 0
+  readonly #revisions = new WeightedLru<string, RevisionLookups>(MATCHES_KEPT)
 
   /**
    * What a search of this revision's index at `version` found. Its pages are nodes of the view the
@@ -51,13 +51,12 @@ export class SearchLookups {
    * the index keeps its version no page changed, so they hold the same records and paths.
    */
   get(revision: string, version: number, query: string): readonly PageMatch[] | undefined {
-    const kept = this.#current(revision, version)
-    return kept?.queries.get(query)
+    return this.#current(revision, version)?.queries.get(query)
   }
 
   /** Whether a search of this revision's index at `version` for `query` is kept. */
   has(revision: string, version: number, query: string): boolean {
-    const kept = this.#revisions.get(revision)
+    const kept = this.#revisions.peek(revision)
     return kept !== undefined && kept.version === version && kept.queries.has(query)
   }
 
@@ -71,39 +70,22 @@ export class SearchLookups {
     Object.freeze(matches)
     const size = sizeOf(matches)
     if (size > MATCHES_KEPT / 4) return matches
-    let kept = this.#current(revision, version)
-    if (!kept) this.#revisions.set(revision, (kept = { version, queries: new Map(), size: 0 }))
+    const kept = this.#current(revision, version) ?? { version, queries: new Map(), size: 0 }
     const old = kept.queries.get(query)
-    if (old) {
-      const oldSize = sizeOf(old)
-      kept.size -= oldSize
-      this.#size -= oldSize
-    }
+    if (old) kept.size -= sizeOf(old)
     kept.queries.set(query, matches)
     kept.size += size
-    this.#size += size
-    for (const [key, other] of this.#revisions) {
-      if (this.#size <= MATCHES_KEPT || key === revision) break
-      this.#drop(key, other)
-    }
+    this.#revisions.set(revision, kept, kept.size)
     return matches
   }
 
   /** What this revision's index at `version` found, marked as recently used; what an older version found is dropped. */
   #current(revision: string, version: number): RevisionLookups | undefined {
     const kept = this.#revisions.get(revision)
-    if (!kept) return undefined
-    this.#revisions.delete(revision)
-    if (kept.version !== version) {
-      this.#size -= kept.size
+    if (kept && kept.version !== version) {
+      this.#revisions.delete(revision)
       return undefined
     }
-    this.#revisions.set(revision, kept)
     return kept
-  }
-
-  #drop(revision: string, kept: RevisionLookups): void {
-    this.#revisions.delete(revision)
-    this.#size -= kept.size
   }
 }

@@ -1,3 +1,4 @@
+import { WeightedLru } from '../../core/weighted-lru.ts'
 import type { DocNode, DocumentTree } from './document.ts'
 
 /**
@@ -19,33 +20,22 @@ const NODE_WEIGHT = 96
  * holding the cache does not load the markdown parser.
  */
 export class DocumentCache {
-  readonly #entries = new Map<string, { document: DocumentTree; weight: number }>()
+  readonly #entries: WeightedLru<string, DocumentTree>
   readonly #budget: number
-  #weight = 0
 
   constructor(budget = DEFAULT_DOCUMENT_CACHE_WEIGHT) {
     this.#budget = budget
+    this.#entries = new WeightedLru(budget)
   }
 
   /** The document of `markdown`, converted by `convert` unless it is held (read-only). */
   get(markdown: string, convert: (markdown: string) => DocumentTree): DocumentTree {
     const hit = this.#entries.get(markdown)
-    if (hit) {
-      this.#entries.delete(markdown)
-      this.#entries.set(markdown, hit)
-      return hit.document
-    }
+    if (hit) return hit
     const document = convert(markdown)
     const weight = freeze(document) + markdown.length
     // A document worth more than a quarter of the budget would push out everything else.
-    if (weight > this.#budget / 4) return document
-    this.#entries.set(markdown, { document, weight })
-    this.#weight += weight
-    for (const [key, entry] of this.#entries) {
-      if (this.#weight <= this.#budget) break
-      this.#entries.delete(key)
-      this.#weight -= entry.weight
-    }
+    if (weight <= this.#budget / 4) this.#entries.set(markdown, document, weight)
     return document
   }
 
