@@ -1,5 +1,5 @@
 import type { Token } from 'markdown-it'
-import { textTokens } from '../markdown/parse.ts'
+import { textTokens } from '../markdown/parsers.ts'
 import { altText, bareLiteral, isTaskMarker, withoutFinalNewline } from '../markdown/tokens.ts'
 import { anchorOf, blockId, type SectionInfo } from './markdown.ts'
 
