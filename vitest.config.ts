@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config'
+import { viteAliases } from './build/aliases.ts'
 
 export default defineConfig({
+  // The tests run the modules the bundles ship (build/aliases.ts).
+  resolve: { alias: viteAliases },
   test: {
     testTimeout: 20_000,
     pool: 'threads',
