@@ -28,10 +28,12 @@ const root = fileURLToPath(new URL('../', import.meta.url))
  * asked for no more than the app weighed before the mock loaded libraries on first need
  * (229.6 KB, all up front); the markdown parser then changed from micromark to markdown-it
  * (ten times faster, issue 15) and its chunk grew by about 27 KB (HTML entity tables, linkify),
- * so the total is 248 KB. The budget holds that figure, so the total cannot grow further unseen.
+ * to 249.6 KB. Decoding entities with a table of names instead of the decode tree, and leaving out
+ * the link normalisation the mock replaces (build/aliases.ts), brought it to 236.2 KB; the budget
+ * holds that figure with a little room, so the total cannot grow back unseen.
  */
 const BROWSER_ENTRY_BUDGET = 150 * 1024
-const BROWSER_TOTAL_BUDGET = 250 * 1024
+const BROWSER_TOTAL_BUDGET = 240 * 1024
 
 const apps = [
   { name: 'one operation (standalone function + core)', entry: 'bench/size/one-operation.ts', budget: 18 * 1024 },
