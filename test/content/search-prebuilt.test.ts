@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { Clock } from '../../mock/core/clock.ts'
 import { Random } from '../../mock/core/random.ts'
 import { indexedText, SearchIndexes } from '../../mock/model/content/search-index.ts'
+import { searchesPreparation, searchPreparation } from '../../mock/model/content/search.ts'
 import { viewOf } from '../../mock/model/content/view.ts'
 import { Libraries } from '../../mock/model/libraries.ts'
 import { createState } from '../../mock/model/state.ts'
@@ -119,6 +120,24 @@ describe('a search index built outside the state lock', () => {
     const again = indexes.prebuild(s.revision, texts, () => undefined)
     expect(again).not.toBe(first)
     await again
+  })
+
+  it('is built by one preparation, and adopted under the lock by the preparation of its searches', async () => {
+    const s = await space(10)
+    // Past the size a first search prepares outside the lock for.
+    await s.b.page({ space: s.space, title: 'Long', markdown: `Deploy notes.\n\n${'Every cache keeps its own schema. '.repeat(2_500)}` })
+    const indexes = s.state.contentCache.search
+    const work = searchPreparation(s.state, [s.revision])
+    expect(work).toBeDefined()
+    await work!()
+    // Built and waiting: a run after its preparation asks for no second build.
+    expect(indexes.unbuilt(s.revision)).toBe(true)
+    expect(indexes.needsIndex(s.revision)).toBe(false)
+    expect(searchPreparation(s.state, [s.revision])).toBeUndefined()
+    // The searches' preparation adopts it (under the lock), so their work can use it.
+    searchesPreparation(s.state, [s.state.db.spaces.get(s.space)!], ['cache'])
+    expect(indexes.unbuilt(s.revision)).toBe(false)
+    expect(indexes.versionOf(s.revision)).toBeDefined()
   })
 
   it('is adopted by the next search, not built again', async () => {

@@ -193,6 +193,15 @@ export class SearchIndexes {
   }
 
   /**
+   * Whether a search of this revision would build its index first: not once an index built
+   * outside the lock waits for the next search to adopt it (what a preparation asks, so a run
+   * after its preparation never builds the same index again).
+   */
+  needsIndex(revision: string): boolean {
+    return this.unbuilt(revision) && this.#prebuilt.peek(revision) === undefined
+  }
+
+  /**
    * Builds a revision's index outside the state lock from its pages' texts read under it
    * ({@link indexedText}, in reading order: the order a new index files them in, so ties rank as
    * they always did), extracting the sections not kept, giving the event loop back between pages

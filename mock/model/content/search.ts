@@ -90,7 +90,7 @@ export function searchPreparation(state: State, revisions: Iterable<string>): ((
   const pending: Array<{ revision: string; pages: IndexedText[] }> = []
   let size = 0
   for (const revision of new Set(revisions)) {
-    if (!indexes.unbuilt(revision)) continue
+    if (!indexes.needsIndex(revision)) continue
     const pages = viewOf(state, revision).order.map((node) => indexedText(node.record))
     for (const page of pages) size += page.markdown.length
     pending.push({ revision, pages })
@@ -124,9 +124,13 @@ export function searchesPreparation(state: State, spaces: readonly SpaceRecord[]
   const todo: Array<{ revision: string; query: string }> = []
   let cost = 0
   for (const { revision } of spaces) {
+    // An index built outside the lock is adopted now, under it, so its searches can run outside too.
+    if (search.unbuilt(revision) && !search.needsIndex(revision)) searchIndexOf(state, viewOf(state, revision))
     const version = search.versionOf(revision)
+    // No index yet: its own preparation builds it (or the search, under the lock, when it is small).
+    if (version === undefined) continue
     for (const query of queries) {
-      if (version !== undefined && lookups.has(revision, version, query)) continue
+      if (lookups.has(revision, version, query)) continue
       todo.push({ revision, query })
       cost += search.pageCount(revision)
     }
