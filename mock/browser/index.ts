@@ -74,14 +74,13 @@ export async function startMockWorker(
   options: MockWorkerOptions = {},
 ): Promise<MockWorker> {
   // msw is loaded here, not when this module is: the rest of the mock works without it.
-  let msw: [MswCore, typeof import('msw/browser')]
+  let msw: MswCore & Pick<typeof import('msw/browser'), 'setupWorker'>
   try {
-    msw = await Promise.all([import('msw'), import('msw/browser')])
+    msw = await import('./msw-imports.ts')
   } catch (error) {
     throw mswMissing('startMockWorker', error)
   }
-  const [core, { setupWorker }] = msw
-  const worker = setupWorker(...mswHandlers(core, platform.baseUrl, platform.dispatch))
+  const worker = msw.setupWorker(...mswHandlers(msw, platform.baseUrl, platform.dispatch))
   const onUnhandled = options.onUnhandledRequest ?? 'bypass'
   // msw 2 reads `onUnhandledRequest`, msw 3 renamed it `onUnhandledFrame`: the peer range
   // accepts both majors, so say it both ways (each ignores the other's name).
