@@ -9,7 +9,7 @@ import type { SerializedState } from '../../model/state.ts'
 import { isSerializedState, type MockPlatform } from '../../platform.ts'
 import type { ExchangeJournal } from './exchanges.ts'
 import { CONTROL_ROUTES, NewOrganizationBody, NewUser, type ControlRoute } from './routes.ts'
-import { serveAsset } from './static.ts'
+import { InspectorAssets } from './static.ts'
 
 /** The control plane's options on {@link startMockServer}. */
 export interface ControlPlaneOptions {
@@ -80,6 +80,7 @@ const STATE_PATH = CONTROL_ROUTES.find((route) => route.id === 'controlPutState'
 export function createControlPlane(options: ControlPlaneOptions & { platform: MockPlatform | PromiseLike<MockPlatform>; journal: ExchangeJournal }): ControlPlane {
   const started = Date.now()
   const token = options.token === undefined ? undefined : Buffer.from(options.token)
+  const assets = new InspectorAssets()
   let openapi: Promise<unknown> | undefined
   const changed = async () => {
     await options.onChange?.()
@@ -204,7 +205,7 @@ export function createControlPlane(options: ControlPlaneOptions & { platform: Mo
       const url = new URL(request.url)
       const pathname = url.pathname
       if (pathname === '/_docplat') return { response: new Response(null, { status: 308, headers: { location: `/_docplat/${url.search}` } }) }
-      const asset = await serveAsset(pathname, request.method)
+      const asset = await assets.serve(pathname, request.method)
       if (asset) return { response: asset, operationId: 'controlInspector' }
       const method = request.method.toUpperCase()
       const matches = COMPILED.map((c) => ({ c, m: c.pattern.exec(pathname) })).filter((x) => x.m !== null)

@@ -10,42 +10,47 @@ const ASSETS: Record<string, { file: string; type: string }> = {
   '/_docplat/inspector.css': { file: 'inspector.css', type: 'text/css; charset=utf-8' },
 }
 
-let folder: string | undefined
-
 /**
  * Where the inspector's files are: beside this module in the sources (`control/inspector/`), and
  * in the build `dist/inspector/`, above whichever chunk this code ended up in.
  */
 function inspectorFolder(): string {
-  if (folder) return folder
   let dir = dirname(fileURLToPath(import.meta.url))
   for (let i = 0; i < 4; i++) {
     const candidate = join(dir, 'inspector')
-    if (existsSync(join(candidate, 'index.html'))) return (folder = candidate)
+    if (existsSync(join(candidate, 'index.html'))) return candidate
     dir = dirname(dir)
   }
   throw new Error('The inspector files are missing from this installation of docplat')
 }
 
-const cache = new Map<string, Uint8Array>()
+/**
+ * The inspector's page and its assets, read from disk on first request and kept: one per control
+ * plane (no module-wide cache), so a server holds its files only while it lives.
+ */
+export class InspectorAssets {
+  #folder: string | undefined
+  readonly #files = new Map<string, Uint8Array>()
 
-/** Answers GET/HEAD for the inspector's page and its assets; `undefined` for any other path. */
-export async function serveAsset(pathname: string, method: string): Promise<Response | undefined> {
-  const asset = ASSETS[pathname]
-  if (!asset || (method !== 'GET' && method !== 'HEAD')) return undefined
-  let body = cache.get(asset.file)
-  if (!body) {
-    body = new Uint8Array(await readFile(join(inspectorFolder(), asset.file)))
-    cache.set(asset.file, body)
+  /** Answers GET/HEAD for the inspector's page and its assets; `undefined` for any other path. */
+  async serve(pathname: string, method: string): Promise<Response | undefined> {
+    const asset = ASSETS[pathname]
+    if (!asset || (method !== 'GET' && method !== 'HEAD')) return undefined
+    let body = this.#files.get(asset.file)
+    if (!body) {
+      this.#folder ??= inspectorFolder()
+      body = new Uint8Array(await readFile(join(this.#folder, asset.file)))
+      this.#files.set(asset.file, body)
+    }
+    return new Response(method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
+      status: 200,
+      headers: {
+        'content-type': asset.type,
+        'cache-control': 'no-cache',
+        // The page talks only to this server and loads nothing from elsewhere.
+        'content-security-policy': "default-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
+        'x-content-type-options': 'nosniff',
+      },
+    })
   }
-  return new Response(method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
-    status: 200,
-    headers: {
-      'content-type': asset.type,
-      'cache-control': 'no-cache',
-      // The page talks only to this server and loads nothing from elsewhere.
-      'content-security-policy': "default-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
-      'x-content-type-options': 'nosniff',
-    },
-  })
 }
