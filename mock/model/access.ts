@@ -33,7 +33,11 @@ export interface Caller {
 
 /** The user's active membership of an organization, if any. */
 export function membership(state: State, organizationId: string, userId: string): MemberRecord | undefined {
-  const member = state.db.members.get(`${organizationId}:${userId}`)
+  return active(state.db.members.get(`${organizationId}:${userId}`))
+}
+
+/** A membership if it is active (a disabled member counts as none). */
+export function active(member: MemberRecord | undefined): MemberRecord | undefined {
   return member && !member.disabled ? member : undefined
 }
 

@@ -6,10 +6,12 @@ import { HOP_BY_HOP, requestUrl } from './native.ts'
 export class BodyTooLarge extends Error {
   readonly limit: number
   constructor(limit: number) {
-    super(`Request body is larger than ${limit} bytes`)
+    super(tooLargeMessage(limit))
     this.limit = limit
   }
 }
+
+const tooLargeMessage = (limit: number) => `Request body is larger than ${limit} bytes`
 
 /** Converts a Node request into a WHATWG `Request`, reading at most a little more than the platform accepts. */
 export async function toRequest(req: IncomingMessage, base: string, signal: AbortSignal, read?: Uint8Array<ArrayBuffer>, limit = MAX_BODY_BYTES): Promise<Request> {
@@ -70,7 +72,7 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
  * reset instead of the answer.
  */
 export function refuseBody(req: IncomingMessage, res: ServerResponse, limit = MAX_BODY_BYTES): void {
-  const body = JSON.stringify({ error: { code: 413, message: new BodyTooLarge(limit).message } })
+  const body = JSON.stringify({ error: { code: 413, message: tooLargeMessage(limit) } })
   const expecting = /100-continue/i.test(String(req.headers.expect ?? ''))
   res.writeHead(413, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(expecting ? { connection: 'close' } : {}) })
   res.end(body)

@@ -131,7 +131,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     largeBodies = served.catch(() => undefined)
     return served
   }
-  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse, limit = limitOf(req)) => {
     res.on('close', () => {
       // A kept-alive connection would otherwise stay open after close() until the client lets go.
       if (closing && !res.socket?.destroyed) res.socket?.destroySoon()
@@ -144,7 +144,6 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       options.onRequest?.({ at: new Date().toISOString(), method: 'OPTIONS', path: req.url ?? '/', status: res.statusCode, duration: 0 })
       return
     }
-    const limit = limitOf(req)
     const start = () => (native ? serveNative(core, dispatch, front, base, req, res, extra, limit) : serve((request) => front.handle(request, dispatch), base, req, res, undefined, limit))
     const served = limit > MAX_BODY_BYTES ? oneAtATime(start) : start()
     served.catch((error: unknown) => {
@@ -175,7 +174,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     const limit = limitOf(req)
     if (Number(req.headers['content-length'] ?? 0) > limit) return refuseBody(req, res, limit)
     res.writeContinue()
-    onRequest(req, res)
+    onRequest(req, res, limit)
   })
   // What Node's parser rejects (bad request lines, unknown methods, oversized headers, timeouts)
   // gets the same error body as every other answer, instead of Node's bare status line.

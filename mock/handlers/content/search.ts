@@ -1,7 +1,7 @@
 import type * as contract from '../../../src/contract/content/search.ts'
 import { paginateArray } from '../../core/paginate.ts'
 import { targetOf } from '../../model/content/revisions.ts'
-import { organizationSearchPreparation, searchableSpaces, searchesPreparation, searchOrganization, searchPreparation, searchRevision } from '../../model/content/search.ts'
+import { searchableSpaces, searchesPreparation, searchOrganization, searchPreparation, searchRevision } from '../../model/content/search.ts'
 import { viewOf } from '../../model/content/view.ts'
 import { presentSearchResult } from '../../present/search.ts'
 import { loadOrganization, loadSpace } from '../load.ts'
@@ -22,11 +22,12 @@ export const searchHandlers: Handlers<OpsOf<typeof contract>> = {
     // Its indexes first, then (over many spaces) its searches, outside the state lock; a round
     // is kept for the searches, whatever writes landed meanwhile.
     const rounds = prepared ?? 0
-    const index = rounds < MAX_PREPARES - 1 ? organizationSearchPreparation(state, org.id, caller.user.id) : undefined
+    const spaces = searchableSpaces(state, org.id, caller.user.id)
+    const index = rounds < MAX_PREPARES - 1 ? searchPreparation(state, spaces.map((space) => space.revision)) : undefined
     if (index) return new Prepare(index)
-    const searches = rounds < MAX_PREPARES ? searchesPreparation(state, searchableSpaces(state, org.id, caller.user.id), [input.query]) : undefined
+    const searches = rounds < MAX_PREPARES ? searchesPreparation(state, spaces, [input.query]) : undefined
     if (searches) return new Prepare(searches)
-    const ranked = searchOrganization(state, org.id, caller.user.id, input.query).map((result, rank) => ({ ...result, rank }))
+    const ranked = searchOrganization(state, spaces, input.query).map((result, rank) => ({ ...result, rank }))
     return paginateArray('organizationSearch', ranked, (r) => [r.rank], input, (r) => ({
       id: r.space.id,
       title: r.space.title,

@@ -2,7 +2,7 @@ import type * as contract from '../../../src/contract/services/ask.ts'
 import { forbidden } from '../../core/http-error.ts'
 import type { Caller } from '../../model/access.ts'
 import type { OrganizationRecord } from '../../model/orgs/tables.ts'
-import { organizationSearchPreparation } from '../../model/content/search.ts'
+import { searchableSpaces, searchPreparation } from '../../model/content/search.ts'
 import { answerPreparation, answerQuestion, type Answer } from '../../model/services/ask/answer.ts'
 import { lookupPreparation, retrieve } from '../../model/services/ask/retrieve.ts'
 import { questionsPreparation, recommendedQuestions } from '../../model/services/ask/questions.ts'
@@ -28,12 +28,14 @@ function loadForAsk(state: State, caller: Caller, organizationId: string): Organ
  * search runs once per run.
  */
 function answerOrPrepare(state: State, org: OrganizationRecord, caller: Caller, input: { query: string; details?: boolean | undefined }, prepared = 0): Answer | Prepare {
-  const index = prepared === 0 ? organizationSearchPreparation(state, org.id, caller.user.id) : undefined
+  // The spaces the caller can view, read once for the index, the searches and the answer.
+  const spaces = searchableSpaces(state, org.id, caller.user.id)
+  const index = prepared === 0 ? searchPreparation(state, spaces.map((space) => space.revision)) : undefined
   if (index) return new Prepare(index)
   const details = input.details === true
-  const searches = prepared < MAX_PREPARES - 1 ? lookupPreparation(state, org.id, caller.user.id, input.query, details) : undefined
+  const searches = prepared < MAX_PREPARES - 1 ? lookupPreparation(state, spaces, input.query, details) : undefined
   if (searches) return new Prepare(searches)
-  const found = retrieve(state, org.id, caller.user.id, input.query, details)
+  const found = retrieve(state, spaces, input.query, details)
   const pages = prepared < MAX_PREPARES ? answerPreparation(state, found) : undefined
   return pages ? new Prepare(pages) : answerQuestion(state, org.id, caller.user.id, found)
 }

@@ -102,11 +102,6 @@ export function searchPreparation(state: State, revisions: Iterable<string>): ((
   }
 }
 
-/** {@link searchPreparation} for a search of every space of an organization the user can view. */
-export function organizationSearchPreparation(state: State, organization: string, userId: string): (() => Promise<void>) | undefined {
-  return searchPreparation(state, searchableSpaces(state, organization, userId).map((space) => space.revision))
-}
-
 /**
  * Past this many pages to look through (a query in a space of 100 pages counts 100), searches run
  * outside the state lock first: about 10 to 20 ms of them here.
@@ -143,10 +138,13 @@ export function searchesPreparation(state: State, spaces: readonly SpaceRecord[]
     })
 }
 
-/** The spaces of an organization the user can view, with their best matches, best space first. */
-export function searchOrganization(state: State, organization: string, userId: string, query: string): Array<{ space: SpaceRecord; score: number; pages: PageMatch[] }> {
+/**
+ * Searches spaces (an organization's the user can view: {@link searchableSpaces}, read once by
+ * the caller however many queries it runs), with their best matches, best space first.
+ */
+export function searchOrganization(state: State, spaces: readonly SpaceRecord[], query: string): Array<{ space: SpaceRecord; score: number; pages: PageMatch[] }> {
   const results: Array<{ space: SpaceRecord; score: number; pages: PageMatch[] }> = []
-  for (const space of searchableSpaces(state, organization, userId)) {
+  for (const space of spaces) {
     const pages = searchRevision(state, viewOf(state, space.revision), query)
     if (pages.length) results.push({ space, score: pages[0]!.score, pages: pages.slice(0, MAX_PAGES_PER_SPACE) })
   }

@@ -1,5 +1,6 @@
 import type { Role } from '../../../src/schemas/shared.ts'
 import { badRequest, conflict } from '../../core/http-error.ts'
+import { active } from '../access.ts'
 import { roleOnVisible, visibleSpaces } from '../spaces/visible.ts'
 import { insert, newSecret, type State } from '../state.ts'
 import type { SortKey } from '../table.ts'
@@ -129,7 +130,7 @@ export function listMembers(state: State, org: OrganizationRecord, filters: Memb
 
 /** The spaces of an organization a member can access, with the role they have there. */
 export function memberSpaces(state: State, member: MemberRecord): Array<{ space: SpaceRecord; role: Role }> {
-  return visibleSpaces(state, member.organization, member.user).spaces.map((space) => ({ space, role: roleOnVisible(state, member.user, space) }))
+  return visibleSpaces(state, member.organization, member.user, active(member)).spaces.map((space) => ({ space, role: roleOnVisible(state, member.user, space) }))
 }
 
 /**
@@ -137,17 +138,14 @@ export function memberSpaces(state: State, member: MemberRecord): Array<{ space:
  * the common case: an active full member sees every live space, counted by the live-space index.
  */
 export function memberSpaceCount(state: State, member: MemberRecord): number {
-  // The member's own record says what `seesEveryLiveSpace` would look up (a page of 100 members made 100 lookups).
-  if (!member.disabled && member.role !== null && state.db.members.get(member.id) === member) return state.db.liveSpacesByOrg.get(member.organization).length
-  return visibleSpaces(state, member.organization, member.user).spaces.length
+  // The member's own record is the membership `visibleSpaces` would look up (a page of 100 members made 100 lookups).
+  return visibleSpaces(state, member.organization, member.user, active(member)).spaces.length
 }
 
 /** How many teams of the organization a member belongs to (`memberTeams` without a title, counted). */
 export function memberTeamCount(state: State, member: MemberRecord): number {
   let n = 0
-  for (const membership of state.db.teamMembersByUser.get(member.user)) {
-    if (state.db.teams.get(membership.team)?.organization === member.organization) n++
-  }
+  eachTeamOf(state, member, () => n++)
   return n
 }
 
@@ -155,13 +153,18 @@ export function memberTeamCount(state: State, member: MemberRecord): number {
 export function memberTeams(state: State, member: MemberRecord, title?: string): Array<{ team: TeamRecord; membership: TeamMemberRecord }> {
   const needle = title?.toLowerCase()
   const out: Array<{ team: TeamRecord; membership: TeamMemberRecord }> = []
+  eachTeamOf(state, member, (team, membership) => {
+    if (!needle || team.title.toLowerCase().includes(needle)) out.push({ team, membership })
+  })
+  return out
+}
+
+/** Calls `each` with the member's teams in its organization (a user's team memberships span organizations). */
+function eachTeamOf(state: State, member: MemberRecord, each: (team: TeamRecord, membership: TeamMemberRecord) => void): void {
   for (const membership of state.db.teamMembersByUser.get(member.user)) {
     const team = state.db.teams.get(membership.team)
-    if (!team || team.organization !== member.organization) continue
-    if (needle && !team.title.toLowerCase().includes(needle)) continue
-    out.push({ team, membership })
+    if (team?.organization === member.organization) each(team, membership)
   }
-  return out
 }
 
 /** Checks that an ID names a member of the organization (400 naming the field otherwise). */

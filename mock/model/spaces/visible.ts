@@ -1,5 +1,6 @@
 import type { Role } from '../../../src/schemas/shared.ts'
 import { membership, spaceRole, teamsOf } from '../access.ts'
+import type { MemberRecord } from '../orgs/tables.ts'
 import type { State } from '../state.ts'
 import type { SpaceRecord } from './tables.ts'
 
@@ -23,15 +24,18 @@ export interface VisibleSpaces {
   spaces: readonly SpaceRecord[]
 }
 
-/** Whether the user sees every live space of the organization (an active member with a role). */
-export function seesEveryLiveSpace(state: State, organization: string, userId: string): boolean {
-  const member = membership(state, organization, userId)
+/** Whether an active membership (see `membership`) sees every live space of its organization: one with a role. */
+function seesEveryLiveSpace(member: MemberRecord | undefined): boolean {
   return member !== undefined && member.role !== null
 }
 
-/** The live spaces of `organization` the user can see, oldest first (see {@link VisibleSpaces}). */
-export function visibleSpaces(state: State, organization: string, userId: string): VisibleSpaces {
-  if (seesEveryLiveSpace(state, organization, userId)) return { every: true, spaces: state.db.liveSpacesByOrg.get(organization) }
+/**
+ * The live spaces of `organization` the user can see, oldest first (see {@link VisibleSpaces}).
+ * `member` is the user's active membership (`undefined`: none), looked up unless the caller holds
+ * it already (a page of members passes each one's own record).
+ */
+export function visibleSpaces(state: State, organization: string, userId: string, member = membership(state, organization, userId)): VisibleSpaces {
+  if (seesEveryLiveSpace(member)) return { every: true, spaces: state.db.liveSpacesByOrg.get(organization) }
   const candidates = new Map<string, SpaceRecord>()
   for (const space of state.db.openSpacesByOrg.get(organization)) candidates.set(space.id, space)
   const principals = [userId, ...teamsOf(state, organization, userId).map((t) => t.id)]

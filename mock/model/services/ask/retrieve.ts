@@ -1,12 +1,13 @@
-import { searchableSpaces, searchesPreparation, searchOrganization, type PageMatch, type SectionMatch } from '../../content/search.ts'
+import { searchesPreparation, searchOrganization, type PageMatch, type SectionMatch } from '../../content/search.ts'
 import type { PageNode } from '../../content/view.ts'
 import type { SpaceRecord } from '../../spaces/tables.ts'
 import type { State } from '../../state.ts'
 
 /**
  * Finds what a question is about, in the content the caller can view. Every lookup goes
- * through the content area's organization search, so the spaces searched are exactly those
- * `spaceRole` opens to the caller (deleted spaces never), the same as `GET ORG/search`.
+ * through the content area's organization search over the spaces `searchableSpaces` gives the
+ * caller (read once per run by the handler), so the spaces searched are exactly those `spaceRole`
+ * opens to the caller (deleted spaces never), the same as `GET ORG/search`.
  */
 
 /** A page that matched, with the sections that did (best first). */
@@ -60,12 +61,11 @@ const questionText = (question: string) => question.replace(/\s+/g, ' ').trim()
  * each word. What the work finds is kept (`SearchLookups`), and used under the lock if no index
  * changed meanwhile; `undefined` when little is left to search.
  */
-export function lookupPreparation(state: State, organization: string, userId: string, question: string, withTerms = false): (() => Promise<void>) | undefined {
+export function lookupPreparation(state: State, spaces: readonly SpaceRecord[], question: string, withTerms = false): (() => Promise<void>) | undefined {
   const text = questionText(question)
-  const spaces = searchableSpaces(state, organization, userId)
   const whole = searchesPreparation(state, spaces, [text])
   if (whole) return whole
-  if (!withTerms && searchOrganization(state, organization, userId, text).length > 0) return undefined
+  if (!withTerms && searchOrganization(state, spaces, text).length > 0) return undefined
   return searchesPreparation(state, spaces, questionWords(state, text))
 }
 
@@ -79,11 +79,11 @@ const byRank = (a: PageHit, b: PageHit) =>
  * pages that cover part of it. `withTerms` asks for the per-word lookups even when the whole
  * question matched, to report which words the content has.
  */
-export function retrieve(state: State, organization: string, userId: string, question: string, withTerms = false): Retrieval {
+export function retrieve(state: State, spaces: readonly SpaceRecord[], question: string, withTerms = false): Retrieval {
   const text = questionText(question)
-  const whole = searchOrganization(state, organization, userId, text)
+  const whole = searchOrganization(state, spaces, text)
   const words = questionWords(state, text)
-  const perWord = !whole.length || withTerms ? words.map((word) => ({ word, results: searchOrganization(state, organization, userId, word) })) : []
+  const perWord = !whole.length || withTerms ? words.map((word) => ({ word, results: searchOrganization(state, spaces, word) })) : []
   const terms = perWord.filter((w) => w.results.length > 0).map((w) => w.word)
 
   if (whole.length) {
