@@ -18,9 +18,9 @@ export interface CliRun {
 const running = new Set<ChildProcess>()
 
 /** Starts `node mock/node/cli.ts ...args`; stop it with {@link stopAll} (call it in `afterEach`). */
-export function runCli(args: readonly string[]): CliRun {
+export function runCli(args: readonly string[], env?: NodeJS.ProcessEnv): CliRun {
   // process.execPath is the Node that runs vitest (Node 24), which runs the TypeScript sources as they are.
-  const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...(env ? { env } : {}) })
   running.add(child)
   let out = ''
   let err = ''
@@ -36,8 +36,8 @@ export function runCli(args: readonly string[]): CliRun {
 }
 
 /** Starts `docplat-mock serve ...` and resolves with the base URL it printed. */
-export async function startCli(args: readonly string[], timeoutMs = 8_000): Promise<CliRun & { url: string }> {
-  const run = runCli(['serve', ...args])
+export async function startCli(args: readonly string[], timeoutMs = 8_000, env?: NodeJS.ProcessEnv): Promise<CliRun & { url: string }> {
+  const run = runCli(['serve', ...args], env)
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => fail(`no URL printed within ${timeoutMs} ms`), timeoutMs)
     const check = () => {

@@ -1,4 +1,7 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import pkg from '../../package.json' with { type: 'json' }
 import { AuthenticationError, createClient, NotFoundError, type Member } from '../../src/index.ts'
@@ -47,6 +50,32 @@ describe('docplat-mock serve', () => {
     expect(await failure(forged.orgs.list())).toBeInstanceOf(AuthenticationError)
 
     expect(await stop(cli)).toEqual({ code: 0, signal: null })
+  })
+
+  it("keeps compiled code in Node's compile cache (in the temporary folder) unless told not to", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'docplat-cli-cache-'))
+    try {
+      // The CLI's own call, not Node's variable, must turn the cache on; TMPDIR moves the temporary folder.
+      const env = (tmp: string, extra: NodeJS.ProcessEnv = {}) => {
+        const vars: NodeJS.ProcessEnv = { ...process.env, TMPDIR: tmp, ...extra }
+        delete vars.NODE_COMPILE_CACHE
+        if (!('NODE_DISABLE_COMPILE_CACHE' in extra)) delete vars.NODE_DISABLE_COMPILE_CACHE
+        return vars
+      }
+      const cached = join(folder, 'on')
+      const cli = await startCli(['--port', '0', '--scenario', 'empty'], undefined, env(cached))
+      expect(await stop(cli)).toEqual({ code: 0, signal: null })
+      const files = readdirSync(join(cached, 'node-compile-cache'), { recursive: true })
+      // One entry per module compiled after the call: the server's modules, well over a hundred.
+      expect(files.length).toBeGreaterThan(50)
+
+      const off = join(folder, 'off')
+      const uncached = await startCli(['--port', '0', '--scenario', 'empty'], undefined, env(off, { NODE_DISABLE_COMPILE_CACHE: '1' }))
+      expect(await stop(uncached)).toEqual({ code: 0, signal: null })
+      expect(() => readdirSync(join(off, 'node-compile-cache'))).toThrow(/ENOENT/)
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
   })
 
   it('stops cleanly on SIGINT too', async () => {
