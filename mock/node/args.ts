@@ -19,8 +19,8 @@ export interface ServeOptions {
   controlToken: string | undefined
   /** How each request is printed on stdout. */
   log: 'text' | 'json' | 'quiet'
-  /** Server time limits in milliseconds (`--headers-timeout`, `--request-timeout`, `--idle-timeout`). */
-  timeouts: { headers?: number; request?: number; idle?: number }
+  /** Server time limits in milliseconds (`--headers-timeout`, `--request-timeout`, `--idle-timeout`, `--linger-timeout`). */
+  timeouts: { headers?: number; request?: number; idle?: number; linger?: number }
 }
 
 /** A parsed command line. */
@@ -58,6 +58,8 @@ Options of serve:
   --headers-timeout <ms>  time a client has to send request headers (default 10000)
   --request-timeout <ms>  time a client has to send a whole request (default 30000)
   --idle-timeout <ms>     a silent connection is closed after this (default 30000)
+  --linger-timeout <ms>   after an error answer, the connection is cut after this, whatever
+                          the client sends (default 2000)
   -h, --help           show this help
   --version            show the version
 
@@ -96,6 +98,7 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
         'headers-timeout': { type: 'string' },
         'request-timeout': { type: 'string' },
         'idle-timeout': { type: 'string' },
+        'linger-timeout': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' },
       },
@@ -132,6 +135,7 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
         ...milliseconds('headers', '--headers-timeout', values['headers-timeout']),
         ...milliseconds('request', '--request-timeout', values['request-timeout']),
         ...milliseconds('idle', '--idle-timeout', values['idle-timeout']),
+        ...milliseconds('linger', '--linger-timeout', values['linger-timeout']),
       },
     },
   }
