@@ -48,7 +48,8 @@ Options of serve:
   --seed <text>        seed of IDs and tokens (default: the same as createMockPlatform; off
                        loopback, tokens are then fresh on every start)
   --state <file.json>  keep the state in this file: restored on start, saved after each change
-  --tunnel-allow <h,...>  hosts besides loopback that development tunnels may reach
+  --tunnel-allow <h,...>  hosts besides loopback that development tunnels may reach (off
+                          loopback, loopback itself only when named here)
   --cors <origin,...>  allow only these browser origins (default: any origin on loopback)
   --no-cors            send no CORS headers
   --control-token <s>  secret of the control plane /_docplat/ (required unless on loopback;

@@ -95,6 +95,8 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(freshTokens ? { scenarioTokens: 'random' as const } : {}),
     tunnelAllow: options.tunnelAllow,
+    // Beyond loopback, an organization admin's tunnel would read this machine's local services.
+    tunnelLoopback: isLoopbackHost(options.host),
   })
   const abort = async (message: string, error: unknown): Promise<Serving> => {
     rejectStarted(error)

@@ -22,7 +22,11 @@ export interface MockServerOptions {
   platform: Pick<MockPlatform, 'dispatch'> | Pick<MockPlatform, 'handle'>
   /** TCP port; `0` (the default) picks a free one, see {@link MockServer.port}. */
   port?: number
-  /** Interface to listen on. Default `127.0.0.1`, so the mock is not reachable from other machines. */
+  /**
+   * Interface to listen on. Default `127.0.0.1`, so the mock is not reachable from other machines.
+   * Beyond loopback, build the platform with `tunnelLoopback: false` (as `docplat-mock serve`
+   * does), or its organization admins can read this machine's local services through tunnels.
+   */
   host?: string
   /**
    * Which browser origins may call the server: `true` (any), a list of origins, or `false`.
