@@ -45,8 +45,8 @@ Options of serve:
   --port <n>           TCP port, 0 picks a free one (default 4010)
   --host <address>     interface to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
   --scenario <name>    initial data: demo or empty (default demo)
-  --seed <text>        seed of IDs and tokens (default: the same as createMockPlatform; off
-                       loopback, tokens are then fresh on every start)
+  --seed <text>        seed of IDs, and of tokens on loopback (default: the same as
+                       createMockPlatform; off loopback, tokens are fresh on every start)
   --state <file.json>  keep the state in this file: restored on start, saved after each change
   --tunnel-allow <h,...>  hosts besides loopback that development tunnels may reach (off
                           loopback, loopback itself only when named here)
