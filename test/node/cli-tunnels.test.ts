@@ -46,11 +46,14 @@ async function pointTunnel(baseUrl: string, stdout: string, tunnelUrl: string) {
 }
 
 const OFF_LOOPBACK = ['--port', '0', '--host', '0.0.0.0', '--control-token', 'test-control-secret']
+/** A busy machine may take long to start the CLI: these limits only catch one that never starts. */
+const START = 60_000
+const TEST = { timeout: 120_000 }
 
 describe('development tunnels of docplat-mock serve', () => {
-  it('off loopback, refuses tunnels to loopback addresses and names, and calls none of them', async () => {
+  it('off loopback, refuses tunnels to loopback addresses and names, and calls none of them', TEST, async () => {
     const { port, hits } = await localService()
-    const server = await startCli(OFF_LOOPBACK)
+    const server = await startCli(OFF_LOOPBACK, START)
     const { admin, enabled } = await pointTunnel(server.url, server.stdout(), `http://127.0.0.1:${port}/render`)
     await rejects(enabled, BadRequestError, new RegExp(`body\\.tunnelUrl: tunnel host 127\\.0\\.0\\.1:${port} is loopback.*--tunnel-allow 127\\.0\\.0\\.1:${port}`))
     for (const url of [`http://localhost:${port}/`, `http://[::1]:${port}/`, `http://127.1.2.3:${port}/`, `http://app.localhost:${port}/`, `http://[::ffff:127.0.0.1]:${port}/`, `http://2130706433:${port}/`]) {
@@ -59,9 +62,9 @@ describe('development tunnels of docplat-mock serve', () => {
     expect(hits).toEqual([])
   })
 
-  it('off loopback, reaches a loopback tunnel named in --tunnel-allow', async () => {
+  it('off loopback, reaches a loopback tunnel named in --tunnel-allow', TEST, async () => {
     const { port, hits } = await localService()
-    const server = await startCli([...OFF_LOOPBACK, '--tunnel-allow', `127.0.0.1:${port}`])
+    const server = await startCli([...OFF_LOOPBACK, '--tunnel-allow', `127.0.0.1:${port}`], START)
     const { admin, enabled } = await pointTunnel(server.url, server.stdout(), `http://127.0.0.1:${port}/render`)
     await enabled
     const rendered = await admin.integrations.render({ integrationName: 'probe', componentId: 'b' })
@@ -71,9 +74,9 @@ describe('development tunnels of docplat-mock serve', () => {
     await rejects(admin.integrations.dev.enable({ integrationName: 'probe', tunnelUrl: `http://127.0.0.1:${port === 65_535 ? port - 1 : port + 1}/` }), BadRequestError, /is loopback/)
   })
 
-  it('on loopback, reaches a local tunnel as before, without --tunnel-allow', async () => {
+  it('on loopback, reaches a local tunnel as before, without --tunnel-allow', TEST, async () => {
     const { port, hits } = await localService()
-    const server = await startCli(['--port', '0'])
+    const server = await startCli(['--port', '0'], START)
     const { admin, enabled } = await pointTunnel(server.url, server.stdout(), `http://127.0.0.1:${port}/render`)
     await enabled
     expect(JSON.stringify(await admin.integrations.render({ integrationName: 'probe', componentId: 'b' }))).toContain(SECRET)
