@@ -8,7 +8,7 @@ import { fetchDispatch } from './fetch-adapter.ts'
 import { Faults } from './core/faults.ts'
 import { cryptoSecrets, Random, type SecretSource } from './core/random.ts'
 import { RequestLog, type RequestLogOptions } from './core/request-log.ts'
-import { guardTunnels, tunnelAllowed } from './core/tunnels.ts'
+import { guardTunnels, tunnelRefusal, type TunnelPolicy } from './core/tunnels.ts'
 import { cachedScenario, cacheScenario } from './scenario-cache.ts'
 import type { Services } from './core/services.ts'
 import { handlers as operationHandlers } from './handlers/index.ts'
@@ -61,6 +61,14 @@ export interface MockPlatformOptions {
    * `tunnel.example.test:8443`). Default none: a tunnel URL on any other host is refused.
    */
   tunnelAllow?: readonly string[]
+  /**
+   * Whether development-mode tunnels may point at loopback (127.0.0.0/8, `::1`, `localhost`)
+   * without being named in `tunnelAllow`. Default `true`: a developer's local integration.
+   * `docplat-mock serve` turns it off when it listens beyond loopback, where an organization admin
+   * could otherwise read the host's own local services through render; give it `false` when you
+   * serve a platform beyond loopback with `startMockServer`.
+   */
+  tunnelLoopback?: boolean
 }
 
 /** The contract's operations, one list for every platform (its route table is built once). */
@@ -194,8 +202,8 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
   // Loaded on first need, kept across restores and resets (mock/model/libraries.ts).
   const libraries = new Libraries()
   let state = createState(clock, new Random(seed), urls, libraries, secretsFrom())
-  const tunnelAllow = (options.tunnelAllow ?? []).map((host) => host.toLowerCase())
-  const outbound = guardTunnels(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), tunnelAllow)
+  const tunnels: TunnelPolicy = { allow: (options.tunnelAllow ?? []).map((host) => host.toLowerCase()), loopback: options.tunnelLoopback ?? true }
+  const outbound = guardTunnels(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), tunnels)
   const builders = createBuilders(() => state, tokens, (name) => tokens[name] ?? tokenFor(seed, name, scenarioTokens), outbound)
   const faults = new Faults(OPERATIONS.map((op) => op.id))
   const log = new RequestLog(options.requestLog)
@@ -297,7 +305,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     const tasks: Array<() => Promise<void>> = []
     return {
       fetch: outbound,
-      tunnelAllowed: (url) => tunnelAllowed(url, tunnelAllow),
+      tunnelRefusal: (url) => tunnelRefusal(url, tunnels),
       fixtures,
       after: (task) => void tasks.push(task),
       drain() {

@@ -4,10 +4,10 @@
  * outbound call never holds the state lock nor fails the request that caused it.
  */
 export interface Services {
-  /** Calls development tunnels only: loopback, or hosts on the server's allow-list (`TunnelRefused` otherwise). */
+  /** Calls development tunnels only: loopback (unless refused), or hosts on the server's allow-list (`TunnelRefused` otherwise). */
   fetch: (input: Request | string | URL, init?: RequestInit) => Promise<Response>
-  /** Whether a development tunnel URL may be used (loopback, or on the allow-list). */
-  tunnelAllowed(url: string): boolean
+  /** Why a development tunnel URL may not be used, or `undefined` when it may (see `tunnelRefusal`). */
+  tunnelRefusal(url: string): string | undefined
   after(task: () => Promise<void>): void
   /** Content registered with `platform.imports.register(url, content)`, by URL. */
   fixtures: Map<string, unknown>

@@ -8,44 +8,47 @@ export class TunnelRefused extends Error {
   override name = 'TunnelRefused'
 }
 
+/** Where development tunnels may point. */
+export interface TunnelPolicy {
+  /** Hosts (`host` for any port, `host:port` for one), lowercased. */
+  readonly allow: readonly string[]
+  /** Whether loopback may be reached without being named in `allow`. */
+  readonly loopback: boolean
+}
+
 /**
- * Which development tunnels the platform may call: http(s) URLs on loopback, or on a host the
- * server was started with (`--tunnel-allow host` for any port, `host:port` for one).
+ * Why a development tunnel URL is refused, naming the host and the way to allow it; `undefined`
+ * when the platform may call it: an http(s) URL on loopback (unless the policy says otherwise) or
+ * on a host the server was started with (`--tunnel-allow host` for any port, `host:port` for one).
  */
-export function tunnelAllowed(url: string, allow: readonly string[]): boolean {
+export function tunnelRefusal(url: string, policy: TunnelPolicy): string | undefined {
   let parsed: URL
   try {
     parsed = new URL(url)
   } catch {
-    return false
+    return `tunnel URL ${url} is not a URL`
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false
-  if (isLoopbackHost(parsed.hostname)) return true
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return `tunnel URL ${url} is not http or https`
   const host = parsed.hostname.toLowerCase()
   const port = parsed.port || (parsed.protocol === 'https:' ? '443' : '80')
-  return allow.some((entry) => entry === host || entry === `${host}:${port}`)
-}
-
-/** Why a tunnel URL is refused, naming the host and the way to allow it. */
-export function refusal(url: string): string {
-  let host = url
-  try {
-    host = new URL(url).host
-  } catch {
-    // Not a URL: say so with the text itself.
-  }
-  return `tunnel host ${host} is not loopback and not allowed (start the mock server with --tunnel-allow ${host}, or createMockPlatform({ tunnelAllow }))`
+  if (policy.allow.some((entry) => entry === host || entry === `${host}:${port}`)) return undefined
+  const loopback = isLoopbackHost(host)
+  if (loopback && policy.loopback) return undefined
+  const allowIt = `start the mock server with --tunnel-allow ${parsed.host}, or createMockPlatform({ tunnelAllow })`
+  return loopback
+    ? `tunnel host ${parsed.host} is loopback, which a server listening beyond loopback reaches only when allowed (${allowIt})`
+    : `tunnel host ${parsed.host} is not loopback and not allowed (${allowIt})`
 }
 
 /**
- * The platform's outbound fetch for development tunnels: refuses URLs `tunnelAllowed` does not
- * accept, and does not follow redirects, so an allowed tunnel cannot send the platform on to
- * another host.
+ * The platform's outbound fetch for development tunnels: refuses URLs `tunnelRefusal` refuses,
+ * and does not follow redirects, so an allowed tunnel cannot send the platform on to another host.
  */
-export function guardTunnels(fetch: Fetch, allow: readonly string[]): Fetch {
+export function guardTunnels(fetch: Fetch, policy: TunnelPolicy): Fetch {
   return async (input, init) => {
     const url = input instanceof Request ? input.url : String(input)
-    if (!tunnelAllowed(url, allow)) throw new TunnelRefused(refusal(url))
+    const refused = tunnelRefusal(url, policy)
+    if (refused !== undefined) throw new TunnelRefused(refused)
     return fetch(input, { ...init, redirect: 'manual' })
   }
 }

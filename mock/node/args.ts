@@ -19,8 +19,8 @@ export interface ServeOptions {
   controlToken: string | undefined
   /** How each request is printed on stdout. */
   log: 'text' | 'json' | 'quiet'
-  /** Server time limits in milliseconds (`--headers-timeout`, `--request-timeout`, `--idle-timeout`). */
-  timeouts: { headers?: number; request?: number; idle?: number }
+  /** Server time limits in milliseconds (`--headers-timeout`, `--request-timeout`, `--idle-timeout`, `--linger-timeout`). */
+  timeouts: { headers?: number; request?: number; idle?: number; linger?: number }
 }
 
 /** A parsed command line. */
@@ -45,10 +45,11 @@ Options of serve:
   --port <n>           TCP port, 0 picks a free one (default 4010)
   --host <address>     interface to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
   --scenario <name>    initial data: demo or empty (default demo)
-  --seed <text>        seed of IDs and tokens (default: the same as createMockPlatform; off
-                       loopback, tokens are then fresh on every start)
+  --seed <text>        seed of IDs, and of tokens on loopback (default: the same as
+                       createMockPlatform; off loopback, tokens are fresh on every start)
   --state <file.json>  keep the state in this file: restored on start, saved after each change
-  --tunnel-allow <h,...>  hosts besides loopback that development tunnels may reach
+  --tunnel-allow <h,...>  hosts besides loopback that development tunnels may reach (off
+                          loopback, loopback itself only when named here)
   --cors <origin,...>  allow only these browser origins (default: any origin on loopback)
   --no-cors            send no CORS headers
   --control-token <s>  secret of the control plane /_docplat/ (required unless on loopback;
@@ -58,6 +59,8 @@ Options of serve:
   --headers-timeout <ms>  time a client has to send request headers (default 10000)
   --request-timeout <ms>  time a client has to send a whole request (default 30000)
   --idle-timeout <ms>     a silent connection is closed after this (default 30000)
+  --linger-timeout <ms>   after an error answer, the connection is cut after this, whatever
+                          the client sends (default 2000)
   -h, --help           show this help
   --version            show the version
 
@@ -96,6 +99,7 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
         'headers-timeout': { type: 'string' },
         'request-timeout': { type: 'string' },
         'idle-timeout': { type: 'string' },
+        'linger-timeout': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' },
       },
@@ -132,6 +136,7 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
         ...milliseconds('headers', '--headers-timeout', values['headers-timeout']),
         ...milliseconds('request', '--request-timeout', values['request-timeout']),
         ...milliseconds('idle', '--idle-timeout', values['idle-timeout']),
+        ...milliseconds('linger', '--linger-timeout', values['linger-timeout']),
       },
     },
   }

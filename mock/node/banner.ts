@@ -5,7 +5,7 @@ export interface BannerInput {
   url: string
   scenario: string
   seed: string | undefined
-  /** Tokens made fresh for this start (listening off loopback without --seed). */
+  /** Tokens made fresh for this start (listening off loopback, no state file restored). */
   freshTokens?: boolean | undefined
   /** The state file and whether it was restored or created. */
   state?: { file: string; restored: boolean } | undefined
@@ -50,7 +50,7 @@ export function formatBanner(input: BannerInput): string {
     lines.push('')
     lines.push('(or build a state in code with createMockPlatform and saveStateFile, and serve it with --state).')
   } else {
-    lines.push(input.freshTokens ? 'Tokens, fresh for this start since the server listens beyond loopback (--seed fixes them):' : 'Tokens (Authorization: Bearer <token>):')
+    lines.push(input.freshTokens ? 'Tokens, fresh for this start since the server listens beyond loopback (--state keeps them):' : 'Tokens (Authorization: Bearer <token>):')
     const width = Math.max(...input.tokens.map(([name]) => name.length))
     for (const [name, token] of input.tokens) lines.push(`  ${name.padEnd(width)}  ${token}`)
   }

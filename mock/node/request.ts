@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { MAX_BODY_BYTES } from '../core/input.ts'
 import { HOP_BY_HOP, requestUrl } from './native.ts'
+import { cutAfter } from './response.ts'
 
 /** A request body larger than the server accepts for it, noticed before buffering it. */
 export class BodyTooLarge extends Error {
@@ -67,14 +68,18 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
 
 /**
  * Answers 413. A client that asked `Expect: 100-continue` sends no body after it, so the
- * connection closes; otherwise the rest of the body is read and thrown away (the server's request
- * timeout bounds how long), because closing on a client still sending makes it see a connection
- * reset instead of the answer.
+ * connection closes; otherwise the rest of the body is read and thrown away, because closing on a
+ * client still sending makes it see a connection reset instead of the answer. Node's request
+ * timeout no longer runs once the answer is out, so the connection is cut `linger` ms after the
+ * answer unless the body has ended by then (the connection is then an ordinary kept-alive one).
  */
-export function refuseBody(req: IncomingMessage, res: ServerResponse, limit = MAX_BODY_BYTES): void {
+export function refuseBody(req: IncomingMessage, res: ServerResponse, limit: number, linger: number): void {
   const body = JSON.stringify({ error: { code: 413, message: tooLargeMessage(limit) } })
   const expecting = /100-continue/i.test(String(req.headers.expect ?? ''))
   res.writeHead(413, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(expecting ? { connection: 'close' } : {}) })
   res.end(body)
+  if (req.complete) return
+  const keep = cutAfter(req.socket, linger)
+  req.once('end', keep)
   req.resume()
 }

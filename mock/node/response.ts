@@ -63,6 +63,32 @@ function drained(res: ServerResponse): Promise<void> {
   })
 }
 
+/**
+ * Ends a connection after an error answer: the answer goes out with a half-close, and the
+ * connection is cut `linger` ms later whatever the client does. Without the cut a client that
+ * never reads (so never sees the end) and keeps sending holds its socket for ever, since every
+ * byte it sends resets the idle timeout; the linger gives one that does read the time to see the
+ * answer before the reset an unread receive buffer causes.
+ */
+export function closeAfterError(socket: Socket, linger: number, answer?: string): void {
+  if (socket.destroyed) return
+  cutAfter(socket, linger)
+  if (answer === undefined) socket.end()
+  else socket.end(answer)
+}
+
+/** Cuts the connection `linger` ms from now unless it closes first; nothing the client does moves it. */
+export function cutAfter(socket: Socket, linger: number): () => void {
+  if (socket.destroyed) return () => undefined
+  const cut = setTimeout(() => socket.destroy(), linger)
+  const cancel = () => clearTimeout(cut)
+  socket.once('close', cancel)
+  return () => {
+    cancel()
+    socket.off('close', cancel)
+  }
+}
+
 export function destroy(socket: Socket | null): void {
   if (socket && !socket.destroyed) socket.destroy()
 }

@@ -87,14 +87,17 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
     return answer
   }
 
-  // The default seed's tokens are printed in the docs: off loopback, anyone could use them.
-  const freshTokens = options.seed === undefined && !isLoopbackHost(options.host)
+  // Off loopback no token derives from the seed: the default seed's tokens are printed in the
+  // docs, and any seed can be tested offline against a public ID it also makes (issue 31).
+  const freshTokens = !isLoopbackHost(options.host)
   const platform = createMockPlatform({
     scenario: options.scenario,
     baseUrl: server.url,
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(freshTokens ? { scenarioTokens: 'random' as const } : {}),
     tunnelAllow: options.tunnelAllow,
+    // Beyond loopback, an organization admin's tunnel would read this machine's local services.
+    tunnelLoopback: isLoopbackHost(options.host),
   })
   const abort = async (message: string, error: unknown): Promise<Serving> => {
     rejectStarted(error)

@@ -6,7 +6,7 @@ import { CORE, fetchDispatch, type FetchDispatch } from '../fetch-adapter.ts'
 import type { MockPlatform } from '../platform.ts'
 import { nativeRequest, writeAnswer } from './native.ts'
 import { BodyTooLarge, readBody, refuseBody, toRequest } from './request.ts'
-import { destroy, writeResponse } from './response.ts'
+import { closeAfterError, destroy, writeResponse } from './response.ts'
 import { isLoopbackHost as isLoopback } from '../core/loopback.ts'
 import { applyCors, corsHeaders, isPreflight, normalizeOrigin, setCors, type CorsPolicy } from './control/cors.ts'
 import { createFront, type Front, type RequestSummary } from './control/front.ts'
@@ -22,7 +22,11 @@ export interface MockServerOptions {
   platform: Pick<MockPlatform, 'dispatch'> | Pick<MockPlatform, 'handle'>
   /** TCP port; `0` (the default) picks a free one, see {@link MockServer.port}. */
   port?: number
-  /** Interface to listen on. Default `127.0.0.1`, so the mock is not reachable from other machines. */
+  /**
+   * Interface to listen on. Default `127.0.0.1`, so the mock is not reachable from other machines.
+   * Beyond loopback, build the platform with `tunnelLoopback: false` (as `docplat-mock serve`
+   * does), or its organization admins can read this machine's local services through tunnels.
+   */
   host?: string
   /**
    * Which browser origins may call the server: `true` (any), a list of origins, or `false`.
@@ -51,10 +55,16 @@ export interface MockServerTimeouts {
   idle?: number
   /** A kept-alive connection waits this long for its next request. Default 5,000. */
   keepAlive?: number
+  /**
+   * After an error answer that ends the connection (408, 413, 431, 400, 405 to `CONNECT`), how
+   * long the client has to read it before the connection is cut, whatever it sends meanwhile.
+   * Default 2,000.
+   */
+  linger?: number
 }
 
 /** Defaults of {@link MockServerTimeouts}. */
-export const DEFAULT_TIMEOUTS: Required<MockServerTimeouts> = { headers: 10_000, request: 30_000, idle: 30_000, keepAlive: 5_000 }
+export const DEFAULT_TIMEOUTS: Required<MockServerTimeouts> = { headers: 10_000, request: 30_000, idle: 30_000, keepAlive: 5_000, linger: 2_000 }
 
 /** A running mock server. */
 export interface MockServer {
@@ -144,7 +154,8 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       options.onRequest?.({ at: new Date().toISOString(), method: 'OPTIONS', path: req.url ?? '/', status: res.statusCode, duration: 0 })
       return
     }
-    const start = () => (native ? serveNative(core, dispatch, front, base, req, res, extra, limit) : serve((request) => front.handle(request, dispatch), base, req, res, undefined, limit))
+    const start = () =>
+      native ? serveNative(core, dispatch, front, base, req, res, extra, limit, timeouts.linger) : serve((request) => front.handle(request, dispatch), base, req, res, undefined, limit, timeouts.linger)
     const served = limit > MAX_BODY_BYTES ? oneAtATime(start) : start()
     served.catch((error: unknown) => {
       // Last resort: whatever went wrong, one request must never take the process down.
@@ -172,13 +183,15 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   // A body larger than the platform accepts is refused before the client sends it.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
     const limit = limitOf(req)
-    if (Number(req.headers['content-length'] ?? 0) > limit) return refuseBody(req, res, limit)
+    if (Number(req.headers['content-length'] ?? 0) > limit) return refuseBody(req, res, limit, timeouts.linger)
     res.writeContinue()
     onRequest(req, res, limit)
   })
   // What Node's parser rejects (bad request lines, unknown methods, oversized headers, timeouts)
   // gets the same error body as every other answer, instead of Node's bare status line.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket))
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, timeouts.linger))
+  // Without a listener Node drops a CONNECT without a word; this server is no proxy.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => closeAfterError(socket, timeouts.linger, rawErrorAnswer(405, `${req.method ?? 'CONNECT'} is not allowed`)))
 
   await listen(server, port, host)
   // Failures after start (running out of file descriptors on accept) must not end the process.
@@ -257,6 +270,7 @@ async function serveNative(
   res: ServerResponse,
   cors: Readonly<Record<string, string>> | undefined,
   limit: number,
+  linger: number,
 ): Promise<void> {
   const method = req.method ?? 'GET'
   let body: Uint8Array<ArrayBuffer> | undefined
@@ -265,7 +279,7 @@ async function serveNative(
       body = await readBody(req, limit)
     } catch (error) {
       setCors(res, cors)
-      return refuse(error, req, res)
+      return refuse(error, req, res, linger)
     }
   }
   if (FORBIDDEN_METHODS.has(method.toUpperCase())) return writeAnswer(errorAnswer(405, `${method.toUpperCase()} is not allowed`), req, res, cors)
@@ -276,7 +290,7 @@ async function serveNative(
     const request = nativeRequest(req, res, body, base)
     if (isControlPath(request.pathname)) {
       setCors(res, cors)
-      return await serve((request) => front.handle(request, dispatch), base, req, res, read ?? new Uint8Array())
+      return await serve((request) => front.handle(request, dispatch), base, req, res, read ?? new Uint8Array(), limit, linger)
     }
     answer = await front.api(request, core, { headers: req.rawHeaders, body })
   } catch (error) {
@@ -290,18 +304,31 @@ async function serveNative(
   await writeAnswer(answer, req, res, cors)
 }
 
-/** Answers a request whose body could not be read: too large (413) or cut short (nobody to answer). */
-function refuse(error: unknown, req: IncomingMessage, res: ServerResponse): void | Promise<void> {
+/**
+ * Answers a request whose body could not be read: too large (413), or unreadable (400, and the
+ * connection ends: what is left of the body cannot be told from a next request).
+ */
+async function refuse(error: unknown, req: IncomingMessage, res: ServerResponse, linger: number): Promise<void> {
   // The client hung up while sending: nobody is left to answer.
   if (res.destroyed || (req.destroyed && !req.complete)) return
-  if (error instanceof BodyTooLarge) return refuseBody(req, res, error.limit)
+  if (error instanceof BodyTooLarge) return refuseBody(req, res, error.limit, linger)
   const method = (req.method ?? '').toUpperCase()
   const forbidden = FORBIDDEN_METHODS.has(method)
-  return writeAnswer(errorAnswer(forbidden ? 405 : 400, forbidden ? `${method} is not allowed` : `Malformed request: ${messageOf(error)}`), req, res)
+  res.shouldKeepAlive = false
+  await writeAnswer(errorAnswer(forbidden ? 405 : 400, forbidden ? `${method} is not allowed` : `Malformed request: ${messageOf(error)}`), req, res)
+  closeAfterError(req.socket, linger)
 }
 
 /** The WHATWG path: for a platform given as a `dispatch` function, and for the control plane. */
-async function serve(dispatch: (request: Request) => Promise<Response>, base: string, req: IncomingMessage, res: ServerResponse, body?: Uint8Array<ArrayBuffer>, limit = MAX_BODY_BYTES): Promise<void> {
+async function serve(
+  dispatch: (request: Request) => Promise<Response>,
+  base: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Uint8Array<ArrayBuffer> | undefined,
+  limit: number,
+  linger: number,
+): Promise<void> {
   const aborted = new AbortController()
   res.on('close', () => {
     if (!res.writableFinished) aborted.abort()
@@ -312,11 +339,13 @@ async function serve(dispatch: (request: Request) => Promise<Response>, base: st
   } catch (error) {
     // The client hung up while sending: nobody is left to answer.
     if (res.destroyed || (req.destroyed && !req.complete)) return
-    if (error instanceof BodyTooLarge) return refuseBody(req, res, error.limit)
+    if (error instanceof BodyTooLarge) return refuseBody(req, res, error.limit, linger)
     const method = (req.method ?? '').toUpperCase()
-    const forbidden = method === 'TRACE' || method === 'TRACK' || method === 'CONNECT'
+    const forbidden = FORBIDDEN_METHODS.has(method)
     const status = forbidden ? 405 : 400
-    return writeResponse(errorResponse(status, forbidden ? `${method} is not allowed` : `Malformed request: ${messageOf(error)}`), req, res)
+    res.shouldKeepAlive = false
+    await writeResponse(errorResponse(status, forbidden ? `${method} is not allowed` : `Malformed request: ${messageOf(error)}`), req, res)
+    return closeAfterError(req.socket, linger)
   }
   let response: Response
   try {
@@ -346,14 +375,16 @@ function clientErrorAnswer(error: NodeJS.ErrnoException): [number, string] {
   }
 }
 
-function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket, linger: number): void {
   // A reset or a half-sent request: nobody is listening for an answer.
   if (error.code === 'ECONNRESET' || !socket.writable) return destroy(socket)
-  const [status, message] = clientErrorAnswer(error)
+  closeAfterError(socket, linger, rawErrorAnswer(...clientErrorAnswer(error)))
+}
+
+/** An error answer written straight to a socket that Node's HTTP layer no longer drives. */
+function rawErrorAnswer(status: number, message: string): string {
   const body = JSON.stringify({ error: { code: status, message } })
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-  )
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`
 }
 
 function messageOf(error: unknown): string {

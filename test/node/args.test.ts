@@ -18,8 +18,8 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine(['serve', '--cors', '*'])).toMatchObject({ options: { cors: true } })
     expect(parseCommandLine(['serve', '--host', '::'], { DOCPLAT_CONTROL_TOKEN: 'from-env' })).toMatchObject({ options: { controlToken: 'from-env' } })
     expect(parseCommandLine(['serve', '--port', '65535']).command).toBe('serve')
-    expect(parseCommandLine(['serve', '--headers-timeout', '500', '--request-timeout=2000', '--idle-timeout', '750'])).toMatchObject({
-      options: { timeouts: { headers: 500, request: 2000, idle: 750 } },
+    expect(parseCommandLine(['serve', '--headers-timeout', '500', '--request-timeout=2000', '--idle-timeout', '750', '--linger-timeout', '250'])).toMatchObject({
+      options: { timeouts: { headers: 500, request: 2000, idle: 750, linger: 250 } },
     })
   })
 
@@ -49,6 +49,7 @@ describe('parseCommandLine', () => {
     [['serve', '--tunnel-allow', 'http://a.test'], 'Invalid --tunnel-allow "http://a.test": expected host names (or host:port) separated by commas'],
     [['serve', '--tunnel-allow', 'a.test,,b.test'], 'Invalid --tunnel-allow ""'],
     [['serve', '--idle-timeout', '0'], 'Invalid --idle-timeout "0": expected a positive number of milliseconds'],
+    [['serve', '--linger-timeout', '2s'], 'Invalid --linger-timeout "2s": expected a positive number of milliseconds'],
     [['serve', '--headers-timeout', '1s'], 'Invalid --headers-timeout "1s"'],
     [['serve', '--scenario', 'Demo'], 'Invalid --scenario "Demo": expected one of demo, empty'],
     [['serve', '--verbose'], "Unknown option '--verbose'"],

@@ -2,13 +2,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { createMockPlatform } from '../../mock/index.ts'
 import { createClient } from '../../src/index.ts'
 import { failure } from '../helpers.ts'
 import { demoTokens, startCli, stop, stopAll } from './child.ts'
 
 /**
  * `docplat-mock serve` beyond loopback never accepts the default seed's tokens, which the docs
- * print: it makes fresh ones on every start and prints them, unless `--seed` is given. A state
+ * print, nor tokens derived from `--seed`: it makes fresh ones on every start and prints them. A state
  * file keeps the tokens it holds across restarts.
  */
 
@@ -44,8 +45,36 @@ describe('docplat-mock serve off loopback', () => {
     expect(printed(second.stdout()).admin).not.toBe(tokens.admin)
   })
 
-  it('uses the tokens of --seed when one is given, and the default tokens on loopback', async () => {
-    const seeded = await startCli(['--port', '0', '--host', '0.0.0.0', '--control-token', 'test-control-secret', '--seed', 'team'])
+  it('with --seed, keeps its IDs but derives no token from the seed a public ID gives away', { timeout: 120_000 }, async () => {
+    const seed = 'acme-ci-2026'
+    // A generous start limit: it only catches a CLI that never starts.
+    const seeded = await startCli(['--port', '0', '--host', '0.0.0.0', '--control-token', 'test-control-secret', '--seed', seed], 60_000)
+    const guest = createClient({ baseUrl: seeded.url, token: printed(seeded.stdout()).guest!, retry: 0 })
+    const publicIds = (await guest.orgs.list()).items.map((org) => org.id)
+    expect(publicIds.length).toBeGreaterThan(0)
+    // The attack: try seeds with the project's own generator until one makes the IDs read...
+    let found: string | undefined
+    for (const guess of ['docplat', 'acme', 'acme-ci', 'acme-ci-2025', seed, 'acme-ci-2027']) {
+      const candidate = createMockPlatform({ scenario: 'demo', seed: guess })
+      await candidate.ready
+      if (publicIds.every((id) => candidate.db.organizations.get(id) !== undefined)) {
+        found = guess
+        break
+      }
+    }
+    // ...which still works (the IDs are the fixture's), then compute every token from it.
+    expect(found).toBe(seed)
+    const derived = await demoTokens(found)
+    expect(Object.keys(derived).length).toBeGreaterThan(0)
+    for (const [name, token] of Object.entries(derived)) {
+      const status = (await failure(createClient({ baseUrl: seeded.url, token, retry: 0 }).orgs.list())).status
+      expect({ name, status }).toEqual({ name, status: 401 })
+    }
+    expect(seeded.stdout()).toContain('fresh for this start')
+  })
+
+  it('uses the tokens of --seed on loopback, as createMockPlatform does', async () => {
+    const seeded = await startCli(['--port', '0', '--seed', 'team'])
     expect(printed(seeded.stdout())).toEqual({ ...(await demoTokens('team')) })
     const loopback = await startCli(['--port', '0'])
     expect(printed(loopback.stdout())).toEqual({ ...(await demoTokens()) })

@@ -6,7 +6,6 @@ import type { IntegrationRecord } from '../../model/integrations/tables.ts'
 import type { State } from '../../model/state.ts'
 import type { Services } from '../../core/services.ts'
 import { badRequest } from '../../core/http-error.ts'
-import { refusal } from '../../core/tunnels.ts'
 import { Deferred, type Handlers, type OpsOf } from '../types.ts'
 import { loadIntegration, requireRender } from './load.ts'
 
@@ -26,7 +25,8 @@ export const developmentHandlers: Handlers<OpsOf<typeof contract>> = {
   setIntegrationDevelopmentMode: ({ state, caller, services, input }) => {
     const integration = loadIntegration(state, caller, input.integrationName, 'admin')
     // The platform calls the tunnel from its own network: only loopback and allowed hosts.
-    if (!services.tunnelAllowed(input.tunnelUrl)) throw badRequest(`Invalid body.tunnelUrl: ${refusal(input.tunnelUrl)}`)
+    const refused = services.tunnelRefusal(input.tunnelUrl)
+    if (refused !== undefined) throw badRequest(`Invalid body.tunnelUrl: ${refused}`)
     enableDevelopmentMode(state, integration, input.tunnelUrl, input.all ?? false, caller.user.id)
   },
 
