@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { ROOT } from './blocks.ts'
+import { matchesLines, outputBlocks, ROOT } from './blocks.ts'
 
 // The recipes are run the way their READMEs say, as child processes, and their output checked:
 // an example that no longer runs is a broken promise to whoever copies it.
@@ -16,6 +16,12 @@ describe('examples/node', () => {
     // `npm run example:node`, without npm in between.
     const { stdout, stderr } = await run(process.execPath, ['--import', './examples/node/from-source.ts', 'examples/node/main.ts'], { cwd: ROOT, timeout: 30_000 })
     expect(stderr).toBe('')
+    // What the README says it prints, line for line (`…` where a run differs: port, ID, time).
+    const documented = outputBlocks('examples/node/README.md')
+    expect(documented).toHaveLength(1)
+    const expected = documented[0]!.text.split('\n')
+    const printed = stdout.replace(/\n$/, '').split('\n')
+    if (!matchesLines(expected, printed)) expect(printed).toEqual(expected)
     expect(stdout).toMatch(/^Mock platform on http:\/\/127\.0\.0\.1:\d+\n/)
     const members = stdout.slice(stdout.indexOf('three per request:\n'), stdout.indexOf('Pages:')).split('\n').slice(1, -1)
     expect(members.map((line) => line.trim().split(/\s{2,}|\s(?=\S+$)/))).toEqual([
