@@ -6,7 +6,7 @@ import type { DocNode, DocumentTree } from '../model/markdown/document.ts'
  * (mock/model/markdown/document.ts), so a client renders both with one renderer. Comment
  * bodies carry no block IDs (nothing anchors to them) and their links are URLs.
  */
-export type DocumentNode = DocNode
+type DocumentNode = DocNode
 export type CommentDocument = DocumentTree
 
 /** Parses markdown (CommonMark with GitHub's extensions) into a document. */

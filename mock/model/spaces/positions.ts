@@ -66,5 +66,3 @@ function lastPosition(list: readonly Placed[], except: string | undefined): stri
 function later(a: string | undefined, b: string | undefined): string | undefined {
   return a === undefined ? b : b === undefined || a > b ? a : b
 }
-
-export { parentKey }

@@ -69,7 +69,7 @@ function spacesUnder(state: State, collection: string, into: Map<string, SpaceRe
 }
 
 /** A visible space with the user's role on it. */
-export interface SpaceWithRole {
+interface SpaceWithRole {
   space: SpaceRecord
   role: Role
 }
