@@ -1,81 +1,173 @@
 /**
- * Checks the mock's import graph: no cycle among its modules (runtime and type imports alike),
- * and the layering `core < model < present < handlers < platform`, with demo data in
- * `scenarios/` above the model. Imports are resolved by the TypeScript compiler, as `tsc` does.
+ * Checks the import graph of src/, mock/ and the tools around them (scripts/, bench/, build/,
+ * test/, examples/): no import cycle (runtime and type imports alike, except the type-only ones a
+ * layer allows), every import goes down the layer order `LAYERS`, and test files live in test/.
+ * Imports are resolved by the TypeScript compiler, as `tsc` does.
  *
- * `node scripts/check-cycles.ts` prints what it finds and exits 1 on any problem;
- * test/contract/layers.test.ts runs the same check in `npm test`.
+ * `node scripts/check-cycles.ts` prints what it finds and exits 1 on any problem; `npm run lint`
+ * runs it, and test/contract/layers.test.ts tests it on graphs made to break it.
  */
-import { readdirSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 
-/** Folders of mock/ and the folders each may not import from. */
-const FORBIDDEN: ReadonlyArray<{ from: string; not: readonly string[] }> = [
-  { from: 'mock/core/', not: ['mock/model/', 'mock/present/', 'mock/handlers/', 'mock/scenarios/'] },
-  { from: 'mock/model/', not: ['mock/scenarios/', 'mock/present/', 'mock/handlers/'] },
-  { from: 'mock/present/', not: ['mock/handlers/', 'mock/scenarios/'] },
+/**
+ * A layer: the modules under its paths (a folder ends with `/`; the longest matching path wins).
+ * `typeCycles` lets the layer's modules import each other's types in a cycle (never values).
+ */
+export interface Layer {
+  name: string
+  paths: readonly string[]
+  typeCycles?: boolean
+}
+
+/**
+ * The layers, lowest first: a module imports from its own layer and the layers before it, never
+ * from a later one. Written down in docs/contributing.md ("Layout").
+ */
+export const LAYERS: readonly Layer[] = [
+  // The SDK. The generated shapes and the schemas name each other's types (`interface Space extends
+  // SpaceShape {}`; a shape's field refers to a named schema type): one layer, type-only cycles.
+  { name: 'schemas', paths: ['src/schemas/', 'src/generated/shapes.ts'], typeCycles: true },
+  { name: 'contract', paths: ['src/contract/'] },
+  { name: 'sdk core', paths: ['src/core/'] },
+  { name: 'generated sdk', paths: ['src/generated/'] },
+  { name: 'client', paths: ['src/client.ts'] },
+  { name: 'openapi', paths: ['src/openapi/'] },
+  { name: 'sdk entry', paths: ['src/index.ts'] },
+  // The mock, above the SDK whose contract it serves.
+  { name: 'mock core', paths: ['mock/core/'] },
+  { name: 'model', paths: ['mock/model/'] },
+  { name: 'present', paths: ['mock/present/'] },
+  { name: 'scenarios', paths: ['mock/scenarios/', 'mock/scenario-cache.ts'] },
+  { name: 'handlers', paths: ['mock/handlers/'] },
+  { name: 'platform', paths: ['mock/dispatch.ts', 'mock/fetch-adapter.ts', 'mock/msw.ts', 'mock/platform.ts'] },
+  { name: 'remote', paths: ['mock/remote/'] },
+  { name: 'mock entry', paths: ['mock/index.ts'] },
+  { name: 'browser', paths: ['mock/browser/'] },
+  { name: 'node', paths: ['mock/node/'] },
+  // Tools: they may import anything above, and nothing above imports them.
+  { name: 'tools', paths: ['build/', 'scripts/', 'bench/', 'test/', 'examples/'] },
 ]
 
+/** Where test files may live (vitest runs test/; each example project runs its own). */
+const TEST_FOLDERS = ['test/', 'examples/']
+
+/** Folders whose files the graph covers (none of them is shipped as is: tsdown bundles src/ and mock/). */
+const ROOTS = ['src', 'mock', 'build', 'scripts', 'bench', 'test', 'examples']
+
+/** Inputs of other tools, not modules of this project (they import the built package). */
+const NOT_MODULES = ['test/consumer/fixtures/']
+
 export interface ImportGraph {
-  /** Repository-relative module path (forward slashes) to the mock modules it imports. */
+  /** Repository-relative module path (forward slashes) to the project modules it imports. */
   edges: Map<string, string[]>
+  /** `importer -> imported` pairs whose imports are all type-only (absent: a value import). */
+  typeOnly?: Set<string>
 }
 
 export interface LayerReport {
   /** Each group of modules that import each other (sorted), with one closed path through it. */
   cycles: Array<{ modules: string[]; path: string[] }>
-  /** `importer -> imported` pairs that break the layering. */
+  /** `importer -> imported` pairs that break the layering, and modules in no layer. */
   violations: string[]
+  /** Test files outside the test folders (vitest would never run them). */
+  strayTests: string[]
 }
 
 function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return []
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name)
-    if (entry.isDirectory()) return filesUnder(path)
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : filesUnder(path)
     return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : []
   })
 }
 
-/** Every import, export-from and `import('...')` type of the modules under `mock/`, resolved. */
+/** A declaration that brings in types only (`import type`, `export type`, or every name marked `type`). */
+function isTypeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
+  if (ts.isExportDeclaration(node)) {
+    if (node.isTypeOnly) return true
+    return !!node.exportClause && ts.isNamedExports(node.exportClause) && node.exportClause.elements.length > 0 && node.exportClause.elements.every((e) => e.isTypeOnly)
+  }
+  const clause = node.importClause
+  if (!clause) return false
+  if (clause.isTypeOnly) return true
+  if (clause.name) return false
+  const bindings = clause.namedBindings
+  return !!bindings && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((e) => e.isTypeOnly)
+}
+
+/** Every import, export-from and `import('...')` of the project's modules, resolved. */
 export function importGraph(root: string): ImportGraph {
   const configPath = join(root, 'tsconfig.json')
   const config = ts.readConfigFile(configPath, (p) => ts.sys.readFile(p))
   const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, root)
   const host = ts.createCompilerHost(options)
-  const mockDir = join(root, 'mock')
   const edges = new Map<string, string[]>()
+  const typeOnly = new Set<string>()
   const name = (path: string) => relative(root, path).split(sep).join('/')
-  for (const file of filesUnder(mockDir)) {
+  const files = ROOTS.flatMap((folder) => filesUnder(join(root, folder))).filter((file) => !NOT_MODULES.some((p) => name(file).startsWith(p)))
+  for (const file of files) {
     const text = ts.sys.readFile(file) ?? ''
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true)
-    const specifiers: string[] = []
+    const specifiers: Array<{ text: string; typeOnly: boolean }> = []
     const visit = (node: ts.Node): void => {
       if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-        specifiers.push(node.moduleSpecifier.text)
+        specifiers.push({ text: node.moduleSpecifier.text, typeOnly: isTypeOnly(node) })
       } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
-        specifiers.push(node.argument.literal.text)
+        specifiers.push({ text: node.argument.literal.text, typeOnly: true })
       } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
-        specifiers.push(node.arguments[0].text)
+        specifiers.push({ text: node.arguments[0].text, typeOnly: false })
       }
       ts.forEachChild(node, visit)
     }
     visit(source)
-    const targets = new Set<string>()
+    const from = name(file)
+    const targets = new Map<string, boolean>()
     for (const specifier of specifiers) {
-      const resolved = ts.resolveModuleName(specifier, file, options, host).resolvedModule
+      const resolved = ts.resolveModuleName(specifier.text, file, options, host).resolvedModule
       if (!resolved || resolved.isExternalLibraryImport) continue
-      const target = resolve(resolved.resolvedFileName)
-      if (target.startsWith(mockDir + sep)) targets.add(name(target))
+      const target = name(resolve(resolved.resolvedFileName))
+      if (!ROOTS.some((folder) => target.startsWith(`${folder}/`))) continue
+      targets.set(target, (targets.get(target) ?? true) && specifier.typeOnly)
     }
-    edges.set(name(file), [...targets].sort())
+    for (const [target, onlyTypes] of targets) if (onlyTypes) typeOnly.add(`${from} -> ${target}`)
+    edges.set(from, [...targets.keys()].sort())
   }
-  return { edges }
+  return { edges, typeOnly }
 }
 
-/** The cycles of a graph (one per strongly connected component, shown as one closed path). */
-export function findCycles(graph: ImportGraph): Array<{ modules: string[]; path: string[] }> {
+/** The layer a module belongs to (its index in `layers`), or -1 when none says so. */
+export function layerOf(module: string, layers: readonly Layer[] = LAYERS): number {
+  let best = -1
+  let length = 0
+  layers.forEach((layer, i) => {
+    for (const path of layer.paths) {
+      const matches = path.endsWith('/') ? module.startsWith(path) : module === path
+      if (matches && path.length > length) {
+        best = i
+        length = path.length
+      }
+    }
+  })
+  return best
+}
+
+/**
+ * The cycles of a graph (one per strongly connected component, shown as one closed path). Type-only
+ * imports between two modules of a layer that allows type cycles are left out.
+ */
+export function findCycles(input: ImportGraph, layers: readonly Layer[] = LAYERS): Array<{ modules: string[]; path: string[] }> {
+  const allowed = (from: string, to: string) => {
+    if (!input.typeOnly?.has(`${from} -> ${to}`)) return false
+    const layer = layerOf(from, layers)
+    return layer >= 0 && layer === layerOf(to, layers) && layers[layer]!.typeCycles === true
+  }
+  const graph: ImportGraph = {
+    edges: new Map([...input.edges].map(([from, targets]) => [from, targets.filter((to) => !allowed(from, to))])),
+  }
   // Tarjan's algorithm, iterative so a deep graph cannot overflow the stack.
   const index = new Map<string, number>()
   const low = new Map<string, number>()
@@ -147,22 +239,32 @@ function cyclePath(graph: ImportGraph, members: Set<string>): string[] {
   return [...members, start]
 }
 
-/** Imports that go against the layering. */
-export function findViolations(graph: ImportGraph): string[] {
+/** Imports that go up the layer order, and modules that belong to no layer. */
+export function findViolations(graph: ImportGraph, layers: readonly Layer[] = LAYERS): string[] {
   const found: string[] = []
   for (const [from, targets] of graph.edges) {
-    for (const rule of FORBIDDEN) {
-      if (!from.startsWith(rule.from)) continue
-      for (const target of targets) if (rule.not.some((folder) => target.startsWith(folder))) found.push(`${from} -> ${target}`)
+    const own = layerOf(from, layers)
+    if (own < 0) {
+      found.push(`${from} is in no layer (add its folder to LAYERS in scripts/check-cycles.ts)`)
+      continue
+    }
+    for (const target of targets) {
+      const theirs = layerOf(target, layers)
+      if (theirs > own) found.push(`${from} -> ${target} (${layers[own]!.name} may not import ${layers[theirs]!.name})`)
     }
   }
   return found
 }
 
+/** Test files outside the folders whose tests are run. */
+export function findStrayTests(graph: ImportGraph): string[] {
+  return [...graph.edges.keys()].filter((module) => /\.test\.tsx?$/.test(module) && !TEST_FOLDERS.some((folder) => module.startsWith(folder)))
+}
+
 /** The whole check over a repository. */
 export function checkLayers(root: string): LayerReport {
   const graph = importGraph(root)
-  return { cycles: findCycles(graph), violations: findViolations(graph) }
+  return { cycles: findCycles(graph), violations: findViolations(graph), strayTests: findStrayTests(graph) }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -172,6 +274,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.log(`  e.g. ${cycle.path.join(' -> ')}`)
   }
   for (const violation of report.violations) console.log(`layering: ${violation}`)
-  if (report.cycles.length === 0 && report.violations.length === 0) console.log('mock/: no import cycle, layering respected')
-  else process.exitCode = 1
+  for (const test of report.strayTests) console.log(`test outside test/: ${test}`)
+  if (report.cycles.length === 0 && report.violations.length === 0 && report.strayTests.length === 0) {
+    console.log(`no import cycle, layering respected (${LAYERS.map((layer) => layer.name).join(' < ')}), tests in test/`)
+  } else process.exitCode = 1
 }

@@ -17,7 +17,7 @@ const PLAIN_TARGET = /^\/[\w\-.~!$&'()*+,;=:@%/]*(?:\?[\w\-.~!$&()*+,;=:@%/?]*)?
 const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:[/?]|$)/i
 /** A Host the URL parser would not rewrite (lower case, no default port). */
 const PLAIN_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d+)?$/
-const VALID_HOST = /^[A-Za-z0-9.\-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/
+const VALID_HOST = /^[A-Za-z0-9.-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/
 
 /** The absolute URL as the client addressed it, falling back to the listen address for a missing or odd Host. */
 export function requestUrl(req: IncomingMessage, base: string): string {

@@ -44,5 +44,3 @@ function pick<T extends Record<string, unknown>>(mod: T) {
 function isOperation(value: unknown): value is OperationDef {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'sdk' in value
 }
-
-export type { OperationDef } from './define.ts'

@@ -51,15 +51,12 @@ function makePage<Item>(envelope: ListEnvelope<Item>, fetchPage: FetchPage<Item>
  * ```
  */
 export class PagePromise<Item, Extra = {}> extends APIPromise<ListPage<Item, Extra> & Extra> implements AsyncIterable<Item> {
-  readonly #fetchPage: FetchPage<Item>
-
   /** @internal */
   constructor(fetchPage: FetchPage<Item>, start?: string) {
     super(async () => {
       const { data, response } = await fetchPage(start)
       return { data: makePage(data, fetchPage) as ListPage<Item, Extra> & Extra, response }
     })
-    this.#fetchPage = fetchPage
   }
 
   /** Walks the pages, starting with the first. */

@@ -24,7 +24,7 @@ export function splitParams(op: RequestShape, params: Params) {
   const filled = fillPath(op.path, params)
   const query = op.query ? (Array.isArray(op.query) ? op.query : Object.keys((op.query as { shape: object }).shape)) : []
   const search = new URLSearchParams()
-  let body: Params | undefined = op.body ? {} : undefined
+  const body: Params | undefined = op.body ? {} : undefined
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || filled.names.includes(key)) continue
     if (!body || query.includes(key)) {

@@ -1,5 +1,4 @@
 import * as z from 'zod/mini'
-import { Emoji, IconName } from './shared.ts'
 import type { DocumentNodeShape, PageDocumentShape, PageShape, PageListShape } from '../generated/shapes.ts'
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { Emoji, Role } from './shared.ts'
+import { Role } from './shared.ts'
 import type { SpaceShape } from '../generated/shapes.ts'
 
 /** Space title bound: at most 50 characters. */

@@ -35,7 +35,7 @@ describe('changeRequests.comments.create', () => {
   })
 
   it('refuses readers, strangers, unknown change requests and bad bodies', async () => {
-    const { read, comment, outsider, admin, anonymous, demo, spaceId, changeRequestId } = await quickstart()
+    const { read, outsider, admin, anonymous, demo, spaceId, changeRequestId } = await quickstart()
     const body = { markdown: 'Hi' }
     await rejects(read.changeRequests.comments.create({ spaceId, changeRequestId, body }), 403, /permission "comment"/)
     await rejects(outsider.changeRequests.comments.create({ spaceId, changeRequestId, body }), 403, /permission "comment"/)

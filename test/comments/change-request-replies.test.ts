@@ -12,7 +12,7 @@ async function thread() {
 
 describe('changeRequests.comments.replies.list', () => {
   it('lists the replies oldest first, pages them, and counts them all', async () => {
-    const { edit, review, admin, read, comment, spaceId, changeRequestId, commentId } = await thread()
+    const { edit, review, admin, comment, spaceId, changeRequestId, commentId } = await thread()
     for (const [client, markdown] of [[edit, 'One'], [review, 'Two'], [edit, 'Three']] as const) {
       await client.changeRequests.comments.replies.create({ spaceId, changeRequestId, commentId, body: { markdown } })
     }
@@ -99,7 +99,7 @@ describe('changeRequests.comments.replies.update', () => {
   })
 
   it('refuses readers wanting to resolve, and changes nothing', async () => {
-    const { edit, read, comment, admin, spaceId, changeRequestId, commentId } = await thread()
+    const { edit, read, admin, spaceId, changeRequestId, commentId } = await thread()
     const reply = await edit.changeRequests.comments.replies.create({ spaceId, changeRequestId, commentId, body: { markdown: 'x' } })
     await rejects(read.changeRequests.comments.replies.update({ spaceId, changeRequestId, commentId, commentReplyId: reply.id, resolved: true }), 403)
     expect((await admin.changeRequests.comments.get({ spaceId, changeRequestId, commentId })).status).toBe('open')

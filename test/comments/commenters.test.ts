@@ -6,7 +6,7 @@ const ids = (members: ReadonlyArray<{ id: string }>) => members.map((m) => m.id)
 
 describe('spaces.listCommenters', () => {
   it('lists the members who commented or replied on the space, each once, by first participation', async () => {
-    const { read, comment, demo } = await setup()
+    const { comment, demo } = await setup()
     const u = demo.users
     const page = await comment.spaces.listCommenters({ spaceId: demo.spaces.guide })
     // The demo: Cora comments, Eddie replies (twice), Rita comments, Ada comments; reactions do not count.
@@ -18,7 +18,7 @@ describe('spaces.listCommenters', () => {
   })
 
   it('adds people on their first post, keeps them while they have one, drops them with their last', async () => {
-    const { comment, edit, admin, read, demo } = await setup()
+    const { comment, edit, admin, demo } = await setup()
     const spaceId = demo.spaces.changelog
     const u = demo.users
     const list = async () => ids(await all(comment.spaces.listCommenters({ spaceId, limit: 1 })))
@@ -42,7 +42,7 @@ describe('spaces.listCommenters', () => {
   })
 
   it('keeps the comments of a member who leaves, but lists only members', async () => {
-    const { admin, read, comment, demo } = await setup()
+    const { admin, comment, demo } = await setup()
     const spaceId = demo.spaces.guide
     const u = demo.users
     const byEddie = await comment.spaces.comments.list({ spaceId, authors: [u.edit] })
@@ -55,7 +55,7 @@ describe('spaces.listCommenters', () => {
   })
 
   it('refuses strangers, missing tokens and bad pages', async () => {
-    const { read, comment, outsider, anonymous, demo } = await setup()
+    const { comment, outsider, anonymous, demo } = await setup()
     await rejects(outsider.spaces.listCommenters({ spaceId: demo.spaces.handbook }), 404)
     await rejects(anonymous.spaces.listCommenters({ spaceId: demo.spaces.guide }), 401)
     await rejects(comment.spaces.listCommenters({ spaceId: demo.spaces.guide, limit: 0 }), 400, /query\.limit/)
@@ -65,7 +65,7 @@ describe('spaces.listCommenters', () => {
 
 describe('changeRequests.listCommenters', () => {
   it("lists the change request's commenters apart from the space's", async () => {
-    const { read, comment, platform, demo } = await setup()
+    const { comment, platform, demo } = await setup()
     const spaceId = demo.spaces.guide
     const u = demo.users
     const changeRequestId = platform.db.changeRequests.findMany((q) => q.where({ space: spaceId }))[0]!.id
@@ -83,7 +83,7 @@ describe('changeRequests.listCommenters', () => {
   })
 
   it('refuses unknown change requests, strangers and missing tokens', async () => {
-    const { read, comment, outsider, anonymous, demo } = await setup()
+    const { comment, outsider, anonymous, demo } = await setup()
     await rejects(comment.changeRequests.listCommenters({ spaceId: demo.spaces.guide, changeRequestId: '9' }), 404, /Change request 9 not found/)
     await rejects(outsider.changeRequests.listCommenters({ spaceId: demo.spaces.handbook, changeRequestId: '1' }), 404)
     await rejects(anonymous.changeRequests.listCommenters({ spaceId: demo.spaces.guide, changeRequestId: '1' }), 401)

@@ -8,7 +8,7 @@ const url = (href: string) => ({ kind: 'url', url: href })
 
 describe('format=document', () => {
   it('renders the markdown of a comment as a document of blocks, inlines and marked texts', async () => {
-    const { comment, read, demo } = await setup()
+    const { comment, demo } = await setup()
     const spaceId = demo.spaces.changelog
     const markdown = [
       '## Release *notes*',
@@ -88,7 +88,7 @@ describe('format=document', () => {
   })
 
   it('renders replies too, on spaces and change requests', async () => {
-    const { comment, edit, read, platform, demo } = await setup()
+    const { comment, edit, platform, demo } = await setup()
     const spaceId = demo.spaces.changelog
     const { id: commentId } = await comment.spaces.comments.create({ spaceId, body: { markdown: 'Q' } })
     const reply = await edit.spaces.comments.replies.create({ spaceId, commentId, body: { markdown: 'See [docs][1]\n\n[1]: https://example.com/docs' } })

@@ -22,7 +22,7 @@ async function discussed() {
 
 describe('spaces.comments.list', () => {
   it('lists newest first by default, oldest first with order=asc', async () => {
-    const { read, comment, spaceId } = await discussed()
+    const { comment, spaceId } = await discussed()
     const newest = await comment.spaces.comments.list({ spaceId })
     expect(bodies(newest.items)).toEqual(['five', 'four', 'three', 'two', 'one'])
     expect(newest.count).toBe(5)
@@ -32,7 +32,7 @@ describe('spaces.comments.list', () => {
   })
 
   it('filters by status', async () => {
-    const { read, comment, spaceId } = await discussed()
+    const { comment, spaceId } = await discussed()
     const open = await comment.spaces.comments.list({ spaceId, status: 'open' })
     expect(bodies(open.items)).toEqual(['five', 'three', 'one'])
     expect(open.count).toBe(3)
@@ -44,7 +44,7 @@ describe('spaces.comments.list', () => {
   })
 
   it('filters by one author or several (repeated authors=), alone or with a status', async () => {
-    const { read, comment, platform, demo, spaceId } = await discussed()
+    const { comment, platform, demo, spaceId } = await discussed()
     const u = demo.users
     expect(bodies((await comment.spaces.comments.list({ spaceId, authors: [u.comment] })).items)).toEqual(['four', 'one'])
     const several = await comment.spaces.comments.list({ spaceId, authors: [u.comment, u.edit] })
@@ -58,12 +58,12 @@ describe('spaces.comments.list', () => {
   })
 
   it('filters by target page: no comment of the changelog is on a page', async () => {
-    const { read, comment, spaceId } = await discussed()
+    const { comment, spaceId } = await discussed()
     expect(await comment.spaces.comments.list({ spaceId, targetPage: 'some-page' })).toMatchObject({ items: [], count: 0 })
   })
 
   it('pages with a cursor that survives comments added and deleted meanwhile', async () => {
-    const { read, comment, admin, ids, spaceId } = await discussed()
+    const { comment, admin, ids, spaceId } = await discussed()
     const first = await comment.spaces.comments.list({ spaceId, limit: 2 })
     expect(bodies(first.items)).toEqual(['five', 'four'])
     expect(first.count).toBe(5)
@@ -78,7 +78,7 @@ describe('spaces.comments.list', () => {
   })
 
   it("refuses another list's cursor, foreign cursors and out-of-range values, naming the parameter", async () => {
-    const { read, comment, anonymous, outsider, demo, spaceId } = await discussed()
+    const { comment, anonymous, outsider, demo, spaceId } = await discussed()
     const first = await comment.spaces.comments.list({ spaceId, limit: 2 })
     const cursor = first.next!.page
     await rejects(comment.spaces.comments.list({ spaceId, status: 'open', page: cursor }), 400, /query\.page: not a page cursor of this list/)
@@ -96,7 +96,7 @@ describe('spaces.comments.list', () => {
   })
 
   it('returns bodies as documents with format=document, as markdown otherwise', async () => {
-    const { read, comment, spaceId } = await discussed()
+    const { comment, spaceId } = await discussed()
     const docs = await comment.spaces.comments.list({ spaceId, format: 'document', limit: 1 })
     expect(docs.items[0]!.body).toEqual({
       document: { object: 'document', nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', text: 'five', marks: [] }] }] },
@@ -107,7 +107,7 @@ describe('spaces.comments.list', () => {
 
 describe('changeRequests.comments.list', () => {
   it('orders, filters and pages the comments of one change request only', async () => {
-    const { read, comment, platform, demo } = await setup({ freeze: true })
+    const { comment, platform, demo } = await setup({ freeze: true })
     const spaceId = demo.spaces.guide
     const u = demo.users
     const changeRequest = platform.db.changeRequests.findMany((q) => q.where({ space: spaceId }))[1]!

@@ -36,7 +36,7 @@ describe('spaces.comments.create', () => {
   })
 
   it('needs the comment permission: readers, outsiders and deleted spaces are refused, strangers see nothing', async () => {
-    const { read, comment, outsider, admin, guest, anonymous, demo } = await setup()
+    const { read, outsider, admin, guest, anonymous, demo } = await setup()
     const markdown = 'Hello'
     await rejects(read.spaces.comments.create({ spaceId: demo.spaces.changelog, body: { markdown } }), 403, /permission "comment"/)
     await rejects(guest.spaces.comments.create({ spaceId: demo.spaces.changelog, body: { markdown } }), 403, /permission "comment"/)

@@ -32,7 +32,7 @@ describe('spaces.comments.replies.create', () => {
   })
 
   it('refuses readers, strangers, unknown comments and blank bodies, and counts nothing', async () => {
-    const { read, comment, outsider, admin, anonymous, demo, spaceId, commentId } = await thread()
+    const { read, outsider, admin, anonymous, demo, spaceId, commentId } = await thread()
     await rejects(read.spaces.comments.replies.create({ spaceId, commentId, body: { markdown: 'No' } }), 403, /permission "comment"/)
     await rejects(outsider.spaces.comments.replies.create({ spaceId, commentId, body: { markdown: 'No' } }), 403, /permission "comment"/)
     await rejects(anonymous.spaces.comments.replies.create({ spaceId, commentId, body: { markdown: 'No' } }), 401)

@@ -1,8 +1,5 @@
 import type { Client } from '../../src/index.ts'
-import type { setup } from '../helpers.ts'
 export { rejects, clientFor, collect as all } from '../helpers.ts'
-
-export type Demo = Awaited<ReturnType<typeof setup>>
 
 /** The space's `comments` count as the space reports it. */
 export async function openCount(client: Client, spaceId: string): Promise<number | undefined> {

@@ -53,7 +53,7 @@ describe('generated @example blocks', () => {
     })
     const errors = ts
       .getPreEmitDiagnostics(program)
-      .filter((d) => d.file && d.file.fileName.startsWith(dir))
+      .filter((d) => d.file?.fileName.startsWith(dir))
       .map((d) => `${d.file!.fileName.slice(dir.length + 1)}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`)
     expect(errors).toEqual([])
     // A program that found nothing to check would pass too: it must have read every example.

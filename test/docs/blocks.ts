@@ -145,7 +145,7 @@ export const SOURCES: Record<string, string> = {
 
 /** The block with `from 'docplat...'` pointed at the sources, so it runs without a build. */
 export function withSourceImports(code: string): string {
-  return code.replace(/(from\s+|import\s*\(\s*)(['"])(docplat(?:\/[\w/]+)?)\2/g, (whole, lead: string, quote: string, name: string) => {
+  return code.replace(/(from\s+|import\s*\(\s*)(['"])(docplat(?:\/[\w/]+)?)\2/g, (_whole, lead: string, quote: string, name: string) => {
     const source = SOURCES[name]
     if (!source) throw new Error(`No source for the import '${name}'`)
     return `${lead}${quote}${join(ROOT, source)}${quote}`

@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { AuthenticationError, BadRequestError, ConflictError, NotFoundError, PermissionDeniedError, type Member } from '../../src/index.ts'
 import { setup } from '../helpers.ts'
-import { addMembers, clientFor, collect, rejects } from './support.ts'
+import { addMembers, collect, rejects } from './support.ts'
 
 /** The demo's Acme members, oldest joined first. */
 const JOIN_ORDER = ['Ada Admin', 'Carl Creator', 'Rita Reviewer', 'Eddie Editor', 'Cora Commenter', 'Reed Reader', 'Gus Guest']

@@ -35,14 +35,12 @@ const shapes: Array<[string, (length: number) => string, string, boolean?]> = [
 let platform: MockPlatform
 let client: Client
 let spaceId: string
-let userId: string
 
 beforeAll(async () => {
   platform = createMockPlatform({ scenario: 'empty' })
   await platform.ready
   const org = await platform.builders.organization({ title: 'Shapes' })
   const admin = await platform.builders.user({ displayName: 'Sam', organization: org.id, role: 'admin', tokenName: 'sam' })
-  userId = admin.user.id
   spaceId = (await platform.builders.space({ organization: org.id, title: 'Shapes' })).id
   client = createClient({ token: admin.token, fetch: platform.fetch, retry: 0 })
 })

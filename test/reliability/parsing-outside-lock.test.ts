@@ -177,7 +177,7 @@ describe('suggested questions over much new content', () => {
     await client.orgs.ask.listQuestions({ organizationId: org.id })
     for (let n = 0; n < 300; n++) await b.page({ space: space.id, title: `Chapter ${n}`, markdown: `${body(n, 1_000)}\n\n## How do I use chapter ${n}?\n\nLike this.` })
 
-    const { finished, answer: answer } = await race(['questions', client.orgs.ask.listQuestions({ organizationId: org.id })], ['write', client.spaces.update({ spaceId: space.id, title: 'Renamed' })])
+    const { finished, answer } = await race(['questions', client.orgs.ask.listQuestions({ organizationId: org.id })], ['write', client.spaces.update({ spaceId: space.id, title: 'Renamed' })])
 
     expect(finished).toEqual(['write', 'questions'])
     expect(answer.questions).toContain('How do I use chapter 0?')

@@ -24,7 +24,7 @@ describe('WeightedLru', () => {
         const budget = 100
         const lru = new WeightedLru<number, string>(budget)
         // The model: [key, value, weight], least recently used first.
-        let model: Array<[number, string, number]> = []
+        const model: Array<[number, string, number]> = []
         steps.forEach((s, i) => {
           const at = model.findIndex(([key]) => key === s.key)
           if (s.kind === 'set') {

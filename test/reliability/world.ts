@@ -92,7 +92,7 @@ export async function createWorld(seed = 'reliability'): Promise<World> {
   const globexExtra = await b.space({ organization: globexId, title: 'Globex Extra', visibility: 'private' })
   const globexGrouped = await b.section({ site: globexSite.id, space: globexExtra.id, title: 'Extra' })
   const globexGroup = await b.sectionGroup({ site: globexSite.id, title: 'Globex group', sections: [globexGrouped.id] })
-  const globexRedirect = await b.redirect({ site: globexSite.id, source: '/start', section: globexSection.id })
+  await b.redirect({ site: globexSite.id, source: '/start', section: globexSection.id })
   const globexLink = await b.shareLink({ site: globexSite.id, name: 'Globex link' })
 
   const acmeDocs = find(db.sites.all(), (s) => s.title === 'Acme Docs', 'Acme Docs')

@@ -32,7 +32,7 @@ vi.mock('../../mock/platform.ts', async (importOriginal) => {
 })
 
 // The first argument is the (empty) fixture context, which vitest wants destructured.
-// eslint-disable-next-line no-empty-pattern
+// biome-ignore lint/correctness/noEmptyPattern: vitest reads the fixtures a hook uses from this pattern
 afterAll(({}, suite) => {
   const root = new URL('../../', import.meta.url).pathname
   const testFile = relative(root, 'filepath' in suite ? suite.filepath : suite.file.filepath)

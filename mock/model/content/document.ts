@@ -8,7 +8,6 @@ import type { PageNode, RevisionView } from './view.ts'
  * every block; links and images carry a `ref`: `{ kind: 'page', page }`, `{ kind: 'file', file }`
  * or `{ kind: 'url', url }` (internal targets that do not exist stay urls).
  */
-export type { DocNode } from '../markdown/document.ts'
 
 /** `{{ space.vars.name }}` / `{{ page.vars.name }}`: what `evaluated=true` fills in. */
 const VARIABLE = /\{\{\s*(space|page)\.vars\.([A-Za-z0-9_-]+)\s*\}\}/g

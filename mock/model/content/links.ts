@@ -1,7 +1,5 @@
 import type { LinkStatus } from '../../../src/schemas/link.ts'
 import { insert, type State } from '../state.ts'
-import type { LinkUse } from './markdown.ts'
-import type { FileRecord } from './tables.ts'
 import { analysisOf, viewOf } from './view.ts'
 import type { LinkAnalysis, LinkEntry, LinkTarget, PageNode, RevisionView } from './view-types.ts'
 

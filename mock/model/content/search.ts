@@ -4,10 +4,9 @@ import { eachSliced, PREPARE_ABOVE, slicer } from '../../core/turns.ts'
 import { spaceRole } from '../access.ts'
 import type { SpaceRecord } from '../spaces/tables.ts'
 import type { State } from '../state.ts'
-import type { SectionInfo } from './markdown.ts'
 import { indexedText, type IndexedText, type SectionDoc } from './search-index.ts'
 import type { PageMatch } from './search-lookups.ts'
-import { analysisOf, viewOf, type PageNode, type RevisionView } from './view.ts'
+import { analysisOf, viewOf, type RevisionView } from './view.ts'
 
 /**
  * Full-text search (MiniSearch) over the sections of a revision's pages: one document per

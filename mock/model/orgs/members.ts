@@ -1,10 +1,9 @@
 import type { Role } from '../../../src/schemas/shared.ts'
 import { badRequest, conflict } from '../../core/http-error.ts'
 import { active } from '../access.ts'
-import { roleOnVisible, visibleSpaces } from '../spaces/visible.ts'
+import { visibleSpaces } from '../spaces/visible.ts'
 import { insert, newSecret, type State } from '../state.ts'
 import type { SortKey } from '../table.ts'
-import type { SpaceRecord } from '../spaces/tables.ts'
 import type { MemberRecord, OrganizationRecord, TeamMemberRecord, TeamRecord, UserRecord } from './tables.ts'
 
 export async function createUser(state: State, values: { displayName: string; email: string; photoURL?: string | undefined }): Promise<UserRecord> {
@@ -128,13 +127,8 @@ export function listMembers(state: State, org: OrganizationRecord, filters: Memb
   return { items, key, sorted: false }
 }
 
-/** The spaces of an organization a member can access, with the role they have there. */
-export function memberSpaces(state: State, member: MemberRecord): Array<{ space: SpaceRecord; role: Role }> {
-  return visibleSpaces(state, member.organization, member.user, active(member)).spaces.map((space) => ({ space, role: roleOnVisible(state, member.user, space) }))
-}
-
 /**
- * How many spaces `memberSpaces` lists, without running the permission rules on every space for
+ * How many spaces of its organization a member can access, without running the permission rules on every space for
  * the common case: an active full member sees every live space, counted by the live-space index.
  */
 export function memberSpaceCount(state: State, member: MemberRecord): number {

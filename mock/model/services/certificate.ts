@@ -38,7 +38,7 @@ function validityOf(bytes: Uint8Array, tbs: DerElement): { notBefore?: Date; not
   if (!fields) return {}
   const validity = fields[fields[0]?.tag === 0xa0 ? 4 : 3]
   const times = validity?.tag === SEQUENCE ? childrenOf(bytes, validity) : undefined
-  if (!times || times.length !== 2) return {}
+  if (times?.length !== 2) return {}
   const notBefore = timeOf(bytes, times[0]!)
   const notAfter = timeOf(bytes, times[1]!)
   return notBefore && notAfter ? { notBefore, notAfter } : {}

@@ -39,12 +39,6 @@ export async function createSite(state: State, values: NewSite): Promise<SiteRec
   })
 }
 
-/** Makes a member of the site's organization an administrator of the site. */
-export function addSiteAdmin(state: State, site: SiteRecord, user: string): SiteRecord {
-  if (!state.db.members.get(`${site.organization}:${user}`)) throw new Error(`User ${user} is not a member of organization ${site.organization}`)
-  return site.admins.includes(user) ? site : state.db.sites.update(site, { admins: [...site.admins, user] })
-}
-
 /**
  * The caller's permissions on a site, as its `permissions` object reports them: members of the
  * organization view it; organization admins and the site's own admins administer it.

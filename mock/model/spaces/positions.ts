@@ -2,7 +2,7 @@ import { badRequest, notFound } from '../../core/http-error.ts'
 import { compareKeys } from '../table.ts'
 import type { State } from '../state.ts'
 import { keyBetween } from './order-keys.ts'
-import { parentKey, type CollectionRecord, type SpaceRecord } from './tables.ts'
+import type { CollectionRecord, SpaceRecord } from './tables.ts'
 
 /** A sibling named in a move's `position`. */
 export type SiblingRef = { type: 'space'; space: string } | { type: 'collection'; collection: string }
@@ -66,5 +66,3 @@ function lastPosition(list: readonly Placed[], except: string | undefined): stri
 function later(a: string | undefined, b: string | undefined): string | undefined {
   return a === undefined ? b : b === undefined || a > b ? a : b
 }
-
-export { parentKey }

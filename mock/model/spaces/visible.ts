@@ -68,12 +68,6 @@ function spacesUnder(state: State, collection: string, into: Map<string, SpaceRe
   }
 }
 
-/** A visible space with the user's role on it. */
-export interface SpaceWithRole {
-  space: SpaceRecord
-  role: Role
-}
-
 /** The user's role on a space they can see (the rule of `access.ts`). */
 export function roleOnVisible(state: State, userId: string, space: SpaceRecord): Role {
   const role = spaceRole(state, userId, space)

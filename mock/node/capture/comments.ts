@@ -8,10 +8,10 @@ export interface ThreadRef {
   changeRequestNumber?: number
 }
 
-function reactions(ctx: CaptureContext, copy: Copy, list: readonly Wire[] | undefined) {
+function reactions(copy: Copy, list: readonly Wire[] | undefined) {
   return (list ?? []).map((r) => ({
     emoji: r.emoji,
-    users: ((r.users ?? []) as Wire[]).map((u) => ({ user: addUser(ctx, copy, u.user) ?? u.user?.id, reactedAt: u.reactedAt })),
+    users: ((r.users ?? []) as Wire[]).map((u) => ({ user: addUser(copy, u.user) ?? u.user?.id, reactedAt: u.reactedAt })),
   }))
 }
 
@@ -33,7 +33,7 @@ export async function captureThread(ctx: CaptureContext, copy: Copy, thread: Thr
   let unreadReplies = 0
   for (const comment of comments) {
     const target = (comment.target ?? {}) as Wire
-    const postedBy = addUser(ctx, copy, comment.postedBy) ?? ''
+    const postedBy = addUser(copy, comment.postedBy) ?? ''
     count(postedBy)
     copy.add('comments', {
       id: comment.id,
@@ -43,13 +43,13 @@ export async function captureThread(ctx: CaptureContext, copy: Copy, thread: Thr
       postedAt: comment.postedAt,
       editedAt: comment.editedAt,
       markdown: comment.body?.markdown ?? '',
-      reactions: reactions(ctx, copy, comment.reactions),
+      reactions: reactions(copy, comment.reactions),
       revision: target.revision ?? '',
       page: target.page?.id,
       node: target.node ? { id: target.node.id, preview: target.node.preview ?? '' } : undefined,
       status: comment.status === 'resolved' ? 'resolved' : 'open',
       resolvedAt: comment.resolvedAt,
-      resolvedBy: addUser(ctx, copy, comment.resolvedBy),
+      resolvedBy: addUser(copy, comment.resolvedBy),
     })
     if (cr === undefined) {
       unreadReplies += comment.replies ?? 0
@@ -60,7 +60,7 @@ export async function captureThread(ctx: CaptureContext, copy: Copy, thread: Thr
       ctx.client.changeRequests.comments.replies.list({ spaceId, changeRequestId: cr, commentId: comment.id }).pages(),
     )) ?? []) as Wire[]
     for (const reply of replies) {
-      const by = addUser(ctx, copy, reply.postedBy) ?? ''
+      const by = addUser(copy, reply.postedBy) ?? ''
       count(by)
       copy.add('commentReplies', {
         id: reply.id,
@@ -71,7 +71,7 @@ export async function captureThread(ctx: CaptureContext, copy: Copy, thread: Thr
         postedAt: reply.postedAt,
         editedAt: reply.editedAt,
         markdown: reply.body?.markdown ?? '',
-        reactions: reactions(ctx, copy, reply.reactions),
+        reactions: reactions(copy, reply.reactions),
       })
     }
   }
@@ -88,7 +88,7 @@ export async function captureThread(ctx: CaptureContext, copy: Copy, thread: Thr
   )) ?? []) as Wire[]
   const key = cr === undefined ? `s:${spaceId}` : `c:${changeRequestId}`
   for (const member of commenters) {
-    const user = addUser(ctx, copy, member.user) ?? member.id
+    const user = addUser(copy, member.user) ?? member.id
     copy.add('commenters', {
       id: `${key}:${user}`,
       space: spaceId,
@@ -105,13 +105,13 @@ export async function captureReviewers(ctx: CaptureContext, copy: Copy, spaceId:
     ctx.client.changeRequests.reviewers.list({ spaceId, changeRequestId: String(number) }).pages(),
   )) ?? []) as Wire[]
   for (const r of reviewers) {
-    const user = addUser(ctx, copy, r.user)
+    const user = addUser(copy, r.user)
     if (!user) continue
     copy.add('requestedReviewers', {
       id: `${changeRequestId}:${user}`,
       changeRequest: changeRequestId,
       user,
-      requestedBy: addUser(ctx, copy, r.requestedBy) ?? user,
+      requestedBy: addUser(copy, r.requestedBy) ?? user,
       revision: r.revision ?? '',
       createdAt: r.createdAt,
     })

@@ -1,5 +1,3 @@
-import type { Wire } from './context.ts'
-
 /** A stored record under construction: what the mock's tables hold (`id`, `seq`, fields). */
 export type RecordValues = { id: string } & Record<string, unknown>
 
@@ -58,11 +56,4 @@ function withoutUndefined<T extends Record<string, unknown>>(values: T): T {
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(values)) if (value !== undefined) out[key] = value
   return out as T
-}
-
-/** Copies the listed fields that are present on a wire object. */
-export function pick(source: Wire, keys: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const key of keys) if (source[key] !== undefined) out[key] = source[key]
-  return out
 }

@@ -60,7 +60,7 @@ export function addOrganization(ctx: CaptureContext, copy: Copy, org: Wire): voi
  * `{ id, displayName: 'Deleted user' }` for users that are gone: those are not made into users, so
  * the copy shows the same placeholder. An email the caller may not see is left empty and counted.
  */
-export function addUser(ctx: CaptureContext, copy: Copy, user: Wire | undefined): string | undefined {
+export function addUser(copy: Copy, user: Wire | undefined): string | undefined {
   if (!user || typeof user.id !== 'string') return undefined
   const known = copy.get('users', user.id)
   const gone = user.email === undefined && user.urls === undefined && user.displayName === 'Deleted user'
@@ -85,7 +85,7 @@ export async function captureMembers(ctx: CaptureContext, copy: Copy, organizati
   // Oldest first, so creation order (the copy's tie-break) follows joining order.
   const list = [...(members ?? [])].reverse()
   for (const member of list) {
-    const userId = addUser(ctx, copy, member.user) ?? member.id
+    const userId = addUser(copy, member.user) ?? member.id
     copy.add('members', {
       id: `${organizationId}:${userId}`,
       organization: organizationId,

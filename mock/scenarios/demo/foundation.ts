@@ -39,7 +39,7 @@ export async function demoFoundation(b: Builders) {
   // One after the other, in the table's order: the IDs of the seeded stream depend on it.
   const users = {} as { [K in DemoTokenName]: Awaited<ReturnType<typeof person>> }
   for (const name of Object.keys(DEMO_PEOPLE) as DemoTokenName[]) users[name] = await person(name)
-  const { admin, create, review, edit, comment, read, guest } = users
+  const { create, review, edit, comment, guest } = users
 
   const writers = await b.team({ organization: acme.id, title: 'Writers', members: [edit.user.id, comment.user.id], owner: create.user.id })
   const reviewers = await b.team({ organization: acme.id, title: 'Reviewers', members: [review.user.id] })
