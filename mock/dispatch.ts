@@ -102,6 +102,17 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', done)
   })
 
+/** The longest client name the request log keeps: the log's memory is bounded whatever clients send. */
+const MAX_CLIENT_CHARS = 256
+
+/** The request log's `client` field: how the caller named itself, if it did. */
+function clientOf(request: PlainRequest): { client?: string } {
+  const client = request.header('x-docplat-client') ?? request.header('user-agent')
+  if (client === undefined || client === '') return {}
+  // A copy when cut: a slice would keep the whole header text alive for as long as the log keeps the entry.
+  return { client: client.length > MAX_CLIENT_CHARS ? new TextDecoder().decode(new TextEncoder().encode(client.slice(0, MAX_CLIENT_CHARS))) : client }
+}
+
 /** Stops a stream nobody will read (a HEAD, or an answer a fault replaced). */
 function release(body: PlainAnswer['body']): void {
   if (body !== null && typeof body !== 'string') void (body as AsyncGenerator<string>).return?.(undefined)?.catch(() => undefined)
@@ -143,6 +154,7 @@ export function createDispatcher(options: DispatcherOptions): Core {
         url: request.url,
         operationId: op?.id as OperationId | undefined,
         status: answer.status,
+        ...clientOf(request),
         at: options.state().clock.now().toISOString(),
         body,
       })

@@ -5,9 +5,9 @@
  * failure or a dependency the mock forgot to bundle would break. `npm run test:consumer`, in CI.
  *
  * Installs come from npm's cache when they can (`--prefer-offline`). Set KEEP=1 to keep the folder,
- * TARBALL=path to test a tarball packed before, ONLY=bare,msw,storybook,typed,jest,browser for some sections.
+ * TARBALL=path to test a tarball packed before, ONLY=bare,msw,storybook,typed,jest,browser,runtimes for some sections.
  */
-import { execFileSync, spawn } from 'node:child_process'
+import { execFile, execFileSync, spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -95,6 +95,48 @@ async function cli(node: string, dir: string): Promise<string> {
   } finally {
     child.kill('SIGTERM')
   }
+}
+
+/** Starts `docplat-mock serve --port 0` from the installed package's bin; its URL, the demo admin's token, and a stop. */
+async function serveMock(node: string, dir: string): Promise<{ url: string; token: string; stop: () => void }> {
+  const bin = join(dir, 'node_modules/docplat', JSON.parse(readFileSync(join(dir, 'node_modules/docplat/package.json'), 'utf8')).bin['docplat-mock'])
+  const child = spawn(node, [bin, 'serve', '--port', '0', '--scenario', 'demo'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk))
+  try {
+    return await new Promise((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk
+        const url = /listening on (http:\/\/\S+)/.exec(output)?.[1]
+        const token = /dpt_admin_\w+/.exec(output)?.[0]
+        if (url && token) resolve({ url, token, stop: () => child.kill('SIGTERM') })
+      })
+      child.once('exit', (code) => reject(new Error(`docplat-mock exited with ${code}:\n${output}`)))
+    })
+  } catch (error) {
+    child.kill('SIGTERM')
+    throw error
+  }
+}
+
+/**
+ * A runtime's binary, from the platform package its npm package lists as an optional dependency
+ * (npm installs the ones for this machine), the first that runs here (`bun` ships a baseline
+ * build beside one that needs AVX2).
+ */
+function platformBinary(pkg: string, file: string): string {
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as { optionalDependencies?: Record<string, string> }
+  for (const name of Object.keys(manifest.optionalDependencies ?? {})) {
+    const bin = join(ROOT, 'node_modules', name, file)
+    if (!existsSync(bin)) continue
+    try {
+      execFileSync(bin, ['--version'], { stdio: 'ignore', timeout: 60_000 })
+      return bin
+    } catch {
+      continue
+    }
+  }
+  throw new Error(`no runnable ${pkg} binary in node_modules (${Object.keys(manifest.optionalDependencies ?? {}).join(', ')}): run npm install`)
 }
 
 console.log(`consumer test in ${work}`)
@@ -281,6 +323,96 @@ sh(join(browser, 'node_modules/.bin/esbuild'), ['browser.js', '--bundle', '--pla
   }
 }
 
+}
+
+if (want('runtimes')) {
+// 6. The SDK on every runtime it claims (docs/sdk.md, "Module formats and runtimes"): Node 20 and
+// 24, Bun, Deno, and Cloudflare's workerd (through miniflare, as a bundled Worker module), each
+// against `docplat-mock serve` started from the packed package's bin. Bun, Deno and workerd come
+// from the project's devDependencies: their binaries ship in platform packages (optional
+// dependencies), so they need no install script and no download besides npm's.
+const started = Date.now()
+const dir = project('runtimes', [], { type: 'module' })
+for (const file of ['runtime.mjs', 'runtime-main.mjs']) cpSync(join(FIXTURES, file), join(dir, file))
+const version = JSON.parse(readFileSync(join(dir, 'node_modules/docplat/package.json'), 'utf8')).version as string
+const mock = await serveMock(process.execPath, dir)
+try {
+  /** The clients the server's request log saw since the last call (and forgets them). */
+  const clients = async (): Promise<string[]> => {
+    const log = (await (await fetch(`${mock.url}/_docplat/requests`)).json()) as { requests: Array<{ client?: string }> }
+    await fetch(`${mock.url}/_docplat/requests`, { method: 'DELETE' })
+    return [...new Set(log.requests.map((r) => r.client ?? '(none)'))]
+  }
+  /** Checks what fixtures/runtime.mjs returned, and that every request named the SDK and `runtime`. */
+  const verify = async (label: string, out: string, runtime: RegExp): Promise<string> => {
+    const result = JSON.parse(out.trim().split('\n').at(-1)!) as { ok?: boolean; error?: string; version: string; orgs: string[]; pages: number[]; members: number; notFound: string }
+    if (result.ok === false) throw new Error(`${label}: ${result.error}`)
+    const expected = { version, orgs: ['Acme'], pages: [2, 2, 2, 1], members: 7, notFound: 'NotFoundError 404' }
+    const got = { version: result.version, orgs: result.orgs, pages: result.pages, members: result.members, notFound: result.notFound }
+    if (JSON.stringify(got) !== JSON.stringify(expected)) throw new Error(`${label}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(got)}`)
+    const seen = await clients()
+    if (seen.length !== 1 || !seen[0]!.startsWith(`docplat/${version} `) || !runtime.test(seen[0]!.slice(`docplat/${version} `.length))) {
+      throw new Error(`${label}: the server saw the clients ${JSON.stringify(seen)}, expected docplat/${version} ${runtime.source}`)
+    }
+    return `orgs, 4 pages, toArray of 7, NotFoundError; User-Agent ${seen[0]}`
+  }
+  // Run without blocking this process: a blocked event loop misses the server closing an idle
+  // keep-alive socket, and the next log fetch fails on it.
+  const run = (command: string, args: string[], extra: NodeJS.ProcessEnv = {}) =>
+    new Promise<string>((resolve, reject) => {
+      execFile(command, args, { cwd: dir, encoding: 'utf8', env: { ...process.env, ...extra }, timeout: 300_000 }, (error, stdout, stderr) =>
+        error ? reject(new Error(`${command} ${args.join(' ')} (in ${dir}) failed:\n${stdout}\n${stderr}`)) : resolve(stdout),
+      )
+    })
+  const env = { DOCPLAT_BASE_URL: mock.url, DOCPLAT_TOKEN: mock.token }
+  await clients()
+  /** Records a passed runtime with the time its run took. */
+  const passed = (label: string, seen: string, since: number) => {
+    results.push(`ok  ${label} against docplat-mock serve: ${seen} (${((Date.now() - since) / 1000).toFixed(1)} s)`)
+    console.log(results.at(-1))
+  }
+  for (const { name, bin } of runtimes) {
+    const since = Date.now()
+    passed(name, await verify(name, await run(bin, ['runtime-main.mjs'], env), /^node\/\d+\.\d+\.\d+$/), since)
+  }
+  const bun = platformBinary('bun', 'bin/bun')
+  const bunVersion = (await run(bun, ['--version'])).trim()
+  let since = Date.now()
+  const bunOut = await run(bun, ['runtime-main.mjs'], { ...env, DO_NOT_TRACK: '1' })
+  const bunSeen = await verify('bun', bunOut, /^bun\/\d+\.\d+\.\d+/)
+  passed(`bun ${bunVersion}`, bunSeen, since)
+  const deno = platformBinary('deno', 'deno')
+  const denoEnv = { ...env, DENO_DIR: join(work, 'deno-dir'), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' }
+  const denoVersion = /deno (\S+)/.exec(await run(deno, ['--version'], denoEnv))?.[1]
+  since = Date.now()
+  const denoOut = await run(deno, ['run', '--no-prompt', '--allow-net', '--allow-env', '--allow-read', 'runtime-main.mjs'], denoEnv)
+  const denoSeen = await verify('deno', denoOut, /^deno\/\d+\.\d+\.\d+/)
+  passed(`deno ${denoVersion}`, denoSeen, since)
+  since = Date.now()
+  // workerd runs Worker modules without a node_modules resolver: bundled first, with the
+  // conditions Workers tooling uses, as an app deploying a Worker would.
+  await run(join(ROOT, 'node_modules/.bin/esbuild'), ['runtime.mjs', '--bundle', '--format=esm', '--platform=browser', '--conditions=workerd,worker', '--outfile=worker.js', '--log-level=warning'])
+  const { Miniflare } = await import('miniflare')
+  const workerd = new Miniflare({
+    modules: true,
+    scriptPath: join(dir, 'worker.js'),
+    // Module names are paths relative to this root (it defaults to the working directory).
+    modulesRoot: dir,
+    compatibilityDate: '2026-04-01',
+    bindings: { BASE_URL: mock.url, TOKEN: mock.token },
+  })
+  try {
+    const response = await workerd.dispatchFetch('http://worker.test/')
+    const workerdSeen = await verify('workerd', await response.text(), /^workerd$/)
+    const workerdVersion = JSON.parse(readFileSync(join(ROOT, 'node_modules/workerd/package.json'), 'utf8')).version as string
+    passed(`workerd ${workerdVersion} (miniflare, bundled Worker module)`, workerdSeen, since)
+  } finally {
+    await workerd.dispose()
+  }
+} finally {
+  mock.stop()
+}
+console.log(`runtimes section: ${((Date.now() - started) / 1000).toFixed(1)} s, its install included`)
 }
 
 console.log(`\n${results.length} checks passed${size ? `; SDK-only install: ${size.packages} packages, ${size.mb.toFixed(1)} MB` : ''}`)

@@ -3,7 +3,7 @@
  * (scripts/generate/schemas.ts); src/generated/README.md says what each file is and why.
  * Run `npm run generate`; test/contract/generated.test.ts fails when the files are stale.
  */
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { modules, operations } from '../src/contract/index.ts'
 import type { OperationDef } from '../src/contract/define.ts'
 import { buildModel } from './generate/model.ts'
@@ -23,7 +23,20 @@ export async function generate(): Promise<Record<string, string>> {
     'src/generated/client-types.ts': renderClientTypes(model),
     'src/generated/checks.ts': renderChecks(model),
     'src/generated/shapes.ts': renderShapes(model),
+    'src/generated/version.ts': renderVersion(JSON.parse(readFileSync(new URL('package.json', root), 'utf8')).version as string),
   }
+}
+
+/**
+ * The package's version as a constant: the SDK names it in its User-Agent without importing
+ * package.json, which a bundler would otherwise ship whole inside every app.
+ */
+function renderVersion(version: string): string {
+  return `// Written by \`npm run generate\` (scripts/generate-sdk.ts) from package.json's version: never edit by hand.
+
+/** This SDK's version (the \`docplat\` package's). */
+export const VERSION = ${JSON.stringify(version)}
+`
 }
 
 async function main(): Promise<void> {

@@ -8,6 +8,7 @@
  */
 export { createClient, type Client } from './client.ts'
 export { createCore, type Core } from './core/client.ts'
+export { VERSION } from './generated/version.ts'
 export { DEFAULT_BASE_URL, type ClientOptions, type RequestOptions, type RetryOptions } from './core/options.ts'
 export { APIPromise, type WithResponse } from './core/api-promise.ts'
 export { PagePromise, type ListPage, type ListEnvelope } from './core/pagination.ts'

@@ -10,6 +10,12 @@ export interface LoggedRequest {
   operationId: OperationId | undefined
   /** The status the platform answered. */
   status: number
+  /**
+   * How the client named itself: its `X-Docplat-Client` header (what the SDK sends from a
+   * browser), else its `User-Agent` (`docplat/0.1.0 node/24.1.0`); at most 256 characters.
+   * Absent when it sent neither.
+   */
+  client?: string
   /** Platform time when it was handled (ISO). */
   at: string
   /**

@@ -1,6 +1,7 @@
 import ky, { type KyInstance } from 'ky'
 import { ConfigurationError } from './errors.ts'
 import { DEFAULT_BASE_URL, type ClientOptions, type RetryOptions } from './options.ts'
+import { clientHeaders } from './user-agent.ts'
 
 /**
  * The small core every operation runs on: a configured HTTP instance and the client's options.
@@ -122,6 +123,7 @@ export function createCore(options: ClientOptions = {}): Core {
     timeout,
     headers: {
       accept: 'application/json',
+      ...clientHeaders(options.headers),
       ...options.headers,
       ...(token !== null ? { authorization: `Bearer ${token}` } : {}),
     },

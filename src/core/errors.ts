@@ -193,3 +193,24 @@ export class ResponseValidationError extends DocplatError {
     this.body = body
   }
 }
+
+/**
+ * A list holds more items than the `limit` given to `toArray({ limit })`. Thrown as soon as the
+ * list's `count` (or the items fetched) passes the limit, rather than returning the first
+ * `limit` items as if they were all.
+ */
+export class ListLimitError extends DocplatError {
+  override name = 'ListLimitError'
+  /** The limit given to `toArray`. */
+  readonly limit: number
+  /** How many items the list holds, as far as known when the limit was passed. */
+  readonly count: number
+
+  constructor(limit: number, count: number) {
+    super(
+      `The list holds ${count} items, more than the limit of ${limit} given to toArray({ limit }): raise the limit, narrow the list with its filters, or walk it with for await.`,
+    )
+    this.limit = limit
+    this.count = count
+  }
+}

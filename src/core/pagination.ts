@@ -1,4 +1,5 @@
-import { APIPromise, type WithResponse } from './api-promise.ts'
+import { APIPromise, type Fetched } from './api-promise.ts'
+import { ListLimitError } from './errors.ts'
 
 /** The paginated envelope as the API sends it. */
 export interface ListEnvelope<Item> {
@@ -24,7 +25,7 @@ export interface ListPage<Item, Extra = {}> extends ListEnvelope<Item> {
   getNextPage(): Promise<ListPage<Item, Extra> & Extra>
 }
 
-type FetchPage<Item> = (cursor: string | undefined) => Promise<WithResponse<ListEnvelope<Item>>>
+type FetchPage<Item> = (cursor: string | undefined) => Promise<Fetched<ListEnvelope<Item>>>
 
 function makePage<Item>(envelope: ListEnvelope<Item>, fetchPage: FetchPage<Item>): ListPage<Item> {
   return {
@@ -67,6 +68,26 @@ export class PagePromise<Item, Extra = {}> extends APIPromise<ListPage<Item, Ext
       page = await page.getNextPage()
       yield page
     }
+  }
+
+  /**
+   * Every item of every page in one array. The limit is required: a list that holds more items
+   * than `limit` rejects with a {@link ListLimitError} (before fetching more pages when the first
+   * page's `count` already says so) instead of returning part of the list as if it were all.
+   * A `limit` that is not a whole number of at least 1 rejects with a `RangeError`.
+   */
+  async toArray(options: { limit: number }): Promise<Item[]> {
+    const limit = options?.limit
+    if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) {
+      throw new RangeError(`toArray({ limit }) needs a limit, a whole number of items of at least 1 (got ${String(limit)}).`)
+    }
+    const items: Item[] = []
+    for await (const page of this.pages()) {
+      if (page.count > limit) throw new ListLimitError(limit, page.count)
+      items.push(...page.items)
+      if (items.length > limit) throw new ListLimitError(limit, items.length)
+    }
+    return items
   }
 
   /** Every item of every page, fetching each page when the loop reaches it. */

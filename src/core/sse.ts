@@ -1,4 +1,4 @@
-import { APIPromise, type WithResponse } from './api-promise.ts'
+import { APIPromise, type Fetched } from './api-promise.ts'
 
 /** One Server-Sent Event as it arrives on the wire. */
 export interface RawEvent {
@@ -52,7 +52,7 @@ export async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenera
  */
 export class StreamPromise<T> extends APIPromise<AsyncIterable<T>> implements AsyncIterable<T> {
   /** @internal */
-  constructor(start: () => Promise<WithResponse<AsyncIterable<T>>>) {
+  constructor(start: () => Promise<Fetched<AsyncIterable<T>>>) {
     super(start)
   }
 

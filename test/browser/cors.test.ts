@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serveApp } from '../../examples/playwright/support.ts'
 import { createMockPlatform, type MockPlatform } from '../../mock/index.ts'
 import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/node/index.ts'
+import { VERSION } from '../../src/index.ts'
 import { launchChromium, ROOT } from './support.ts'
 
 // The SDK in a real page on one port calling the mock server on another: what CORS decides.
@@ -53,6 +54,8 @@ describe('CORS in Chromium', () => {
     const { text } = await renameFromThePage(server, platform)
     expect(text).toMatch(/^Across origins/)
     expect(platform.requests.ofOperation('updateSpaceById').map((r) => r.status)).toEqual([200])
+    // A page cannot set User-Agent: the SDK names itself in X-Docplat-Client, which the preflight allowed.
+    expect(platform.requests.ofOperation('updateSpaceById').map((r) => r.client)).toEqual([`docplat/${VERSION} browser`])
   })
 
   it('lets the listed origin in with --cors', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createClient, InternalServerError, TimeoutError } from '../../src/index.ts'
+import { createClient, InternalServerError, ListLimitError, TimeoutError, VERSION } from '../../src/index.ts'
 import { createMockPlatform } from '../../mock/index.ts'
 
 // Behaviours docs/sdk.md promises that its runnable blocks print but do not assert.
@@ -51,5 +51,28 @@ describe('retries', () => {
     platform.faults.add({ operationId: 'createCollection', status: 503, retryAfter: 0, times: 1 })
     await expect(client.collections.create({ organizationId: org!.id, title: 'Once' })).rejects.toBeInstanceOf(InternalServerError)
     expect(platform.requests.ofOperation('createCollection').map((r) => r.status)).toEqual([503])
+  })
+})
+
+describe('what the pagination and raw-response blocks print', () => {
+  it('toArray collects the 7 members of Acme, and a limit of 5 fails naming both numbers', async () => {
+    const { client } = await demo()
+    const { items: [org] } = await client.orgs.list()
+    expect(await client.orgs.members.list({ organizationId: org!.id }).toArray({ limit: 500 })).toHaveLength(7)
+    const error = await client.orgs.members.list({ organizationId: org!.id }).toArray({ limit: 5 }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ListLimitError)
+    expect(error).toMatchObject({ count: 7, limit: 5 })
+  })
+
+  it('withResponse gives count, status and the request id req_1 on a fresh platform', async () => {
+    const { client } = await demo()
+    const { data, response, requestId } = await client.orgs.list().withResponse()
+    expect([data.count, response.status, requestId]).toEqual([1, 200, 'req_1'])
+  })
+
+  it('the request log names the client as the mocking guide shows', async () => {
+    const { platform, client } = await demo()
+    await client.orgs.list()
+    expect(platform.requests.last()?.client).toBe(`docplat/${VERSION} node/${process.versions.node}`)
   })
 })

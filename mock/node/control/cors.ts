@@ -8,7 +8,7 @@ export type CorsPolicy = '*' | readonly string[] | false
 
 const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS'
 /** Always allowed, whatever a preflight asks for: what the SDK and the control plane send. */
-const HEADERS = ['authorization', 'content-type', 'accept', 'idempotency-key', 'x-docplat-control-token']
+const HEADERS = ['authorization', 'content-type', 'accept', 'idempotency-key', 'x-docplat-client', 'x-docplat-control-token']
 
 /** `http://localhost:5173/` and `http://localhost:5173` name the same origin; a user may type either. */
 export function normalizeOrigin(origin: string): string {

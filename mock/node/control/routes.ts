@@ -57,6 +57,7 @@ export const LoggedRequestSchema = z.object({
   url: z.string(),
   operationId: z.optional(z.string()),
   status: z.number(),
+  client: z.optional(z.string()),
   at: z.string(),
   body: z.optional(z.unknown()),
 })
