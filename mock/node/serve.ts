@@ -1,4 +1,5 @@
 import { resolve as absolute } from 'node:path'
+import { ByteBudget } from '../core/byte-budget.ts'
 import type { PlainAnswer, PlainRequest } from '../dispatch.ts'
 import { createMockPlatform, type MockPlatform } from '../platform.ts'
 import type { ServeOptions } from './args.ts'
@@ -43,8 +44,11 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
   let initial: ReturnType<MockPlatform['snapshot']> | undefined
   const log = options.log
   const lines = lineWriter(process.stdout)
+  // One budget for the platform's request log and the server's journal of exchanges.
+  const requestJournal = new ByteBudget(options.requestJournal)
   try {
     server = await startMockServer({
+      requestJournal,
       host: options.host,
       port: options.port,
       timeouts: options.timeouts,
@@ -95,6 +99,7 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(freshTokens ? { scenarioTokens: 'random' as const } : {}),
     tunnelAllow: options.tunnelAllow,
+    requestJournal,
   })
   const abort = async (message: string, error: unknown): Promise<Serving> => {
     rejectStarted(error)
