@@ -116,5 +116,5 @@ describe('memory kept about past requests', () => {
     expect(exchange.request.truncated).toBe(true)
     expect(server.exited()).toBeUndefined()
     agent.destroy()
-  }, 900_000)
+  }, 1_800_000)
 })
