@@ -83,7 +83,11 @@ describe('memory kept about past requests', () => {
     const body = Buffer.from(JSON.stringify({ componentId: 'metric', props: { blob: 'ж'.repeat((MiB - 200) / 2) } }))
     expect(body.length).toBeLessThanOrEqual(MiB)
     const headers = { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' }
-    const render = () => send(server.url, agent, 'POST', '/v1/integrations/demo-integration/render', headers, body)
+    const render = () =>
+      send(server.url, agent, 'POST', '/v1/integrations/demo-integration/render', headers, body).catch((error: unknown) => {
+        // A server that ran out of memory resets the connection: say so, with what it printed.
+        throw new Error(`render failed (${(error as Error).message}); server exit code ${String(server.exited())}, stderr: ${server.stderr().slice(0, 2_000)}`)
+      })
     // Warm up, so what the first requests compile and cache is not counted as kept.
     for (let i = 0; i < 3; i++) expect((await render()).status).toBe(200)
     const before = await server.heap()
