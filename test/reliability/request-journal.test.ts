@@ -91,6 +91,18 @@ describe('the request journal budget', () => {
     expect(on.used).toBeGreaterThan(0)
   })
 
+  it('still reports every answer, a dropped connection as 0, when it keeps no exchanges', async () => {
+    const { platform, token } = await platformWithReader()
+    const seen: number[] = []
+    // A platform given as `dispatch` only: the WHATWG path, with no control plane to keep exchanges for.
+    const server = await startMockServer({ platform: { dispatch: platform.dispatch }, control: false, onRequest: (entry) => seen.push(entry.status) })
+    servers.push(server)
+    expect((await render(platform, token, 'one', server.url)).status).toBe(404)
+    platform.faults.add({ operationId: 'renderIntegrationUIWithPost', drop: true, times: 1 })
+    await expect(render(platform, token, 'two', server.url)).rejects.toThrow()
+    expect(seen).toEqual([404, 0])
+  })
+
   it('keeps nothing with requestJournal: false', async () => {
     const { platform, token } = await platformWithReader({ requestJournal: false })
     const server = await startMockServer({ platform })

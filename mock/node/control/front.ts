@@ -85,9 +85,15 @@ export function createFront(options: FrontOptions): Front {
       const match = routes.match(method, url.pathname)
       const operationId = match.kind === 'found' ? match.op.id : undefined
       if (!recording) {
-        const response = await dispatch(request)
-        options.onRequest?.({ at, method, path, status: response.status, duration: since(started), ...(operationId ? { operationId } : {}) })
-        return response
+        let status = 0
+        try {
+          const response = await dispatch(request)
+          status = response.status
+          return response
+        } finally {
+          // 0 when the connection was dropped, as the journal records it.
+          options.onRequest?.({ at, method, path, status, duration: since(started), ...(operationId ? { operationId } : {}) })
+        }
       }
       const journal = recording
       // Read before the platform consumes it; bounded by the server's body limit.
