@@ -39,7 +39,7 @@ export interface Front {
 const routes = routeTableFor(Object.values(operations) as OperationDef[])
 
 export function createFront(options: FrontOptions): Front {
-  // Only the control plane reads the journal: without it, nothing is kept for nobody.
+  // Only the control plane reads the journal: without it, no exchange is kept (nobody could read it).
   const journal = options.control === false ? undefined : new ExchangeJournal(options.budget)
   const control: ControlPlane | undefined = options.control === false ? undefined : createControlPlane({ ...options.control, journal: journal! })
   const recording = journal?.keeps ? journal : undefined
