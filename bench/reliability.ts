@@ -5,7 +5,7 @@ import { fmt } from './harness.ts'
 /**
  * Memory across the 1 MB render loop of issue 15 (`calls` renders with 1 MB of props through
  * `platform.fetch`), in a fresh process so nothing else shares the heap. The request log is full
- * after about 1,000 calls (16 Mi characters of bodies, 16 KB each); goal: the heap flat over the
+ * after about 2,000 calls (its 32 MiB budget, about 16.5 KB an entry); goal: the heap flat over the
  * second half of the loop, the end within 4 MB of the half.
  */
 export function renderMemory(calls: number): string[] {

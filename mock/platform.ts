@@ -7,6 +7,7 @@ import { createDispatcher, DroppedConnection, type Core } from './dispatch.ts'
 import { fetchDispatch } from './fetch-adapter.ts'
 import { Faults } from './core/faults.ts'
 import { cryptoSecrets, Random, type SecretSource } from './core/random.ts'
+import { ByteBudget } from './core/byte-budget.ts'
 import { RequestLog, type RequestLogOptions } from './core/request-log.ts'
 import { guardTunnels, tunnelRefusal, type TunnelPolicy } from './core/tunnels.ts'
 import { cachedScenario, cacheScenario } from './scenario-cache.ts'
@@ -39,8 +40,14 @@ export interface MockPlatformOptions {
   baseUrl?: string
   /** Base URL of the web app in `urls.app`. */
   appUrl?: string
-  /** Bounds of `platform.requests` (entries, body characters each and in total). */
+  /** Bounds of `platform.requests`: entries, and body characters each. */
   requestLog?: RequestLogOptions
+  /**
+   * The bytes of memory kept about past requests (`platform.requests`, and the journal of
+   * exchanges of a server given this platform): a number of bytes, a {@link ByteBudget} to share
+   * with a server, or `false` to keep nothing. The oldest entries go first. Default 32 MiB.
+   */
+  requestJournal?: number | ByteBudget | false
   /** The platform's outbound `fetch` (development-mode deliveries). Default: the global `fetch`. */
   fetch?: (input: Request | string | URL, init?: RequestInit) => Promise<Response>
   /**
@@ -206,7 +213,9 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
   const outbound = guardTunnels(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), tunnels)
   const builders = createBuilders(() => state, tokens, (name) => tokens[name] ?? tokenFor(seed, name, scenarioTokens), outbound)
   const faults = new Faults(OPERATIONS.map((op) => op.id))
-  const log = new RequestLog(options.requestLog)
+  const journal = options.requestJournal
+  const budget = typeof journal === 'object' ? journal : new ByteBudget(journal === false ? 0 : journal)
+  const log = new RequestLog({ ...options.requestLog, budget })
   const fixtures = new Map<string, unknown>()
   /** The journal's change log, once `trackChanges()` turned it on. */
   let changeLog: ChangeLog | undefined

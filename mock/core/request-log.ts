@@ -1,4 +1,5 @@
 import type { OperationId } from '../../src/contract/index.ts'
+import { BudgetedQueue, ByteBudget, OBJECT_BYTES, SLOT_BYTES, stringBytes } from './byte-budget.ts'
 
 /** One request the platform handled. */
 export interface LoggedRequest {
@@ -35,8 +36,17 @@ export interface RequestLogOptions {
   capacity?: number
   /** Longest body kept whole, in characters of JSON; longer ones are cut to this. Default 16,384. */
   maxBodyChars?: number
-  /** Total characters of body kept across entries; the oldest entries go first. Default 16 Mi. */
+  /**
+   * Total characters of body kept across entries; the oldest entries go first. Default: no bound
+   * of its own, the `budget` bounds the log.
+   * @deprecated The log is bounded in bytes by its `budget` (`requestJournal` of `createMockPlatform`).
+   */
   maxTotalChars?: number
+  /**
+   * The bytes it may keep, shared with the server's journal of exchanges when given to both.
+   * Default: a budget of its own of 32 MiB.
+   */
+  budget?: ByteBudget
 }
 
 /**
@@ -47,91 +57,110 @@ function detached(slice: string): string {
   return new TextDecoder().decode(new TextEncoder().encode(slice))
 }
 
+/** An entry as kept: the body as its JSON text, parsed only when read. */
+interface Kept {
+  method: string
+  url: string
+  operationId: OperationId | undefined
+  status: number
+  at: string
+  json: string | undefined
+  /** Characters of the original JSON, when `json` holds only its start. */
+  cutFrom: number | undefined
+}
+
+/** What an entry costs besides its strings: the record, its slots in the log, its number. */
+const ENTRY_BYTES = OBJECT_BYTES + 7 * SLOT_BYTES + 3 * SLOT_BYTES
+
 /** The log of handled requests, for assertions (`platform.requests.ofOperation('restoreSpace')`). */
 export class RequestLog implements Iterable<LoggedRequest> {
-  #entries: LoggedRequest[] = []
-  /**
-   * Entries before this index are forgotten. Dropping the oldest entry by shifting the array
-   * cost a copy of the whole log per request once it was full; the forgotten ones are cut off
-   * together instead, when they are as many as the kept ones.
-   */
-  #start = 0
-  /** Body characters of each entry (parallel to `#entries`), and their sum over the kept ones. */
-  #sizes: number[] = []
-  #total = 0
+  readonly #queue: BudgetedQueue<Kept>
+  /** Body characters kept, for the deprecated `maxTotalChars`. */
+  #chars = 0
   /** How many entries it keeps; the oldest go first. */
   readonly capacity: number
   /** Longest body kept whole, in characters of JSON. */
   readonly maxBodyChars: number
-  /** Total characters of body kept across entries. */
+  /** Total characters of body kept across entries (`Infinity` unless set). */
   readonly maxTotalChars: number
+  /** The bytes this log may keep, shared with whatever else was given the same budget. */
+  readonly budget: ByteBudget
 
   constructor(options: RequestLogOptions | number = {}) {
     const o = typeof options === 'number' ? { capacity: options } : options
     this.capacity = o.capacity ?? 10_000
     this.maxBodyChars = o.maxBodyChars ?? 16_384
-    this.maxTotalChars = o.maxTotalChars ?? 16 * 1024 * 1024
+    this.maxTotalChars = o.maxTotalChars ?? Infinity
+    this.budget = o.budget ?? new ByteBudget()
+    this.#queue = new BudgetedQueue<Kept>(this.budget, this.capacity, (dropped) => (this.#chars -= dropped.json?.length ?? 0))
   }
 
   /** @internal */
   push(entry: LoggedRequest): void {
-    let size = 0
+    if (!this.budget.keeps) return
+    let json: string | undefined
+    let cutFrom: number | undefined
     if (entry.body !== undefined) {
-      const text = JSON.stringify(entry.body) ?? ''
-      size = Math.min(text.length, this.maxBodyChars)
-      // A copy either way: the log must not keep (or see changes to) what the handler was given.
-      if (text.length > this.maxBodyChars) entry = { ...entry, body: detached(text.slice(0, this.maxBodyChars)), bodyTruncated: true, bodySize: text.length }
-      else entry = { ...entry, body: JSON.parse(text) as unknown }
+      // Kept as text either way: the log must not keep (or see changes to) what the handler was
+      // given, and text is what it costs (a parsed copy would cost several times its text).
+      json = JSON.stringify(entry.body) ?? ''
+      if (json.length > this.maxBodyChars) {
+        cutFrom = json.length
+        json = detached(json.slice(0, this.maxBodyChars))
+      }
     }
-    this.#entries.push(entry)
-    this.#sizes.push(size)
-    this.#total += size
-    while (this.#entries.length - this.#start > this.capacity || (this.#total > this.maxTotalChars && this.#entries.length - this.#start > 1)) {
-      this.#total -= this.#sizes[this.#start]!
-      this.#start++
-    }
-    if (this.#start >= Math.max(this.length, 64)) this.#compact()
+    const kept: Kept = { method: entry.method, url: entry.url, operationId: entry.operationId, status: entry.status, at: entry.at, json, cutFrom }
+    this.#chars += json?.length ?? 0
+    this.#queue.push(kept, ENTRY_BYTES + stringBytes(entry.method) + stringBytes(entry.url) + stringBytes(entry.at) + (json === undefined ? 0 : stringBytes(json)))
+    while (this.#chars > this.maxTotalChars && this.#queue.length > 1) this.#queue.dropOldest()
   }
 
   /** How many entries it holds. */
   get length(): number {
-    return this.#entries.length - this.#start
+    return this.#queue.length
   }
 
   /** Every entry, oldest first. */
   all(): readonly LoggedRequest[] {
-    return this.#compact()
+    return this.#queue.items().map(materialize)
   }
 
   /** The latest entry. */
   last(): LoggedRequest | undefined {
-    return this.length > 0 ? this.#entries.at(-1) : undefined
+    const kept = this.#queue.last()
+    return kept && materialize(kept)
   }
 
   /** The entries of one operation, oldest first. */
   ofOperation(operationId: OperationId): LoggedRequest[] {
-    return this.#compact().filter((e) => e.operationId === operationId)
+    return this.#queue
+      .items()
+      .filter((e) => e.operationId === operationId)
+      .map(materialize)
   }
 
   /** Forgets every entry. */
   clear(): void {
-    this.#entries = []
-    this.#sizes = []
-    this.#start = 0
-    this.#total = 0
+    this.#queue.clear()
+    this.#chars = 0
   }
 
   /** Every entry, oldest first. */
   [Symbol.iterator](): Iterator<LoggedRequest> {
-    return this.#compact()[Symbol.iterator]()
+    return this.all()[Symbol.iterator]()
   }
+}
 
-  #compact(): LoggedRequest[] {
-    if (this.#start > 0) {
-      this.#entries = this.#entries.slice(this.#start)
-      this.#sizes = this.#sizes.slice(this.#start)
-      this.#start = 0
-    }
-    return this.#entries
+function materialize(kept: Kept): LoggedRequest {
+  const { json, cutFrom } = kept
+  const body = json === undefined ? undefined : cutFrom !== undefined ? json : json === '' ? undefined : (JSON.parse(json) as unknown)
+  return {
+    method: kept.method,
+    url: kept.url,
+    operationId: kept.operationId,
+    status: kept.status,
+    at: kept.at,
+    body,
+    ...(cutFrom !== undefined ? { bodyTruncated: true as const, bodySize: cutFrom } : {}),
   }
 }

@@ -21,6 +21,8 @@ export interface ServeOptions {
   log: 'text' | 'json' | 'quiet'
   /** Server time limits in milliseconds (`--headers-timeout`, `--request-timeout`, `--idle-timeout`, `--linger-timeout`). */
   timeouts: { headers?: number; request?: number; idle?: number; linger?: number }
+  /** Bytes kept about past requests (`--request-journal`), `0` for none; `undefined` is the default, 32 MiB. */
+  requestJournal?: number | undefined
 }
 
 /** A parsed command line. */
@@ -61,6 +63,8 @@ Options of serve:
   --idle-timeout <ms>     a silent connection is closed after this (default 30000)
   --linger-timeout <ms>   after an error answer, the connection is cut after this, whatever
                           the client sends (default 2000)
+  --request-journal <size|off>  memory kept about past requests (request log, inspector),
+                       oldest first: 512kb, 32mb (default), 1gb; off keeps none
   -h, --help           show this help
   --version            show the version
 
@@ -100,6 +104,7 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
         'request-timeout': { type: 'string' },
         'idle-timeout': { type: 'string' },
         'linger-timeout': { type: 'string' },
+        'request-journal': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' },
       },
@@ -138,6 +143,7 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
         ...milliseconds('idle', '--idle-timeout', values['idle-timeout']),
         ...milliseconds('linger', '--linger-timeout', values['linger-timeout']),
       },
+      requestJournal: byteSize('--request-journal', values['request-journal']),
     },
   }
 }
@@ -182,6 +188,20 @@ function milliseconds(key: string, name: string, value: string | undefined): Rec
   const n = /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN
   if (!(n > 0)) throw new UsageError(`Invalid ${name} "${value}": expected a positive number of milliseconds`)
   return { [key]: n }
+}
+
+const UNITS: Record<string, number> = { b: 1, kb: 1024, k: 1024, kib: 1024, mb: 1024 ** 2, m: 1024 ** 2, mib: 1024 ** 2, gb: 1024 ** 3, g: 1024 ** 3, gib: 1024 ** 3 }
+
+/** `512kb`, `32mb`, `1gb` (units of 1024, as memory is counted), bare bytes, or `off` for 0. */
+function byteSize(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  if (/^(off|none|0)$/i.test(value.trim())) return 0
+  const match = /^(\d{1,10}(?:\.\d{1,3})?)\s*([a-z]*)$/i.exec(value.trim())
+  const unit = match ? UNITS[match[2]!.toLowerCase() || 'b'] : undefined
+  const bytes = match && unit !== undefined ? Math.floor(Number(match[1]) * unit) : Number.NaN
+  // More than the largest heap Node gives is a typo, not a budget.
+  if (!(bytes >= 0 && bytes <= 64 * 1024 ** 3)) throw new UsageError(`Invalid ${name} "${value}": expected a size such as 512kb, 32mb or 1gb (at most 64gb), or off`)
+  return bytes
 }
 
 function scenario(value: string | undefined): ServeOptions['scenario'] {

@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, rm, type FileHandle } from 'node:fs/promises'
+import { mkdir, open, readFile, rm, stat, type FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { applyEntries, type ChangeEntry, type ChangeLog } from '../model/changes.ts'
 import type { SerializedState } from '../model/state.ts'
@@ -69,7 +69,7 @@ export async function openStateJournal(platform: MockPlatform, file: string): Pr
   // A new file is written at once, so a bad path fails now rather than at the first change; a
   // replayed journal is folded now, so the next start reads one file.
   await mkdir(dirname(path), { recursive: true })
-  const handle: FileHandle = await open(journalPath, 'a')
+  let handle: FileHandle = await open(journalPath, 'a')
   let journalBytes = 0
   /** Whether changes were journaled since the file was last written. */
   let dirty = false
@@ -81,9 +81,35 @@ export async function openStateJournal(platform: MockPlatform, file: string): Pr
     throw error
   }
 
+  /**
+   * Whether the files were removed under the running server (a cleanup script, `rm -r` of the
+   * folder): appending to a journal beside a missing state file would leave, after a kill, a
+   * journal the next start must refuse; appending to an unlinked journal would lose the writes.
+   * Two `stat`s per write, none per read.
+   */
+  const filesGone = async (): Promise<boolean> => {
+    const [file, journal] = await Promise.all([stat(path).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : null)), handle.stat()])
+    return file === undefined || journal.nlink === 0
+  }
+  /** Writes the live state to the file again, and journals into a file that is there. */
+  const rewrite = async () => {
+    if ((await handle.stat()).nlink === 0) {
+      await mkdir(dirname(journalPath), { recursive: true })
+      const unlinked = handle
+      handle = await open(journalPath, 'a')
+      await unlinked.close()
+    }
+    // The snapshot holds what the log would have said since the last write.
+    log.take()
+    await fold(platform.snapshot())
+  }
+
   let tail: Promise<void> = Promise.resolve()
   const write = async () => {
     const taken = log.take()
+    if (!taken.snapshot && taken.entries.length === 0) return
+    // What was taken is in the live state, which the rewrite writes whole.
+    if (await filesGone()) return rewrite()
     if (taken.snapshot) await fold(taken.snapshot)
     if (taken.entries.length === 0) return
     const text = taken.entries.map((entry) => `${JSON.stringify({ n: ++n, ...entry })}\n`).join('')

@@ -1,4 +1,5 @@
 import { resolve as absolute } from 'node:path'
+import { ByteBudget } from '../core/byte-budget.ts'
 import type { PlainAnswer, PlainRequest } from '../dispatch.ts'
 import { createMockPlatform, type MockPlatform } from '../platform.ts'
 import type { ServeOptions } from './args.ts'
@@ -43,8 +44,11 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
   let initial: ReturnType<MockPlatform['snapshot']> | undefined
   const log = options.log
   const lines = lineWriter(process.stdout)
+  // One budget for the platform's request log and the server's journal of exchanges.
+  const requestJournal = new ByteBudget(options.requestJournal)
   try {
     server = await startMockServer({
+      requestJournal,
       host: options.host,
       port: options.port,
       timeouts: options.timeouts,
@@ -98,6 +102,7 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
     tunnelAllow: options.tunnelAllow,
     // Beyond loopback, an organization admin's tunnel would read this machine's local services.
     tunnelLoopback: isLoopbackHost(options.host),
+    requestJournal,
   })
   const abort = async (message: string, error: unknown): Promise<Serving> => {
     rejectStarted(error)

@@ -1,5 +1,6 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import { ByteBudget } from '../core/byte-budget.ts'
 import { MAX_BODY_BYTES } from '../core/input.ts'
 import { DroppedConnection, type Core, type PlainAnswer } from '../dispatch.ts'
 import { CORE, fetchDispatch, type FetchDispatch } from '../fetch-adapter.ts'
@@ -41,6 +42,13 @@ export interface MockServerOptions {
   control?: ControlPlaneOptions | false
   /** Called once per answered request (the CLI prints a line from it). */
   onRequest?: (entry: RequestSummary) => void
+  /**
+   * The bytes of memory the journal of exchanges (the inspector's) may keep: a {@link ByteBudget},
+   * the platform's own by default (`platform.requests.budget`), so that it and the platform's
+   * request log share one bound; `false` keeps no exchanges. With the control plane off, none are
+   * kept anyway: nothing could read them.
+   */
+  requestJournal?: ByteBudget | false
   /** How long a client may take, so idle or slow connections cannot hold the server's sockets. */
   timeouts?: MockServerTimeouts
 }
@@ -111,7 +119,10 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   if (controlPlatform && !loopback && !(options.control && options.control.token)) {
     throw new Error(`The control plane on ${host} would let anyone who can reach it rewrite all state: give it a token (control: { token }, --control-token) or turn it off (control: false)`)
   }
-  const front = createFront({ control: controlPlatform ? { ...(options.control || {}), platform: controlPlatform } : false, onRequest: options.onRequest })
+  // The platform's own budget, unless it is still to come (a promise) or not a whole platform.
+  const platformBudget = (controlPlatform as Partial<MockPlatform> | undefined)?.requests?.budget
+  const budget = options.requestJournal === false ? new ByteBudget(0) : (options.requestJournal ?? platformBudget ?? new ByteBudget())
+  const front = createFront({ control: controlPlatform ? { ...(options.control || {}), platform: controlPlatform } : false, budget, onRequest: options.onRequest })
   // ----
   const core = coreOf(platform)
   const dispatch = 'dispatch' in platform ? platform.dispatch : fetchDispatch(core!)

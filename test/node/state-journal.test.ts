@@ -83,6 +83,45 @@ describe('--state journal', () => {
   })
 })
 
+describe('a state file deleted while the server runs', () => {
+  it('is written again from the live state at the next write, so a kill after it loses nothing', async () => {
+    const file = join(dir, 'state.json')
+    const { organizationId, token } = await fixture(file)
+    const cli = await startCli(['--port', '0', '--scenario', 'empty', '--state', file])
+    const client = createClient({ baseUrl: cli.url, token, retry: 0 })
+    await client.collections.create({ organizationId, title: 'Before' })
+    await rm(file)
+    await client.collections.create({ organizationId, title: 'After the delete' })
+    // Answered: the state is on disk again before the answer, not at some later fold.
+    expect(await readFile(file, 'utf8')).toContain('After the delete')
+    await client.collections.create({ organizationId, title: 'Journaled' })
+    cli.child.kill('SIGKILL')
+    await cli.exited
+
+    const again = await startCli(['--port', '0', '--scenario', 'empty', '--state', file])
+    expect(await titles(again.url, token, organizationId)).toEqual(['Before', 'After the delete', 'Journaled'])
+    expect(await stop(again)).toEqual({ code: 0, signal: null })
+  })
+
+  it('is written again when its whole folder was removed, and the journal follows it', async () => {
+    const folder = join(dir, 'nested')
+    const file = join(folder, 'state.json')
+    const { organizationId, token } = await fixture(file)
+    const cli = await startCli(['--port', '0', '--scenario', 'empty', '--state', file])
+    const client = createClient({ baseUrl: cli.url, token, retry: 0 })
+    await rm(folder, { recursive: true })
+    await client.collections.create({ organizationId, title: 'Restored' })
+    await client.collections.create({ organizationId, title: 'In the new journal' })
+    cli.child.kill('SIGKILL')
+    await cli.exited
+    expect((await readdir(folder)).sort()).toEqual(['state.json', 'state.json.journal'])
+
+    const again = await startCli(['--port', '0', '--scenario', 'empty', '--state', file])
+    expect(await titles(again.url, token, organizationId)).toEqual(['Restored', 'In the new journal'])
+    expect(await stop(again)).toEqual({ code: 0, signal: null })
+  })
+})
+
 describe('state files are checked for references', () => {
   it('refuses a member of an organization the file lacks, naming the record, and leaves the file untouched', async () => {
     const file = join(dir, 'state.json')

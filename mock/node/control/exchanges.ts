@@ -1,3 +1,5 @@
+import { BudgetedQueue, bufferBytes, OBJECT_BYTES, SLOT_BYTES, stringBytes, type ByteBudget } from '../../core/byte-budget.ts'
+
 /**
  * One answered request, as the CLI prints it: wall-clock time (`at`, ISO), method, path with
  * query, status (0 for a dropped connection), milliseconds until the response was ready, and the
@@ -49,58 +51,89 @@ function summaryOf(stored: Stored): ExchangeSummary {
   return { id, at: typeof at === 'number' ? new Date(at).toISOString() : at, ...rest }
 }
 
-/** How many exchanges are listed; as many as the platform's request log keeps. */
+/** How many exchanges are listed at most; as many as the platform's request log keeps. */
 export const EXCHANGE_CAPACITY = 10_000
-/** How many of the newest keep their headers and bodies: enough to click through, bounded in memory. */
+/** How many of the newest keep their headers and bodies at most: enough to click through. */
 export const DETAILED = 1_000
 /** The most of one body kept, in characters. */
 export const BODY_LIMIT = 64 * 1024
 
+/** What a summary costs besides its path: the record and its fields, its slots in the journal. */
+const SUMMARY_BYTES = OBJECT_BYTES + 8 * SLOT_BYTES + 3 * SLOT_BYTES
+
 /**
  * The server's journal of HTTP exchanges, for the inspector: unlike the platform's request log it
  * sees every answer (control plane excluded), with headers, raw bodies and durations. Memory is
- * bounded: 10,000 summaries, and messages for the newest 1,000 only, each body cut at 64 KiB.
+ * bounded by the {@link ByteBudget} it shares with the platform's request log (the oldest
+ * entries of either go first), and by counts: 10,000 summaries, messages for the newest 1,000,
+ * each body cut at 64 Ki characters.
  */
 export class ExchangeJournal {
   /** Summaries with the time as milliseconds: its ISO text is made only for those read. */
-  #list: Stored[] = []
+  #list: BudgetedQueue<Stored>
   /** Messages, or how to make them when read: most exchanges are never opened. */
   #details = new Map<number, ExchangeMessages | RawExchange>()
+  /** The IDs of `#details` in the order they were kept, charged to the budget. */
+  #detailed: BudgetedQueue<number>
   #next = 1
   /** Changes on every `clear`, so a reader polling with `after` notices it must start over. */
   #epoch = 1
+  readonly #budget: ByteBudget
+
+  constructor(budget: ByteBudget) {
+    this.#budget = budget
+    this.#list = new BudgetedQueue<Stored>(budget, EXCHANGE_CAPACITY)
+    this.#detailed = new BudgetedQueue<number>(budget, DETAILED, (id) => this.#details.delete(id))
+  }
+
+  /** Whether messages are kept at all: when not, nobody needs to make a {@link RawExchange}. */
+  get keeps(): boolean {
+    return this.#budget.keeps
+  }
 
   /** Records a summary; its messages follow with {@link ExchangeJournal.detail} once read. */
   add(entry: Omit<ExchangeSummary, 'id' | 'at'> & { at: string | number }): number {
     const id = this.#next++
-    this.#list.push({ ...entry, id })
-    // Cut in bulk so a full journal does not copy itself on every request.
-    if (this.#list.length >= 2 * EXCHANGE_CAPACITY) this.#list = this.#list.slice(-EXCHANGE_CAPACITY)
-    this.#details.delete(id - DETAILED)
+    const bytes = SUMMARY_BYTES + stringBytes(entry.path) + stringBytes(entry.method) + (typeof entry.at === 'string' ? stringBytes(entry.at) : 0)
+    this.#list.push({ ...entry, id }, bytes)
     return id
   }
 
   /** Keeps an exchange's messages, or what to make them from when first read. */
   detail(id: number, messages: ExchangeMessages | RawExchange): void {
-    if (id > this.#next - 1 - DETAILED) this.#details.set(id, messages)
+    // Still listed (a summary dropped for room takes its messages' place).
+    if (!(id > this.#next - 1 - DETAILED) || this.#summaryAt(id) === undefined) return
+    this.#details.set(id, messages)
+    this.#detailed.push(id, SLOT_BYTES * 4 + (messages instanceof RawExchange ? messages.bytes : messagesBytes(messages)))
   }
 
   /** Summaries with an ID above `after`, oldest first, at most `limit` (the newest). */
   after(after: number, limit = EXCHANGE_CAPACITY): ExchangeSummary[] {
-    const kept = this.#list.length > EXCHANGE_CAPACITY ? this.#list.slice(-EXCHANGE_CAPACITY) : this.#list
+    const kept = this.#list.length
     // IDs increase by one, so the first one above `after` is found by arithmetic, not a scan.
-    const first = kept[0]?.id ?? this.#next
-    const from = Math.max(0, after + 1 - first)
-    return kept.slice(Math.max(from, kept.length - limit)).map(summaryOf)
+    const first = this.#list.at(0)?.id ?? this.#next
+    const from = Math.max(0, after + 1 - first, kept - limit)
+    const out: ExchangeSummary[] = []
+    for (let i = from; i < kept; i++) out.push(summaryOf(this.#list.at(i)!))
+    return out
+  }
+
+  #summaryAt(id: number): Stored | undefined {
+    const first = this.#list.at(0)?.id
+    return first === undefined ? undefined : this.#list.at(id - first)
   }
 
   get(id: number): Exchange | undefined {
-    const summary = this.after(id - 1, EXCHANGE_CAPACITY)[0]
-    if (summary?.id !== id) return undefined
-    let details = this.#details.get(id)
-    if (details instanceof RawExchange) this.#details.set(id, (details = details.messages()))
-    const dropped: ExchangeMessage = { headers: {}, body: '(no longer kept: only the latest 1000 exchanges keep their messages)' }
-    return { ...summary, request: details?.request ?? dropped, response: details?.response ?? dropped }
+    const stored = this.#summaryAt(id)
+    if (stored?.id !== id) return undefined
+    const held = this.#details.get(id)
+    // Made again on each read: the messages of a raw exchange may cost more than what it holds.
+    const details = held instanceof RawExchange ? held.messages() : held
+    const dropped: ExchangeMessage = {
+      headers: {},
+      body: '(no longer kept: the newest exchanges keep their messages, up to 1000 and within the request journal\'s memory budget)',
+    }
+    return { ...summaryOf(stored), request: details?.request ?? dropped, response: details?.response ?? dropped }
   }
 
   /** The ID the next exchange will get, minus one. */
@@ -115,9 +148,21 @@ export class ExchangeJournal {
 
   clear(): void {
     this.#epoch++
-    this.#list = []
+    this.#list.clear()
+    this.#detailed.clear()
     this.#details.clear()
   }
+}
+
+/** What messages already made cost: their header and body strings, with a record per header. */
+function messagesBytes(messages: ExchangeMessages): number {
+  return messageBytes(messages.request) + messageBytes(messages.response)
+}
+
+function messageBytes(message: ExchangeMessage): number {
+  let bytes = OBJECT_BYTES * 2 + (message.body === undefined ? 0 : stringBytes(message.body))
+  for (const name in message.headers) bytes += 2 * SLOT_BYTES + stringBytes(name) + stringBytes(message.headers[name]!)
+  return bytes
 }
 
 /** Headers a reader must not see whole: tokens are secrets even in a dev tool's log. */
@@ -160,6 +205,9 @@ export class RawExchange {
   readonly #responseBody: HeldBody | null
   readonly #skip: ReadonlySet<string>
 
+  /** What it keeps alive, in bytes (see {@link ByteBudget}). */
+  readonly bytes: number
+
   constructor(requestHeaders: readonly string[], skip: ReadonlySet<string>, requestBody: Uint8Array | undefined, responseHeaders: Readonly<Record<string, string>>, responseBody: string | Uint8Array | undefined | null) {
     this.#requestHeaders = requestHeaders
     this.#skip = skip
@@ -167,6 +215,11 @@ export class RawExchange {
     this.#responseHeaders = responseHeaders
     // `null`: a stream, not recorded.
     this.#responseBody = responseBody === null ? null : boundedBody(responseBody)
+    let bytes = OBJECT_BYTES * 4 + heldBytes(this.#requestBody) + (this.#responseBody === null ? 0 : heldBytes(this.#responseBody))
+    bytes += OBJECT_BYTES + requestHeaders.length * SLOT_BYTES
+    for (const text of requestHeaders) bytes += stringBytes(text)
+    for (const name in responseHeaders) bytes += 2 * SLOT_BYTES + stringBytes(name) + stringBytes(responseHeaders[name]!)
+    this.bytes = bytes
   }
 
   messages(): ExchangeMessages {
@@ -186,10 +239,22 @@ export class RawExchange {
  * are, anything longer cut now, into a string of its own (a slice would keep the whole body alive).
  */
 function boundedBody(body: string | Uint8Array | undefined): HeldBody {
-  if (body === undefined || body.length <= BODY_LIMIT) return body
+  if (body === undefined) return body
+  if (body.length <= BODY_LIMIT) {
+    // A view keeps its whole buffer alive (a small Buffer shares an 8 KiB pool, Buffer.concat a
+    // 64 KiB one): keep a copy of its own then (Buffer's slice() would be a view again).
+    return typeof body !== 'string' && body.buffer.byteLength > body.byteLength + 1024 ? new Uint8Array(body) : body
+  }
   // Four bytes at most per character: enough bytes to fill the limit, and to tell it was passed.
   const text = typeof body === 'string' ? body : new TextDecoder().decode(body.subarray(0, 4 * BODY_LIMIT + 4))
   return text.length > BODY_LIMIT ? { text: Buffer.from(text.slice(0, BODY_LIMIT)).toString(), truncated: true } : { text, truncated: false }
+}
+
+function heldBytes(body: HeldBody): number {
+  if (body === undefined) return 0
+  if (typeof body === 'string') return stringBytes(body)
+  if (body instanceof Uint8Array) return bufferBytes(body)
+  return OBJECT_BYTES + stringBytes(body.text)
 }
 
 function heldText(body: HeldBody): Pick<ExchangeMessage, 'body' | 'truncated'> {

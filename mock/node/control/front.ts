@@ -5,6 +5,7 @@ import { routeTableFor } from '../../core/route-table.ts'
 import type { MockPlatform } from '../../platform.ts'
 import type { Core, PlainAnswer, PlainRequest } from '../../dispatch.ts'
 import { answerBytes, HOP_BY_HOP } from '../native.ts'
+import type { ByteBudget } from '../../core/byte-budget.ts'
 import { bodyText, ExchangeJournal, headersOf, RawExchange, type ExchangeMessage, type RequestSummary } from './exchanges.ts'
 
 export type { RequestSummary } from './exchanges.ts'
@@ -13,6 +14,8 @@ import { createControlPlane, isControlPath, type ControlPlane, type ControlPlane
 export interface FrontOptions {
   /** `false` for no control plane; otherwise its options, with the platform resolved. */
   control: (ControlPlaneOptions & { platform: MockPlatform | PromiseLike<MockPlatform> }) | false
+  /** What the journal of exchanges may keep, shared with the platform's request log. */
+  budget: ByteBudget
   onRequest?: ((entry: RequestSummary) => void) | undefined
 }
 
@@ -36,8 +39,10 @@ export interface Front {
 const routes = routeTableFor(Object.values(operations) as OperationDef[])
 
 export function createFront(options: FrontOptions): Front {
-  const journal = new ExchangeJournal()
-  const control: ControlPlane | undefined = options.control === false ? undefined : createControlPlane({ ...options.control, journal })
+  // Only the control plane reads the journal: without it, no exchange is kept (nobody could read it).
+  const journal = options.control === false ? undefined : new ExchangeJournal(options.budget)
+  const control: ControlPlane | undefined = options.control === false ? undefined : createControlPlane({ ...options.control, journal: journal! })
+  const recording = journal?.keeps ? journal : undefined
 
   return {
     bodyLimit: (method, pathname, header) => control?.bodyLimit(method, pathname, header) ?? MAX_BODY_BYTES,
@@ -53,17 +58,16 @@ export function createFront(options: FrontOptions): Front {
       } catch (error) {
         const match = routes.match(method, request.pathname)
         const entry = { at: iso(), method, path, status: 0, duration: since(started), ...(match.kind === 'found' ? { operationId: match.op.id } : {}) }
-        const id = journal.add(entry)
         options.onRequest?.(entry)
-        const messages = new RawExchange(raw.headers, HOP_BY_HOP, raw.body, {}, '(connection dropped)')
-        journal.detail(id, messages)
+        if (recording) recording.detail(recording.add(entry), new RawExchange(raw.headers, HOP_BY_HOP, raw.body, {}, '(connection dropped)'))
         throw error
       }
       const entry = { at, method, path, status: answer.status, duration: since(started), ...(answer.operationId !== undefined ? { operationId: answer.operationId } : {}) }
-      const id = journal.add(entry)
       options.onRequest?.({ ...entry, at: iso() })
-      const { body } = answer
-      journal.detail(id, new RawExchange(raw.headers, HOP_BY_HOP, raw.body, answer.headers, body === null ? undefined : typeof body === 'string' ? answerBytes(answer) : null))
+      if (recording) {
+        const { body } = answer
+        recording.detail(recording.add(entry), new RawExchange(raw.headers, HOP_BY_HOP, raw.body, answer.headers, body === null ? undefined : typeof body === 'string' ? answerBytes(answer) : null))
+      }
       return answer
     },
     async handle(request, dispatch) {
@@ -80,6 +84,18 @@ export function createFront(options: FrontOptions): Front {
       }
       const match = routes.match(method, url.pathname)
       const operationId = match.kind === 'found' ? match.op.id : undefined
+      if (!recording) {
+        let status = 0
+        try {
+          const response = await dispatch(request)
+          status = response.status
+          return response
+        } finally {
+          // 0 when the connection was dropped, as the journal records it.
+          options.onRequest?.({ at, method, path, status, duration: since(started), ...(operationId ? { operationId } : {}) })
+        }
+      }
+      const journal = recording
       // Read before the platform consumes it; bounded by the server's body limit.
       const requestBody = request.body ? bodyText(request.clone().body) : Promise.resolve({})
       let response: Response

@@ -148,7 +148,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     response: z.object({ exchanges: z.array(ExchangeSummary), next: z.number(), epoch: z.number() }),
   },
   {
-    id: 'controlGetExchange', method: 'GET', path: '/_docplat/exchanges/{id}', summary: 'One exchange with its request and response headers and bodies (bodies kept for the latest 1000, up to 64 KiB each)', status: 200,
+    id: 'controlGetExchange', method: 'GET', path: '/_docplat/exchanges/{id}', summary: 'One exchange with its request and response headers and bodies (bodies kept for the newest, at most 1000 within the request journal memory budget, up to 64 Ki characters each)', status: 200,
     response: z.extend(ExchangeSummary, { request: Message, response: Message }),
   },
   { id: 'controlListTokens', method: 'GET', path: '/_docplat/tokens', summary: 'API tokens: those named in `platform.tokens`, and every token with its user', status: 200, response: z.object({ named: z.record(z.string(), z.string()), tokens: z.array(TokenInfo) }) },

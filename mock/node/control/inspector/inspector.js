@@ -154,7 +154,7 @@ function bodyBlock(message) {
   } catch {
     // Not JSON: shown as it came.
   }
-  return h('div', {}, h('pre', {}, text), message.truncated ? h('p', { className: 'muted' }, '(cut: the journal keeps 64 KiB of a body)') : null)
+  return h('div', {}, h('pre', {}, text), message.truncated ? h('p', { className: 'muted' }, '(cut: the journal keeps 64 Ki characters of a body)') : null)
 }
 
 async function select(id) {
