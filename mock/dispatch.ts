@@ -193,8 +193,9 @@ export function createDispatcher(options: DispatcherOptions): Core {
           exclusive(async () => {
             const state = options.state()
             try {
-              // Clock-driven and idempotent: its writes are kept whatever the operation does.
-              runMaintenance(state)
+              // Clock-driven and idempotent: its writes are kept whatever the operation does, but
+              // a failure halfway through it undoes them, as any failed run does.
+              maintain(state)
               return await transaction(state, match.op.id, () => handler({ input: input as never, caller, state, services, prepared }))
             } finally {
               // Still under the lock: a journal sees whole operations, never half of one (and
@@ -248,6 +249,18 @@ async function transaction<T>(state: State, operationId: string, run: () => T | 
   }
   tx.commit()
   return result
+}
+
+/** Runs the clock's work (purges, processing) as a transaction of its own, committed before the operation's. */
+function maintain(state: State): void {
+  const tx = new Transaction(state)
+  try {
+    runMaintenance(state)
+  } catch (error) {
+    tx.rollback()
+    throw error
+  }
+  tx.commit()
 }
 
 /**

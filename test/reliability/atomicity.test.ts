@@ -5,7 +5,7 @@ import type { MockPlatform, MockPlatformOptions } from '../../mock/index.ts'
 import { createInstrumentedPlatform } from '../../mock/platform.ts'
 import type { ChangeLog } from '../../mock/model/changes.ts'
 import type { WriteKind } from '../../mock/model/transaction.ts'
-import { allOperations, call, isSuccess, table, type Answer } from './call.ts'
+import { allOperations, call, isSuccess, opById, table, type Answer } from './call.ts'
 import { RULES, targetKindOf } from './permissions-table.ts'
 import { CALLERS, createWorld, pathValuesFor, targetsOf, type Caller, type World } from './world.ts'
 
@@ -146,6 +146,88 @@ describe('every operation is one transaction', () => {
       expect(problems).toEqual([])
     })
   }
+})
+
+/**
+ * Fails the k-th write of `act` for k = 1, 2, ... until it completes without reaching k; after each
+ * failure the state and the journal are as before. Gives how many writes the act makes.
+ */
+async function failEachWrite(prepare: () => Promise<void>, act: () => Promise<void>, expectFailure: (error: unknown) => void): Promise<number> {
+  for (let k = 1; ; k++) {
+    await prepare()
+    journal.take()
+    const before = stateBytes()
+    const attempt: Armed = { failAt: k, writes: 0 }
+    armed = attempt
+    let error: unknown
+    try {
+      await act()
+    } catch (caught) {
+      error = caught
+    } finally {
+      armed = undefined
+    }
+    if (attempt.failed === undefined) {
+      expect(error).toBeUndefined()
+      return k - 1
+    }
+    expectFailure(error)
+    expect(stateBytes(), `write ${k} (${attempt.failed}) failed`).toBe(before)
+    expect(journalBytes(), `write ${k} (${attempt.failed}) failed`).toBe('{"entries":[]}')
+  }
+}
+
+describe('the control plane and the clock', () => {
+  it('restore: a snapshot whose loading fails at any table leaves the state and the journal as they were', async () => {
+    await fresh()
+    const getSpace = opById('getSpaceById')
+    const spaceId = world.acme.spaces[Object.keys(world.acme.spaces)[0]!]!.spaceId!
+    // Another state to restore: the baseline with one space renamed.
+    await send(opById('updateSpaceById'), 'admin', { spaceId, title: 'Restored title' })
+    const other = platform.snapshot()
+    const writes = await failEachWrite(fresh, () => platform.restore(other), (error) => expect(String(error)).toContain('Injected failure'))
+    expect(writes).toBeGreaterThan(20)
+    expect(((await send(getSpace, 'admin', { spaceId })).body as { title: string }).title).toBe('Restored title')
+  })
+
+  it('reset: the same, back to the scenario', async () => {
+    const changed = async () => {
+      await fresh()
+      await send(opById('createCollection'), 'admin', { organizationId: world.acme.organizationId, title: 'Before the reset' })
+    }
+    const writes = await failEachWrite(changed, () => platform.reset(), (error) => expect(String(error)).toContain('Injected failure'))
+    expect(writes).toBeGreaterThan(20)
+    expect([...platform.db.collections.all()].some((c) => c.title === 'Before the reset')).toBe(false)
+  })
+
+  it('the clock: a purge of expired spaces that fails halfway is undone with the request that ran it', async () => {
+    const getOrg = opById('getOrganizationById')
+    const organizationId = world.acme.organizationId
+    const expired = async () => {
+      await fresh()
+      platform.clock.advance('8d')
+    }
+    // The reference: what the first request after the clock moved leaves.
+    await expired()
+    const deletedBefore = [...platform.db.spaces.all()].filter((s) => s.deletedAt).length
+    expect(deletedBefore).toBeGreaterThan(0)
+    expect((await send(getOrg, 'admin', { organizationId })).status).toBe(200)
+    const purged = stateBytes()
+    expect([...platform.db.spaces.all()].filter((s) => s.deletedAt).length).toBe(0)
+    let failures = 0
+    const writes = await failEachWrite(expired, async () => {
+      const answer = await send(getOrg, 'admin', { organizationId })
+      if (answer.status === 500) {
+        failures++
+        throw new Error(answer.message)
+      }
+    }, (error) => expect(String(error)).toContain('Injected failure'))
+    expect(writes).toBeGreaterThanOrEqual(deletedBefore)
+    expect(failures).toBe(writes)
+    // After the last failure the platform still works: the same request purges as on a fresh copy.
+    expect((await send(getOrg, 'admin', { organizationId })).status).toBe(200)
+    expect(stateBytes()).toBe(purged)
+  })
 })
 
 afterAll(() => {
