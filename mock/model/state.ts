@@ -5,7 +5,7 @@ import { createDb, tablesOf, type Db, type Tables } from './db.ts'
 import type { Libraries } from './libraries.ts'
 import { QuestionIndex } from './services/ask/question-index.ts'
 import { cloneData, type BaseRecord, type Table } from './table.ts'
-import { UndoLog, type BeforeWrite } from './transaction.ts'
+import { UndoLog, type BeforeWrite } from './undo-log.ts'
 
 /** Where the platform's resources say they live (`urls.app`, `urls.location`, published sites). */
 export interface Urls {
@@ -54,7 +54,7 @@ export interface ChangeRecorder {
 
 /**
  * A new, empty state. `beforeWrite` is told of every table write before it happens (a test's
- * fault injection: see model/transaction.ts).
+ * fault injection: see model/undo-log.ts).
  */
 export function createState(
   clock: Clock,

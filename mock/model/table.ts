@@ -1,7 +1,7 @@
 import { Query } from './query.ts'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { compareKeys, type SortKey } from '../core/sort-key.ts'
-import type { UndoLog, WriteKind } from './transaction.ts'
+import type { UndoLog, WriteKind } from './undo-log.ts'
 
 export { compareKeys, type SortKey }
 
@@ -106,7 +106,7 @@ export class Table<R extends BaseRecord> {
   readonly #observers: TableObserver<R>[] = []
   /** Told of every stored, changed or removed record (the `--state` journal's change log). */
   #watcher: ((id: string, removed: boolean) => void) | undefined
-  /** The state's undo log and this table's name in it (mock/model/transaction.ts). */
+  /** The state's undo log and this table's name in it (mock/model/undo-log.ts). */
   #writes: { log: UndoLog; name: string } | undefined
   /** The transaction in which this table last kept its order (a rollback puts removed records back in place). */
   #orderKept = -1

@@ -14,7 +14,8 @@ import { Libraries } from '../../mock/model/libraries.ts'
 import { createUser, issueToken } from '../../mock/model/orgs/members.ts'
 import { createState, type State } from '../../mock/model/state.ts'
 import { Table } from '../../mock/model/table.ts'
-import { Transaction, UndoLog } from '../../mock/model/transaction.ts'
+import { Transaction } from '../../mock/model/transaction.ts'
+import { UndoLog } from '../../mock/model/undo-log.ts'
 import { createInstrumentedPlatform } from '../../mock/platform.ts'
 
 describe('a failed request changes nothing', () => {
