@@ -5,6 +5,7 @@ import { Deferred, EventStream, MAX_PREPARES, Prepare, Reply } from './handlers/
 import type { Caller } from './model/access.ts'
 import { runMaintenance } from './model/maintenance.ts'
 import type { State } from './model/state.ts'
+import { Transaction } from './model/transaction.ts'
 import type { FaultEffect, Faults } from './core/faults.ts'
 import { HttpError, unauthorized } from './core/http-error.ts'
 import { parseInput } from './core/input.ts'
@@ -204,10 +205,13 @@ export function createDispatcher(options: DispatcherOptions): Core {
           exclusive(async () => {
             const state = options.state()
             try {
-              runMaintenance(state)
-              return await handler({ input: input as never, caller, state, services, prepared })
+              // Clock-driven and idempotent: its writes are kept whatever the operation does, but
+              // a failure halfway through it undoes them, as any failed run does.
+              maintain(state)
+              return await transaction(state, match.op.id, () => handler({ input: input as never, caller, state, services, prepared }))
             } finally {
-              // Still under the lock: a journal sees whole operations, never half of one.
+              // Still under the lock: a journal sees whole operations, never half of one (and
+              // nothing of one rolled back).
               state.changes?.commit(state)
             }
           })
@@ -233,6 +237,42 @@ export function createDispatcher(options: DispatcherOptions): Core {
       }
     }
   }
+}
+
+/**
+ * Runs one round of an operation as a transaction: kept when it returns, rolled back when it
+ * throws (an `HttpError`, a bug, a dropped connection), so a failed request changes nothing. A
+ * round that asks to {@link Prepare} will run again: a write made before asking would be made
+ * twice, so it is undone and reported as the bug it is.
+ */
+async function transaction<T>(state: State, operationId: string, run: () => T | Promise<T>): Promise<T> {
+  const tx = new Transaction(state)
+  let result: T
+  try {
+    result = await run()
+  } catch (error) {
+    tx.rollback()
+    throw error
+  }
+  const written = tx.firstWrite
+  if (result instanceof Prepare && written !== undefined) {
+    tx.rollback()
+    throw new Error(`${operationId} wrote to ${written} before asking to prepare: a Prepare must come before any write`)
+  }
+  tx.commit()
+  return result
+}
+
+/** Runs the clock's work (purges, processing) as a transaction of its own, committed before the operation's. */
+function maintain(state: State): void {
+  const tx = new Transaction(state)
+  try {
+    runMaintenance(state)
+  } catch (error) {
+    tx.rollback()
+    throw error
+  }
+  tx.commit()
 }
 
 /**

@@ -18,7 +18,8 @@ import { mswHandlers, requireMsw } from './msw.ts'
 import type { Handler } from './handlers/types.ts'
 import { ChangeLog } from './model/changes.ts'
 import { Libraries } from './model/libraries.ts'
-import { createState, serialize, tableEntries, type SerializedState } from './model/state.ts'
+import { createState, serialize, tableEntries, type SerializedState, type State } from './model/state.ts'
+import type { BeforeWrite } from './model/undo-log.ts'
 import type { Tables } from './model/db.ts'
 import { createBuilders, type Builders } from './scenarios/builders.ts'
 import { DEMO_TOKEN_NAMES, scenarios, type DemoTokenName, type Scenario, type ScenarioName } from './scenarios/index.ts'
@@ -194,6 +195,20 @@ export function createMockPlatform(options?: MockPlatformOptions & { scenario?: 
 /** Creates a platform on the empty scenario or a scenario function: its tokens are those the builders named. */
 export function createMockPlatform(options?: MockPlatformOptions): MockPlatform
 export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatform {
+  return createInstrumentedPlatform(options, {})
+}
+
+/** What a test may plug into a platform's insides (never part of the public options). */
+export interface PlatformInstruments {
+  /** Told before every table write of every state the platform holds; throwing fails that write. */
+  beforeWrite?: BeforeWrite
+}
+
+/**
+ * {@link createMockPlatform} with instruments: the atomicity test fails the k-th table write
+ * through `beforeWrite`. Not exported from `docplat/mock`. @internal
+ */
+export function createInstrumentedPlatform(options: MockPlatformOptions, instruments: PlatformInstruments): MockPlatform {
   const scenario = scenarioOf(options.scenario)
   const seed = options.seed ?? 'docplat'
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '')
@@ -208,7 +223,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
 
   // Loaded on first need, kept across restores and resets (mock/model/libraries.ts).
   const libraries = new Libraries()
-  let state = createState(clock, new Random(seed), urls, libraries, secretsFrom())
+  let state = createState(clock, new Random(seed), urls, libraries, secretsFrom(), instruments.beforeWrite)
   const tunnels: TunnelPolicy = { allow: (options.tunnelAllow ?? []).map((host) => host.toLowerCase()), loopback: options.tunnelLoopback ?? true }
   const outbound = guardTunnels(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), tunnels)
   const builders = createBuilders(() => state, tokens, (name) => tokens[name] ?? tokenFor(seed, name, scenarioTokens), outbound)
@@ -282,7 +297,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
   /** Replaces the state with a snapshot; `trusted` when the platform serialised it itself. */
   async function load(snapshot: SerializedState, trusted = false): Promise<void> {
     if (!isSerializedState(snapshot)) throw new TypeError('Not a docplat mock state snapshot')
-    const next = createState(clock, new Random(snapshot.random), urls, libraries, secretsFrom(snapshot.secrets))
+    const next = createState(clock, new Random(snapshot.random), urls, libraries, secretsFrom(snapshot.secrets), instruments.beforeWrite)
     next.seq = snapshot.seq
     for (const [name, table] of tableEntries(next)) {
       try {

@@ -1,6 +1,7 @@
 /**
  * A failure the client caused (or a fault injected on purpose). The dispatcher turns it into
- * `{ error: { code, message } }` with the status; nothing the model did before throwing is kept.
+ * `{ error: { code, message } }` with the status; nothing the model did before throwing is kept
+ * (the operation's transaction is rolled back: mock/model/transaction.ts).
  */
 export class HttpError extends Error {
   readonly status: number

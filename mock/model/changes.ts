@@ -36,6 +36,8 @@ export interface TakenChanges {
 export class ChangeLog {
   /** Per table, the IDs touched since the last commit, and whether each left the table meanwhile. */
   #touched = new Map<string, Map<string, boolean>>()
+  /** What was touched when the open transaction began (writes outside operations, maintenance's). */
+  #beforeTransaction: Map<string, Map<string, boolean>> | undefined
   #entries: ChangeEntry[] = []
   #snapshot: SerializedState | undefined
   #wantSnapshot = false
@@ -47,6 +49,7 @@ export class ChangeLog {
     state.changes = this
     this.#state = state
     this.#touched.clear()
+    this.#beforeTransaction = undefined
     for (const [name, table] of tableEntries(state)) {
       table.watch((id, removed) => {
         if (this.#state !== state) return
@@ -65,6 +68,19 @@ export class ChangeLog {
     this.#wantSnapshot = false
   }
 
+  /** An operation's transaction opens: remembers what was touched before it. @internal */
+  begin(state: State): void {
+    if (state !== this.#state) return
+    this.#beforeTransaction = new Map(Array.from(this.#touched, ([name, ids]) => [name, new Map(ids)]))
+  }
+
+  /** The operation failed and its writes were undone: what it touched is forgotten. @internal */
+  rollback(state: State): void {
+    if (state !== this.#state || !this.#beforeTransaction) return
+    this.#touched = this.#beforeTransaction
+    this.#beforeTransaction = undefined
+  }
+
   /** Asks for a whole snapshot at the next commit (to fold the journal into the state file). */
   requestSnapshot(): void {
     this.#wantSnapshot = true
@@ -73,6 +89,7 @@ export class ChangeLog {
   /** Closes an operation: copies what it touched. Synchronous, under the state lock. @internal */
   commit(state: State): void {
     if (state !== this.#state) return
+    this.#beforeTransaction = undefined
     if (this.#wantSnapshot) {
       this.#wantSnapshot = false
       this.#touched.clear()

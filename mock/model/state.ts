@@ -5,6 +5,7 @@ import { createDb, tablesOf, type Db, type Tables } from './db.ts'
 import type { Libraries } from './libraries.ts'
 import { QuestionIndex } from './services/ask/question-index.ts'
 import { cloneData, type BaseRecord, type Table } from './table.ts'
+import { UndoLog, type BeforeWrite } from './undo-log.ts'
 
 /** Where the platform's resources say they live (`urls.app`, `urls.location`, published sites). */
 export interface Urls {
@@ -35,20 +36,39 @@ export interface State {
   seq: number
   /** Records each operation's changes when the platform is journaled (`--state`); unset otherwise. */
   changes?: ChangeRecorder
+  /** The undo log every table writes to: what makes an operation one transaction (model/transaction.ts). */
+  writes: UndoLog
 }
 
 /**
  * What records each operation's changes for a journal (`ChangeLog` in model/changes.ts): told when
- * an operation ends, under the state lock, and when the whole state is replaced.
+ * an operation ends, under the state lock, and when the whole state is replaced; told when an
+ * operation's transaction opens and when it is rolled back, so a failed one leaves no trace.
  */
 export interface ChangeRecorder {
   commit(state: State): void
   replaced(state: State): void
+  begin(state: State): void
+  rollback(state: State): void
 }
 
-export function createState(clock: Clock, random: Random, urls: Urls, libraries: Libraries, secrets: SecretSource = cryptoSecrets): State {
+/**
+ * A new, empty state. `beforeWrite` is told of every table write before it happens (a test's
+ * fault injection: see model/undo-log.ts).
+ */
+export function createState(
+  clock: Clock,
+  random: Random,
+  urls: Urls,
+  libraries: Libraries,
+  secrets: SecretSource = cryptoSecrets,
+  beforeWrite?: BeforeWrite,
+): State {
   const db = createDb()
-  return { db, tables: tablesOf(db), contentCache: new ContentCache(db, libraries), questions: new QuestionIndex(db), clock, random, secrets, urls, libraries, seq: 0 }
+  const tables = tablesOf(db)
+  const writes = new UndoLog(beforeWrite)
+  for (const [name, table] of Object.entries(tables) as unknown as Array<[string, Table<BaseRecord>]>) table.attach(writes, name)
+  return { db, tables, contentCache: new ContentCache(db, libraries), questions: new QuestionIndex(db), clock, random, secrets, urls, libraries, seq: 0, writes }
 }
 
 /** A new secret (a share key, a signing secret, the random part of a token). */

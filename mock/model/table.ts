@@ -1,6 +1,7 @@
 import { Query } from './query.ts'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { compareKeys, type SortKey } from '../core/sort-key.ts'
+import type { UndoLog, WriteKind } from './undo-log.ts'
 
 export { compareKeys, type SortKey }
 
@@ -101,10 +102,14 @@ export type TablePredicate<R> = (query: Query<R>) => Query<R>
  */
 export class Table<R extends BaseRecord> {
   readonly #schema: StandardSchemaV1<R, R>
-  readonly #byId = new Map<string, R>()
+  #byId = new Map<string, R>()
   readonly #observers: TableObserver<R>[] = []
   /** Told of every stored, changed or removed record (the `--state` journal's change log). */
   #watcher: ((id: string, removed: boolean) => void) | undefined
+  /** The state's undo log and this table's name in it (mock/model/undo-log.ts). */
+  #writes: { log: UndoLog; name: string } | undefined
+  /** The transaction in which this table last kept its order (a rollback puts removed records back in place). */
+  #orderKept = -1
 
   constructor(schema: StandardSchemaV1<R, R>) {
     this.#schema = schema
@@ -129,6 +134,14 @@ export class Table<R extends BaseRecord> {
    */
   watch(listener: ((id: string, removed: boolean) => void) | undefined): void {
     this.#watcher = listener
+  }
+
+  /**
+   * Joins the undo log of the state this table belongs to: from now on every write is announced
+   * to it and, while a transaction is open, records its inverse. @internal
+   */
+  attach(log: UndoLog, name: string): void {
+    this.#writes = { log, name }
   }
 
   get(id: string): R | undefined {
@@ -167,7 +180,9 @@ export class Table<R extends BaseRecord> {
   async insert(values: R): Promise<R> {
     if (this.#byId.has(values.id)) throw new TypeError(`A record with ID ${values.id} is already stored`)
     const record = this.#validate(values, 'The new record')
+    const log = this.#before('insert')
     this.#track(record)
+    if (log?.open) log.record(() => this.#untrack(record))
     return record
   }
 
@@ -183,7 +198,11 @@ export class Table<R extends BaseRecord> {
       if (ids.has(value.id)) throw new TypeError(`Record ${i} repeats the ID ${value.id}`)
       ids.add(value.id)
     }
+    const log = this.#before('load')
     for (const record of values) this.#track(record)
+    if (log?.open) log.record(() => {
+      for (let i = values.length - 1; i >= 0; i--) this.#untrack(values[i]!)
+    })
   }
 
   /**
@@ -195,23 +214,49 @@ export class Table<R extends BaseRecord> {
     if (!stored) throw new TypeError(`No record with ID ${record.id} is stored`)
     if ('id' in changes && changes.id !== stored.id) throw new TypeError('A record keeps its ID')
     this.#validate({ ...stored, ...changes }, `Record ${stored.id}`)
-    for (const observer of this.#observers) observer.remove(stored)
-    Object.assign(stored, changes)
-    for (const observer of this.#observers) observer.add(stored)
-    this.#watcher?.(stored.id, false)
+    const log = this.#before('update')
+    if (log?.open) {
+      // Only the fields this change replaces: the record keeps its identity, which the model's references rely on.
+      const previous: Record<string, unknown> = {}
+      const absent: string[] = []
+      for (const key in changes) {
+        if (Object.hasOwn(stored, key)) previous[key] = stored[key]
+        else absent.push(key)
+      }
+      log.record(() => this.#assign(stored, previous as Partial<R>, absent))
+    }
+    this.#assign(stored, changes, [])
     return stored
   }
 
   /** Removes a record (nothing happens when it is not stored). */
   delete(record: R): void {
     const stored = this.#byId.get(record.id)
-    if (stored) this.#untrack(stored)
+    if (!stored) return
+    const log = this.#before('delete')
+    if (log?.open) {
+      this.#keepOrder(log)
+      log.record(() => this.#track(stored))
+    }
+    this.#untrack(stored)
   }
 
   clear(): void {
+    const log = this.#before('clear')
     if (this.#watcher) for (const id of this.#byId.keys()) this.#watcher(id, true)
-    this.#byId.clear()
+    const records = this.#byId
+    this.#byId = new Map()
     for (const observer of this.#observers) observer.clear()
+    if (log?.open) {
+      log.record(() => {
+        for (const observer of this.#observers) observer.clear()
+        this.#byId = records
+        for (const record of records.values()) {
+          for (const observer of this.#observers) observer.add(record)
+          this.#watcher?.(record.id, false)
+        }
+      })
+    }
   }
 
   /**
@@ -251,6 +296,43 @@ export class Table<R extends BaseRecord> {
       throw new TypeError(`${what} does not match its table's schema at ${where}: ${issue.message}`)
     }
     return result.value
+  }
+
+  /** Announces a write to the undo log (whose hook may fail it); the log, when the table has one. */
+  #before(kind: WriteKind): UndoLog | undefined {
+    const writes = this.#writes
+    if (!writes) return undefined
+    writes.log.before(writes.name, kind)
+    return writes.log
+  }
+
+  /** Changes a stored record's fields in place, re-filing it in every observer. */
+  #assign(stored: R, changes: Partial<R>, absent: readonly string[]): void {
+    for (const observer of this.#observers) observer.remove(stored)
+    Object.assign(stored, changes)
+    for (const key of absent) delete (stored as Record<string, unknown>)[key]
+    for (const observer of this.#observers) observer.add(stored)
+    this.#watcher?.(stored.id, false)
+  }
+
+  /**
+   * Before the first removal of a transaction, notes the order of the IDs (records are listed in
+   * insertion order, and a record put back goes last): the rollback, which runs this note's undo
+   * after putting every removed record back, restores the order. IDs only, once per transaction.
+   */
+  #keepOrder(log: UndoLog): void {
+    if (this.#orderKept === log.generation) return
+    this.#orderKept = log.generation
+    const order = Array.from(this.#byId.keys())
+    log.record(() => {
+      const byId = new Map<string, R>()
+      for (const id of order) {
+        const record = this.#byId.get(id)
+        if (record) byId.set(id, record)
+      }
+      for (const [id, record] of this.#byId) if (!byId.has(id)) byId.set(id, record)
+      this.#byId = byId
+    })
   }
 
   #track(record: R): void {

@@ -1,4 +1,4 @@
-import { createMockPlatform, type MockPlatform } from '../../mock/index.ts'
+import { createMockPlatform, type MockPlatform, type MockPlatformOptions } from '../../mock/index.ts'
 import type { SerializedState } from '../../mock/model/state.ts'
 
 /**
@@ -55,9 +55,9 @@ const find = <T extends { id: string }>(items: Iterable<T>, pick: (t: T) => bool
   throw new Error(`world: no ${what}`)
 }
 
-export async function createWorld(seed = 'reliability'): Promise<World> {
+export async function createWorld(seed = 'reliability', create: (options: MockPlatformOptions) => MockPlatform = createMockPlatform): Promise<World> {
   // Development mode delivers events to a tunnel: answer them here, never from the network.
-  const platform = createMockPlatform({ scenario: 'demo', seed, freeze: true, fetch: async () => new Response(null, { status: 204 }) })
+  const platform = create({ scenario: 'demo', seed, freeze: true, fetch: async () => new Response(null, { status: 204 }) })
   await platform.ready
   const b = platform.builders
   const db = platform.db

@@ -1,0 +1,161 @@
+import fc from 'fast-check'
+import * as z from 'zod/mini'
+import { describe, expect, it, vi } from 'vitest'
+import { operations } from '../../src/contract/index.ts'
+import type { OperationDef } from '../../src/contract/define.ts'
+import { createClient } from '../../src/index.ts'
+import { Clock } from '../../mock/core/clock.ts'
+import { Faults } from '../../mock/core/faults.ts'
+import { Random } from '../../mock/core/random.ts'
+import { RequestLog } from '../../mock/core/request-log.ts'
+import { createDispatcher, type PlainRequest } from '../../mock/dispatch.ts'
+import { Prepare, type Handler } from '../../mock/handlers/types.ts'
+import { Libraries } from '../../mock/model/libraries.ts'
+import { createUser, issueToken } from '../../mock/model/orgs/members.ts'
+import { createState, type State } from '../../mock/model/state.ts'
+import { Table } from '../../mock/model/table.ts'
+import { Transaction } from '../../mock/model/transaction.ts'
+import { UndoLog } from '../../mock/model/undo-log.ts'
+import { createInstrumentedPlatform } from '../../mock/platform.ts'
+
+describe('a failed request changes nothing', () => {
+  it('collections.delete failing at its third write: the collection and its spaces stay as they were', async () => {
+    let failAt = 0
+    let writes = 0
+    const platform = createInstrumentedPlatform({ scenario: 'demo', freeze: true }, {
+      beforeWrite: (table) => {
+        if (failAt > 0 && ++writes === failAt) throw new Error(`Injected failure of the write to ${table}`)
+      },
+    })
+    await platform.ready
+    const admin = createClient({ token: platform.tokens.admin, fetch: platform.fetch, retry: { limit: 0 } })
+    const collection = [...platform.db.collections.all()].find((c) => c.title === 'Product')!
+    const spaces = () => [...platform.db.spaces.all()].filter((s) => s.parent === collection.id).map((s) => [s.id, s.deletedAt ?? null])
+    const before = spaces()
+    expect(before.length).toBeGreaterThanOrEqual(2)
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    failAt = 3
+    await expect(admin.collections.delete({ collectionId: collection.id })).rejects.toMatchObject({ status: 500 })
+    failAt = 0
+    error.mockRestore()
+    expect(writes).toBe(3)
+    expect(platform.db.collections.get(collection.id)).toBeDefined()
+    expect(spaces()).toEqual(before)
+    expect((await admin.collections.get({ collectionId: collection.id })).id).toBe(collection.id)
+    // And the platform still works: the same call without the fault deletes it.
+    await admin.collections.delete({ collectionId: collection.id })
+    expect(platform.db.collections.get(collection.id)).toBeUndefined()
+  })
+})
+
+/** A dispatcher over one operation whose handler is `handler`, and a caller's token. */
+async function dispatcherWith(handler: Handler<OperationDef>) {
+  const op = operations.listOrganizationsForAuthenticatedUser as OperationDef
+  const state = createState(new Clock('2026-01-15T09:00:00Z', true), new Random('tx'), { api: 'http://mock.test', app: 'http://app.test' }, new Libraries())
+  const user = await createUser(state, { displayName: 'Pat', email: 'pat@example.com' })
+  const token = await issueToken(state, user.id)
+  const core = createDispatcher({
+    operations: [op],
+    handlers: { [op.id]: handler },
+    state: () => state,
+    ready: () => undefined,
+    loadLibraries: () => undefined,
+    faults: new Faults([op.id]),
+    log: new RequestLog(),
+    services: () => ({ fetch: globalThis.fetch, tunnelRefusal: () => "refused", after: () => undefined, fixtures: new Map(), drain: () => undefined }),
+    basePath: '',
+  })
+  const request: PlainRequest = {
+    method: 'GET',
+    url: `http://mock.test${op.path}`,
+    pathname: op.path,
+    search: '',
+    header: (name) => (name === 'authorization' ? `Bearer ${token.id}` : undefined),
+    body: () => undefined,
+    signal: new AbortController().signal,
+  }
+  return { state, user, send: () => core(request) }
+}
+
+describe('Prepare comes before any write', () => {
+  it('a round that writes and then asks to prepare is undone and answers a 500 naming the operation and the table', async () => {
+    const { state, user, send } = await dispatcherWith(({ state, prepared }) => {
+      state.db.users.update(state.db.users.get(user.id)!, { displayName: `Written in round ${prepared}` })
+      return new Prepare(async () => undefined)
+    })
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const answer = await send()
+    error.mockRestore()
+    expect(answer.status).toBe(500)
+    expect(answer.body).toContain('listOrganizationsForAuthenticatedUser wrote to users.update before asking to prepare')
+    expect(state.db.users.get(user.id)!.displayName).toBe('Pat')
+  })
+
+  it('a round that asks to prepare first, then writes on the next run, is kept', async () => {
+    const { state, user, send } = await dispatcherWith(({ state, prepared }) => {
+      if (!prepared) return new Prepare(async () => undefined)
+      state.db.users.update(state.db.users.get(user.id)!, { displayName: 'Prepared, then written' })
+      return { items: [], next: null } as never
+    })
+    const answer = await send()
+    expect(answer.status).toBe(200)
+    expect(state.db.users.get(user.id)!.displayName).toBe('Prepared, then written')
+  })
+})
+
+describe('the undo log', () => {
+  const Row = z.object({ id: z.string(), seq: z.number(), group: z.string(), rank: z.number(), note: z.optional(z.string()) })
+  type Row = z.infer<typeof Row>
+  const write = fc.oneof(
+    fc.record({ kind: fc.constant('insert' as const), id: fc.integer({ min: 0, max: 15 }), group: fc.constantFrom('a', 'b'), rank: fc.integer({ max: 9, min: 0 }) }),
+    fc.record({ kind: fc.constant('update' as const), id: fc.integer({ min: 0, max: 15 }), group: fc.constantFrom('a', 'b', 'c'), rank: fc.integer({ max: 9, min: 0 }), note: fc.option(fc.string({ maxLength: 3 }), { nil: undefined }) }),
+    fc.record({ kind: fc.constant('delete' as const), id: fc.integer({ min: 0, max: 15 }) }),
+    fc.record({ kind: fc.constant('clear' as const) }),
+    fc.record({ kind: fc.constant('bad' as const), id: fc.integer({ min: 0, max: 15 }) }),
+  )
+
+  it('rolls any sequence of writes back to the same records, in the same order, in the same index groups', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 15 }), { maxLength: 12 }), fc.array(write, { maxLength: 30 }), (seedIds, writes) => {
+        const log = new UndoLog()
+        const table = new Table<Row>(Row)
+        table.attach(log, 'rows')
+        const index = table.index((r) => r.group, (r) => [r.rank, r.seq])
+        let seq = 0
+        for (const id of new Set(seedIds)) void table.insert({ id: `r${id}`, seq: ++seq, group: id % 2 ? 'a' : 'b', rank: id % 5 })
+        const picture = () => JSON.stringify([[...table.all()], ['a', 'b', 'c'].map((g) => index.get(g).map((r) => r.id))])
+        const before = picture()
+        log.begin()
+        for (const w of writes) {
+          const stored = 'id' in w ? table.get(`r${w.id}`) : undefined
+          try {
+            if (w.kind === 'insert') void table.insert({ id: `r${w.id}`, seq: ++seq, group: w.group, rank: w.rank }).catch(() => undefined)
+            else if (w.kind === 'update' && stored) table.update(stored, { group: w.group, rank: w.rank, ...(w.note === undefined ? {} : { note: w.note }) })
+            else if (w.kind === 'delete' && stored) table.delete(stored)
+            else if (w.kind === 'clear') table.clear()
+            // An invalid change throws before changing anything.
+            else if (w.kind === 'bad' && stored) table.update(stored, { rank: 'high' as never })
+          } catch {
+            // Refused writes (a repeated ID, a bad value) change nothing, inside a transaction too.
+          }
+        }
+        log.rollback()
+        expect(picture()).toBe(before)
+      }),
+    )
+  })
+
+  it('restores the creation counter and the ID stream, so the next IDs are those a platform without the failure gives', async () => {
+    const fresh = (): State => createState(new Clock('2026-01-15T09:00:00Z', true), new Random('ids'), { api: 'http://mock.test', app: 'http://app.test' }, new Libraries())
+    const failed = fresh()
+    const tx = new Transaction(failed)
+    await createUser(failed, { displayName: 'Gone', email: 'gone@example.com' })
+    tx.rollback()
+    const untouched = fresh()
+    const a = await createUser(failed, { displayName: 'Kept', email: 'kept@example.com' })
+    const b = await createUser(untouched, { displayName: 'Kept', email: 'kept@example.com' })
+    expect(a).toEqual(b)
+    expect(failed.db.users.size).toBe(1)
+    expect(failed.clock.state).toEqual(untouched.clock.state)
+  })
+})
