@@ -26,11 +26,11 @@ export interface LoggedRequest {
 /** Options of a {@link RequestLog}: what bounds its memory, whatever clients send. */
 export interface RequestLogOptions {
   /** How many entries it keeps; the oldest go first. Default 10,000. */
-  capacity?: number
+  capacity?: number | undefined
   /** Longest body kept whole, in characters of JSON; longer ones are cut to this. Default 16,384. */
-  maxBodyChars?: number
+  maxBodyChars?: number | undefined
   /** Total characters of body kept across entries; the oldest entries go first. Default 16 Mi. */
-  maxTotalChars?: number
+  maxTotalChars?: number | undefined
 }
 
 /**

@@ -20,7 +20,7 @@ export interface Core {
     /** Milliseconds each attempt may take (`false`: no limit). */
     readonly timeout: number | false
     /** The retry settings in use, defaults applied. */
-    readonly retry: Required<Omit<RetryOptions, 'delay'>> & Pick<RetryOptions, 'delay'>
+    readonly retry: { readonly [K in Exclude<keyof RetryOptions, 'delay'>]-?: Exclude<RetryOptions[K], undefined> } & Pick<RetryOptions, 'delay'>
   }
   /** @internal */
   readonly http: KyInstance

@@ -14,21 +14,21 @@ import { InspectorAssets } from './static.ts'
 /** The control plane's options on {@link startMockServer}. */
 export interface ControlPlaneOptions {
   /** The platform to control. Default: the server's `platform` when it is a whole platform. */
-  platform?: MockPlatform | PromiseLike<MockPlatform>
+  platform?: MockPlatform | PromiseLike<MockPlatform> | undefined
   /**
    * Secret required as `Authorization: Bearer <token>` (or `X-Docplat-Control-Token`). Optional
    * on loopback; required when the server listens on any other interface.
    */
-  token?: string
+  token?: string | undefined
   /** Reported by `/_docplat/health`. Default `custom`. */
-  scenario?: string
+  scenario?: string | undefined
   /** What `POST /_docplat/reset` returns to, when not the scenario's initial state (a state file's). */
   initial?: () => SerializedState | undefined
   /**
    * Called after the control plane changed state; the answer waits for it (the CLI saves its
    * state file then, so an acknowledged reset or new user survives the process being killed).
    */
-  onChange?: () => void | Promise<void>
+  onChange?: (() => void | Promise<void>) | undefined
 }
 
 export const CONTROL_PREFIX = '/_docplat/'
