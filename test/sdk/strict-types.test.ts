@@ -1,6 +1,6 @@
 /**
  * The public options and parameters under `exactOptionalPropertyTypes` (what the current
- * `tsc --init` turns on): test/consumer/fixtures/strict.ts compiled against the sources, as the
+ * `tsc --init` turns on): test/consumer/fixtures/strict.ts and strict-browser.ts compiled against the sources, as the
  * package's entry points. `npm run test:consumer` (section `strict`) compiles the same file against
  * the packed declarations with real `tsc --init` settings on TypeScript 5 and 7.
  */
@@ -9,13 +9,13 @@ import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
-const fixture = fileURLToPath(new URL('../consumer/fixtures/strict.ts', import.meta.url))
+const fixtures = ['strict.ts', 'strict-browser.ts'].map((name) => fileURLToPath(new URL(`../consumer/fixtures/${name}`, import.meta.url)))
 
 /** The fixture's own diagnostics (the sources' are the repository's tsconfig's business), as text. */
-function diagnostics(file: string, exact: boolean): string[] {
-  const program = ts.createProgram([file], {
+function diagnostics(files: string[]): string[] {
+  const program = ts.createProgram(files, {
     strict: true,
-    exactOptionalPropertyTypes: exact,
+    exactOptionalPropertyTypes: true,
     noUncheckedIndexedAccess: true,
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.NodeNext,
@@ -33,12 +33,14 @@ function diagnostics(file: string, exact: boolean): string[] {
       'docplat/mock/browser': ['mock/browser/index.ts'],
     },
   })
-  const source = program.getSourceFile(file)!
-  return [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)].map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
+  return files.flatMap((file) => {
+    const source = program.getSourceFile(file)!
+    return [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)].map((d) => `${file}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`)
+  })
 }
 
 describe('exactOptionalPropertyTypes', () => {
   it('every option and parameter takes undefined as "not given" (the README snippet compiles)', () => {
-    expect(diagnostics(fixture, true)).toEqual([])
+    expect(diagnostics(fixtures)).toEqual([])
   }, 120_000)
 })

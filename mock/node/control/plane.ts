@@ -52,7 +52,7 @@ const COMPILED: Compiled[] = CONTROL_ROUTES.map((route) => ({
 
 /** True for a path the control plane owns: never routed to the API, and the API's never here. */
 export function isControlPath(pathname: string): boolean {
-  return pathname === '/_docplat' || pathname.startsWith(CONTROL_PREFIX) || pathname === '/openapi.json'
+  return pathname === '/' || pathname === '/_docplat' || pathname.startsWith(CONTROL_PREFIX) || pathname === '/openapi.json'
 }
 
 export interface ControlPlane {
@@ -205,6 +205,13 @@ export function createControlPlane(options: ControlPlaneOptions & { platform: Mo
       const url = new URL(request.url)
       const pathname = url.pathname
       if (pathname === '/_docplat') return { response: new Response(null, { status: 308, headers: { location: `/_docplat/${url.search}` } }) }
+      // The printed URL opened in a browser shows the inspector. Temporary (302): the same address
+      // may be a server without a control plane tomorrow, and browsers keep permanent redirects.
+      if (pathname === '/') {
+        const method = request.method.toUpperCase()
+        if (method === 'GET' || method === 'HEAD') return { response: new Response(null, { status: 302, headers: { location: `${CONTROL_PREFIX}${url.search}` } }) }
+        return { response: errorBody(405, `${method} is not allowed on /: the API is under /v1/, the inspector at ${CONTROL_PREFIX}`, { allow: 'GET, HEAD' }) }
+      }
       const asset = await assets.serve(pathname, request.method)
       if (asset) return { response: asset, operationId: 'controlInspector' }
       const method = request.method.toUpperCase()
