@@ -32,7 +32,8 @@ export interface ClientOptions {
    */
   token?: string | null | undefined
   /**
-   * Base URL of the API, an absolute `http(s)` URL without `/v1`. Default: the
+   * Base URL of the API, an absolute `http(s)` URL without `/v1` (one ending in `/v1` is refused with a
+   * {@link ConfigurationError} saying to drop it: the SDK adds `/v1` to every path). Default: the
    * `DOCPLAT_BASE_URL` environment variable where there is one, else {@link DEFAULT_BASE_URL}.
    */
   baseUrl?: string | undefined
