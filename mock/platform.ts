@@ -30,45 +30,45 @@ export interface MockPlatformOptions {
    * `'demo'` (default), `'empty'`, or a function that builds state with the builders. Any other
    * name throws at once, listing the known ones.
    */
-  scenario?: ScenarioName | Scenario
+  scenario?: ScenarioName | Scenario | undefined
   /** Seed of IDs and tokens: the same seed gives the same scenario. Default `'docplat'`. */
-  seed?: string
+  seed?: string | undefined
   /** Platform time at start. Default 2026-01-15T09:00:00Z; time then flows unless `freeze` is set. */
-  now?: Date | string | number
+  now?: Date | string | number | undefined
   /** Stop the clock at `now` (it then moves only with `clock.advance`). */
-  freeze?: boolean
+  freeze?: boolean | undefined
   /** Base URL the handlers answer on, without `/v1`. Default: the SDK's default base URL. */
-  baseUrl?: string
+  baseUrl?: string | undefined
   /** Base URL of the web app in `urls.app`. */
-  appUrl?: string
+  appUrl?: string | undefined
   /** Bounds of `platform.requests`: entries, and body characters each. */
-  requestLog?: RequestLogOptions
+  requestLog?: RequestLogOptions | undefined
   /**
    * The bytes of memory kept about past requests (`platform.requests`, and the journal of
    * exchanges of a server given this platform): a number of bytes, a {@link ByteBudget} to share
    * with a server, or `false` to keep nothing. The oldest entries go first. Default 32 MiB.
    */
-  requestJournal?: number | ByteBudget | false
+  requestJournal?: number | ByteBudget | false | undefined
   /** The platform's outbound `fetch` (development-mode deliveries). Default: the global `fetch`. */
-  fetch?: (input: Request | string | URL, init?: RequestInit) => Promise<Response>
+  fetch?: ((input: Request | string | URL, init?: RequestInit) => Promise<Response>) | undefined
   /**
    * Draw share keys, visitor signing secrets and the tokens of users built without a `tokenName`
    * from a stream seeded by `seed` instead of `crypto.getRandomValues`: for fixtures that must
    * not change between runs. Never on a platform others can reach. Default `false`.
    */
-  deterministicSecrets?: boolean
+  deterministicSecrets?: boolean | undefined
   /**
    * The scenario's named tokens (`platform.tokens`): `'seeded'` (default) derives them from `seed`,
    * so they are the same on every start (and well known for the default seed: fine in tests and
    * on loopback); `'random'` makes fresh ones from `crypto.getRandomValues` on every start, as
    * `docplat-mock serve` does off loopback.
    */
-  scenarioTokens?: 'seeded' | 'random'
+  scenarioTokens?: 'seeded' | 'random' | undefined
   /**
    * Hosts besides loopback that development-mode tunnels may point at (`example.test`,
    * `tunnel.example.test:8443`). Default none: a tunnel URL on any other host is refused.
    */
-  tunnelAllow?: readonly string[]
+  tunnelAllow?: readonly string[] | undefined
   /**
    * Whether development-mode tunnels may point at loopback (127.0.0.0/8, `::1`, `localhost`)
    * without being named in `tunnelAllow`. Default `true`: a developer's local integration.
@@ -76,7 +76,7 @@ export interface MockPlatformOptions {
    * could otherwise read the host's own local services through render; give it `false` when you
    * serve a platform beyond loopback with `startMockServer`.
    */
-  tunnelLoopback?: boolean
+  tunnelLoopback?: boolean | undefined
 }
 
 /** The contract's operations, one list for every platform (its route table is built once). */

@@ -5,7 +5,7 @@
  * failure or a dependency the mock forgot to bundle would break. `npm run test:consumer`, in CI.
  *
  * Installs come from npm's cache when they can (`--prefer-offline`). Set KEEP=1 to keep the folder,
- * TARBALL=path to test a tarball packed before, ONLY=bare,msw,storybook,typed,jest,browser,runtimes for some sections.
+ * TARBALL=path to test a tarball packed before, ONLY=bare,msw,storybook,typed,strict,jest,browser,runtimes for some sections.
  */
 import { execFile, execFileSync, spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -284,6 +284,42 @@ check('TypeScript strict, moduleResolution bundler', () => tsc(['--module', 'esn
 for (const { name, bin } of runtimes) {
   check(`${name}, compiled TypeScript (ESM)`, () => sh(bin, ['out/typed.js'], typed))
   check(`${name}, compiled TypeScript (CommonJS)`, () => sh(bin, ['out/typed.cjs'], typed))
+}
+
+}
+
+if (want('strict')) {
+// 3b. As users have TypeScript today: the settings the real `tsc --init` of the latest 5.x and of
+// the latest 7.x (the native compiler: its bin/tsc starts the platform's binary) writes, with
+// `skipLibCheck: false`, so the package's declarations are checked too; with and without msw (an
+// optional peer whose types the declarations name). Every entry point, every option given
+// possibly-undefined values (test/consumer/fixtures/strict.ts).
+for (const typescript of ['typescript@^5', 'typescript@^7']) {
+  for (const msw of [[], ['msw@^3.0.0']]) {
+    const dir = project(`strict-${typescript.split('^')[1]}${msw.length ? '-msw' : ''}`, [typescript, '@types/node@^24', ...msw], { type: 'module' })
+    const tsc = (args: string[]) => sh(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), ...args], dir)
+    const version = tsc(['--version']).trim()
+    tsc(['--init'])
+    const written = readFileSync(join(dir, 'tsconfig.json'), 'utf8')
+    // The two edits the generated file asks for: libraries checked, and (its comment "For nodejs")
+    // Node's types; the file is otherwise as written (exactOptionalPropertyTypes included).
+    const edit = (text: string, from: RegExp, to: string) => {
+      if (!from.test(text)) throw new Error(`${version}: tsc --init no longer writes ${from}; update scripts/consumer.ts:\n${written}`)
+      return text.replace(from, to)
+    }
+    const base = edit(edit(written, /"skipLibCheck": true/, '"skipLibCheck": false'), /^(\s*)"types": \[\],?$/m, '$1"types": ["node"],')
+    if (!/"exactOptionalPropertyTypes": true/.test(base)) throw new Error(`${version}: tsc --init no longer turns on exactOptionalPropertyTypes:\n${written}`)
+    for (const file of ['strict.ts', 'strict-browser.ts']) cpSync(join(FIXTURES, file), join(dir, file))
+    const label = `${version}, tsc --init + skipLibCheck: false, ${msw.length ? `msw ${JSON.parse(readFileSync(join(dir, 'node_modules/msw/package.json'), 'utf8')).version}` : 'no msw'}`
+    // As written (the DOM lib of the default target): every entry point, the browser one included.
+    writeFileSync(join(dir, 'tsconfig.json'), base)
+    check(`${label}: docplat, docplat/mock, docplat/mock/node, docplat/mock/browser`, () => void tsc(['--noEmit', '-p', '.']))
+    // As the file's "For nodejs" comment says: lib esnext, no DOM; the Node entry points. Not with
+    // msw: its own declarations (@mswjs/interceptors) need the DOM lib, whatever docplat does.
+    if (msw.length) continue
+    writeFileSync(join(dir, 'tsconfig.node.json'), JSON.stringify({ extends: './tsconfig.json', compilerOptions: { lib: ['esnext'] }, files: ['strict.ts'] }))
+    check(`${label}, lib ["esnext"] (its "For nodejs" lines): docplat, docplat/mock, docplat/mock/node`, () => void tsc(['--noEmit', '-p', 'tsconfig.node.json']))
+  }
 }
 
 }

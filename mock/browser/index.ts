@@ -20,16 +20,16 @@ export interface MockWorkerOptions {
    * `/v1/`): `'bypass'` (default) lets it go to the network as usual, `'warn'` also logs it,
    * `'error'` fails it.
    */
-  onUnhandledRequest?: 'bypass' | 'warn' | 'error'
+  onUnhandledRequest?: 'bypass' | 'warn' | 'error' | undefined
   /** Where the worker script is served, and its registration options. */
   serviceWorker?: {
     /** URL of MSW's worker script. Default `/mockServiceWorker.js`. */
-    url?: string
+    url?: string | undefined
     /** Passed to `navigator.serviceWorker.register` (a `scope`, for instance). */
-    options?: RegistrationOptions
-  }
+    options?: RegistrationOptions | undefined
+  } | undefined
   /** Do not log each mocked request in the browser console. Default `false`. */
-  quiet?: boolean
+  quiet?: boolean | undefined
 }
 
 /** A running mock worker: what {@link startMockWorker} resolves to. */

@@ -5,11 +5,11 @@ import { Random } from './random.ts'
 /** Which requests a fault applies to; every given field must match. */
 export interface FaultMatch {
   /** The operation, by its ID in the contract (`getSpaceById`). An unknown ID is refused by `add`. */
-  operationId?: OperationId
+  operationId?: OperationId | undefined
   /** The HTTP method, in any case. */
-  method?: string
+  method?: string | undefined
   /** A pathname (`/v1/spaces/abc`) or a pattern tested against it. */
-  path?: string | RegExp
+  path?: string | RegExp | undefined
 }
 
 /**
@@ -36,42 +36,42 @@ export interface FaultSpec extends FaultMatch {
    * request log records the operation's own answer, so tests can see that the change was made.
    * Default `false`.
    */
-  after?: boolean
+  after?: boolean | undefined
   /** Delay before answering (`'200ms'`, `'2s'` or ms). */
-  latency?: string | number
+  latency?: string | number | undefined
   /**
    * Answer with this status and an error body (`{ error: { code, message } }`) instead of
    * running the operation (or, with `after`, instead of its answer): 100 to 599, a status that
    * can carry a body (not 1xx, 204, 205 or 304).
    */
-  status?: number
+  status?: number | undefined
   /** With a status: the `Retry-After` seconds to send (a finite number, 0 or more). */
-  retryAfter?: number
+  retryAfter?: number | undefined
   /** Drop the connection: `platform.fetch` rejects, the HTTP server destroys the socket. */
-  drop?: boolean
+  drop?: boolean | undefined
   /** Apply to this many matching requests (a whole number, 1 or more), then expire. Default: every matching request. */
-  times?: number
+  times?: number | undefined
   /** Apply to this fraction (0..1) of matching requests. Default 1. */
-  rate?: number
+  rate?: number | undefined
   /** The error message of an injected status. Default `Injected fault: <status>`. */
-  message?: string
+  message?: string | undefined
 }
 
 /** What the dispatcher does at one moment (before or after the operation) of one request. */
 export interface FaultEffect {
   latency: number
-  status?: number
-  retryAfter?: number
-  drop?: boolean
-  message?: string
+  status?: number | undefined
+  retryAfter?: number | undefined
+  drop?: boolean | undefined
+  message?: string | undefined
 }
 
 /** What the dispatcher does for one request once faults are consulted. */
 export interface FaultOutcome {
   /** Before the operation: it then does not run when there is a status or a drop. */
-  before?: FaultEffect
+  before?: FaultEffect | undefined
   /** After the operation: its answer is delayed, replaced or dropped. */
-  after?: FaultEffect
+  after?: FaultEffect | undefined
 }
 
 interface Active extends FaultSpec {

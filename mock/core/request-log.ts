@@ -33,20 +33,20 @@ export interface LoggedRequest {
 /** Options of a {@link RequestLog}: what bounds its memory, whatever clients send. */
 export interface RequestLogOptions {
   /** How many entries it keeps; the oldest go first. Default 10,000. */
-  capacity?: number
+  capacity?: number | undefined
   /** Longest body kept whole, in characters of JSON; longer ones are cut to this. Default 16,384. */
-  maxBodyChars?: number
+  maxBodyChars?: number | undefined
   /**
    * Total characters of body kept across entries; the oldest entries go first. Default: no bound
    * of its own, the `budget` bounds the log.
    * @deprecated The log is bounded in bytes by its `budget` (`requestJournal` of `createMockPlatform`).
    */
-  maxTotalChars?: number
+  maxTotalChars?: number | undefined
   /**
    * The bytes it may keep, shared with the server's journal of exchanges when given to both.
    * Default: a budget of its own of 32 MiB.
    */
-  budget?: ByteBudget
+  budget?: ByteBudget | undefined
 }
 
 /**

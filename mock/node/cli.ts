@@ -55,18 +55,24 @@ function fail(message: string): number {
   return EXIT_FAILURE
 }
 
+/** Signals this close together are one stop request delivered twice. */
+const SAME_SIGNAL_MS = 500
+
 /**
  * Stops cleanly on SIGINT/SIGTERM: close the server, finish the state write, exit 0. A second
  * signal means the user does not want to wait.
  */
 function onShutdown(stop: () => Promise<void>): void {
-  let stopping = false
+  let stopping: number | undefined
   const handle = (signal: NodeJS.Signals) => {
-    if (stopping) {
+    // Under `npm start`, one Ctrl+C arrives twice: from the terminal and forwarded by npm. A
+    // person's second Ctrl+C comes later than that.
+    if (stopping !== undefined && performance.now() - stopping < SAME_SIGNAL_MS) return
+    if (stopping !== undefined) {
       process.stderr.write(`docplat-mock: ${signal} again, exiting without waiting\n`)
       process.exit(EXIT_FAILURE)
     }
-    stopping = true
+    stopping = performance.now()
     process.stderr.write('docplat-mock: stopping...\n')
     stop().then(
       () => exit(0),

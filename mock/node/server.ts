@@ -22,57 +22,57 @@ export interface MockServerOptions {
    */
   platform: Pick<MockPlatform, 'dispatch'> | Pick<MockPlatform, 'handle'>
   /** TCP port; `0` (the default) picks a free one, see {@link MockServer.port}. */
-  port?: number
+  port?: number | undefined
   /**
    * Interface to listen on. Default `127.0.0.1`, so the mock is not reachable from other machines.
    * Beyond loopback, build the platform with `tunnelLoopback: false` (as `docplat-mock serve`
    * does), or its organization admins can read this machine's local services through tunnels.
    */
-  host?: string
+  host?: string | undefined
   /**
    * Which browser origins may call the server: `true` (any), a list of origins, or `false`.
    * Default: any origin while listening on loopback, none otherwise.
    */
-  cors?: boolean | readonly string[]
+  cors?: boolean | readonly string[] | undefined
   /**
    * The control plane under `/_docplat/` (reset, state, clock, faults, requests, tokens, users,
    * the inspector page) and `/openapi.json`. On by default when `platform` is a whole platform;
    * `false` turns it off. Off loopback it needs `token`, or the server refuses to start.
    */
-  control?: ControlPlaneOptions | false
+  control?: ControlPlaneOptions | false | undefined
   /** Called once per answered request (the CLI prints a line from it). */
-  onRequest?: (entry: RequestSummary) => void
+  onRequest?: ((entry: RequestSummary) => void) | undefined
   /**
    * The bytes of memory the journal of exchanges (the inspector's) may keep: a {@link ByteBudget},
    * the platform's own by default (`platform.requests.budget`), so that it and the platform's
    * request log share one bound; `false` keeps no exchanges. With the control plane off, none are
    * kept anyway: nothing could read them.
    */
-  requestJournal?: ByteBudget | false
+  requestJournal?: ByteBudget | false | undefined
   /** How long a client may take, so idle or slow connections cannot hold the server's sockets. */
-  timeouts?: MockServerTimeouts
+  timeouts?: MockServerTimeouts | undefined
 }
 
 /** Time limits of {@link startMockServer}, in milliseconds. */
 export interface MockServerTimeouts {
   /** To send a request's headers, from the connection's start or the previous response. Default 10,000. */
-  headers?: number
+  headers?: number | undefined
   /** To send a whole request, headers and body. Default 30,000. */
-  request?: number
+  request?: number | undefined
   /** Of silence on a connection (nothing received or sent) before it is closed. Default 30,000. */
-  idle?: number
+  idle?: number | undefined
   /** A kept-alive connection waits this long for its next request. Default 5,000. */
-  keepAlive?: number
+  keepAlive?: number | undefined
   /**
    * After an error answer that ends the connection (408, 413, 431, 400, 405 to `CONNECT`), how
    * long the client has to read it before the connection is cut, whatever it sends meanwhile.
    * Default 2,000.
    */
-  linger?: number
+  linger?: number | undefined
 }
 
 /** Defaults of {@link MockServerTimeouts}. */
-export const DEFAULT_TIMEOUTS: Required<MockServerTimeouts> = { headers: 10_000, request: 30_000, idle: 30_000, keepAlive: 5_000, linger: 2_000 }
+export const DEFAULT_TIMEOUTS: { [K in keyof MockServerTimeouts]-?: number } = { headers: 10_000, request: 30_000, idle: 30_000, keepAlive: 5_000, linger: 2_000 }
 
 /** A running mock server. */
 export interface MockServer {
@@ -127,7 +127,9 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const core = coreOf(platform)
   const dispatch = 'dispatch' in platform ? platform.dispatch : fetchDispatch(core!)
 
-  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
+  // A limit given as `undefined` (read from an unset setting) keeps its default.
+  const given = Object.entries(options.timeouts ?? {}).filter(([, value]) => value !== undefined)
+  const timeouts: { [K in keyof MockServerTimeouts]-?: number } = { ...DEFAULT_TIMEOUTS, ...Object.fromEntries(given) }
   for (const [name, value] of Object.entries(timeouts)) {
     if (!(Number.isInteger(value) && value > 0)) throw new RangeError(`Invalid timeouts.${name} ${String(value)}: expected a positive integer of milliseconds`)
   }

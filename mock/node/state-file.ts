@@ -182,7 +182,7 @@ async function syncDirectory(dir: string): Promise<void> {
 /** Options of {@link createStateSaver}. */
 export interface StateSaverOptions {
   /** Called when a write fails; the next change tries again. Default: logs to stderr. */
-  onError?: (error: unknown) => void
+  onError?: ((error: unknown) => void) | undefined
 }
 
 /** Saves a platform's state to a file after changes, coalescing bursts. */

@@ -6,9 +6,9 @@ import type { Builders } from '../scenarios/builders.ts'
 /** Options of {@link connectMockServer}. */
 export interface ConnectOptions {
   /** The server's `--control-token`; needed only when it listens beyond loopback. */
-  controlToken?: string
+  controlToken?: string | undefined
   /** The `fetch` to reach the server with. Default: the global `fetch`. */
-  fetch?: (input: Request | string | URL, init?: RequestInit) => Promise<Response>
+  fetch?: ((input: Request | string | URL, init?: RequestInit) => Promise<Response>) | undefined
 }
 
 /** What `GET /_docplat/health` answers. */
@@ -24,12 +24,12 @@ export interface MockServerHealth {
 
 /** Filters of {@link RemoteRequestLog.find}, as `GET /_docplat/requests` takes them. */
 export interface RequestFilter {
-  operationId?: string
-  method?: string
+  operationId?: string | undefined
+  method?: string | undefined
   /** A status (`404`) or a class (`'4xx'`). */
-  status?: number | string
+  status?: number | string | undefined
   /** Only requests handled at or after this platform time. */
-  since?: Date | string
+  since?: Date | string | undefined
 }
 
 /** The platform's clock, over HTTP: the methods of `platform.clock`, asynchronous. */

@@ -33,11 +33,11 @@ export function createBuilders(state: () => State, tokens: Record<string, string
      * With `tokenName`, the token is also listed in `platform.tokens` under that name.
      */
     async user(values: {
-      displayName?: string
-      email?: string
-      organization?: string
-      role?: Role | null
-      tokenName?: string
+      displayName?: string | undefined
+      email?: string | undefined
+      organization?: string | undefined
+      role?: Role | null | undefined
+      tokenName?: string | undefined
     } = {}) {
       const s = state()
       const n = s.db.users.size + 1
@@ -56,7 +56,7 @@ export function createBuilders(state: () => State, tokens: Record<string, string
     member: (organization: string, user: string, role: Role | null) => addMember(state(), organization, user, role),
 
     /** A team; `owner` manages it. */
-    team: (values: { organization: string; title: string; members?: string[]; owner?: string }) =>
+    team: (values: { organization: string; title: string; members?: string[] | undefined; owner?: string | undefined }) =>
       createTeam(state(), values.organization, values.title, values.members ?? [], values.owner),
 
     teamMember: (team: string, user: string, role: 'owner' | 'member' = 'member') => {
@@ -68,7 +68,7 @@ export function createBuilders(state: () => State, tokens: Record<string, string
     collection: (values: NewCollection) => createCollection(state(), values),
 
     /** A space, at the end of its parent; `deleted: true` soft-deletes it at once. */
-    async space(values: NewSpace & { deleted?: boolean }) {
+    async space(values: NewSpace & { deleted?: boolean | undefined }) {
       const s = state()
       const space = await createSpace(s, values)
       if (values.deleted) deleteSpace(s, space)
@@ -93,7 +93,7 @@ export function createBuilders(state: () => State, tokens: Record<string, string
     },
 
     /** A change request on a space (numbered from 1 within the space). */
-    changeRequest(values: { space: string; createdBy: string; subject?: string; status?: ChangeRequestRecord['status'] }) {
+    changeRequest(values: { space: string; createdBy: string; subject?: string | undefined; status?: ChangeRequestRecord['status'] | undefined }) {
       const s = state()
       const space = s.db.spaces.get(values.space)
       if (!space) throw new Error(`No space ${values.space}`)
@@ -135,7 +135,7 @@ export function createBuilders(state: () => State, tokens: Record<string, string
     commentReply: (values: SeedReply) => seedReply(state(), values),
 
     /** Translation settings of an organization. */
-    translation: (values: { organization: string; title: string; languages?: string[] }) => createTranslation(state(), values.organization, values),
+    translation: (values: { organization: string; title: string; languages?: string[] | undefined }) => createTranslation(state(), values.organization, values),
 
     /** An OpenAPI specification, already processed unless `processed: false` (`content` or `errorCode` choose the outcome). */
     openAPISpec: (values: NewOpenAPISpec) => buildOpenAPISpec(state(), values),

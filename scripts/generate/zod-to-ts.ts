@@ -72,7 +72,11 @@ export class TypePrinter {
     const lines = Object.entries(shape).map(([key, value]) => {
       const optional = (mode === 'input' ? value._zod.optin : value._zod.optout) === 'optional'
       // The `?` already says `| undefined`: print the inner type of an optional key.
-      const type = optional && defOf(value).type === 'optional' && !this.#names.has(value) ? this.print(defOf(value).innerType as z.core.$ZodType, mode, inner) : this.print(value, mode, inner)
+      const printed = optional && defOf(value).type === 'optional' && !this.#names.has(value) ? this.print(defOf(value).innerType as z.core.$ZodType, mode, inner) : this.print(value, mode, inner)
+      // `| undefined` as zod infers it: under `exactOptionalPropertyTypes` a caller may then pass
+      // a possibly-undefined value as "not given" (`{ limit: process.env.LIMIT }`), in parameters
+      // and in the shapes some operations take (a `RenderContext`).
+      const type = optional && !/\| undefined$/.test(printed) ? `${printed} | undefined` : printed
       return `${inner}${IDENTIFIER.test(key) ? key : literal(key)}${optional ? '?' : ''}: ${type}`
     })
     // A loose object keeps unknown keys: its type has the index signature zod infers.

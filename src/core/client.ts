@@ -21,7 +21,7 @@ export interface Core {
     /** Milliseconds each attempt may take (`false`: no limit). */
     readonly timeout: number | false
     /** The retry settings in use, defaults applied. */
-    readonly retry: Required<Omit<RetryOptions, 'delay'>> & Pick<RetryOptions, 'delay'>
+    readonly retry: { readonly [K in Exclude<keyof RetryOptions, 'delay'>]-?: Exclude<RetryOptions[K], undefined> } & Pick<RetryOptions, 'delay'>
   }
   /** @internal */
   readonly http: KyInstance
@@ -71,7 +71,12 @@ function resolveBaseUrl(given: string | undefined): string {
     )
   }
   if (url.search || url.hash) throw new ConfigurationError(`Invalid ${source} ${JSON.stringify(value)}: a base URL has no query or fragment.`)
-  return value.replace(/\/+$/, '')
+  const base = value.replace(/\/+$/, '')
+  // Every operation's path starts with /v1: a base URL ending in it would call /v1/v1/... and 404.
+  if (/\/v1$/i.test(new URL(base).pathname)) {
+    throw new ConfigurationError(`Invalid ${source} ${JSON.stringify(value)}: drop the trailing /v1 (the SDK adds it to every path): use ${JSON.stringify(base.slice(0, -3))}.`)
+  }
+  return base
 }
 
 function resolveTimeout(timeout: number | false | undefined): number | false {

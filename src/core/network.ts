@@ -42,10 +42,20 @@ export function rootCause(error: unknown): string | undefined {
 
 const inBrowser = () => typeof (globalThis as { document?: unknown }).document !== 'undefined'
 
-/** The message of a connection failure: where to, and the root cause; in a browser, the CORS hint. */
+/**
+ * A reason on one line: OpenSSL and some runtimes put line breaks in their messages (a TLS
+ * handshake with a plain-HTTP server), which would split a log line in two.
+ */
+const oneLine = (text: string): string => text.replace(/\s*[\r\n\u2028\u2029\u0085]+\s*/g, ' ').trim()
+
+/** The message of a connection failure, on one line: where to, and the root cause; in a browser, the CORS hint. */
 export function connectionMessage(error: unknown, method: string, url: URL): string {
-  const cause = rootCause(error)
-  const base = `Cannot reach ${url.origin}${cause ? `: ${cause}` : ''} (${method} ${url.pathname})`
+  const reason = rootCause(error)
+  const cause = reason === undefined ? undefined : oneLine(reason) || undefined
+  // An https:// URL to a plain-HTTP server (the mock, a local proxy): OpenSSL's words do not say so.
+  const plain = url.protocol === 'https:' && [...chain(error)].some((e) => codeOf(e) === 'ERR_SSL_WRONG_VERSION_NUMBER')
+  const hint = plain ? `. The server does not speak TLS: if it serves plain HTTP (as the mock does), use http://${url.host}` : ''
+  const base = `Cannot reach ${url.origin}${cause ? `: ${cause}` : ''} (${method} ${url.pathname})${hint}`
   if (!inBrowser()) return base
   return `${base}. In a browser this is also how a request blocked by CORS fails: check that ${url.origin} allows this page's origin (Access-Control-Allow-Origin) and that it is running.`
 }

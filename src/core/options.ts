@@ -7,19 +7,19 @@ import type { Hooks } from 'ky'
  */
 export interface RetryOptions {
   /** Retries after the first attempt. Default 2; `0` turns retries off. */
-  limit?: number
+  limit?: number | undefined
   /**
    * The longest `Retry-After` (of a 429 or 503) the SDK waits, in milliseconds. A server asking
    * for more makes the call fail at once (a {@link RateLimitError} carrying `retryAfter` for a
    * 429) instead of keeping it pending. Default: the timeout (60 000 ms; 60 000 when the timeout is off).
    */
-  maxRetryAfter?: number
+  maxRetryAfter?: number | undefined
   /** Upper bound of one backoff delay, in milliseconds. Default 8 000. */
-  backoffLimit?: number
+  backoffLimit?: number | undefined
   /** The backoff delay before retry `attempt` (from 1), in milliseconds. Default `0.3 s * 2^(attempt - 1)`. */
-  delay?: (attempt: number) => number
+  delay?: ((attempt: number) => number) | undefined
   /** Randomise each backoff delay between 0 and its value, so clients do not retry in step. Default `true`. */
-  jitter?: boolean
+  jitter?: boolean | undefined
 }
 
 /** Options of {@link createClient} and {@link createCore}. */
@@ -30,42 +30,43 @@ export interface ClientOptions {
    * Without either the client refuses to start; `null` sends requests without a token (to see
    * how a server answers anonymous calls).
    */
-  token?: string | null
+  token?: string | null | undefined
   /**
-   * Base URL of the API, an absolute `http(s)` URL without `/v1`. Default: the
+   * Base URL of the API, an absolute `http(s)` URL without `/v1` (one ending in `/v1` is refused with a
+   * {@link ConfigurationError} saying to drop it: the SDK adds `/v1` to every path). Default: the
    * `DOCPLAT_BASE_URL` environment variable where there is one, else {@link DEFAULT_BASE_URL}.
    */
-  baseUrl?: string
+  baseUrl?: string | undefined
   /**
    * The `fetch` to use. Pass `platform.fetch` from `docplat/mock` to talk to the mock
    * without patching globals.
    */
-  fetch?: (input: Request | string | URL, init?: RequestInit) => Promise<Response>
+  fetch?: ((input: Request | string | URL, init?: RequestInit) => Promise<Response>) | undefined
   /** Milliseconds to wait for each attempt's response. Default 60 000; `false` disables it. */
-  timeout?: number | false
+  timeout?: number | false | undefined
   /**
    * Retries with exponential backoff and jitter on 408, 429, 5xx and connection errors, honouring
    * `Retry-After` up to a cap (see {@link RetryOptions}). A number sets the limit. Default 2.
    */
-  retry?: number | RetryOptions
+  retry?: number | RetryOptions | undefined
   /** Validate responses against the operation's schema. Default `true`. */
-  validate?: boolean
+  validate?: boolean | undefined
   /** Headers sent with every request. */
-  headers?: Record<string, string>
+  headers?: Record<string, string> | undefined
   /** ky hooks, for logging or instrumentation. They see requests as sent, `Authorization` included: log headers through {@link redactHeaders}. */
-  hooks?: Hooks
+  hooks?: Hooks | undefined
 }
 
 /** Per-call options accepted by every operation. */
 export interface RequestOptions {
   /** Aborts the call. */
-  signal?: AbortSignal
+  signal?: AbortSignal | undefined
   /** Overrides the client's timeout for this call. */
-  timeout?: number | false
+  timeout?: number | false | undefined
   /** Overrides the client's retry setting for this call (merged over it). */
-  retry?: number | RetryOptions
+  retry?: number | RetryOptions | undefined
   /** Extra headers for this call. */
-  headers?: Record<string, string>
+  headers?: Record<string, string> | undefined
 }
 
 /** The base URL used when neither the options nor `DOCPLAT_BASE_URL` give one. */

@@ -95,7 +95,7 @@ export interface ChangeRequestsContentNamespace {
   listFiles(params: ListFilesInChangeRequestByIdParams, options?: RequestOptions): PagePromise<File>
   /** List the links of a page of a change request with their status: {@link listPageLinksInChangeRequest} documents it. */
   listPageLinks(params: ListPageLinksInChangeRequestParams, options?: RequestOptions): PagePromise<Link, {
-  stats?: LinkStats
+  stats?: LinkStats | undefined
 }>
   /** List the pages of a change request as a tree: {@link listPagesInChangeRequest} documents it. */
   listPages(params: ListPagesInChangeRequestParams, options?: RequestOptions): APIPromise<PageList>
@@ -453,7 +453,7 @@ export interface SpacesContentNamespace {
   listFiles(params: ListFilesParams, options?: RequestOptions): PagePromise<File>
   /** List the links of a page with their status: {@link listPageLinks} documents it. */
   listPageLinks(params: ListPageLinksParams, options?: RequestOptions): PagePromise<Link, {
-  stats?: LinkStats
+  stats?: LinkStats | undefined
 }>
   /** List the pages of the space as a tree: {@link listPages} documents it. */
   listPages(params: ListPagesParams, options?: RequestOptions): APIPromise<PageList>
@@ -475,7 +475,7 @@ export interface SpacesNamespace {
   listCommenters(params: ListCommentersInSpaceParams, options?: RequestOptions): PagePromise<Member>
   /** List the links of the space's content with their status: {@link listSpaceLinks} documents it. */
   listLinks(params: ListSpaceLinksParams, options?: RequestOptions): PagePromise<Link, {
-  stats?: LinkStats
+  stats?: LinkStats | undefined
 }>
   /** Move a space to another collection or position: {@link moveSpace} documents it. */
   move(params: MoveSpaceParams, options?: RequestOptions): APIPromise<Space>

@@ -56,8 +56,8 @@ import type { TranslationLanguages, TranslationTitle } from '../schemas/translat
 export interface PostCommentInChangeRequestParams {
   spaceId: string
   changeRequestId: string
-  node?: string
-  page?: string
+  node?: string | undefined
+  page?: string | undefined
   body: {
     markdown: string
   }
@@ -101,7 +101,7 @@ export interface GetCommentInChangeRequestParams {
   spaceId: string
   changeRequestId: string
   commentId: string
-  format?: 'markdown' | 'document'
+  format?: 'markdown' | 'document' | undefined
 }
 
 /**
@@ -121,13 +121,13 @@ export const getCommentInChangeRequest: (core: Core, params: GetCommentInChangeR
 export interface ListCommentsInChangeRequestParams {
   spaceId: string
   changeRequestId: string
-  page?: string
-  limit?: number
-  order?: 'asc' | 'desc'
-  status?: 'all' | 'open' | 'resolved'
-  format?: 'markdown' | 'document'
-  targetPage?: string
-  authors?: Array<string>
+  page?: string | undefined
+  limit?: number | undefined
+  order?: 'asc' | 'desc' | undefined
+  status?: 'all' | 'open' | 'resolved' | undefined
+  format?: 'markdown' | 'document' | undefined
+  targetPage?: string | undefined
+  authors?: Array<string> | undefined
 }
 
 /**
@@ -195,7 +195,7 @@ export interface GetCommentReplyInChangeRequestParams {
   changeRequestId: string
   commentId: string
   commentReplyId: string
-  format?: 'markdown' | 'document'
+  format?: 'markdown' | 'document' | undefined
 }
 
 /**
@@ -216,9 +216,9 @@ export interface ListCommentRepliesInChangeRequestParams {
   spaceId: string
   changeRequestId: string
   commentId: string
-  page?: string
-  limit?: number
-  format?: 'markdown' | 'document'
+  page?: string | undefined
+  limit?: number | undefined
+  format?: 'markdown' | 'document' | undefined
 }
 
 /**
@@ -242,12 +242,12 @@ export interface UpdateCommentReplyInChangeRequestParams {
   changeRequestId: string
   commentId: string
   commentReplyId: string
-  resolved?: boolean
+  resolved?: boolean | undefined
   body?: {
     markdown: string
-  }
-  addedReactions?: Array<string>
-  removedReactions?: Array<string>
+  } | undefined
+  addedReactions?: Array<string> | undefined
+  removedReactions?: Array<string> | undefined
 }
 
 /**
@@ -268,12 +268,12 @@ export interface UpdateCommentInChangeRequestParams {
   spaceId: string
   changeRequestId: string
   commentId: string
-  resolved?: boolean
+  resolved?: boolean | undefined
   body?: {
     markdown: string
-  }
-  addedReactions?: Array<string>
-  removedReactions?: Array<string>
+  } | undefined
+  addedReactions?: Array<string> | undefined
+  removedReactions?: Array<string> | undefined
 }
 
 /**
@@ -293,8 +293,8 @@ export const updateCommentInChangeRequest: (core: Core, params: UpdateCommentInC
 export interface GetRevisionOfChangeRequestByIdParams {
   spaceId: string
   changeRequestId: string
-  metadata?: boolean
-  computed?: boolean
+  metadata?: boolean | undefined
+  computed?: boolean | undefined
 }
 
 /**
@@ -315,8 +315,8 @@ export interface GetFileInChangeRequestByIdParams {
   spaceId: string
   changeRequestId: string
   fileId: string
-  metadata?: boolean
-  computed?: boolean
+  metadata?: boolean | undefined
+  computed?: boolean | undefined
 }
 
 /**
@@ -337,10 +337,10 @@ export interface GetPageInChangeRequestByIdParams {
   spaceId: string
   changeRequestId: string
   pageId: string
-  metadata?: boolean
-  computed?: boolean
-  format?: 'document' | 'markdown'
-  evaluated?: boolean
+  metadata?: boolean | undefined
+  computed?: boolean | undefined
+  format?: 'document' | 'markdown' | undefined
+  evaluated?: boolean | undefined
 }
 
 /**
@@ -382,8 +382,8 @@ export interface ListFileBacklinksInChangeRequestParams {
   spaceId: string
   changeRequestId: string
   fileId: string
-  page?: string
-  limit?: number
+  page?: string | undefined
+  limit?: number | undefined
 }
 
 /**
@@ -405,10 +405,10 @@ export const listFileBacklinksInChangeRequest: (core: Core, params: ListFileBack
 export interface ListFilesInChangeRequestByIdParams {
   spaceId: string
   changeRequestId: string
-  page?: string
-  limit?: number
-  metadata?: boolean
-  computed?: boolean
+  page?: string | undefined
+  limit?: number | undefined
+  metadata?: boolean | undefined
+  computed?: boolean | undefined
 }
 
 /**
@@ -431,9 +431,9 @@ export interface ListPageLinksInChangeRequestParams {
   spaceId: string
   changeRequestId: string
   pageId: string
-  page?: string
-  limit?: number
-  status?: LinkStatus
+  page?: string | undefined
+  limit?: number | undefined
+  status?: LinkStatus | undefined
 }
 
 /**
@@ -450,15 +450,15 @@ export interface ListPageLinksInChangeRequestParams {
  * ```
  */
 export const listPageLinksInChangeRequest: (core: Core, params: ListPageLinksInChangeRequestParams, options?: RequestOptions) => PagePromise<Link, {
-  stats?: LinkStats
+  stats?: LinkStats | undefined
 }> = /*@__PURE__*/ listOperation({ id: 'listPageLinksInChangeRequest', method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links', idempotent: true, response: LinksList })
 
 /** Parameters of {@link listPagesInChangeRequest} (`client.changeRequests.content.listPages`): path, query and body fields by their API names. */
 export interface ListPagesInChangeRequestParams {
   spaceId: string
   changeRequestId: string
-  metadata?: boolean
-  computed?: boolean
+  metadata?: boolean | undefined
+  computed?: boolean | undefined
 }
 
 /**
@@ -478,8 +478,8 @@ export const listPagesInChangeRequest: (core: Core, params: ListPagesInChangeReq
 export interface ListCommentersInChangeRequestParams {
   spaceId: string
   changeRequestId: string
-  page?: string
-  limit?: number
+  page?: string | undefined
+  limit?: number | undefined
 }
 
 /**
@@ -501,8 +501,8 @@ export const listCommentersInChangeRequest: (core: Core, params: ListCommentersI
 export interface GetRequestedReviewersByChangeRequestIdParams {
   spaceId: string
   changeRequestId: string
-  page?: string
-  limit?: number
+  page?: string | undefined
+  limit?: number | undefined
 }
 
 /**
@@ -545,7 +545,7 @@ export interface RequestReviewersForChangeRequestParams {
   spaceId: string
   changeRequestId: string
   users: Array<string>
-  subject?: string
+  subject?: string | undefined
 }
 
 /**
@@ -564,8 +564,8 @@ export const requestReviewersForChangeRequest: (core: Core, params: RequestRevie
 /** Parameters of {@link createCollection} (`client.collections.create`): path, query and body fields by their API names. */
 export interface CreateCollectionParams {
   organizationId: string
-  title?: string
-  parent?: string
+  title?: string | undefined
+  parent?: string | undefined
 }
 
 /**
@@ -620,9 +620,9 @@ export const getCollectionById: (core: Core, params: GetCollectionByIdParams, op
 /** Parameters of {@link listCollectionsInOrganizationById} (`client.collections.list`): path, query and body fields by their API names. */
 export interface ListCollectionsInOrganizationByIdParams {
   organizationId: string
-  page?: string
-  limit?: number
-  nested?: boolean
+  page?: string | undefined
+  limit?: number | undefined
+  nested?: boolean | undefined
 }
 
 /**
@@ -643,8 +643,8 @@ export const listCollectionsInOrganizationById: (core: Core, params: ListCollect
 /** Parameters of {@link listSpacesInCollectionById} (`client.collections.listSpaces`): path, query and body fields by their API names. */
 export interface ListSpacesInCollectionByIdParams {
   collectionId: string
-  page?: string
-  limit?: number
+  page?: string | undefined
+  limit?: number | undefined
 }
 
 /**
@@ -665,7 +665,7 @@ export const listSpacesInCollectionById: (core: Core, params: ListSpacesInCollec
 /** Parameters of {@link moveCollection} (`client.collections.move`): path, query and body fields by their API names. */
 export interface MoveCollectionParams {
   collectionId: string
-  parent?: string | null
+  parent?: string | null | undefined
   position?: {
     before?: {
       type: 'space'
@@ -673,15 +673,15 @@ export interface MoveCollectionParams {
     } | {
       type: 'collection'
       collection: string
-    }
+    } | undefined
     after?: {
       type: 'space'
       space: string
     } | {
       type: 'collection'
       collection: string
-    }
-  }
+    } | undefined
+  } | undefined
 }
 
 /**
@@ -719,9 +719,9 @@ export const transferCollection: (core: Core, params: TransferCollectionParams, 
 /** Parameters of {@link updateCollectionById} (`client.collections.update`): path, query and body fields by their API names. */
 export interface UpdateCollectionByIdParams {
   collectionId: string
-  title?: string
-  description?: CollectionDescription
-  defaultLevel?: Role | null
+  title?: string | undefined
+  description?: CollectionDescription | undefined
+  defaultLevel?: Role | null | undefined
 }
 
 /**
@@ -759,7 +759,7 @@ export const disableIntegrationDevelopmentMode: (core: Core, params: DisableInte
 export interface SetIntegrationDevelopmentModeParams {
   integrationName: IntegrationName
   tunnelUrl: string
-  all?: boolean
+  all?: boolean | undefined
 }
 
 /**
@@ -797,8 +797,8 @@ export const getIntegrationEvent: (core: Core, params: GetIntegrationEventParams
 /** Parameters of {@link listIntegrationEvents} (`client.integrations.events.list`): path, query and body fields by their API names. */
 export interface ListIntegrationEventsParams {
   integrationName: IntegrationName
-  page?: string
-  limit?: number
+  page?: string | undefined
+  limit?: number | undefined
 }
 
 /**
@@ -856,9 +856,9 @@ export const installIntegration: (core: Core, params: InstallIntegrationParams, 
 /** Parameters of {@link listIntegrationInstallations} (`client.integrations.installations.list`): path, query and body fields by their API names. */
 export interface ListIntegrationInstallationsParams {
   integrationName: IntegrationName
-  page?: string
-  limit?: number
-  externalId?: string
+  page?: string | undefined
+  limit?: number | undefined
+  externalId?: string | undefined
 }
 
 /**
@@ -878,16 +878,16 @@ export const listIntegrationInstallations: (core: Core, params: ListIntegrationI
 
 /** Parameters of {@link listIntegrations} (`client.integrations.list`): path, query and body fields by their API names. */
 export interface ListIntegrationsParams {
-  page?: string
-  limit?: number
-  search?: string
-  category?: IntegrationCategory
-  blockDomain?: string
-  blocks?: boolean
-  contentSources?: boolean
-  owner?: string
-  scope?: IntegrationScope
-  target?: IntegrationTarget
+  page?: string | undefined
+  limit?: number | undefined
+  search?: string | undefined
+  category?: IntegrationCategory | undefined
+  blockDomain?: string | undefined
+  blocks?: boolean | undefined
+  contentSources?: boolean | undefined
+  owner?: string | undefined
+  scope?: IntegrationScope | undefined
+  target?: IntegrationTarget | undefined
 }
 
 /**
@@ -908,10 +908,10 @@ export const listIntegrations: (core: Core, params?: ListIntegrationsParams, opt
 /** Parameters of {@link listIntegrationSiteInstallations} (`client.integrations.listSiteInstallations`): path, query and body fields by their API names. */
 export interface ListIntegrationSiteInstallationsParams {
   integrationName: IntegrationName
-  page?: string
-  limit?: number
-  externalId?: string
-  extended?: boolean
+  page?: string | undefined
+  limit?: number | undefined
+  externalId?: string | undefined
+  extended?: boolean | undefined
 }
 
 /**
@@ -932,10 +932,10 @@ export const listIntegrationSiteInstallations: (core: Core, params: ListIntegrat
 /** Parameters of {@link listIntegrationSpaceInstallations} (`client.integrations.listSpaceInstallations`): path, query and body fields by their API names. */
 export interface ListIntegrationSpaceInstallationsParams {
   integrationName: IntegrationName
-  page?: string
-  limit?: number
-  externalId?: string
-  extended?: boolean
+  page?: string | undefined
+  limit?: number | undefined
+  externalId?: string | undefined
+  extended?: boolean | undefined
 }
 
 /**
@@ -956,79 +956,79 @@ export const listIntegrationSpaceInstallations: (core: Core, params: ListIntegra
 /** Parameters of {@link publishIntegration} (`client.integrations.publish`): path, query and body fields by their API names. */
 export interface PublishIntegrationParams {
   integrationName: IntegrationName
-  organization?: string
-  runtime?: IntegrationRuntime
+  organization?: string | undefined
+  runtime?: IntegrationRuntime | undefined
   title: string
-  description?: string
-  summary?: string
-  icon?: string
-  previewImages?: Array<string>
-  visibility?: IntegrationVisibility
-  target?: IntegrationTarget
-  scopes?: Array<IntegrationScope>
-  categories?: Array<IntegrationCategory>
+  description?: string | undefined
+  summary?: string | undefined
+  icon?: string | undefined
+  previewImages?: Array<string> | undefined
+  visibility?: IntegrationVisibility | undefined
+  target?: IntegrationTarget | undefined
+  scopes?: Array<IntegrationScope> | undefined
+  categories?: Array<IntegrationCategory> | undefined
   blocks?: Array<{
     id: string
     title: string
-    description?: string
-    icon?: string
-    urlUnfurl?: Array<string>
+    description?: string | undefined
+    icon?: string | undefined
+    urlUnfurl?: Array<string> | undefined
     markdown?: {
       codeblock: string
       body: string
-    }
-  }>
+    } | undefined
+  }> | undefined
   contentSources?: Array<{
     id: string
     title: string
-    description?: string
-    icon?: string
+    description?: string | undefined
+    icon?: string | undefined
     configuration?: {
       componentId: string
-    }
-  }>
+    } | undefined
+  }> | undefined
   externalLinks?: Array<{
     url: string
     label: string
-  }>
+  }> | undefined
   configurations?: {
     account?: {
       properties: Record<string, {
         type: 'string' | 'number' | 'boolean' | 'button'
-        title?: string
-        description?: string
-        default?: unknown
-        completion_url?: string
-        enum?: Array<string>
+        title?: string | undefined
+        description?: string | undefined
+        default?: unknown | undefined
+        completion_url?: string | undefined
+        enum?: Array<string> | undefined
       }>
-      required?: Array<string>
-    }
+      required?: Array<string> | undefined
+    } | undefined
     space?: {
       properties: Record<string, {
         type: 'string' | 'number' | 'boolean' | 'button'
-        title?: string
-        description?: string
-        default?: unknown
-        completion_url?: string
-        enum?: Array<string>
+        title?: string | undefined
+        description?: string | undefined
+        default?: unknown | undefined
+        completion_url?: string | undefined
+        enum?: Array<string> | undefined
       }>
-      required?: Array<string>
-    }
+      required?: Array<string> | undefined
+    } | undefined
     site?: {
       properties: Record<string, {
         type: 'string' | 'number' | 'boolean' | 'button'
-        title?: string
-        description?: string
-        default?: unknown
-        completion_url?: string
-        enum?: Array<string>
+        title?: string | undefined
+        description?: string | undefined
+        default?: unknown | undefined
+        completion_url?: string | undefined
+        enum?: Array<string> | undefined
       }>
-      required?: Array<string>
-    }
-  }
-  script?: string
-  secrets?: Record<string, string>
-  contentSecurityPolicy?: string
+      required?: Array<string> | undefined
+    } | undefined
+  } | undefined
+  script?: string | undefined
+  secrets?: Record<string, string> | undefined
+  contentSecurityPolicy?: string | undefined
 }
 
 /**
@@ -1048,9 +1048,9 @@ export const publishIntegration: (core: Core, params: PublishIntegrationParams, 
 export interface RenderIntegrationUIWithPostParams {
   integrationName: IntegrationName
   componentId: string
-  props?: Record<string, unknown>
-  state?: Record<string, unknown>
-  context?: RenderContext
+  props?: Record<string, unknown> | undefined
+  state?: Record<string, unknown> | undefined
+  context?: RenderContext | undefined
 }
 
 /**
@@ -1106,8 +1106,8 @@ export const unpublishIntegration: (core: Core, params: UnpublishIntegrationPara
 /** Parameters of {@link askInOrganization} (`client.orgs.ask.ask`): path, query and body fields by their API names. */
 export interface AskInOrganizationParams {
   organizationId: string
-  format?: AskFormat
-  details?: boolean
+  format?: AskFormat | undefined
+  details?: boolean | undefined
   query: string
 }
 
@@ -1146,8 +1146,8 @@ export const getRecommendedQuestionsInOrganization: (core: Core, params: GetReco
 export interface StreamAskInOrganizationParams {
   organizationId: string
   query: string
-  format?: AskFormat
-  details?: boolean
+  format?: AskFormat | undefined
+  details?: boolean | undefined
 }
 
 /**
@@ -1224,8 +1224,8 @@ export const getOrganizationById: (core: Core, params: GetOrganizationByIdParams
 
 /** Parameters of {@link listOrganizationsForAuthenticatedUser} (`client.orgs.list`): path, query and body fields by their API names. */
 export interface ListOrganizationsForAuthenticatedUserParams {
-  page?: string
-  limit?: number
+  page?: string | undefined
+  limit?: number | undefined
 }
 
 /**
@@ -1301,12 +1301,12 @@ export const getMemberInOrganizationById: (core: Core, params: GetMemberInOrgani
 /** Parameters of {@link listMembersInOrganizationById} (`client.orgs.members.list`): path, query and body fields by their API names. */
 export interface ListMembersInOrganizationByIdParams {
   organizationId: string
-  page?: string
-  limit?: number
-  order?: 'asc' | 'desc'
-  role?: Role
-  search?: string
-  sort?: 'joinedAt' | 'lastSeenAt' | 'name'
+  page?: string | undefined
+  limit?: number | undefined
+  order?: 'asc' | 'desc' | undefined
+  role?: Role | undefined
+  search?: string | undefined
+  sort?: 'joinedAt' | 'lastSeenAt' | 'name' | undefined
 }
 
 /**
@@ -1328,9 +1328,9 @@ export const listMembersInOrganizationById: (core: Core, params: ListMembersInOr
 export interface ListSpacesForOrganizationMemberParams {
   organizationId: string
   userId: string
-  page?: string
-  limit?: number
-  order?: 'asc' | 'desc'
+  page?: string | undefined
+  limit?: number | undefined
+  order?: 'asc' | 'desc' | undefined
 }
 
 /**
@@ -1352,9 +1352,9 @@ export const listSpacesForOrganizationMember: (core: Core, params: ListSpacesFor
 export interface ListTeamsForOrganizationMemberParams {
   organizationId: string
   userId: string
-  page?: string
-  limit?: number
-  title?: string
+  page?: string | undefined
+  limit?: number | undefined
+  title?: string | undefined
 }
 
 /**
@@ -1493,8 +1493,8 @@ export const getOpenAPISpecBySlug: (core: Core, params: GetOpenAPISpecBySlugPara
 /** Parameters of {@link listOpenAPISpecs} (`client.orgs.openapi.list`): path, query and body fields by their API names. */
 export interface ListOpenAPISpecsParams {
   organizationId: string
-  page?: string
-  limit?: number
+  page?: string | undefined
+  limit?: number | undefined
 }
 
 /**
@@ -1559,8 +1559,8 @@ export interface CreateOrganizationSAMLProviderParams {
   entityID: SAMLEntityID
   certificate: SAMLCertificate
   ssoURL: SAMLSSOURL
-  defaultTeam?: string | null
-  defaultRole?: Role | null
+  defaultTeam?: string | null | undefined
+  defaultRole?: Role | null | undefined
 }
 
 /**
@@ -1617,8 +1617,8 @@ export const getOrganizationSAMLProviderById: (core: Core, params: GetOrganizati
 /** Parameters of {@link listSAMLProvidersInOrganizationById} (`client.orgs.saml.list`): path, query and body fields by their API names. */
 export interface ListSAMLProvidersInOrganizationByIdParams {
   organizationId: string
-  page?: string
-  limit?: number
+  page?: string | undefined
+  limit?: number | undefined
 }
 
 /**
@@ -1640,12 +1640,12 @@ export const listSAMLProvidersInOrganizationById: (core: Core, params: ListSAMLP
 export interface UpdateOrganizationSAMLProviderParams {
   organizationId: string
   samlProviderId: string
-  label?: SAMLProviderLabel
-  entityID?: SAMLEntityID
-  certificate?: SAMLCertificate
-  ssoURL?: SAMLSSOURL
-  defaultTeam?: string | null
-  defaultRole?: Role | null
+  label?: SAMLProviderLabel | undefined
+  entityID?: SAMLEntityID | undefined
+  certificate?: SAMLCertificate | undefined
+  ssoURL?: SAMLSSOURL | undefined
+  defaultTeam?: string | null | undefined
+  defaultRole?: Role | null | undefined
 }
 
 /**
@@ -1665,8 +1665,8 @@ export const updateOrganizationSAMLProvider: (core: Core, params: UpdateOrganiza
 export interface SearchOrganizationContentParams {
   organizationId: string
   query: string
-  page?: string
-  limit?: number
+  page?: string | undefined
+  limit?: number | undefined
 }
 
 /**
@@ -1688,7 +1688,7 @@ export const searchOrganizationContent: (core: Core, params: SearchOrganizationC
 export interface CreateOrganizationTeamParams {
   organizationId: string
   title: TeamTitle
-  members?: Array<string>
+  members?: Array<string> | undefined
 }
 
 /**
@@ -1745,10 +1745,10 @@ export const getTeamInOrganizationById: (core: Core, params: GetTeamInOrganizati
 /** Parameters of {@link listTeamsInOrganizationById} (`client.orgs.teams.list`): path, query and body fields by their API names. */
 export interface ListTeamsInOrganizationByIdParams {
   organizationId: string
-  page?: string
-  limit?: number
-  owner?: string
-  title?: string
+  page?: string | undefined
+  limit?: number | undefined
+  owner?: string | undefined
+  title?: string | undefined
 }
 
 /**
@@ -1790,7 +1790,7 @@ export const updateTeamInOrganizationById: (core: Core, params: UpdateTeamInOrga
 export interface CreateTranslationParams {
   organizationId: string
   title: TranslationTitle
-  languages?: TranslationLanguages
+  languages?: TranslationLanguages | undefined
 }
 
 /**
@@ -1847,8 +1847,8 @@ export const getTranslation: (core: Core, params: GetTranslationParams, options?
 /** Parameters of {@link listTranslations} (`client.orgs.translations.list`): path, query and body fields by their API names. */
 export interface ListTranslationsParams {
   organizationId: string
-  page?: string
-  limit?: number
+  page?: string | undefined
+  limit?: number | undefined
 }
 
 /**
@@ -1871,7 +1871,7 @@ export interface UpdateTranslationParams {
   organizationId: string
   translationSettingsId: string
   title: TranslationTitle
-  languages?: TranslationLanguages
+  languages?: TranslationLanguages | undefined
 }
 
 /**
@@ -1890,18 +1890,18 @@ export const updateTranslation: (core: Core, params: UpdateTranslationParams, op
 /** Parameters of {@link updateOrganizationById} (`client.orgs.update`): path, query and body fields by their API names. */
 export interface UpdateOrganizationByIdParams {
   organizationId: string
-  title?: string
-  emailDomains?: Array<string>
-  hostname?: string
-  defaultRole?: Role | null
+  title?: string | undefined
+  emailDomains?: Array<string> | undefined
+  hostname?: string | undefined
+  defaultRole?: Role | null | undefined
   defaultContent?: {
     type: 'site'
     site: string
-  }
-  logo?: string
-  sso?: boolean
-  ai?: boolean
-  inviteLinks?: boolean
+  } | undefined
+  logo?: string | undefined
+  sso?: boolean | undefined
+  ai?: boolean | undefined
+  inviteLinks?: boolean | undefined
 }
 
 /**
@@ -1939,8 +1939,8 @@ export const getSiteById: (core: Core, params: GetSiteByIdParams, options?: Requ
 /** Parameters of {@link listSites} (`client.sites.list`): path, query and body fields by their API names. */
 export interface ListSitesParams {
   organizationId: string
-  page?: string
-  limit?: number
+  page?: string | undefined
+  limit?: number | undefined
 }
 
 /**
@@ -2006,8 +2006,8 @@ export const deleteSiteRedirectById: (core: Core, params: DeleteSiteRedirectById
 export interface ListSiteRedirectsParams {
   organizationId: string
   siteId: string
-  page?: string
-  limit?: number
+  page?: string | undefined
+  limit?: number | undefined
 }
 
 /**
@@ -2030,7 +2030,7 @@ export interface GetSiteRedirectBySourceParams {
   organizationId: string
   siteId: string
   source: RedirectSource
-  shareKey?: string
+  shareKey?: string | undefined
 }
 
 /**
@@ -2051,11 +2051,11 @@ export interface UpdateSiteRedirectByIdParams {
   organizationId: string
   siteId: string
   siteRedirectId: string
-  source?: RedirectSource
+  source?: RedirectSource | undefined
   destination?: {
     kind: 'site-section'
     siteSectionId: string
-  }
+  } | undefined
 }
 
 /**
@@ -2097,8 +2097,8 @@ export interface AddSectionGroupToSiteParams {
   organizationId: string
   siteId: string
   title: SectionGroupTitle
-  icon?: IconName | null
-  sections?: Array<string>
+  icon?: IconName | null | undefined
+  sections?: Array<string> | undefined
 }
 
 /**
@@ -2138,8 +2138,8 @@ export const deleteSiteSectionGroupById: (core: Core, params: DeleteSiteSectionG
 export interface ListSiteSectionGroupsParams {
   organizationId: string
   siteId: string
-  page?: string
-  limit?: number
+  page?: string | undefined
+  limit?: number | undefined
 }
 
 /**
@@ -2169,14 +2169,14 @@ export interface MoveSiteSectionGroupParams {
     } | {
       type: 'site-section-group'
       id: string
-    }
+    } | undefined
     after?: {
       type: 'site-section'
       id: string
     } | {
       type: 'site-section-group'
       id: string
-    }
+    } | undefined
   }
 }
 
@@ -2221,8 +2221,8 @@ export interface UpdateSiteSectionGroupByIdParams {
   organizationId: string
   siteId: string
   siteSectionGroupId: string
-  title?: SectionGroupTitle
-  icon?: IconName | null
+  title?: SectionGroupTitle | undefined
+  icon?: IconName | null | undefined
 }
 
 /**
@@ -2243,8 +2243,8 @@ export interface AddSectionToSiteParams {
   organizationId: string
   siteId: string
   spaceId: string
-  title?: SectionTitle | null
-  icon?: IconName | null
+  title?: SectionTitle | null | undefined
+  icon?: IconName | null | undefined
 }
 
 /**
@@ -2284,9 +2284,9 @@ export const deleteSiteSectionById: (core: Core, params: DeleteSiteSectionByIdPa
 export interface ListSiteSectionsParams {
   organizationId: string
   siteId: string
-  page?: string
-  limit?: number
-  shareKey?: string
+  page?: string | undefined
+  limit?: number | undefined
+  shareKey?: string | undefined
 }
 
 /**
@@ -2316,14 +2316,14 @@ export interface MoveSiteSectionParams {
     } | {
       type: 'site-section-group'
       siteSectionGroup: string
-    }
+    } | undefined
     after?: {
       type: 'site-section'
       siteSection: string
     } | {
       type: 'site-section-group'
       siteSectionGroup: string
-    }
+    } | undefined
   }
 }
 
@@ -2347,13 +2347,13 @@ export interface UpdateSiteSectionByIdParams {
   organizationId: string
   siteId: string
   siteSectionId: string
-  title?: SectionTitle
-  path?: SectionPath
-  defaultSiteSpace?: string
-  default?: true
-  condition?: Condition | null
-  icon?: IconName | null
-  description?: SectionDescription | null
+  title?: SectionTitle | undefined
+  path?: SectionPath | undefined
+  defaultSiteSpace?: string | undefined
+  default?: true | undefined
+  condition?: Condition | null | undefined
+  icon?: IconName | null | undefined
+  description?: SectionDescription | null | undefined
 }
 
 /**
@@ -2413,8 +2413,8 @@ export const deleteSiteShareLinkById: (core: Core, params: DeleteSiteShareLinkBy
 export interface ListSiteShareLinksParams {
   organizationId: string
   siteId: string
-  page?: string
-  limit?: number
+  page?: string | undefined
+  limit?: number | undefined
 }
 
 /**
@@ -2437,8 +2437,8 @@ export interface UpdateSiteShareLinkByIdParams {
   organizationId: string
   siteId: string
   shareLinkId: string
-  name?: ShareLinkName
-  active?: boolean
+  name?: ShareLinkName | undefined
+  active?: boolean | undefined
 }
 
 /**
@@ -2459,7 +2459,7 @@ export interface AddSpaceToSiteParams {
   organizationId: string
   siteId: string
   spaceId: string
-  sectionId?: string
+  sectionId?: string | undefined
 }
 
 /**
@@ -2499,10 +2499,10 @@ export const deleteSiteSpaceById: (core: Core, params: DeleteSiteSpaceByIdParams
 export interface ListSiteSpacesParams {
   organizationId: string
   siteId: string
-  page?: string
-  limit?: number
-  shareKey?: string
-  default?: boolean
+  page?: string | undefined
+  limit?: number | undefined
+  shareKey?: string | undefined
+  default?: boolean | undefined
 }
 
 /**
@@ -2529,11 +2529,11 @@ export interface MoveSiteSpaceParams {
     before?: {
       type: 'site-space'
       siteSpace: string
-    }
+    } | undefined
     after?: {
       type: 'site-space'
       siteSpace: string
-    }
+    } | undefined
   }
 }
 
@@ -2555,9 +2555,9 @@ export interface UpdateSiteSpaceByIdParams {
   organizationId: string
   siteId: string
   siteSpaceId: string
-  path?: SiteSpacePath
-  condition?: Condition | null
-  spaceId?: string
+  path?: SiteSpacePath | undefined
+  condition?: Condition | null | undefined
+  spaceId?: string | undefined
 }
 
 /**
@@ -2576,8 +2576,8 @@ export const updateSiteSpaceById: (core: Core, params: UpdateSiteSpaceByIdParams
 /** Parameters of {@link postCommentInSpace} (`client.spaces.comments.create`): path, query and body fields by their API names. */
 export interface PostCommentInSpaceParams {
   spaceId: string
-  node?: string
-  page?: string
+  node?: string | undefined
+  page?: string | undefined
   body: {
     markdown: string
   }
@@ -2619,7 +2619,7 @@ export const deleteCommentInSpace: (core: Core, params: DeleteCommentInSpacePara
 export interface GetCommentInSpaceParams {
   spaceId: string
   commentId: string
-  format?: 'markdown' | 'document'
+  format?: 'markdown' | 'document' | undefined
 }
 
 /**
@@ -2638,13 +2638,13 @@ export const getCommentInSpace: (core: Core, params: GetCommentInSpaceParams, op
 /** Parameters of {@link listCommentsInSpace} (`client.spaces.comments.list`): path, query and body fields by their API names. */
 export interface ListCommentsInSpaceParams {
   spaceId: string
-  page?: string
-  limit?: number
-  order?: 'asc' | 'desc'
-  status?: 'all' | 'open' | 'resolved'
-  format?: 'markdown' | 'document'
-  targetPage?: string
-  authors?: Array<string>
+  page?: string | undefined
+  limit?: number | undefined
+  order?: 'asc' | 'desc' | undefined
+  status?: 'all' | 'open' | 'resolved' | undefined
+  format?: 'markdown' | 'document' | undefined
+  targetPage?: string | undefined
+  authors?: Array<string> | undefined
 }
 
 /**
@@ -2709,7 +2709,7 @@ export interface GetCommentReplyInSpaceParams {
   spaceId: string
   commentId: string
   commentReplyId: string
-  format?: 'markdown' | 'document'
+  format?: 'markdown' | 'document' | undefined
 }
 
 /**
@@ -2732,9 +2732,9 @@ export interface UpdateCommentReplyInSpaceParams {
   commentReplyId: string
   body?: {
     markdown: string
-  }
-  addedReactions?: Array<string>
-  removedReactions?: Array<string>
+  } | undefined
+  addedReactions?: Array<string> | undefined
+  removedReactions?: Array<string> | undefined
 }
 
 /**
@@ -2754,12 +2754,12 @@ export const updateCommentReplyInSpace: (core: Core, params: UpdateCommentReplyI
 export interface UpdateCommentInSpaceParams {
   spaceId: string
   commentId: string
-  resolved?: boolean
+  resolved?: boolean | undefined
   body?: {
     markdown: string
-  }
-  addedReactions?: Array<string>
-  removedReactions?: Array<string>
+  } | undefined
+  addedReactions?: Array<string> | undefined
+  removedReactions?: Array<string> | undefined
 }
 
 /**
@@ -2778,8 +2778,8 @@ export const updateCommentInSpace: (core: Core, params: UpdateCommentInSpacePara
 /** Parameters of {@link getCurrentRevision} (`client.spaces.content.get`): path, query and body fields by their API names. */
 export interface GetCurrentRevisionParams {
   spaceId: string
-  metadata?: boolean
-  computed?: boolean
+  metadata?: boolean | undefined
+  computed?: boolean | undefined
 }
 
 /**
@@ -2799,8 +2799,8 @@ export const getCurrentRevision: (core: Core, params: GetCurrentRevisionParams, 
 export interface GetFileByIdParams {
   spaceId: string
   fileId: string
-  metadata?: boolean
-  computed?: boolean
+  metadata?: boolean | undefined
+  computed?: boolean | undefined
 }
 
 /**
@@ -2820,10 +2820,10 @@ export const getFileById: (core: Core, params: GetFileByIdParams, options?: Requ
 export interface GetPageByIdParams {
   spaceId: string
   pageId: string
-  metadata?: boolean
-  computed?: boolean
-  format?: 'document' | 'markdown'
-  evaluated?: boolean
+  metadata?: boolean | undefined
+  computed?: boolean | undefined
+  format?: 'document' | 'markdown' | undefined
+  evaluated?: boolean | undefined
 }
 
 /**
@@ -2863,8 +2863,8 @@ export const importSpaceContent: (core: Core, params: ImportSpaceContentParams, 
 export interface ListFileBacklinksParams {
   spaceId: string
   fileId: string
-  page?: string
-  limit?: number
+  page?: string | undefined
+  limit?: number | undefined
 }
 
 /**
@@ -2885,10 +2885,10 @@ export const listFileBacklinks: (core: Core, params: ListFileBacklinksParams, op
 /** Parameters of {@link listFiles} (`client.spaces.content.listFiles`): path, query and body fields by their API names. */
 export interface ListFilesParams {
   spaceId: string
-  page?: string
-  limit?: number
-  metadata?: boolean
-  computed?: boolean
+  page?: string | undefined
+  limit?: number | undefined
+  metadata?: boolean | undefined
+  computed?: boolean | undefined
 }
 
 /**
@@ -2910,9 +2910,9 @@ export const listFiles: (core: Core, params: ListFilesParams, options?: RequestO
 export interface ListPageLinksParams {
   spaceId: string
   pageId: string
-  page?: string
-  limit?: number
-  status?: LinkStatus
+  page?: string | undefined
+  limit?: number | undefined
+  status?: LinkStatus | undefined
 }
 
 /**
@@ -2929,14 +2929,14 @@ export interface ListPageLinksParams {
  * ```
  */
 export const listPageLinks: (core: Core, params: ListPageLinksParams, options?: RequestOptions) => PagePromise<Link, {
-  stats?: LinkStats
+  stats?: LinkStats | undefined
 }> = /*@__PURE__*/ listOperation({ id: 'listPageLinks', method: 'GET', path: '/v1/spaces/{spaceId}/content/page/{pageId}/links', idempotent: true, response: LinksList })
 
 /** Parameters of {@link listPages} (`client.spaces.content.listPages`): path, query and body fields by their API names. */
 export interface ListPagesParams {
   spaceId: string
-  metadata?: boolean
-  computed?: boolean
+  metadata?: boolean | undefined
+  computed?: boolean | undefined
 }
 
 /**
@@ -2991,7 +2991,7 @@ export const duplicateSpace: (core: Core, params: DuplicateSpaceParams, options?
 /** Parameters of {@link getSpaceById} (`client.spaces.get`): path, query and body fields by their API names. */
 export interface GetSpaceByIdParams {
   spaceId: string
-  shareKey?: string
+  shareKey?: string | undefined
 }
 
 /**
@@ -3010,8 +3010,8 @@ export const getSpaceById: (core: Core, params: GetSpaceByIdParams, options?: Re
 /** Parameters of {@link listCommentersInSpace} (`client.spaces.listCommenters`): path, query and body fields by their API names. */
 export interface ListCommentersInSpaceParams {
   spaceId: string
-  page?: string
-  limit?: number
+  page?: string | undefined
+  limit?: number | undefined
 }
 
 /**
@@ -3032,9 +3032,9 @@ export const listCommentersInSpace: (core: Core, params: ListCommentersInSpacePa
 /** Parameters of {@link listSpaceLinks} (`client.spaces.listLinks`): path, query and body fields by their API names. */
 export interface ListSpaceLinksParams {
   spaceId: string
-  page?: string
-  limit?: number
-  status?: LinkStatus
+  page?: string | undefined
+  limit?: number | undefined
+  status?: LinkStatus | undefined
 }
 
 /**
@@ -3051,13 +3051,13 @@ export interface ListSpaceLinksParams {
  * ```
  */
 export const listSpaceLinks: (core: Core, params: ListSpaceLinksParams, options?: RequestOptions) => PagePromise<Link, {
-  stats?: LinkStats
+  stats?: LinkStats | undefined
 }> = /*@__PURE__*/ listOperation({ id: 'listSpaceLinks', method: 'GET', path: '/v1/spaces/{spaceId}/links', idempotent: true, response: LinksList })
 
 /** Parameters of {@link moveSpace} (`client.spaces.move`): path, query and body fields by their API names. */
 export interface MoveSpaceParams {
   spaceId: string
-  parent?: string | null
+  parent?: string | null | undefined
   position?: {
     before?: {
       type: 'space'
@@ -3065,15 +3065,15 @@ export interface MoveSpaceParams {
     } | {
       type: 'collection'
       collection: string
-    }
+    } | undefined
     after?: {
       type: 'space'
       space: string
     } | {
       type: 'collection'
       collection: string
-    }
-  }
+    } | undefined
+  } | undefined
 }
 
 /**
@@ -3111,8 +3111,8 @@ export const restoreSpace: (core: Core, params: RestoreSpaceParams, options?: Re
 export interface SearchSpaceContentParams {
   spaceId: string
   query: string
-  page?: string
-  limit?: number
+  page?: string | undefined
+  limit?: number | undefined
 }
 
 /**
@@ -3134,7 +3134,7 @@ export const searchSpaceContent: (core: Core, params: SearchSpaceContentParams, 
 export interface TransferSpaceParams {
   spaceId: string
   organization: string
-  collection?: string
+  collection?: string | undefined
 }
 
 /**
@@ -3153,10 +3153,10 @@ export const transferSpace: (core: Core, params: TransferSpaceParams, options?: 
 /** Parameters of {@link updateSpaceById} (`client.spaces.update`): path, query and body fields by their API names. */
 export interface UpdateSpaceByIdParams {
   spaceId: string
-  editMode?: SpaceEditMode
-  title?: string
-  defaultLevel?: Role | null
-  emoji?: Emoji
+  editMode?: SpaceEditMode | undefined
+  title?: string | undefined
+  defaultLevel?: Role | null | undefined
+  emoji?: Emoji | undefined
 }
 
 /**

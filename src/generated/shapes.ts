@@ -23,13 +23,13 @@ import type { Team } from '../schemas/team.ts'
 /** The fields of {@link AIAnswer}, as its schema parses them. */
 export interface AIAnswerShape {
   answer?: {
-    markdown?: string
-    document?: PageDocument
+    markdown?: string | undefined
+    document?: PageDocument | undefined
     [key: string]: unknown
-  }
-  followupQuestions?: Array<string>
-  sources?: Array<AnswerSource>
-  query?: AnswerQueryDetails
+  } | undefined
+  followupQuestions?: Array<string> | undefined
+  sources?: Array<AnswerSource> | undefined
+  query?: AnswerQueryDetails | undefined
   [key: string]: unknown
 }
 
@@ -41,7 +41,7 @@ export interface AnswerQueryDetailsShape {
   results: number
   spaces: Array<{
     id: string
-    title?: string
+    title?: string | undefined
     pages: number
     [key: string]: unknown
   }>
@@ -50,12 +50,12 @@ export interface AnswerQueryDetailsShape {
 
 /** The fields of {@link AnswerSource}, as its schema parses them. */
 export interface AnswerSourceShape {
-  type?: string
-  reason?: string
-  page?: string
-  revision?: string
-  space?: string
-  sections?: Array<string>
+  type?: string | undefined
+  reason?: string | undefined
+  page?: string | undefined
+  revision?: string | undefined
+  space?: string | undefined
+  sections?: Array<string> | undefined
   [key: string]: unknown
 }
 
@@ -80,7 +80,7 @@ export interface AskResultShape {
 /** The fields of {@link AskStreamEvent}, as its schema parses them. */
 export interface AskStreamEventShape {
   type: string
-  answer?: AIAnswer
+  answer?: AIAnswer | undefined
   [key: string]: unknown
 }
 
@@ -89,22 +89,22 @@ export interface CollectionShape {
   object: 'collection'
   id: string
   title: string
-  description?: string
+  description?: string | undefined
   organization: string
-  parent?: string
+  parent?: string | undefined
   defaultLevel: Role | null
   urls?: {
-    location?: string
-    app?: string
+    location?: string | undefined
+    app?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   permissions?: {
-    view?: boolean
-    admin?: boolean
-    viewInviteLinks?: boolean
-    create?: boolean
+    view?: boolean | undefined
+    admin?: boolean | undefined
+    viewInviteLinks?: boolean | undefined
+    create?: boolean | undefined
     [key: string]: unknown
-  }
+  } | undefined
   [key: string]: unknown
 }
 
@@ -113,44 +113,44 @@ export interface CommentShape {
   object: 'comment'
   id: string
   postedBy: User
-  postedAt?: string
-  editedAt?: string
-  reactions?: Array<Reaction>
-  replies?: number
+  postedAt?: string | undefined
+  editedAt?: string | undefined
+  reactions?: Array<Reaction> | undefined
+  replies?: number | undefined
   body: CommentBody
-  target?: CommentTarget
+  target?: CommentTarget | undefined
   urls?: {
-    location?: string
+    location?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   permissions?: {
-    view?: boolean
-    edit?: boolean
-    reply?: boolean
-    delete?: boolean
+    view?: boolean | undefined
+    edit?: boolean | undefined
+    reply?: boolean | undefined
+    delete?: boolean | undefined
     [key: string]: unknown
-  }
-  status?: string
-  resolvedAt?: string
-  resolvedBy?: User
+  } | undefined
+  status?: string | undefined
+  resolvedAt?: string | undefined
+  resolvedBy?: User | undefined
   [key: string]: unknown
 }
 
 /** The fields of {@link CommentBody}, as its schema parses them. */
 export interface CommentBodyShape {
-  markdown?: string
-  document?: CommentDocument
+  markdown?: string | undefined
+  document?: CommentDocument | undefined
   [key: string]: unknown
 }
 
 /** The fields of {@link CommentDocument}, as its schema parses them. */
 export interface CommentDocumentShape {
-  object?: string
+  object?: string | undefined
   nodes?: Array<{
-    object?: string
-    type?: string
+    object?: string | undefined
+    type?: string | undefined
     [key: string]: unknown
-  }>
+  }> | undefined
   [key: string]: unknown
 }
 
@@ -159,58 +159,58 @@ export interface CommentReplyShape {
   object: 'comment-reply'
   id: string
   postedBy: User
-  postedAt?: string
-  editedAt?: string
-  reactions?: Array<Reaction>
+  postedAt?: string | undefined
+  editedAt?: string | undefined
+  reactions?: Array<Reaction> | undefined
   body: CommentBody
   urls?: {
-    location?: string
+    location?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   permissions?: {
-    view?: boolean
-    edit?: boolean
-    reply?: boolean
-    delete?: boolean
+    view?: boolean | undefined
+    edit?: boolean | undefined
+    reply?: boolean | undefined
+    delete?: boolean | undefined
     [key: string]: unknown
-  }
+  } | undefined
   [key: string]: unknown
 }
 
 /** The fields of {@link CommentTarget}, as its schema parses them. */
 export interface CommentTargetShape {
   node?: {
-    id?: string
-    preview?: string
+    id?: string | undefined
+    preview?: string | undefined
     [key: string]: unknown
-  }
-  changeRequest?: string
-  review?: string
+  } | undefined
+  changeRequest?: string | undefined
+  review?: string | undefined
   page?: {
-    id?: string
-    title?: string
-    emoji?: string
-    icon?: string
-    createdAt?: string
-    updatedAt?: string
-    path?: string
-    outdated?: boolean
+    id?: string | undefined
+    title?: string | undefined
+    emoji?: string | undefined
+    icon?: string | undefined
+    createdAt?: string | undefined
+    updatedAt?: string | undefined
+    path?: string | undefined
+    outdated?: boolean | undefined
     [key: string]: unknown
-  }
-  space?: string
-  revision?: string
+  } | undefined
+  space?: string | undefined
+  revision?: string | undefined
   [key: string]: unknown
 }
 
 /** The fields of {@link Reaction}, as its schema parses them. */
 export interface ReactionShape {
-  emoji?: string
-  count?: number
+  emoji?: string | undefined
+  count?: number | undefined
   users?: Array<{
-    user?: User
-    reactedAt?: string
+    user?: User | undefined
+    reactedAt?: string | undefined
     [key: string]: unknown
-  }>
+  }> | undefined
   [key: string]: unknown
 }
 
@@ -219,108 +219,108 @@ export interface FileShape {
   object: 'file'
   id: string
   name: string
-  contentType?: string
-  downloadURL?: string
-  size?: number
+  contentType?: string | undefined
+  downloadURL?: string | undefined
+  size?: number | undefined
   dimensions?: {
-    width?: number
-    height?: number
+    width?: number | undefined
+    height?: number | undefined
     [key: string]: unknown
-  }
+  } | undefined
   git?: {
-    oid?: string
-    path?: string
+    oid?: string | undefined
+    path?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   [key: string]: unknown
 }
 
 /** The fields of {@link Installation}, as its schema parses them. */
 export interface InstallationShape {
-  object?: 'integration-installation'
+  object?: 'integration-installation' | undefined
   id: string
-  integration?: string
-  status?: string
-  space_selection?: string
-  site_selection?: string
-  spaces?: number
-  configuration?: Record<string, unknown>
-  createdAt?: string
-  updatedAt?: string
+  integration?: string | undefined
+  status?: string | undefined
+  space_selection?: string | undefined
+  site_selection?: string | undefined
+  spaces?: number | undefined
+  configuration?: Record<string, unknown> | undefined
+  createdAt?: string | undefined
+  updatedAt?: string | undefined
   urls?: {
-    location?: string
-    app?: string
-    publicEndpoint?: string
+    location?: string | undefined
+    app?: string | undefined
+    publicEndpoint?: string | undefined
     [key: string]: unknown
-  }
-  externalIds?: Array<string>
+  } | undefined
+  externalIds?: Array<string> | undefined
   target?: {
-    organization?: string
+    organization?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   [key: string]: unknown
 }
 
 /** The fields of {@link SiteInstallation}, as its schema parses them. */
 export interface SiteInstallationShape {
-  integration?: string
-  installation?: string
-  status?: string
-  configuration?: Record<string, unknown>
-  externalIds?: Array<string>
+  integration?: string | undefined
+  installation?: string | undefined
+  status?: string | undefined
+  configuration?: Record<string, unknown> | undefined
+  externalIds?: Array<string> | undefined
   urls?: {
-    location?: string
-    publicEndpoint?: string
+    location?: string | undefined
+    publicEndpoint?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   site: string | Site
   [key: string]: unknown
 }
 
 /** The fields of {@link SpaceInstallation}, as its schema parses them. */
 export interface SpaceInstallationShape {
-  integration?: string
-  installation?: string
-  status?: string
-  configuration?: Record<string, unknown>
-  externalIds?: Array<string>
+  integration?: string | undefined
+  installation?: string | undefined
+  status?: string | undefined
+  configuration?: Record<string, unknown> | undefined
+  externalIds?: Array<string> | undefined
   urls?: {
-    location?: string
-    publicEndpoint?: string
+    location?: string | undefined
+    publicEndpoint?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   space: string | Space
   [key: string]: unknown
 }
 
 /** The fields of {@link IntegrationEvent}, as its schema parses them. */
 export interface IntegrationEventShape {
-  object?: 'integration-event'
+  object?: 'integration-event' | undefined
   id: string
-  integrationId?: string
-  installationId?: string
-  createdAt?: string
+  integrationId?: string | undefined
+  installationId?: string | undefined
+  createdAt?: string | undefined
   payload?: {
-    eventId?: string
-    type?: string
-    installationId?: string
-    status?: string
+    eventId?: string | undefined
+    type?: string | undefined
+    installationId?: string | undefined
+    status?: string | undefined
     previous?: {
-      status?: string
-      configuration?: Record<string, unknown>
+      status?: string | undefined
+      configuration?: Record<string, unknown> | undefined
       [key: string]: unknown
-    }
+    } | undefined
     [key: string]: unknown
-  }
-  status?: string
+  } | undefined
+  status?: string | undefined
   [key: string]: unknown
 }
 
 /** The fields of {@link IntegrationEventLog}, as its schema parses them. */
 export interface IntegrationEventLogShape {
-  message?: string
-  timestamp?: string
-  level?: string
+  message?: string | undefined
+  timestamp?: string | undefined
+  level?: string | undefined
   [key: string]: unknown
 }
 
@@ -328,9 +328,9 @@ export interface IntegrationEventLogShape {
 export interface IntegrationEventWithTraceShape {
   event: IntegrationEvent
   trace?: {
-    logs?: Array<IntegrationEventLog>
+    logs?: Array<IntegrationEventLog> | undefined
     [key: string]: unknown
-  }
+  } | undefined
   [key: string]: unknown
 }
 
@@ -339,127 +339,127 @@ export interface IntegrationShape {
   object: 'integration'
   name: string
   version: number
-  title?: string
-  description?: string
-  summary?: string
-  previewImages?: Array<string>
-  target?: string
-  verified?: boolean
-  visibility?: string
-  scopes?: Array<string>
-  categories?: Array<string>
-  blocks?: Array<IntegrationBlock>
-  contentSources?: Array<IntegrationContentSource>
+  title?: string | undefined
+  description?: string | undefined
+  summary?: string | undefined
+  previewImages?: Array<string> | undefined
+  target?: string | undefined
+  verified?: boolean | undefined
+  visibility?: string | undefined
+  scopes?: Array<string> | undefined
+  categories?: Array<string> | undefined
+  blocks?: Array<IntegrationBlock> | undefined
+  contentSources?: Array<IntegrationContentSource> | undefined
   configurations?: {
-    account?: IntegrationConfigurationSchema
-    space?: IntegrationConfigurationSchema
-    site?: IntegrationConfigurationSchema
+    account?: IntegrationConfigurationSchema | undefined
+    space?: IntegrationConfigurationSchema | undefined
+    site?: IntegrationConfigurationSchema | undefined
     [key: string]: unknown
-  }
+  } | undefined
   externalLinks?: Array<{
-    url?: string
-    label?: string
+    url?: string | undefined
+    label?: string | undefined
     [key: string]: unknown
-  }>
-  owner?: Organization
+  }> | undefined
+  owner?: Organization | undefined
   urls?: {
-    location?: string
-    icon?: string
-    app?: string
-    assets?: string
-    publicEndpoint?: string
+    location?: string | undefined
+    icon?: string | undefined
+    app?: string | undefined
+    assets?: string | undefined
+    publicEndpoint?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   permissions?: {
-    admin?: boolean
-    install?: boolean
+    admin?: boolean | undefined
+    install?: boolean | undefined
     [key: string]: unknown
-  }
-  contentSecurityPolicy?: string
+  } | undefined
+  contentSecurityPolicy?: string | undefined
   [key: string]: unknown
 }
 
 /** The fields of {@link IntegrationBlock}, as its schema parses them. */
 export interface IntegrationBlockShape {
   id: string
-  title?: string
-  description?: string
-  icon?: string
-  urlUnfurl?: Array<string>
+  title?: string | undefined
+  description?: string | undefined
+  icon?: string | undefined
+  urlUnfurl?: Array<string> | undefined
   markdown?: {
-    codeblock?: string
-    body?: string
+    codeblock?: string | undefined
+    body?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   [key: string]: unknown
 }
 
 /** The fields of {@link IntegrationConfigurationProperty}, as its schema parses them. */
 export interface IntegrationConfigurationPropertyShape {
-  title?: string
-  description?: string
-  type?: string
-  default?: unknown
-  completion_url?: string
-  enum?: Array<string>
+  title?: string | undefined
+  description?: string | undefined
+  type?: string | undefined
+  default?: unknown | undefined
+  completion_url?: string | undefined
+  enum?: Array<string> | undefined
   [key: string]: unknown
 }
 
 /** The fields of {@link IntegrationConfigurationSchema}, as its schema parses them. */
 export interface IntegrationConfigurationSchemaShape {
-  properties?: Record<string, IntegrationConfigurationProperty>
-  required?: Array<string>
+  properties?: Record<string, IntegrationConfigurationProperty> | undefined
+  required?: Array<string> | undefined
   [key: string]: unknown
 }
 
 /** The fields of {@link IntegrationContentSource}, as its schema parses them. */
 export interface IntegrationContentSourceShape {
   id: string
-  title?: string
-  description?: string
-  icon?: string
+  title?: string | undefined
+  description?: string | undefined
+  icon?: string | undefined
   configuration?: {
-    componentId?: string
+    componentId?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   [key: string]: unknown
 }
 
 /** The fields of {@link Link}, as its schema parses them. */
 export interface LinkShape {
-  status?: LinkStatus
-  relation?: string
-  targetReference?: LinkReference
-  locationReferences?: Array<LinkReference>
+  status?: LinkStatus | undefined
+  relation?: string | undefined
+  targetReference?: LinkReference | undefined
+  locationReferences?: Array<LinkReference> | undefined
   [key: string]: unknown
 }
 
 /** The fields of {@link LinkReference}, as its schema parses them. */
 export interface LinkReferenceShape {
-  kind?: string
-  organization?: Organization
-  space?: Space
+  kind?: string | undefined
+  organization?: Organization | undefined
+  space?: Space | undefined
   versionContext?: {
-    type?: string
-    revision?: string
+    type?: string | undefined
+    revision?: string | undefined
     [key: string]: unknown
-  }
-  file?: File
-  page?: PageReference
-  url?: string
-  path?: string
-  node?: string
+  } | undefined
+  file?: File | undefined
+  page?: PageReference | undefined
+  url?: string | undefined
+  path?: string | undefined
+  node?: string | undefined
   [key: string]: unknown
 }
 
 /** The fields of {@link LinkStats}, as its schema parses them. */
 export interface LinkStatsShape {
-  total?: number
+  total?: number | undefined
   broken?: {
-    total?: number
-    changeRequest?: number
+    total?: number | undefined
+    changeRequest?: number | undefined
     [key: string]: unknown
-  }
+  } | undefined
   [key: string]: unknown
 }
 
@@ -470,20 +470,20 @@ export interface LinksListShape {
   next?: {
     page: string
     [key: string]: unknown
-  }
-  stats?: LinkStats
+  } | undefined
+  stats?: LinkStats | undefined
   [key: string]: unknown
 }
 
 /** The fields of {@link PageReference}, as its schema parses them. */
 export interface PageReferenceShape {
   id: string
-  title?: string
-  path?: string
+  title?: string | undefined
+  path?: string | undefined
   urls?: {
-    app?: string
+    app?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   [key: string]: unknown
 }
 
@@ -491,14 +491,14 @@ export interface PageReferenceShape {
 export interface MemberShape {
   object: 'member'
   id: string
-  role?: Role | null
+  role?: Role | null | undefined
   user: User
-  disabled?: boolean
-  joinedAt?: string
-  lastSeenAt?: string
-  sso?: boolean
-  spaces?: number
-  teams?: number
+  disabled?: boolean | undefined
+  joinedAt?: string | undefined
+  lastSeenAt?: string | undefined
+  sso?: boolean | undefined
+  spaces?: number | undefined
+  teams?: number | undefined
   [key: string]: unknown
 }
 
@@ -513,7 +513,7 @@ export interface MemberSpaceShape {
 export interface MemberTeamShape {
   team: Team
   member: {
-    role?: string
+    role?: string | undefined
     [key: string]: unknown
   }
   [key: string]: unknown
@@ -521,7 +521,7 @@ export interface MemberTeamShape {
 
 /** The fields of {@link PingResult}, as its schema parses them. */
 export interface PingResultShape {
-  serviceVisitorClaims?: string
+  serviceVisitorClaims?: string | undefined
   [key: string]: unknown
 }
 
@@ -529,24 +529,24 @@ export interface PingResultShape {
 export interface OpenAPISpecShape {
   object: 'openapi-spec'
   id: string
-  createdAt?: string
-  updatedAt?: string
+  createdAt?: string | undefined
+  updatedAt?: string | undefined
   slug: string
-  sourceURL?: string
-  processingState?: string
-  lastVersion?: string
-  lastProcessedAt?: string
-  lastProcessErrorCode?: string
+  sourceURL?: string | undefined
+  processingState?: string | undefined
+  lastVersion?: string | undefined
+  lastProcessedAt?: string | undefined
+  lastProcessErrorCode?: string | undefined
   permissions?: {
-    view?: boolean
-    edit?: boolean
+    view?: boolean | undefined
+    edit?: boolean | undefined
     [key: string]: unknown
-  }
+  } | undefined
   urls?: {
-    location?: string
-    app?: string
+    location?: string | undefined
+    app?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   [key: string]: unknown
 }
 
@@ -555,65 +555,65 @@ export interface OrganizationShape {
   object: 'organization'
   id: string
   title: string
-  createdAt?: string
-  emailDomains?: Array<string>
-  hostname?: string
-  type?: string
-  useCase?: string
-  communityType?: string
-  defaultRole?: Role | null
+  createdAt?: string | undefined
+  emailDomains?: Array<string> | undefined
+  hostname?: string | undefined
+  type?: string | undefined
+  useCase?: string | undefined
+  communityType?: string | undefined
+  defaultRole?: Role | null | undefined
   defaultContent?: {
-    type?: string
-    site?: string
+    type?: string | undefined
+    site?: string | undefined
     [key: string]: unknown
-  }
-  sso?: boolean
-  ai?: boolean
-  inviteLinks?: boolean
-  plan?: string
+  } | undefined
+  sso?: boolean | undefined
+  ai?: boolean | undefined
+  inviteLinks?: boolean | undefined
+  plan?: string | undefined
   billing?: {
-    interval?: string
-    endDate?: string
-    hasPaymentFailed?: boolean
-    isScheduledToCancel?: boolean
+    interval?: string | undefined
+    endDate?: string | undefined
+    hasPaymentFailed?: boolean | undefined
+    isScheduledToCancel?: boolean | undefined
     [key: string]: unknown
-  }
+  } | undefined
   urls?: {
-    location?: string
-    app?: string
-    logo?: string
+    location?: string | undefined
+    app?: string | undefined
+    logo?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   trial?: {
-    status?: string
-    endDate?: string
-    decision?: string
+    status?: string | undefined
+    endDate?: string | undefined
+    decision?: string | undefined
     [key: string]: unknown
-  }
-  customHostname?: string
+  } | undefined
+  customHostname?: string | undefined
   blocked?: {
-    reason?: string
+    reason?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   internal_billingMigration?: {
-    deadline?: string
-    discountPercent?: number
-    discountEndDate?: string
+    deadline?: string | undefined
+    discountPercent?: number | undefined
+    discountEndDate?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   permissions?: {
-    view?: boolean
-    admin?: boolean
-    ownTeam?: boolean
-    createContent?: boolean
-    createOpenAPISpec?: boolean
-    ingestConversations?: boolean
-    viewBilling?: boolean
-    listMembers?: boolean
-    listTeams?: boolean
-    listIntegrations?: boolean
+    view?: boolean | undefined
+    admin?: boolean | undefined
+    ownTeam?: boolean | undefined
+    createContent?: boolean | undefined
+    createOpenAPISpec?: boolean | undefined
+    ingestConversations?: boolean | undefined
+    viewBilling?: boolean | undefined
+    listMembers?: boolean | undefined
+    listTeams?: boolean | undefined
+    listIntegrations?: boolean | undefined
     [key: string]: unknown
-  }
+  } | undefined
   [key: string]: unknown
 }
 
@@ -626,10 +626,10 @@ export interface OrganizationsByEmailDomainShape {
 /** The fields of {@link DocumentNode}, as its schema parses them. */
 export interface DocumentNodeShape {
   object: string
-  type?: string
-  id?: string
-  text?: string
-  nodes?: Array<DocumentNode>
+  type?: string | undefined
+  id?: string | undefined
+  text?: string | undefined
+  nodes?: Array<DocumentNode> | undefined
   [key: string]: unknown
 }
 
@@ -638,75 +638,75 @@ export interface PageShape {
   object: 'page'
   id: string
   title: string
-  emoji?: string
-  icon?: string
-  createdAt?: string
-  updatedAt?: string
-  markdown?: string
-  document?: PageDocument
-  type?: string
+  emoji?: string | undefined
+  icon?: string | undefined
+  createdAt?: string | undefined
+  updatedAt?: string | undefined
+  markdown?: string | undefined
+  document?: PageDocument | undefined
+  type?: string | undefined
   urls?: {
-    app?: string
+    app?: string | undefined
     [key: string]: unknown
-  }
-  slug?: string
+  } | undefined
+  slug?: string | undefined
   path: string
-  description?: string
-  documentId?: string
-  pages?: Array<Page>
+  description?: string | undefined
+  documentId?: string | undefined
+  pages?: Array<Page> | undefined
   git?: {
-    oid?: string
-    path?: string
+    oid?: string | undefined
+    path?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   layout?: {
-    cover?: boolean
-    coverSize?: string
-    title?: boolean
-    description?: boolean
-    tableOfContents?: boolean
-    outline?: boolean
-    pagination?: boolean
+    cover?: boolean | undefined
+    coverSize?: string | undefined
+    title?: boolean | undefined
+    description?: boolean | undefined
+    tableOfContents?: boolean | undefined
+    outline?: boolean | undefined
+    pagination?: boolean | undefined
     [key: string]: unknown
-  }
+  } | undefined
   cover?: {
     ref?: {
-      kind?: string
-      file?: string
+      kind?: string | undefined
+      file?: string | undefined
       [key: string]: unknown
-    }
+    } | undefined
     refDark?: {
-      kind?: string
-      file?: string
+      kind?: string | undefined
+      file?: string | undefined
       [key: string]: unknown
-    }
-    yPos?: number
+    } | undefined
+    yPos?: number | undefined
     [key: string]: unknown
-  }
-  variables?: Record<string, string>
-  hidden?: boolean
-  noIndex?: boolean
-  noRobotsIndex?: boolean
+  } | undefined
+  variables?: Record<string, string> | undefined
+  hidden?: boolean | undefined
+  noIndex?: boolean | undefined
+  noRobotsIndex?: boolean | undefined
   computed?: {
-    type?: string
+    type?: string | undefined
     dependencies?: {
       spec?: {
         ref?: {
-          kind?: string
-          spec?: string
+          kind?: string | undefined
+          spec?: string | undefined
           [key: string]: unknown
-        }
+        } | undefined
         [key: string]: unknown
-      }
+      } | undefined
       [key: string]: unknown
-    }
+    } | undefined
     props?: {
-      doc?: string
+      doc?: string | undefined
       [key: string]: unknown
-    }
+    } | undefined
     [key: string]: unknown
-  }
-  computedSeed?: string
+  } | undefined
+  computedSeed?: string | undefined
   [key: string]: unknown
 }
 
@@ -725,35 +725,35 @@ export interface PageListShape {
 
 /** The fields of {@link RenderContext}, as its schema parses them. */
 export interface RenderContextShape {
-  spaceId?: string
+  spaceId?: string | undefined
   [key: string]: unknown
 }
 
 /** The fields of {@link RenderOutput}, as its schema parses them. */
 export interface RenderOutputShape {
   type: string
-  element?: unknown
-  state?: Record<string, unknown>
-  props?: Record<string, unknown>
+  element?: unknown | undefined
+  state?: Record<string, unknown> | undefined
+  props?: Record<string, unknown> | undefined
   [key: string]: unknown
 }
 
 /** The fields of {@link RenderRequest}, as its schema parses them. */
 export interface RenderRequestShape {
   componentId: string
-  props?: Record<string, unknown>
-  state?: Record<string, unknown>
-  context?: RenderContext
+  props?: Record<string, unknown> | undefined
+  state?: Record<string, unknown> | undefined
+  context?: RenderContext | undefined
 }
 
 /** The fields of {@link RequestedReviewer}, as its schema parses them. */
 export interface RequestedReviewerShape {
   object: 'change-request-requested-reviewer'
-  revision?: string
-  requestedBy?: User
-  createdAt?: string
-  kind?: string
-  user?: User
+  revision?: string | undefined
+  requestedBy?: User | undefined
+  createdAt?: string | undefined
+  kind?: string | undefined
+  user?: User | undefined
   [key: string]: unknown
 }
 
@@ -766,21 +766,21 @@ export interface RequestedReviewersShape {
 /** The fields of {@link ImportResult}, as its schema parses them. */
 export interface ImportResultShape {
   revision: string
-  importedResources?: number
-  totalResources?: number
+  importedResources?: number | undefined
+  totalResources?: number | undefined
   [key: string]: unknown
 }
 
 /** The fields of {@link ReusableContent}, as its schema parses them. */
 export interface ReusableContentShape {
   id: string
-  title?: string
-  document?: string
+  title?: string | undefined
+  document?: string | undefined
   git?: {
-    oid?: string
-    path?: string
+    oid?: string | undefined
+    path?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   [key: string]: unknown
 }
 
@@ -788,27 +788,27 @@ export interface ReusableContentShape {
 export interface RevisionShape {
   object: 'revision'
   id: string
-  parents?: Array<string>
-  pages?: Array<Page>
-  files?: Array<File>
-  reusableContents?: Array<ReusableContent>
-  variables?: Record<string, string>
-  createdAt?: string
+  parents?: Array<string> | undefined
+  pages?: Array<Page> | undefined
+  files?: Array<File> | undefined
+  reusableContents?: Array<ReusableContent> | undefined
+  variables?: Record<string, string> | undefined
+  createdAt?: string | undefined
   git?: {
-    oid?: string
-    message?: string
-    createdByService?: boolean
-    url?: string
-    ref?: string
+    oid?: string | undefined
+    message?: string | undefined
+    createdByService?: boolean | undefined
+    url?: string | undefined
+    ref?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   urls?: {
-    app?: string
-    published?: string
-    public?: string
+    app?: string | undefined
+    published?: string | undefined
+    public?: string | undefined
     [key: string]: unknown
-  }
-  type?: string
+  } | undefined
+  type?: string | undefined
   [key: string]: unknown
 }
 
@@ -816,32 +816,32 @@ export interface RevisionShape {
 export interface SAMLProviderShape {
   object: 'saml-provider'
   id: string
-  label?: string
-  ssoURL?: string
-  entityID?: string
-  certificate?: string
-  defaultTeam?: Team
-  defaultRole?: Role | null
-  createdAt?: string
-  status?: string
+  label?: string | undefined
+  ssoURL?: string | undefined
+  entityID?: string | undefined
+  certificate?: string | undefined
+  defaultTeam?: Team | undefined
+  defaultRole?: Role | null | undefined
+  createdAt?: string | undefined
+  status?: string | undefined
   service?: {
-    acsURL?: string
-    startURL?: string
-    entityID?: string
+    acsURL?: string | undefined
+    startURL?: string | undefined
+    entityID?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   urls?: {
-    location?: string
+    location?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   [key: string]: unknown
 }
 
 /** The fields of {@link SSOLogin}, as its schema parses them. */
 export interface SSOLoginShape {
   id: string
-  label?: string
-  startURL?: string
+  label?: string | undefined
+  startURL?: string | undefined
   [key: string]: unknown
 }
 
@@ -854,34 +854,34 @@ export interface SSOLoginsShape {
 /** The fields of {@link OrganizationSearchResult}, as its schema parses them. */
 export interface OrganizationSearchResultShape {
   id: string
-  title?: string
-  pages?: Array<SearchResult>
+  title?: string | undefined
+  pages?: Array<SearchResult> | undefined
   [key: string]: unknown
 }
 
 /** The fields of {@link SearchResult}, as its schema parses them. */
 export interface SearchResultShape {
   id: string
-  title?: string
-  path?: string
-  sections?: Array<SearchSection>
+  title?: string | undefined
+  path?: string | undefined
+  sections?: Array<SearchSection> | undefined
   urls?: {
-    app?: string
+    app?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   [key: string]: unknown
 }
 
 /** The fields of {@link SearchSection}, as its schema parses them. */
 export interface SearchSectionShape {
   id: string
-  title?: string
-  path?: string
-  body?: string
+  title?: string | undefined
+  path?: string | undefined
+  body?: string | undefined
   urls?: {
-    app?: string
+    app?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   [key: string]: unknown
 }
 
@@ -889,13 +889,13 @@ export interface SearchSectionShape {
 export interface ShareLinkShape {
   object: 'share-link'
   id: string
-  createdAt?: string
+  createdAt?: string | undefined
   name: string
   active: boolean
   urls?: {
-    published?: string
+    published?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   [key: string]: unknown
 }
 
@@ -903,20 +903,20 @@ export interface ShareLinkShape {
 export interface UserShape {
   object: 'user'
   id: string
-  displayName?: string
-  email?: string
-  photoURL?: string
+  displayName?: string | undefined
+  email?: string | undefined
+  photoURL?: string | undefined
   urls?: {
-    location?: string
+    location?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   [key: string]: unknown
 }
 
 /** The fields of {@link RedirectDestination}, as its schema parses them. */
 export interface RedirectDestinationShape {
-  kind?: string
-  siteSectionId?: string
+  kind?: string | undefined
+  siteSectionId?: string | undefined
   [key: string]: unknown
 }
 
@@ -941,8 +941,8 @@ export interface SiteSectionGroupShape {
   object: 'site-section-group'
   id: string
   title: string
-  icon?: string
-  sections?: Array<SiteSection>
+  icon?: string | undefined
+  sections?: Array<SiteSection> | undefined
   [key: string]: unknown
 }
 
@@ -951,17 +951,17 @@ export interface SiteSectionShape {
   object: 'site-section'
   id: string
   title: string
-  description?: string
-  default?: boolean
+  description?: string | undefined
+  default?: boolean | undefined
   path: string
-  condition?: string
-  sectionGroup?: string
-  icon?: string
-  siteSpaces?: Array<SiteSpace>
+  condition?: string | undefined
+  sectionGroup?: string | undefined
+  icon?: string | undefined
+  siteSpaces?: Array<SiteSpace> | undefined
   urls?: {
-    published?: string
+    published?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   [key: string]: unknown
 }
 
@@ -969,17 +969,17 @@ export interface SiteSectionShape {
 export interface SiteSpaceShape {
   object: 'site-space'
   id: string
-  path?: string
-  section?: string
-  space?: Space
-  title?: string
-  default?: boolean
-  condition?: string
-  hasAdvancedCustomizationFeature?: boolean
+  path?: string | undefined
+  section?: string | undefined
+  space?: Space | undefined
+  title?: string | undefined
+  default?: boolean | undefined
+  condition?: string | undefined
+  hasAdvancedCustomizationFeature?: boolean | undefined
   urls?: {
-    published?: string
+    published?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   [key: string]: unknown
 }
 
@@ -987,20 +987,20 @@ export interface SiteSpaceShape {
 export interface SiteShape {
   object: 'site'
   id: string
-  title?: string
-  hostname?: string
-  visibility?: string
+  title?: string | undefined
+  hostname?: string | undefined
+  visibility?: string | undefined
   urls?: {
-    published?: string
-    app?: string
-    location?: string
+    published?: string | undefined
+    app?: string | undefined
+    location?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   permissions?: {
-    view?: boolean
-    admin?: boolean
+    view?: boolean | undefined
+    admin?: boolean | undefined
     [key: string]: unknown
-  }
+  } | undefined
   [key: string]: unknown
 }
 
@@ -1013,30 +1013,30 @@ export interface SpaceShape {
   visibility: SpaceVisibility
   createdAt: string
   updatedAt: string
-  deletedAt?: string
-  editMode?: SpaceEditMode
+  deletedAt?: string | undefined
+  editMode?: SpaceEditMode | undefined
   urls?: {
-    location?: string
-    app?: string
-    published?: string
-    public?: string
-    icon?: string
+    location?: string | undefined
+    app?: string | undefined
+    published?: string | undefined
+    public?: string | undefined
+    icon?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   organization: string
-  parent?: string
+  parent?: string | undefined
   gitSync?: {
-    repoName?: string
-    installationProvider?: string
-    integration?: string
-    url?: string
-    updatedAt?: string
+    repoName?: string | undefined
+    installationProvider?: string | undefined
+    integration?: string | undefined
+    url?: string | undefined
+    updatedAt?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   visitorAuth?: {
-    backend?: string
+    backend?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   revision: string
   defaultLevel: Role | null
   comments: number
@@ -1044,17 +1044,17 @@ export interface SpaceShape {
   changeRequestsOpen: number
   changeRequestsDraft: number
   permissions?: {
-    view?: boolean
-    access?: boolean
-    admin?: boolean
-    viewInviteLinks?: boolean
-    edit?: boolean
-    triggerGitSync?: boolean
-    comment?: boolean
-    merge?: boolean
-    review?: boolean
+    view?: boolean | undefined
+    access?: boolean | undefined
+    admin?: boolean | undefined
+    viewInviteLinks?: boolean | undefined
+    edit?: boolean | undefined
+    triggerGitSync?: boolean | undefined
+    comment?: boolean | undefined
+    merge?: boolean | undefined
+    review?: boolean | undefined
     [key: string]: unknown
-  }
+  } | undefined
   [key: string]: unknown
 }
 
@@ -1063,11 +1063,11 @@ export interface SubdomainShape {
   object: 'subdomain'
   subdomain: string
   target?: {
-    type?: string
-    organization?: string
+    type?: string | undefined
+    organization?: string | undefined
     [key: string]: unknown
-  }
-  isActive?: boolean
+  } | undefined
+  isActive?: boolean | undefined
   [key: string]: unknown
 }
 
@@ -1076,14 +1076,14 @@ export interface TeamShape {
   object: 'team'
   id: string
   title: string
-  members?: number
-  spaces?: number
-  createdAt?: string
+  members?: number | undefined
+  spaces?: number | undefined
+  createdAt?: string | undefined
   permissions?: {
-    admin?: boolean
-    view?: boolean
+    admin?: boolean | undefined
+    view?: boolean | undefined
     [key: string]: unknown
-  }
+  } | undefined
   [key: string]: unknown
 }
 
@@ -1092,17 +1092,17 @@ export interface TranslationSettingsShape {
   object: 'translation-settings'
   id: string
   title: string
-  languages?: Array<string>
+  languages?: Array<string> | undefined
   createdAt: string
   updatedAt: string
   permissions?: {
-    view?: boolean
-    edit?: boolean
+    view?: boolean | undefined
+    edit?: boolean | undefined
     [key: string]: unknown
-  }
+  } | undefined
   urls?: {
-    location?: string
+    location?: string | undefined
     [key: string]: unknown
-  }
+  } | undefined
   [key: string]: unknown
 }

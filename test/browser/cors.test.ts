@@ -76,17 +76,19 @@ describe('CORS in Chromium', () => {
 describe('connectMockServer in Chromium', () => {
   it('controls the server from a page on another origin: reset, clock, faults, request log', async () => {
     const { server, platform } = await serve({})
-    // docplat/mock's connectMockServer, bundled for the page as a browser app would.
+    // docplat/mock's connectMockServer, bundled for the page as a browser app would: as an ES module
+    // (an IIFE has no import.meta, which the mock's Node-only msw loader names).
     const bundle = await build({
       stdin: { contents: "import { connectMockServer } from './mock/index.ts'; globalThis.connectMockServer = connectMockServer", resolveDir: ROOT, loader: 'ts' },
-      bundle: true, format: 'iife', platform: 'browser', write: false, logLevel: 'warning',
+      bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'warning',
     })
     const page = await browser.newPage()
     try {
       // The app's page as the origin, without the app itself (its own requests would mix into the log).
       await page.route('**/main.js', (route) => route.abort())
       await page.goto(app.url)
-      await page.addScriptTag({ content: bundle.outputFiles[0]!.text })
+      await page.addScriptTag({ content: bundle.outputFiles[0]!.text, type: 'module' })
+      await page.waitForFunction(() => 'connectMockServer' in globalThis)
       const outcome = await page.evaluate(async (url) => {
         const connect = (globalThis as unknown as { connectMockServer: typeof import('../../mock/index.ts').connectMockServer }).connectMockServer
         const mock = await connect(url)

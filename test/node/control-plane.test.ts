@@ -152,6 +152,22 @@ describe('the control plane over HTTP', () => {
     expect(await page.text()).toContain('<script type="module" src="inspector.js">')
   })
 
+  it('sends GET / to the inspector (a temporary redirect); without a control plane, says where the API is', async () => {
+    const { server } = await serve()
+    const redirect = await fetch(`${server.url}/`, { redirect: 'manual' })
+    expect([redirect.status, redirect.headers.get('location')]).toEqual([302, '/_docplat/'])
+    const head = await fetch(`${server.url}/?x=1`, { method: 'HEAD', redirect: 'manual' })
+    expect([head.status, head.headers.get('location')]).toEqual([302, '/_docplat/?x=1'])
+    const page = await fetch(`${server.url}/`)
+    expect([page.status, page.url, page.headers.get('content-type')]).toEqual([200, `${server.url}/_docplat/`, 'text/html; charset=utf-8'])
+    expect(await post(`${server.url}/`, {})).toMatchObject({ status: 405, headers: expect.any(Headers), body: { error: { code: 405, message: expect.stringContaining('the API is under /v1/') } } })
+
+    const { server: bare } = await serve({ control: false })
+    const answer = await call(`${bare.url}/`)
+    expect(answer).toMatchObject({ status: 404, body: { error: { code: 404, message: 'No operation matches GET /: the API is under /v1/ (this server\'s control plane and its inspector are off)' } } })
+    expect((await call(`${bare.url}/_docplat/health`)).status).toBe(404)
+  })
+
   it('serves the OpenAPI document with the control plane under its own tag', async () => {
     const { server } = await serve()
     const { body: doc } = await call(`${server.url}/openapi.json`)

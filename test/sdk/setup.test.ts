@@ -54,6 +54,24 @@ describe('set-up mistakes fail at once, saying what to do', () => {
     expect(configError(() => createClient({ token: 't' })).message).toContain('Invalid DOCPLAT_BASE_URL "api.docplat.dev": use an absolute http(s) URL')
   })
 
+  it('a base URL ending in /v1 is refused, saying to drop it (every path already starts with /v1)', () => {
+    for (const [baseUrl, fixed] of [
+      ['http://127.0.0.1:4010/v1', 'http://127.0.0.1:4010'],
+      ['http://127.0.0.1:4010/v1/', 'http://127.0.0.1:4010'],
+      ['https://docs.example.test/api/v1//', 'https://docs.example.test/api'],
+    ]) {
+      expect(configError(() => createClient({ token: 't', baseUrl })).message, baseUrl).toBe(
+        `Invalid baseUrl ${JSON.stringify(baseUrl)}: drop the trailing /v1 (the SDK adds it to every path): use ${JSON.stringify(fixed)}.`,
+      )
+    }
+    vi.stubEnv('DOCPLAT_BASE_URL', 'http://127.0.0.1:4010/v1')
+    expect(configError(() => createClient({ token: 't' })).message).toContain('Invalid DOCPLAT_BASE_URL "http://127.0.0.1:4010/v1": drop the trailing /v1')
+    // Paths that only look alike stay valid.
+    for (const baseUrl of ['https://x.test/v10', 'https://x.test/v1beta', 'https://v1.x.test', 'https://x.test/v1/api']) {
+      expect(createClient({ token: 't', baseUrl }).options.baseUrl).toBe(baseUrl)
+    }
+  })
+
   it('timeouts and retry settings out of range', () => {
     expect(configError(() => createClient({ token: 't', timeout: 0 })).message).toMatch(/Invalid timeout 0/)
     expect(configError(() => createClient({ token: 't', timeout: Number.NaN })).message).toMatch(/Invalid timeout/)

@@ -23,7 +23,7 @@ export interface NewFile {
   size?: number | undefined
   /** Default for raster images: 1600 × 900. */
   dimensions?: { width: number; height: number } | undefined
-  git?: FileRecord['git']
+  git?: FileRecord['git'] | undefined
   /** File ID; default: a new one. */
   id?: string | undefined
 }

@@ -36,12 +36,12 @@ export interface NewPage {
   noIndex?: boolean | undefined
   noRobotsIndex?: boolean | undefined
   variables?: Record<string, string> | undefined
-  layout?: PageRecord['layout']
-  cover?: PageRecord['cover']
+  layout?: PageRecord['layout'] | undefined
+  cover?: PageRecord['cover'] | undefined
   /** A computed page: `markdown` is then the output of its last computation. */
-  computed?: PageRecord['computed']
+  computed?: PageRecord['computed'] | undefined
   computedSeed?: string | undefined
-  git?: PageRecord['git']
+  git?: PageRecord['git'] | undefined
   /** Page ID; default: a new one. */
   id?: string | undefined
 }

@@ -12,13 +12,13 @@ export interface NewOpenAPISpec {
   organization: string
   slug: string
   /** Default `https://<slug>.example.com/openapi.json`. */
-  sourceURL?: string
+  sourceURL?: string | undefined
   /** What the source serves (a document or its JSON text). Default: as the API resolves it (example domains serve a document, other URLs fail to fetch). */
-  content?: unknown
+  content?: unknown | undefined
   /** Make the run fail with this code, e.g. `FETCH_TIMEOUT`, whatever the content. */
-  errorCode?: SourceErrorCode
+  errorCode?: SourceErrorCode | undefined
   /** `false` leaves the first run pending, as the API does; by default it is already over. */
-  processed?: boolean
+  processed?: boolean | undefined
 }
 
 /** A spec, processed at once unless `processed: false`. */
@@ -34,13 +34,13 @@ export async function buildOpenAPISpec(state: State, values: NewOpenAPISpec): Pr
 /** What the `samlProvider` builder takes; everything but the organization has a working default. */
 export interface NewSAMLProvider {
   organization: string
-  label?: string
-  entityID?: string
+  label?: string | undefined
+  entityID?: string | undefined
   /** Default: a generated certificate valid for three years from the start of today (UTC). */
-  certificate?: string
-  ssoURL?: string
-  defaultTeam?: string | null
-  defaultRole?: Role | null
+  certificate?: string | undefined
+  ssoURL?: string | undefined
+  defaultTeam?: string | null | undefined
+  defaultRole?: Role | null | undefined
 }
 
 const DAY_MS = 86_400_000

@@ -29,5 +29,5 @@ export const buildSiteSpace = (state: State, values: NewSiteSpace & { site: stri
 export const buildRedirect = (state: State, values: { site: string; source: string; section: string }) =>
   createRedirect(state, siteById(state, values.site), { source: values.source, destination: { kind: 'site-section', siteSectionId: values.section } })
 
-export const buildShareLink = (state: State, values: { site: string; name: string; active?: boolean }) =>
+export const buildShareLink = (state: State, values: { site: string; name: string; active?: boolean | undefined }) =>
   createShareLink(state, siteById(state, values.site), values)

@@ -15,7 +15,7 @@ export interface NewSpace {
   defaultLevel?: Role | null | undefined
   editMode?: SpaceEditMode | undefined
   visitorAuth?: { backend: string } | undefined
-  gitSync?: SpaceRecord['gitSync']
+  gitSync?: SpaceRecord['gitSync'] | undefined
 }
 
 /**

@@ -76,6 +76,11 @@ export function createFront(options: FrontOptions): Front {
       const url = new URL(request.url)
       const method = request.method.toUpperCase()
       const path = `${url.pathname}${url.search}`
+      if (!control && url.pathname === '/') {
+        // No inspector to send a person to: say where the API is.
+        const message = `No operation matches ${method} /: the API is under /v1/ (this server's control plane and its inspector are off)`
+        return Response.json({ error: { code: 404, message } }, { status: 404 })
+      }
       if (control && isControlPath(url.pathname)) {
         const { response, operationId } = await control.handle(request)
         // The inspector polls: its reads would drown what the app sent. Changes are printed.

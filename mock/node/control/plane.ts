@@ -14,21 +14,21 @@ import { InspectorAssets } from './static.ts'
 /** The control plane's options on {@link startMockServer}. */
 export interface ControlPlaneOptions {
   /** The platform to control. Default: the server's `platform` when it is a whole platform. */
-  platform?: MockPlatform | PromiseLike<MockPlatform>
+  platform?: MockPlatform | PromiseLike<MockPlatform> | undefined
   /**
    * Secret required as `Authorization: Bearer <token>` (or `X-Docplat-Control-Token`). Optional
    * on loopback; required when the server listens on any other interface.
    */
-  token?: string
+  token?: string | undefined
   /** Reported by `/_docplat/health`. Default `custom`. */
-  scenario?: string
+  scenario?: string | undefined
   /** What `POST /_docplat/reset` returns to, when not the scenario's initial state (a state file's). */
   initial?: () => SerializedState | undefined
   /**
    * Called after the control plane changed state; the answer waits for it (the CLI saves its
    * state file then, so an acknowledged reset or new user survives the process being killed).
    */
-  onChange?: () => void | Promise<void>
+  onChange?: (() => void | Promise<void>) | undefined
 }
 
 export const CONTROL_PREFIX = '/_docplat/'
@@ -52,7 +52,7 @@ const COMPILED: Compiled[] = CONTROL_ROUTES.map((route) => ({
 
 /** True for a path the control plane owns: never routed to the API, and the API's never here. */
 export function isControlPath(pathname: string): boolean {
-  return pathname === '/_docplat' || pathname.startsWith(CONTROL_PREFIX) || pathname === '/openapi.json'
+  return pathname === '/' || pathname === '/_docplat' || pathname.startsWith(CONTROL_PREFIX) || pathname === '/openapi.json'
 }
 
 export interface ControlPlane {
@@ -205,6 +205,13 @@ export function createControlPlane(options: ControlPlaneOptions & { platform: Mo
       const url = new URL(request.url)
       const pathname = url.pathname
       if (pathname === '/_docplat') return { response: new Response(null, { status: 308, headers: { location: `/_docplat/${url.search}` } }) }
+      // The printed URL opened in a browser shows the inspector. Temporary (302): the same address
+      // may be a server without a control plane tomorrow, and browsers keep permanent redirects.
+      if (pathname === '/') {
+        const method = request.method.toUpperCase()
+        if (method === 'GET' || method === 'HEAD') return { response: new Response(null, { status: 302, headers: { location: `${CONTROL_PREFIX}${url.search}` } }) }
+        return { response: errorBody(405, `${method} is not allowed on /: the API is under /v1/, the inspector at ${CONTROL_PREFIX}`, { allow: 'GET, HEAD' }) }
+      }
       const asset = await assets.serve(pathname, request.method)
       if (asset) return { response: asset, operationId: 'controlInspector' }
       const method = request.method.toUpperCase()
