@@ -8,7 +8,10 @@
  */
 export { createClient, type Client } from './client.ts'
 export { createCore, type Core } from './core/client.ts'
-export { DEFAULT_BASE_URL, type ClientOptions, type RequestOptions, type RetryOptions } from './core/options.ts'
+export { DEFAULT_BASE_URL, type ClientOptions, type FetchOptions, type RequestOptions, type RetryOptions, type TokenFunction } from './core/options.ts'
+export type { Logger, LogLevel } from './core/logger.ts'
+export type { CallInfo, Middleware } from './core/middleware.ts'
+export { request, type RawMethod, type RawRequest, type QueryValue } from './core/raw-request.ts'
 export { APIPromise, type WithResponse } from './core/api-promise.ts'
 export { PagePromise, type ListPage, type ListEnvelope } from './core/pagination.ts'
 export { StreamPromise } from './core/sse.ts'

@@ -1,8 +1,9 @@
-import { HTTPError, NetworkError, TimeoutError as KyTimeoutError, type Options } from 'ky'
+import ky, { HTTPError, type Options } from 'ky'
+import { attemptFetch, toDocplatError, type CallState } from './attempt.ts'
 import { resolveRetry, type Core } from './client.ts'
-import { APIError, ConnectionError, DocplatError, ResponseValidationError, TimeoutError } from './errors.ts'
+import { APIError, ConnectionError, DocplatError, ResponseValidationError } from './errors.ts'
+import { ERROR } from './logger.ts'
 import type { RequestOptions } from './options.ts'
-import { connectionMessage } from './network.ts'
 import { fillPath } from './path.ts'
 import { retryFor, type Attempts } from './retry.ts'
 import type { OperationSpec } from './spec.ts'
@@ -41,48 +42,59 @@ export function splitParams(op: RequestShape, params: Params) {
  * `DocplatError`. A DELETE retried after an attempt whose effect is unknown, answering 404,
  * resolves: the earlier attempt did the delete and its answer was lost.
  */
-export async function send(core: Core, op: OperationSpec, params: Params, options: RequestOptions = {}): Promise<Response> {
+export function send(core: Core, op: OperationSpec, params: Params, options: RequestOptions = {}): Promise<Response> {
   const { path, search, body } = splitParams(op, params)
+  return perform(core, { op, operationId: op.id, params, path, search, body }, options)
+}
+
+/** A request ready to send: `path` is relative to the base URL, without a leading slash. */
+export interface Prepared {
+  readonly op: OperationSpec
+  readonly operationId: string | undefined
+  readonly params: Params
+  readonly path: string
+  readonly search: URLSearchParams
+  readonly body: unknown
+}
+
+/** Sends a prepared request with the client's auth, headers, timeout, retries, middleware and logging. */
+export async function perform(core: Core, { op, operationId, params, path, search, body }: Prepared, options: RequestOptions): Promise<Response> {
   const timeout = options.timeout !== undefined ? options.timeout : core.options.timeout
   const retry = options.retry !== undefined ? resolveRetry(options.retry, timeout, core.options.retry) : core.options.retry
   const attempts: Attempts = { ambiguous: false }
+  const { runtime } = core
+  const fetchOptions = options.fetchOptions ? { ...runtime.fetchOptions, ...options.fetchOptions } : runtime.fetchOptions
+  const state: CallState = {
+    core, operationId, label: operationId ?? 'request', method: op.method, params, url: new URL(path, `${core.options.baseUrl}/`), timeout, fetchOptions,
+    attempt: 0, info: undefined, failure: undefined,
+  }
   const init: Options = {
     method: op.method,
+    baseUrl: `${core.options.baseUrl}/`,
+    fetch: attemptFetch(state),
     ...(search.size ? { searchParams: search } : {}),
     ...(body !== undefined ? { json: body } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     timeout,
-    retry: retryFor(op, retry, attempts),
-    ...(options.headers ? { headers: options.headers } : {}),
-    ...(op.stream ? { headers: { ...options.headers, accept: 'text/event-stream' } } : {}),
+    retry: retryFor(op, retry, attempts, state),
+    headers: { ...runtime.headers, ...options.headers, ...(op.stream ? { accept: 'text/event-stream' } : {}) },
   }
   try {
-    return await core.http(path, init)
+    return await ky(path, init)
   } catch (error) {
+    if (state.failure) throw state.failure.error
     if (error instanceof HTTPError && error.response.status === 404 && op.method === 'DELETE' && attempts.ambiguous) {
       return error.response
     }
-    throw toDocplatError(error, op, new URL(path, `${core.options.baseUrl}/`), timeout)
+    const out = toDocplatError(error, state)
+    if (runtime.log.level >= ERROR && (out instanceof ConnectionError || (out instanceof APIError && out.status >= 500))) {
+      runtime.log.logger.error(`docplat: ${op.id} ${op.method} ${state.url.pathname} failed after ${state.attempt} attempt(s): ${(out as Error).name}: ${(out as Error).message}`)
+    }
+    if (state.info && out instanceof DocplatError) {
+      for (const m of runtime.middleware) await m.onError?.(state.info, out)
+    }
+    throw out
   }
-}
-
-/**
- * Turns what ky threw into the SDK's error. ky's own errors hold the `Request` (its headers,
- * `Authorization` included), so none of them is kept as a cause: only what `fetch` threw.
- */
-function toDocplatError(error: unknown, op: OperationSpec, url: URL, timeout: number | false): unknown {
-  if (error instanceof HTTPError) {
-    return APIError.from(error.response.status, error.data, error.response.headers)
-  }
-  if (error instanceof KyTimeoutError) {
-    return new TimeoutError(`${op.method} ${url.origin}${url.pathname} timed out after ${String(timeout)} ms (the timeout option)`)
-  }
-  if (error instanceof NetworkError) return new ConnectionError(connectionMessage(error.cause, op.method, url), { cause: error.cause })
-  if (error instanceof DocplatError) return error
-  // An abort is the caller's own doing: let it through unchanged.
-  if (error instanceof Error && error.name === 'AbortError') return error
-  if (error instanceof TypeError) return new ConnectionError(connectionMessage(error, op.method, url), { cause: error })
-  return error
 }
 
 /** Reads and, when the client validates, checks a response body against the operation's schema. */
