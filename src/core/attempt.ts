@@ -1,9 +1,9 @@
-import { HTTPError, NetworkError, TimeoutError as KyTimeoutError } from 'ky'
 import type { Core } from './client.ts'
 import { APIError, ConnectionError, DocplatError, TimeoutError } from './errors.ts'
 import { DEBUG, INFO } from './logger.ts'
 import type { CallInfo } from './middleware.ts'
 import type { FetchOptions } from './options.ts'
+import type { Failure } from './retry.ts'
 import { connectionMessage, rootCause } from './network.ts'
 import { redactHeaders } from './redact.ts'
 
@@ -43,10 +43,8 @@ async function bodyText(message: Request | Response): Promise<string> {
  * token (asking a token function each attempt), passes the fetch options, logs and runs
  * `onResponse`. The `Authorization` header is set last, so no hook or log line ever sees it.
  */
-export function attemptFetch(state: CallState): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
-  return async (input, init) => {
-    // ky always passes a Request.
-    const request = input as Request
+export function attemptFetch(state: CallState): (request: Request) => Promise<Response> {
+  return async (request) => {
     const { runtime } = state.core
     const { log, middleware } = runtime
     const attempt = ++state.attempt
@@ -69,7 +67,7 @@ export function attemptFetch(state: CallState): (input: string | URL | Request, 
     const ms = () => `${Math.round(performance.now() - started)} ms`
     let response: Response
     try {
-      const options = state.fetchOptions ? { ...init, ...state.fetchOptions } : init
+      const options = state.fetchOptions
       response = await (runtime.fetch ? runtime.fetch(request, options) : fetch(request, options))
     } catch (error) {
       if (log.level >= INFO) log.logger.info(`${where()} failed after ${ms()}: ${rootCause(error) ?? String(error)} (attempt ${attempt})`)
@@ -95,17 +93,14 @@ export function attemptFetch(state: CallState): (input: string | URL | Request, 
 }
 
 /**
- * Turns what ky threw into the SDK's error. ky's own errors hold the `Request` (its headers,
- * `Authorization` included), so none of them is kept as a cause: only what `fetch` threw.
+ * The SDK's error for how a call ended: the server's answer as an `APIError`, a timeout, a
+ * failed connection. A connection error keeps as `cause` only what `fetch` threw (never the
+ * `Request`, whose headers hold `Authorization`).
  */
-export function toDocplatError(error: unknown, { method, url, timeout }: CallState): unknown {
-  if (error instanceof HTTPError) {
-    return APIError.from(error.response.status, error.data, error.response.headers)
-  }
-  if (error instanceof KyTimeoutError) {
-    return new TimeoutError(`${method} ${url.origin}${url.pathname} timed out after ${String(timeout)} ms (the timeout option)`)
-  }
-  if (error instanceof NetworkError) return new ConnectionError(connectionMessage(error.cause, method, url), { cause: error.cause })
+export function toDocplatError(failure: Failure | 'timeout', { method, url, timeout }: CallState): unknown {
+  if (failure === 'timeout') return new TimeoutError(`${method} ${url.origin}${url.pathname} timed out after ${String(timeout)} ms (the timeout option)`)
+  if (failure.response) return APIError.from(failure.response.status, failure.data, failure.response.headers)
+  const { error } = failure
   if (error instanceof DocplatError) return error
   // An abort is the caller's own doing: let it through unchanged.
   if (error instanceof Error && error.name === 'AbortError') return error

@@ -46,7 +46,7 @@ export interface Runtime {
 }
 
 const DEFAULT_TIMEOUT = 60_000
-/** ky refuses longer timeouts (the largest delay `setTimeout` keeps). */
+/** The largest delay `setTimeout` keeps: a longer one would fire at once. */
 const MAX_TIMEOUT = 2_147_483_647
 
 /** Reads an environment variable where the runtime has them (Node, Deno, Bun); never in a browser. */

@@ -1,11 +1,11 @@
-import ky, { HTTPError, type Options } from 'ky'
 import { attemptFetch, toDocplatError, type CallState } from './attempt.ts'
 import { resolveRetry, type Core } from './client.ts'
-import { APIError, ConnectionError, DocplatError, ResponseValidationError } from './errors.ts'
-import { ERROR } from './logger.ts'
+import { APIError, ConnectionError, DocplatError, ResponseValidationError, retryAfterSeconds } from './errors.ts'
+import { ERROR, WARN } from './logger.ts'
+import { rootCause } from './network.ts'
 import type { RequestOptions } from './options.ts'
 import { fillPath } from './path.ts'
-import { retryFor, type Attempts } from './retry.ts'
+import { backoff, retryDelay, type Attempts, type Failure } from './retry.ts'
 import type { OperationSpec } from './spec.ts'
 
 type Params = Record<string, unknown>
@@ -57,41 +57,123 @@ export interface Prepared {
   readonly body: unknown
 }
 
-/** Sends a prepared request with the client's auth, headers, timeout, retries, middleware and logging. */
+/** Waits `ms`, or rejects with the signal's reason when it aborts first. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      clearTimeout(timer)
+      reject(signal!.reason)
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop)
+      resolve()
+    }, ms)
+    signal?.addEventListener('abort', stop, { once: true })
+  })
+}
+
+/** An error body as the API sends it: parsed JSON, else its text; `undefined` when empty or unreadable. */
+async function errorData(response: Response): Promise<unknown> {
+  try {
+    const text = await response.text()
+    if (!text) return undefined
+    try {
+      return /[/+]json\b/i.test(response.headers.get('content-type') ?? '') ? JSON.parse(text) : text
+    } catch {
+      return text
+    }
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Sends a prepared request with the client's auth, headers, timeout, retries, middleware and
+ * logging. Each attempt has its own timeout, which also bounds reading an error's body; a
+ * caller's abort ends the call (waits between attempts included) with the signal's reason.
+ */
 export async function perform(core: Core, { op, operationId, params, path, search, body }: Prepared, options: RequestOptions): Promise<Response> {
   const timeout = options.timeout !== undefined ? options.timeout : core.options.timeout
   const retry = options.retry !== undefined ? resolveRetry(options.retry, timeout, core.options.retry) : core.options.retry
   const attempts: Attempts = { ambiguous: false }
   const { runtime } = core
-  const fetchOptions = options.fetchOptions ? { ...runtime.fetchOptions, ...options.fetchOptions } : runtime.fetchOptions
+  const { log, middleware } = runtime
+  const url = new URL(path, `${core.options.baseUrl}/`)
+  if (search.size) url.search = search.toString()
   const state: CallState = {
-    core, operationId, label: operationId ?? 'request', method: op.method, params, url: new URL(path, `${core.options.baseUrl}/`), timeout, fetchOptions,
+    core, operationId, label: operationId ?? 'request', method: op.method, params, url, timeout,
+    fetchOptions: options.fetchOptions ? { ...runtime.fetchOptions, ...options.fetchOptions } : runtime.fetchOptions,
     attempt: 0, info: undefined, failure: undefined,
   }
-  const init: Options = {
-    method: op.method,
-    baseUrl: `${core.options.baseUrl}/`,
-    fetch: attemptFetch(state),
-    ...(search.size ? { searchParams: search } : {}),
-    ...(body !== undefined ? { json: body } : {}),
-    ...(options.signal ? { signal: options.signal } : {}),
-    timeout,
-    retry: retryFor(op, retry, attempts, state),
-    headers: { ...runtime.headers, ...options.headers, ...(op.stream ? { accept: 'text/event-stream' } : {}) },
+  const headers = {
+    ...runtime.headers,
+    ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...options.headers,
+    ...(op.stream ? { accept: 'text/event-stream' } : {}),
   }
-  try {
-    return await ky(path, init)
-  } catch (error) {
-    if (state.failure) throw state.failure.error
-    if (error instanceof HTTPError && error.response.status === 404 && op.method === 'DELETE' && attempts.ambiguous) {
-      return error.response
+  const payload = body !== undefined ? JSON.stringify(body) : undefined
+  const { signal } = options
+  const attempt = attemptFetch(state)
+  for (;;) {
+    signal?.throwIfAborted()
+    const controller = new AbortController()
+    const abort = () => controller.abort(signal!.reason)
+    signal?.addEventListener('abort', abort, { once: true })
+    let timedOut = false
+    const timer = timeout === false ? undefined : setTimeout(() => {
+      timedOut = true
+      controller.abort()
+    }, timeout)
+    let failure: Failure | 'timeout'
+    try {
+      const response = await attempt(new Request(url, { method: op.method, headers, body: payload, signal: controller.signal }))
+      if (response.ok) {
+        clearTimeout(timer)
+        // The caller's signal stays linked: aborting it still cancels reading the body (a stream).
+        return response
+      }
+      failure = { response, data: await errorData(response) }
+      if (timedOut) failure = 'timeout'
+    } catch (error) {
+      if (state.failure) throw state.failure.error
+      if (signal?.aborted) throw signal.reason
+      failure = timedOut ? 'timeout' : { error }
+    } finally {
+      if (!timedOut) clearTimeout(timer)
     }
-    const out = toDocplatError(error, state)
-    if (runtime.log.level >= ERROR && (out instanceof ConnectionError || (out instanceof APIError && out.status >= 500))) {
-      runtime.log.logger.error(`docplat: ${op.id} ${op.method} ${state.url.pathname} failed after ${state.attempt} attempt(s): ${(out as Error).name}: ${(out as Error).message}`)
+    signal?.removeEventListener('abort', abort)
+    let wait: number | false = false
+    // Timeouts are not retried: the attempt may still be running on the server. Errors that are
+    // not a failed connection (a custom fetch's own) are not either.
+    if (failure !== 'timeout' && state.attempt <= retry.limit && (failure.response || failure.error instanceof TypeError)) {
+      wait = retryDelay(op, retry, attempts, failure, state.attempt, state)
+      if (state.info && middleware.some((m) => m.shouldRetry)) {
+        const planned = wait !== false
+        let wanted = planned
+        for (const m of middleware) {
+          const answer = m.shouldRetry ? await m.shouldRetry(state.info, toDocplatError(failure, state) as DocplatError, wanted) : undefined
+          if (typeof answer === 'boolean') wanted = answer
+        }
+        if (wanted !== planned) wait = wanted ? backoff(retry, state.attempt) : false
+      }
+    }
+    if (wait !== false && failure !== 'timeout') {
+      if (log.level >= WARN) {
+        const status = failure.response?.status
+        log.logger.warn(
+          `docplat: ${state.label} ${state.method} ${url.pathname}: ${status ?? (rootCause(failure.error) || 'connection failed')} on attempt ${state.attempt}, retrying (retry ${state.attempt} of ${retry.limit})${status === 429 || status === 503 ? ((s) => (s ? `, waiting ${s} s as Retry-After asks` : ''))(failure.response && retryAfterSeconds(failure.response.headers)) : ''}`,
+        )
+      }
+      await sleep(wait, signal)
+      continue
+    }
+    if (failure !== 'timeout' && failure.response?.status === 404 && op.method === 'DELETE' && attempts.ambiguous) return failure.response
+    const out = toDocplatError(failure, state)
+    if (log.level >= ERROR && (out instanceof ConnectionError || (out instanceof APIError && out.status >= 500))) {
+      log.logger.error(`docplat: ${state.label} ${op.method} ${url.pathname} failed after ${state.attempt} attempt(s): ${(out as Error).name}: ${(out as Error).message}`)
     }
     if (state.info && out instanceof DocplatError) {
-      for (const m of runtime.middleware) await m.onError?.(state.info, out)
+      for (const m of middleware) await m.onError?.(state.info, out)
     }
     throw out
   }

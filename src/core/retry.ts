@@ -1,9 +1,8 @@
-import { HTTPError, NetworkError, type RetryOptions as KyRetryOptions } from 'ky'
-import { toDocplatError, type CallState } from './attempt.ts'
+import type { CallState } from './attempt.ts'
 import type { Core } from './client.ts'
-import { retryAfterSeconds, type DocplatError } from './errors.ts'
+import { retryAfterSeconds } from './errors.ts'
 import { WARN } from './logger.ts'
-import { neverSent, rootCause } from './network.ts'
+import { neverSent } from './network.ts'
 import type { OperationSpec } from './spec.ts'
 
 /** Statuses worth retrying: the server may answer differently next time. */
@@ -19,71 +18,42 @@ export interface Attempts {
   ambiguous: boolean
 }
 
+/** How an attempt failed: the server's answer (not 2xx), or what `fetch` threw (the connection failed). */
+export type Failure = { readonly response: Response; readonly data: unknown; readonly error?: undefined } | { readonly error: unknown; readonly response?: undefined }
+
 /**
- * ky's retry settings for one call of `op`. Idempotent operations are retried on the usual
- * statuses and connection errors; the others only when the connection was never made. A
- * `Retry-After` above `maxRetryAfter` ends the call at once with the server's answer. Middleware
- * `shouldRetry` hooks may then decide otherwise; a retry is logged at `warn`.
+ * Whether to retry after `failure`, and after how long (ms): idempotent operations are retried on
+ * the usual statuses and connection errors; the others only when the connection was never made.
+ * A `Retry-After` above `maxRetryAfter` ends the call at once with the server's answer. Timeouts
+ * never reach here: the attempt may still be running on the server.
  */
-export function retryFor(op: OperationSpec, retry: Core['options']['retry'], attempts: Attempts, state: CallState): KyRetryOptions {
-  const { log, middleware } = state.core.runtime
-  /** `undefined` leaves the wait to ky: the backoff, or the `Retry-After` of a 429 or 503. */
-  const decide = (error: unknown): boolean | undefined => {
-    if (error instanceof HTTPError) {
-      const status = error.response.status
-      if (!RETRY_STATUSES.includes(status) || !op.idempotent) return false
-      const after = AFTER_STATUSES.includes(status) ? retryAfterSeconds(error.response.headers) : undefined
-      if (after !== undefined && after * 1000 > retry.maxRetryAfter) {
+export function retryDelay(op: OperationSpec, retry: Core['options']['retry'], attempts: Attempts, failure: Failure, attempt: number, state: CallState): number | false {
+  const { response } = failure
+  if (response) {
+    const status = response.status
+    if (!RETRY_STATUSES.includes(status) || !op.idempotent) return false
+    const after = AFTER_STATUSES.includes(status) ? retryAfterSeconds(response.headers) : undefined
+    if (after !== undefined) {
+      if (after * 1000 > retry.maxRetryAfter) {
+        const { log } = state.core.runtime
         if (log.level >= WARN) log.logger.warn(`docplat: ${state.label} ${state.method} ${state.url.pathname}: not retrying, the server asks to wait ${after} s (Retry-After), above retry.maxRetryAfter (${retry.maxRetryAfter} ms)`)
         return false
       }
       if (!NOT_APPLIED.has(status)) attempts.ambiguous = true
-      return undefined
+      return after * 1000
     }
-    if (error instanceof NetworkError) {
-      if (neverSent(error)) return true
-      if (!op.idempotent) return false
-      attempts.ambiguous = true
-      return true
-    }
-    // Timeouts are not retried: the attempt may still be running on the server.
-    return false
+    if (!NOT_APPLIED.has(status)) attempts.ambiguous = true
+    return backoff(retry, attempt)
   }
-  return {
-    limit: retry.limit,
-    methods: ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'],
-    statusCodes: RETRY_STATUSES,
-    afterStatusCodes: AFTER_STATUSES,
-    backoffLimit: retry.backoffLimit,
-    jitter: retry.jitter,
-    ...(retry.delay ? { delay: retry.delay } : {}),
-    async shouldRetry({ error, retryCount }) {
-      if (state.failure) return false
-      let decision = decide(error)
-      if (state.info && middleware.some((m) => m.shouldRetry)) {
-        const planned = decision !== false
-        const failure = toDocplatError(error, state)
-        let wanted = planned
-        try {
-          for (const m of middleware) {
-            const answer = m.shouldRetry ? await m.shouldRetry(state.info, failure as DocplatError, wanted) : undefined
-            if (typeof answer === 'boolean') wanted = answer
-          }
-        } catch (hookError) {
-          state.failure = { error: hookError }
-          return false
-        }
-        if (wanted !== planned) decision = wanted
-      }
-      if (decision !== false && log.level >= WARN) {
-        const response = error instanceof HTTPError ? error.response : undefined
-        const status = response?.status
-        const after = response && AFTER_STATUSES.includes(response.status) ? retryAfterSeconds(response.headers) : undefined
-        log.logger.warn(
-          `docplat: ${state.label} ${state.method} ${state.url.pathname}: ${status ?? (rootCause(error) || 'connection failed')} on attempt ${state.attempt}, retrying (retry ${retryCount} of ${retry.limit})${after ? `, waiting ${after} s as Retry-After asks` : ''}`,
-        )
-      }
-      return decision
-    },
+  if (!neverSent(failure.error)) {
+    if (!op.idempotent) return false
+    attempts.ambiguous = true
   }
+  return backoff(retry, attempt)
+}
+
+/** The wait before retry `attempt` (from 1): exponential, capped, with full jitter unless turned off. */
+export function backoff(retry: Core['options']['retry'], attempt: number): number {
+  const delay = retry.delay ? retry.delay(attempt) : 300 * 2 ** (attempt - 1)
+  return Math.min(retry.backoffLimit, retry.jitter ? Math.random() * delay : delay)
 }
