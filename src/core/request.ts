@@ -117,8 +117,8 @@ export async function perform(core: Core, { op, operationId, params, path, searc
   for (;;) {
     signal?.throwIfAborted()
     const controller = new AbortController()
-    const abort = () => controller.abort(signal!.reason)
-    signal?.addEventListener('abort', abort, { once: true })
+    // Linked without a listener on the caller's signal, which may outlive many calls.
+    const linked = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal
     let timedOut = false
     const timer = timeout === false ? undefined : setTimeout(() => {
       timedOut = true
@@ -126,7 +126,7 @@ export async function perform(core: Core, { op, operationId, params, path, searc
     }, timeout)
     let failure: Failure | 'timeout'
     try {
-      const response = await attempt(new Request(url, { method: op.method, headers, body: payload, signal: controller.signal }))
+      const response = await attempt(new Request(url, { method: op.method, headers, body: payload, signal: linked }))
       if (response.ok) {
         clearTimeout(timer)
         // The caller's signal stays linked: aborting it still cancels reading the body (a stream).
@@ -141,7 +141,6 @@ export async function perform(core: Core, { op, operationId, params, path, searc
     } finally {
       if (!timedOut) clearTimeout(timer)
     }
-    signal?.removeEventListener('abort', abort)
     let wait: number | false = false
     // Timeouts are not retried: the attempt may still be running on the server. Errors that are
     // not a failed connection (a custom fetch's own) are not either.
