@@ -42,7 +42,9 @@ function reachable(files: Map<string, string>, entry: string) {
     seen.add(file)
     const text = files.get(file)
     if (text === undefined) throw new Error(`${file} was not emitted`)
-    for (const [, spec] of text.matchAll(/(?:from\s+|import\()['"]([^'"]+)['"]/g)) {
+    // Doc comments hold examples (`from 'docplat'`): only code counts.
+    const code = text.replace(/\/\*[\s\S]*?\*\//g, '')
+    for (const [, spec] of code.matchAll(/(?:from\s+|import\()['"]([^'"]+)['"]/g)) {
       if (spec!.startsWith('.')) queue.push(normalize(join(dirname(file), spec!.replace(/\.(ts|js)$/, '.d.ts'))))
       else packages.set(spec!, file)
     }

@@ -27,7 +27,9 @@ describe('@example blocks of the SDK core', () => {
     mkdirSync(dir, { recursive: true })
     const files = blocks.map(({ file, code }, i) => {
       const path = join(dir, `${file.replace(/\W+/g, '_')}_${i}.ts`)
-      writeFileSync(path, `${code}\n\nexport {}\n`)
+      // A block without imports is a fragment: it runs after a client is made, as generated examples do.
+      const preamble = /^import /m.test(code) ? '' : "import { createClient } from 'docplat'\n\nconst client = createClient({ token: 'dpt_example' })\nconst organizationId = 'org_1'\n\n"
+      writeFileSync(path, `${preamble}${code}\n\nexport {}\n`)
       return path
     })
     const program = ts.createProgram(files, {
