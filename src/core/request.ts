@@ -98,7 +98,8 @@ export async function perform(core: Core, { op, operationId, params, path, searc
   const attempts: Attempts = { ambiguous: false }
   const { runtime } = core
   const { log, middleware } = runtime
-  const url = new URL(path, `${core.options.baseUrl}/`)
+  // Joined, not resolved: a path like `http:evil.example` must stay a path under the base URL.
+  const url = new URL(`${core.options.baseUrl}/${path}`)
   if (search.size) url.search = search.toString()
   const state: CallState = {
     core, operationId, label: operationId ?? 'request', method: op.method, params, url, timeout,
