@@ -159,9 +159,10 @@ export async function perform(core: Core, { op, operationId, params, path, searc
     }
     if (wait !== false && failure !== 'timeout') {
       if (log.level >= WARN) {
-        const status = failure.response?.status
+        const { response } = failure
+        const after = (response?.status === 429 || response?.status === 503) && retryAfterSeconds(response.headers)
         log.logger.warn(
-          `docplat: ${state.label} ${state.method} ${url.pathname}: ${status ?? (rootCause(failure.error) || 'connection failed')} on attempt ${state.attempt}, retrying (retry ${state.attempt} of ${retry.limit})${status === 429 || status === 503 ? ((s) => (s ? `, waiting ${s} s as Retry-After asks` : ''))(failure.response && retryAfterSeconds(failure.response.headers)) : ''}`,
+          `docplat: ${state.label} ${state.method} ${url.pathname}: ${response?.status ?? (rootCause(failure.error) || 'connection failed')} on attempt ${state.attempt}, retrying (retry ${state.attempt} of ${retry.limit})${after ? `, waiting ${after} s as Retry-After asks` : ''}`,
         )
       }
       await sleep(wait, signal)
