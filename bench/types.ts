@@ -77,7 +77,7 @@ export async function types(): Promise<string[]> {
     const before = join(dir, 'before')
     const tree = join(dir, 'before-tree')
     for (const d of [now, before, tree]) mkdirSync(d)
-    // The declarations import zod and ky: both builds resolve them from this repository.
+    // The declarations import zod: both builds resolve it from this repository.
     for (const d of [now, before, tree]) symlinkSync(join(root, 'node_modules'), join(d, 'node_modules'), 'dir')
     execFileSync('sh', ['-c', `git -C "${root}" archive ${BASELINE} src tsconfig.json package.json | tar -x -C "${tree}"`])
     const size = { now: await declarations(root, now), before: await declarations(tree, before) }

@@ -11,7 +11,8 @@ const server = await startMockServer({ platform, port: 0 })
 console.log(`Mock platform on ${server.url}`)
 
 // Exactly what you would write against the real service: only baseUrl and token differ.
-const client = createClient({ baseUrl: server.url, token: platform.tokens.admin })
+// logLevel 'error': the SDK would log each retry at 'warn' (the default); this example reports them itself.
+const client = createClient({ baseUrl: server.url, token: platform.tokens.admin, logLevel: 'error' })
 
 try {
   // Pagination: `for await` walks every item, fetching pages of `limit` as it goes.

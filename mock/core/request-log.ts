@@ -64,13 +64,14 @@ interface Kept {
   operationId: OperationId | undefined
   status: number
   at: string
+  client: string | undefined
   json: string | undefined
   /** Characters of the original JSON, when `json` holds only its start. */
   cutFrom: number | undefined
 }
 
 /** What an entry costs besides its strings: the record, its slots in the log, its number. */
-const ENTRY_BYTES = OBJECT_BYTES + 7 * SLOT_BYTES + 3 * SLOT_BYTES
+const ENTRY_BYTES = OBJECT_BYTES + 8 * SLOT_BYTES + 3 * SLOT_BYTES
 
 /** The log of handled requests, for assertions (`platform.requests.ofOperation('restoreSpace')`). */
 export class RequestLog implements Iterable<LoggedRequest> {
@@ -109,9 +110,9 @@ export class RequestLog implements Iterable<LoggedRequest> {
         json = detached(json.slice(0, this.maxBodyChars))
       }
     }
-    const kept: Kept = { method: entry.method, url: entry.url, operationId: entry.operationId, status: entry.status, at: entry.at, json, cutFrom }
+    const kept: Kept = { method: entry.method, url: entry.url, operationId: entry.operationId, status: entry.status, at: entry.at, client: entry.client, json, cutFrom }
     this.#chars += json?.length ?? 0
-    this.#queue.push(kept, ENTRY_BYTES + stringBytes(entry.method) + stringBytes(entry.url) + stringBytes(entry.at) + (json === undefined ? 0 : stringBytes(json)))
+    this.#queue.push(kept, ENTRY_BYTES + stringBytes(entry.method) + stringBytes(entry.url) + stringBytes(entry.at) + (entry.client === undefined ? 0 : stringBytes(entry.client)) + (json === undefined ? 0 : stringBytes(json)))
     while (this.#chars > this.maxTotalChars && this.#queue.length > 1) this.#queue.dropOldest()
   }
 
@@ -159,6 +160,7 @@ function materialize(kept: Kept): LoggedRequest {
     url: kept.url,
     operationId: kept.operationId,
     status: kept.status,
+    ...(kept.client !== undefined ? { client: kept.client } : {}),
     at: kept.at,
     body,
     ...(cutFrom !== undefined ? { bodyTruncated: true as const, bodySize: cutFrom } : {}),

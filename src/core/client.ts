@@ -1,6 +1,7 @@
-import ky, { type KyInstance } from 'ky'
 import { ConfigurationError } from './errors.ts'
-import { DEFAULT_BASE_URL, type ClientOptions, type RetryOptions } from './options.ts'
+import { createLog, type Log } from './logger.ts'
+import type { Middleware } from './middleware.ts'
+import { DEFAULT_BASE_URL, type ClientOptions, type FetchOptions, type RetryOptions, type TokenFunction } from './options.ts'
 import { clientHeaders } from './user-agent.ts'
 
 /**
@@ -24,11 +25,29 @@ export interface Core {
     readonly retry: { readonly [K in Exclude<keyof RetryOptions, 'delay'>]-?: Exclude<RetryOptions[K], undefined> } & Pick<RetryOptions, 'delay'>
   }
   /** @internal */
-  readonly http: KyInstance
+  readonly runtime: Runtime
+}
+
+/**
+ * What each request needs beside the options, resolved once: the SDK's own types only, so that
+ * the HTTP library underneath stays out of the public declarations.
+ * @internal
+ */
+export interface Runtime {
+  /**
+   * The token for the next attempt, checked (a static one was checked at creation). A closure,
+   * so that printing the core never shows it.
+   */
+  readonly token: () => string | null | Promise<string>
+  readonly fetch: ((input: Request, init?: RequestInit) => Promise<Response>) | undefined
+  readonly fetchOptions: FetchOptions | undefined
+  readonly headers: Record<string, string>
+  readonly log: Log
+  readonly middleware: readonly Middleware[]
 }
 
 const DEFAULT_TIMEOUT = 60_000
-/** ky refuses longer timeouts (the largest delay `setTimeout` keeps). */
+/** The largest delay `setTimeout` keeps: a longer one would fire at once. */
 const MAX_TIMEOUT = 2_147_483_647
 
 /** Reads an environment variable where the runtime has them (Node, Deno, Bun); never in a browser. */
@@ -38,20 +57,30 @@ function env(name: string): string | undefined {
   return value === '' ? undefined : value
 }
 
-/** The token to send, or a {@link ConfigurationError} that says how to give one. */
-function resolveToken(given: string | null | undefined): string | null {
+/** The token to send (or the function giving it), or a {@link ConfigurationError} that says how to give one. */
+function resolveToken(given: string | null | TokenFunction | undefined): string | null | TokenFunction {
   const token = given === undefined ? env('DOCPLAT_TOKEN') : given
-  if (token === null) return null
+  if (token === null || typeof token === 'function') return token
   if (token === undefined || token === '') {
     throw new ConfigurationError(
       'No API token: pass createClient({ token }) or set the DOCPLAT_TOKEN environment variable (token: null sends requests without one).',
     )
   }
-  if (typeof token !== 'string') throw new ConfigurationError(`The token must be a string, not ${typeof token}.`)
-  if (/^bearer\b/i.test(token.trim())) {
-    throw new ConfigurationError('The token starts with "Bearer ": pass the token alone (createClient({ token: "dpt_..." })); the SDK adds "Bearer " itself.')
+  return checkToken(token)
+}
+
+/**
+ * A token as it must be sent, else a {@link ConfigurationError}; the messages never quote it.
+ * @internal
+ */
+export function checkToken(token: unknown, from = ''): string {
+  if (typeof token !== 'string' || token === '') {
+    throw new ConfigurationError(`The token${from} must be a non-empty string, not ${token === '' ? 'an empty one' : typeof token}.`)
   }
-  if (/\s/.test(token)) throw new ConfigurationError('The token contains whitespace (a newline read from a file or a variable?): pass the token alone.')
+  if (/^bearer\b/i.test(token.trim())) {
+    throw new ConfigurationError(`The token${from} starts with "Bearer ": pass the token alone (createClient({ token: "dpt_..." })); the SDK adds "Bearer " itself.`)
+  }
+  if (/\s/.test(token)) throw new ConfigurationError(`The token${from} contains whitespace (a newline read from a file or a variable?): pass the token alone.`)
   return token
 }
 
@@ -122,21 +151,20 @@ export function createCore(options: ClientOptions = {}): Core {
   const baseUrl = resolveBaseUrl(options.baseUrl)
   const timeout = resolveTimeout(options.timeout)
   const retry = resolveRetry(options.retry, timeout)
-  const http = ky.create({
-    baseUrl: `${baseUrl}/`,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    timeout,
-    headers: {
-      accept: 'application/json',
-      ...clientHeaders(options.headers),
-      ...options.headers,
-      ...(token !== null ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(options.hooks ? { hooks: options.hooks } : {}),
-  })
+  if (options.middleware !== undefined && (!Array.isArray(options.middleware) || options.middleware.some((m) => typeof m !== 'object' || m === null))) {
+    throw new ConfigurationError('Invalid middleware: give an array of objects with onRequest, onResponse, onError or shouldRetry hooks.')
+  }
+  const runtime: Runtime = {
+    token: typeof token === 'function' ? async () => checkToken(await token(), ' returned by the token function') : () => token,
+    fetch: options.fetch,
+    fetchOptions: options.fetchOptions,
+    headers: { accept: 'application/json', ...clientHeaders(options.headers), ...options.headers },
+    log: createLog(options.logLevel, env('DOCPLAT_LOG'), options.logger),
+    middleware: options.middleware ?? [],
+  }
   const resolved = { ...options, baseUrl, validate: options.validate ?? true, timeout, retry }
   // The token stays readable (`core.options.token`) but out of what logs print or serialise.
   delete (resolved as ClientOptions).token
   Object.defineProperty(resolved, 'token', { value: token ?? undefined, enumerable: false })
-  return { options: resolved, http }
+  return { options: resolved, runtime }
 }

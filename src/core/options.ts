@@ -1,4 +1,5 @@
-import type { Hooks } from 'ky'
+import type { Logger, LogLevel } from './logger.ts'
+import type { Middleware } from './middleware.ts'
 
 /**
  * How the SDK retries. Only operations the contract marks idempotent are retried after a
@@ -28,9 +29,10 @@ export interface ClientOptions {
    * API token, sent as `Authorization: Bearer <token>` (give the token alone, without `Bearer `).
    * Default: the `DOCPLAT_TOKEN` environment variable where there is one (Node, Deno, Bun).
    * Without either the client refuses to start; `null` sends requests without a token (to see
-   * how a server answers anonymous calls).
+   * how a server answers anonymous calls). A function is called before each attempt, so a
+   * refreshed token is used without a new client; what it returns is checked like a static token.
    */
-  token?: string | null | undefined
+  token?: string | null | TokenFunction | undefined
   /**
    * Base URL of the API, an absolute `http(s)` URL without `/v1` (one ending in `/v1` is refused with a
    * {@link ConfigurationError} saying to drop it: the SDK adds `/v1` to every path). Default: the
@@ -39,9 +41,9 @@ export interface ClientOptions {
   baseUrl?: string | undefined
   /**
    * The `fetch` to use. Pass `platform.fetch` from `docplat/mock` to talk to the mock
-   * without patching globals.
+   * without patching globals. The SDK always calls it with a `Request` (its headers as sent).
    */
-  fetch?: ((input: Request | string | URL, init?: RequestInit) => Promise<Response>) | undefined
+  fetch?: ((request: Request, init?: RequestInit) => Promise<Response>) | undefined
   /** Milliseconds to wait for each attempt's response. Default 60 000; `false` disables it. */
   timeout?: number | false | undefined
   /**
@@ -53,9 +55,34 @@ export interface ClientOptions {
   validate?: boolean | undefined
   /** Headers sent with every request. */
   headers?: Record<string, string> | undefined
-  /** ky hooks, for logging or instrumentation. They see requests as sent, `Authorization` included: log headers through {@link redactHeaders}. */
-  hooks?: Hooks | undefined
+  /**
+   * Extra options passed as they are to `fetch` with every request (an undici `dispatcher` for a
+   * proxy, `credentials`, `cache`...). The SDK's own method, headers, body and signal win.
+   */
+  fetchOptions?: FetchOptions | undefined
+  /**
+   * Which messages the SDK logs: `'off'`, `'error'`, `'warn'` (retries, a long `Retry-After`),
+   * `'info'` (one line per attempt) or `'debug'` (headers, `Authorization` redacted, and bodies).
+   * Default: the `DOCPLAT_LOG` environment variable where there is one, else `'warn'`.
+   */
+  logLevel?: LogLevel | undefined
+  /** Where log messages go: any object with `debug`, `info`, `warn` and `error` (console, pino, winston). Default `console`. */
+  logger?: Logger | undefined
+  /**
+   * Hooks run around every call, in order: they see the operation and its parameters, can change
+   * the headers of each attempt, watch responses and errors, and override retry decisions.
+   */
+  middleware?: readonly Middleware[] | undefined
 }
+
+/** A function giving the token for the next attempt (a string, or a promise of one). */
+export type TokenFunction = () => string | Promise<string>
+
+/**
+ * `RequestInit` fields passed to `fetch` as they are, plus any the runtime understands (undici's
+ * `dispatcher`, Next.js's `next`).
+ */
+export type FetchOptions = Omit<RequestInit, 'method' | 'headers' | 'body' | 'signal'> & { readonly [option: string]: unknown }
 
 /** Per-call options accepted by every operation. */
 export interface RequestOptions {
@@ -67,6 +94,8 @@ export interface RequestOptions {
   retry?: number | RetryOptions | undefined
   /** Extra headers for this call. */
   headers?: Record<string, string> | undefined
+  /** Extra `fetch` options for this call, merged over the client's {@link ClientOptions.fetchOptions}. */
+  fetchOptions?: FetchOptions | undefined
 }
 
 /** The base URL used when neither the options nor `DOCPLAT_BASE_URL` give one. */

@@ -3,14 +3,18 @@ const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie'
 
 /**
  * Headers as a plain object fit for logs: `Authorization: Bearer dpt_...` becomes `Bearer ***`,
- * other credentials `***`. For logging hooks, which see requests as sent.
+ * other credentials `***`. For an instrumented `fetch`, which sees requests as sent (the SDK's
+ * own logging and middleware never see the token).
  *
  * @example
  * ```ts
  * import { createClient, redactHeaders } from 'docplat'
  * const client = createClient({
  *   token: process.env.DOCPLAT_TOKEN,
- *   hooks: { beforeRequest: [({ request }) => console.log(request.method, request.url, redactHeaders(request.headers))] },
+ *   fetch: (request: Request, init?: RequestInit) => {
+ *     console.log(request.method, request.url, redactHeaders(request.headers))
+ *     return fetch(request, init)
+ *   },
  * })
  * ```
  */

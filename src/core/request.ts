@@ -1,10 +1,11 @@
-import { HTTPError, NetworkError, TimeoutError as KyTimeoutError, type Options } from 'ky'
+import { attemptFetch, toDocplatError, type CallState } from './attempt.ts'
 import { resolveRetry, type Core } from './client.ts'
-import { APIError, ConnectionError, DocplatError, ResponseValidationError, TimeoutError } from './errors.ts'
+import { APIError, ConnectionError, DocplatError, ResponseValidationError, retryAfterSeconds } from './errors.ts'
+import { ERROR, WARN } from './logger.ts'
+import { rootCause } from './network.ts'
 import type { RequestOptions } from './options.ts'
-import { connectionMessage } from './network.ts'
 import { fillPath } from './path.ts'
-import { retryFor, type Attempts } from './retry.ts'
+import { backoff, retryDelay, type Attempts, type Failure } from './retry.ts'
 import type { OperationSpec } from './spec.ts'
 
 type Params = Record<string, unknown>
@@ -41,48 +42,142 @@ export function splitParams(op: RequestShape, params: Params) {
  * `DocplatError`. A DELETE retried after an attempt whose effect is unknown, answering 404,
  * resolves: the earlier attempt did the delete and its answer was lost.
  */
-export async function send(core: Core, op: OperationSpec, params: Params, options: RequestOptions = {}): Promise<Response> {
+export function send(core: Core, op: OperationSpec, params: Params, options: RequestOptions = {}): Promise<Response> {
   const { path, search, body } = splitParams(op, params)
-  const timeout = options.timeout !== undefined ? options.timeout : core.options.timeout
-  const retry = options.retry !== undefined ? resolveRetry(options.retry, timeout, core.options.retry) : core.options.retry
-  const attempts: Attempts = { ambiguous: false }
-  const init: Options = {
-    method: op.method,
-    ...(search.size ? { searchParams: search } : {}),
-    ...(body !== undefined ? { json: body } : {}),
-    ...(options.signal ? { signal: options.signal } : {}),
-    timeout,
-    retry: retryFor(op, retry, attempts),
-    ...(options.headers ? { headers: options.headers } : {}),
-    ...(op.stream ? { headers: { ...options.headers, accept: 'text/event-stream' } } : {}),
-  }
-  try {
-    return await core.http(path, init)
-  } catch (error) {
-    if (error instanceof HTTPError && error.response.status === 404 && op.method === 'DELETE' && attempts.ambiguous) {
-      return error.response
+  return perform(core, { op, operationId: op.id, params, path, search, body }, options)
+}
+
+/** A request ready to send: `path` is relative to the base URL, without a leading slash. */
+export interface Prepared {
+  readonly op: OperationSpec
+  readonly operationId: string | undefined
+  readonly params: Params
+  readonly path: string
+  readonly search: URLSearchParams
+  readonly body: unknown
+}
+
+/** Waits `ms`, or rejects with the signal's reason when it aborts first. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      clearTimeout(timer)
+      reject(signal!.reason)
     }
-    throw toDocplatError(error, op, new URL(path, `${core.options.baseUrl}/`), timeout)
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop)
+      resolve()
+    }, ms)
+    signal?.addEventListener('abort', stop, { once: true })
+  })
+}
+
+/** An error body as the API sends it: parsed JSON, else its text; `undefined` when empty or unreadable. */
+async function errorData(response: Response): Promise<unknown> {
+  try {
+    const text = await response.text()
+    if (!text) return undefined
+    try {
+      return /[/+]json\b/i.test(response.headers.get('content-type') ?? '') ? JSON.parse(text) : text
+    } catch {
+      return text
+    }
+  } catch {
+    return undefined
   }
 }
 
 /**
- * Turns what ky threw into the SDK's error. ky's own errors hold the `Request` (its headers,
- * `Authorization` included), so none of them is kept as a cause: only what `fetch` threw.
+ * Sends a prepared request with the client's auth, headers, timeout, retries, middleware and
+ * logging. Each attempt has its own timeout, which also bounds reading an error's body; a
+ * caller's abort ends the call (waits between attempts included) with the signal's reason.
  */
-function toDocplatError(error: unknown, op: OperationSpec, url: URL, timeout: number | false): unknown {
-  if (error instanceof HTTPError) {
-    return APIError.from(error.response.status, error.data, error.response.headers)
+export async function perform(core: Core, { op, operationId, params, path, search, body }: Prepared, options: RequestOptions): Promise<Response> {
+  const timeout = options.timeout !== undefined ? options.timeout : core.options.timeout
+  const retry = options.retry !== undefined ? resolveRetry(options.retry, timeout, core.options.retry) : core.options.retry
+  const attempts: Attempts = { ambiguous: false }
+  const { runtime } = core
+  const { log, middleware } = runtime
+  // Joined, not resolved: a path like `http:evil.example` must stay a path under the base URL.
+  const url = new URL(`${core.options.baseUrl}/${path}`)
+  if (search.size) url.search = search.toString()
+  const state: CallState = {
+    core, operationId, label: operationId ?? 'request', method: op.method, params, url, timeout,
+    fetchOptions: options.fetchOptions ? { ...runtime.fetchOptions, ...options.fetchOptions } : runtime.fetchOptions,
+    attempt: 0, info: undefined, failure: undefined,
   }
-  if (error instanceof KyTimeoutError) {
-    return new TimeoutError(`${op.method} ${url.origin}${url.pathname} timed out after ${String(timeout)} ms (the timeout option)`)
+  const headers = {
+    ...runtime.headers,
+    ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...options.headers,
+    ...(op.stream ? { accept: 'text/event-stream' } : {}),
   }
-  if (error instanceof NetworkError) return new ConnectionError(connectionMessage(error.cause, op.method, url), { cause: error.cause })
-  if (error instanceof DocplatError) return error
-  // An abort is the caller's own doing: let it through unchanged.
-  if (error instanceof Error && error.name === 'AbortError') return error
-  if (error instanceof TypeError) return new ConnectionError(connectionMessage(error, op.method, url), { cause: error })
-  return error
+  const payload = body !== undefined ? JSON.stringify(body) : undefined
+  const { signal } = options
+  const attempt = attemptFetch(state)
+  for (;;) {
+    signal?.throwIfAborted()
+    const controller = new AbortController()
+    // Linked without a listener on the caller's signal, which may outlive many calls.
+    const linked = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal
+    let timedOut = false
+    const timer = timeout === false ? undefined : setTimeout(() => {
+      timedOut = true
+      controller.abort()
+    }, timeout)
+    let failure: Failure | 'timeout'
+    try {
+      const response = await attempt(new Request(url, { method: op.method, headers, body: payload, signal: linked }))
+      if (response.ok) {
+        clearTimeout(timer)
+        // The caller's signal stays linked: aborting it still cancels reading the body (a stream).
+        return response
+      }
+      failure = { response, data: await errorData(response) }
+      if (timedOut) failure = 'timeout'
+    } catch (error) {
+      if (state.failure) throw state.failure.error
+      if (signal?.aborted) throw signal.reason
+      failure = timedOut ? 'timeout' : { error }
+    } finally {
+      if (!timedOut) clearTimeout(timer)
+    }
+    let wait: number | false = false
+    // Timeouts are not retried: the attempt may still be running on the server. Errors that are
+    // not a failed connection (a custom fetch's own) are not either.
+    if (failure !== 'timeout' && state.attempt <= retry.limit && (failure.response || failure.error instanceof TypeError)) {
+      wait = retryDelay(op, retry, attempts, failure, state.attempt, state)
+      if (state.info && middleware.some((m) => m.shouldRetry)) {
+        const planned = wait !== false
+        let wanted = planned
+        for (const m of middleware) {
+          const answer = m.shouldRetry ? await m.shouldRetry(state.info, toDocplatError(failure, state) as DocplatError, wanted) : undefined
+          if (typeof answer === 'boolean') wanted = answer
+        }
+        if (wanted !== planned) wait = wanted ? backoff(retry, state.attempt) : false
+      }
+    }
+    if (wait !== false && failure !== 'timeout') {
+      if (log.level >= WARN) {
+        const { response } = failure
+        const after = (response?.status === 429 || response?.status === 503) && retryAfterSeconds(response.headers)
+        log.logger.warn(
+          `docplat: ${state.label} ${state.method} ${url.pathname}: ${response?.status ?? (rootCause(failure.error) || 'connection failed')} on attempt ${state.attempt}, retrying (retry ${state.attempt} of ${retry.limit})${after ? `, waiting ${after} s as Retry-After asks` : ''}`,
+        )
+      }
+      await sleep(wait, signal)
+      continue
+    }
+    if (failure !== 'timeout' && failure.response?.status === 404 && op.method === 'DELETE' && attempts.ambiguous) return failure.response
+    const out = toDocplatError(failure, state)
+    if (log.level >= ERROR && (out instanceof ConnectionError || (out instanceof APIError && out.status >= 500))) {
+      log.logger.error(`docplat: ${state.label} ${op.method} ${url.pathname} failed after ${state.attempt} attempt(s): ${(out as Error).name}: ${(out as Error).message}`)
+    }
+    if (state.info && out instanceof DocplatError) {
+      for (const m of middleware) await m.onError?.(state.info, out)
+    }
+    throw out
+  }
 }
 
 /** Reads and, when the client validates, checks a response body against the operation's schema. */

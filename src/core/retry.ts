@@ -1,6 +1,7 @@
-import { HTTPError, NetworkError, type RetryOptions as KyRetryOptions } from 'ky'
+import type { CallState } from './attempt.ts'
 import type { Core } from './client.ts'
 import { retryAfterSeconds } from './errors.ts'
+import { WARN } from './logger.ts'
 import { neverSent } from './network.ts'
 import type { OperationSpec } from './spec.ts'
 
@@ -17,37 +18,42 @@ export interface Attempts {
   ambiguous: boolean
 }
 
+/** How an attempt failed: the server's answer (not 2xx), or what `fetch` threw (the connection failed). */
+export type Failure = { readonly response: Response; readonly data: unknown; readonly error?: undefined } | { readonly error: unknown; readonly response?: undefined }
+
 /**
- * ky's retry settings for one call of `op`. Idempotent operations are retried on the usual
- * statuses and connection errors; the others only when the connection was never made. A
- * `Retry-After` above `maxRetryAfter` ends the call at once with the server's answer.
+ * Whether to retry after `failure`, and after how long (ms): idempotent operations are retried on
+ * the usual statuses and connection errors; the others only when the connection was never made.
+ * A `Retry-After` above `maxRetryAfter` ends the call at once with the server's answer. Timeouts
+ * never reach here: the attempt may still be running on the server.
  */
-export function retryFor(op: OperationSpec, retry: Core['options']['retry'], attempts: Attempts): KyRetryOptions {
-  return {
-    limit: retry.limit,
-    methods: ['get', 'post', 'put', 'patch', 'delete', 'head'],
-    statusCodes: RETRY_STATUSES,
-    afterStatusCodes: AFTER_STATUSES,
-    backoffLimit: retry.backoffLimit,
-    jitter: retry.jitter,
-    ...(retry.delay ? { delay: retry.delay } : {}),
-    shouldRetry({ error }) {
-      if (error instanceof HTTPError) {
-        const status = error.response.status
-        if (!RETRY_STATUSES.includes(status) || !op.idempotent) return false
-        const after = AFTER_STATUSES.includes(status) ? retryAfterSeconds(error.response.headers) : undefined
-        if (after !== undefined && after * 1000 > retry.maxRetryAfter) return false
-        if (!NOT_APPLIED.has(status)) attempts.ambiguous = true
-        return undefined
+export function retryDelay(op: OperationSpec, retry: Core['options']['retry'], attempts: Attempts, failure: Failure, attempt: number, state: CallState): number | false {
+  const { response } = failure
+  if (response) {
+    const status = response.status
+    if (!RETRY_STATUSES.includes(status) || !op.idempotent) return false
+    const after = AFTER_STATUSES.includes(status) ? retryAfterSeconds(response.headers) : undefined
+    if (after !== undefined) {
+      if (after * 1000 > retry.maxRetryAfter) {
+        const { log } = state.core.runtime
+        if (log.level >= WARN) log.logger.warn(`docplat: ${state.label} ${state.method} ${state.url.pathname}: not retrying, the server asks to wait ${after} s (Retry-After), above retry.maxRetryAfter (${retry.maxRetryAfter} ms)`)
+        return false
       }
-      if (error instanceof NetworkError) {
-        if (neverSent(error)) return true
-        if (!op.idempotent) return false
-        attempts.ambiguous = true
-        return true
-      }
-      // Timeouts are not retried: the attempt may still be running on the server.
-      return false
-    },
+      if (!NOT_APPLIED.has(status)) attempts.ambiguous = true
+      return after * 1000
+    }
+    if (!NOT_APPLIED.has(status)) attempts.ambiguous = true
+    return backoff(retry, attempt)
   }
+  if (!neverSent(failure.error)) {
+    if (!op.idempotent) return false
+    attempts.ambiguous = true
+  }
+  return backoff(retry, attempt)
+}
+
+/** The wait before retry `attempt` (from 1): exponential, capped, with full jitter unless turned off. */
+export function backoff(retry: Core['options']['retry'], attempt: number): number {
+  const delay = retry.delay ? retry.delay(attempt) : 300 * 2 ** (attempt - 1)
+  return Math.min(retry.backoffLimit, retry.jitter ? Math.random() * delay : delay)
 }

@@ -76,3 +76,47 @@ describe('what the pagination and raw-response blocks print', () => {
     expect(platform.requests.last()?.client).toBe(`docplat/${VERSION} node/${process.versions.node}`)
   })
 })
+
+describe('client.request, logging, middleware and token functions as the guide shows them', () => {
+  it('client.request answers unknown JSON, checks a schema, throws NotFoundError with a request id', async () => {
+    const { client } = await demo()
+    expect(((await client.request({ method: 'GET', path: '/v1/orgs', query: { limit: 1 } })) as { count: number }).count).toBe(1)
+    const { items: [first] } = await client.orgs.list()
+    const { z } = await import('zod')
+    const org = await client.request({ method: 'GET', path: `/v1/orgs/${first!.id}`, schema: z.object({ id: z.string(), title: z.string(), plan: z.string().optional() }) })
+    expect([org.title, org.plan]).toEqual(['Acme', 'free_2024'])
+    const error = await client.request({ method: 'POST', path: '/v1/spaces/nope/duplicate', body: {} }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ name: 'NotFoundError', status: 404, requestId: 'req_4' })
+  })
+
+  it('logs the attempt lines and the retry warning shown', async () => {
+    const { platform } = await demo()
+    const lines: string[] = []
+    const push = (line: string) => void lines.push(line)
+    const client = createClient({ token: platform.tokens.admin, fetch: platform.fetch, logLevel: 'info', logger: { debug: () => {}, info: push, warn: push, error: push } })
+    platform.faults.add({ operationId: LIST_ORGS, status: 503, times: 1 })
+    await client.orgs.list()
+    expect(lines.map((line) => line.replace(/ in \d+ ms/, ' in N ms'))).toEqual([
+      `docplat: ${LIST_ORGS} GET /v1/orgs 503 in N ms (attempt 1, request req_1)`,
+      `docplat: ${LIST_ORGS} GET /v1/orgs: 503 on attempt 1, retrying (retry 1 of 2)`,
+      `docplat: ${LIST_ORGS} GET /v1/orgs 200 in N ms (attempt 2, request req_2)`,
+    ])
+  })
+
+  it('middleware sees the operation, attempt and status; a revoked token from a function gives AuthenticationError', async () => {
+    const { platform } = await demo()
+    const seen: string[] = []
+    const client = createClient({
+      token: platform.tokens.admin,
+      fetch: platform.fetch,
+      middleware: [{ onResponse: (call, response) => void seen.push(`${call.operationId} ${call.attempt} ${response.status}`) }],
+    })
+    await client.orgs.list()
+    expect(seen).toEqual([`${LIST_ORGS} 1 200`])
+    let current = platform.tokens.admin
+    const refreshing = createClient({ token: async () => current, fetch: platform.fetch })
+    expect((await refreshing.orgs.list()).count).toBe(1)
+    current = 'dpt_revoked'
+    expect(await refreshing.orgs.list().catch((e: unknown) => e)).toMatchObject({ name: 'AuthenticationError' })
+  })
+})

@@ -93,13 +93,15 @@ describe('no token in anything an error prints or serialises', () => {
     expect((error as Error).message).toMatch(/^Cannot reach http:\/\/127\.0\.0\.1:4010: Failed to fetch \(GET \/v1\/orgs\)\. In a browser this is also how a request blocked by CORS fails/)
   })
 
-  it('redactHeaders gives logging hooks the headers with Authorization as "Bearer ***"', async () => {
+  it('redactHeaders gives an instrumented fetch the headers with Authorization as "Bearer ***"', async () => {
     const { platform, admin } = await world()
     const logged: Array<Record<string, string>> = []
     const client = createClient({
       token: admin.token,
-      fetch: platform.fetch,
-      hooks: { beforeRequest: [({ request }) => void logged.push(redactHeaders(request.headers))] },
+      fetch: (request: Request, init?: RequestInit) => {
+        logged.push(redactHeaders(request.headers))
+        return platform.fetch(request, init)
+      },
     })
     await client.orgs.list()
     expect(logged).toHaveLength(1)

@@ -22,7 +22,10 @@ describe('undefined options are not given', () => {
       retry: undefined,
       validate: undefined,
       headers: undefined,
-      hooks: undefined,
+      fetchOptions: undefined,
+      logLevel: undefined,
+      logger: undefined,
+      middleware: undefined,
     })
     expect(client.options.baseUrl).toBe(DEFAULT_BASE_URL)
     expect(client.options.timeout).toBe(60_000)
@@ -44,7 +47,7 @@ describe('undefined options are not given', () => {
     const { platform, client: make } = await world()
     const client = make({ headers: { 'x-app': 'kept' } })
     platform.faults.add({ operationId: 'listOrganizationsForAuthenticatedUser', status: 503, times: 1 })
-    const page = await client.orgs.list({ page: undefined, limit: undefined }, { signal: undefined, timeout: undefined, retry: undefined, headers: undefined })
+    const page = await client.orgs.list({ page: undefined, limit: undefined }, { signal: undefined, timeout: undefined, retry: undefined, headers: undefined, fetchOptions: undefined })
     expect(page.items.map((o) => o.title)).toEqual(['Initech'])
     // The client's two retries applied: the 503, then the answer.
     expect(platform.requests.ofOperation('listOrganizationsForAuthenticatedUser').map((r) => r.status)).toEqual([503, 200])
