@@ -29,6 +29,8 @@ describe('logging', () => {
   })
 
   it('warn (the default): retries and a Retry-After the SDK waits or refuses, nothing for a call that succeeds at once', async () => {
+    // The suite runs with DOCPLAT_LOG=off (vitest.config.ts): unset, the default level applies.
+    vi.stubEnv('DOCPLAT_LOG', '')
     const { client, org, platform } = await world()
     const { logger, at, lines } = capture()
     await client({ logger }).orgs.get({ organizationId: org.id })
