@@ -25,7 +25,9 @@ function untilExit(args: string[]): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(node, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
     child.on('error', reject)
-    child.on('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`node ${args.join(' ')} exited with ${code}`))))
+    child.on('exit', (code) =>
+      code === 0 ? resolve(performance.now() - started) : reject(new Error(`node ${args.join(' ')} exited with ${code}`)),
+    )
   })
 }
 
@@ -77,7 +79,16 @@ function serveFirstAnswer(cli: string, cache: string): Promise<number> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 export async function coldStart(rounds = 3): Promise<string[]> {
-  const runs: Record<string, number[]> = { bare: [], msw: [], mock: [], serve: [], serveWarm: [], distMock: [], distServe: [], distServeWarm: [] }
+  const runs: Record<string, number[]> = {
+    bare: [],
+    msw: [],
+    mock: [],
+    serve: [],
+    serveWarm: [],
+    distMock: [],
+    distServe: [],
+    distServeWarm: [],
+  }
   const caches = mkdtempSync(join(tmpdir(), 'docplat-cold-start-'))
   /** A first start of the CLI on an empty compile cache, then a second start on what it left. */
   const serveTwice = async (cli: string, first: number[], second: number[]) => {
@@ -109,7 +120,7 @@ export async function coldStart(rounds = 3): Promise<string[]> {
   return [
     `## 8. Cold start (median ms from spawning \`node\` to the first answered request; ${rounds} rounds)`,
     '',
-    'Baselines: `node -e \'\'` and a process that only imports msw, spawned the same way in the same run.',
+    "Baselines: `node -e ''` and a process that only imports msw, spawned the same way in the same run.",
     'The built package (`dist/`, what the `docplat-mock` bin and `docplat/mock` run) and the sources (type-stripped by Node, as `npm start` runs).',
     '',
     "| process | ms | vs `node -e ''` | vs importing msw | runs |",
@@ -119,12 +130,18 @@ export async function coldStart(rounds = 3): Promise<string[]> {
     ...(built
       ? [
           row("built package: import `docplat/mock`, `createMockPlatform({ scenario: 'demo' })`, first `platform.fetch`", 'distMock'),
-          row('built package: `docplat-mock serve --scenario demo` until its URL is printed, then one `GET /v1/orgs`; a first start (compile cache empty)', 'distServe'),
+          row(
+            'built package: `docplat-mock serve --scenario demo` until its URL is printed, then one `GET /v1/orgs`; a first start (compile cache empty)',
+            'distServe',
+          ),
           row('built package: the same, a later start (compile cache warm)', 'distServeWarm'),
         ]
       : []),
     row("sources: import the mock, `createMockPlatform({ scenario: 'demo' })`, first `platform.fetch`", 'mock'),
-    row('sources: `docplat-mock serve --scenario demo` until its URL is printed, then one `GET /v1/orgs`; a first start (compile cache empty)', 'serve'),
+    row(
+      'sources: `docplat-mock serve --scenario demo` until its URL is printed, then one `GET /v1/orgs`; a first start (compile cache empty)',
+      'serve',
+    ),
     row('sources: the same, a later start (compile cache warm)', 'serveWarm'),
   ]
 }

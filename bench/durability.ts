@@ -60,7 +60,10 @@ export async function durability({ seconds = 5, rounds = 3 } = {}): Promise<stri
   const journaled: number[] = []
   try {
     for (let round = 0; round < rounds; round++) {
-      for (const [args, into] of [[[], plain], [['--state', join(dir, `state-${round}.json`)], journaled]] as const) {
+      for (const [args, into] of [
+        [[], plain],
+        [['--state', join(dir, `state-${round}.json`)], journaled],
+      ] as const) {
         const server = await serve([...args])
         try {
           into.push(await writes(server.url, token, seconds))

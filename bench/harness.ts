@@ -20,7 +20,10 @@ export async function rate(fn: () => Promise<unknown>, { ms = 400, rounds = 5, w
  * gets busier (or a heap that grows) during the run then slows every function alike, so their
  * ratios hold. Returns the median rate of each.
  */
-export async function rates<K extends string>(fns: Record<K, () => Promise<unknown>>, { ms = 300, rounds = 7, warmup = 200 } = {}): Promise<Record<K, number>> {
+export async function rates<K extends string>(
+  fns: Record<K, () => Promise<unknown>>,
+  { ms = 300, rounds = 7, warmup = 200 } = {},
+): Promise<Record<K, number>> {
   const names = Object.keys(fns) as K[]
   for (const name of names) {
     const end = performance.now() + warmup

@@ -55,16 +55,40 @@ export async function hostile(times = 20): Promise<string[]> {
     await client.spaces.comments.list({ spaceId: space.id })
     const post = (path: string, body: string, token: string) => async () => {
       for (let i = 0; i < times; i++) {
-        const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body })
+        const response = await fetch(`${server.url}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body,
+        })
         await response.arrayBuffer()
       }
     }
     const payloads: Array<[string, () => Promise<void>]> = [
       ['none (baseline)', async () => void (await new Promise((resolve) => setTimeout(resolve, 500)))],
-      ["comment of '- ' x 8,000 (400)", post(`/v1/spaces/${space.id}/comments`, JSON.stringify({ body: { markdown: `${'- '.repeat(8000)}x` } }), tokens.comment!)],
-      ["comment of '>' x 65,000 (400)", post(`/v1/spaces/${space.id}/comments`, JSON.stringify({ body: { markdown: `${'>'.repeat(65_000)}x` } }), tokens.comment!)],
-      ['render, props nesting arrays 5,000 deep (400)', post('/v1/integrations/demo-integration/render', `{"componentId":"c","props":${'['.repeat(5000)}${']'.repeat(5000)}}`, tokens.read!)],
-      ['render, 1 MB props', post('/v1/integrations/demo-integration/render', JSON.stringify({ componentId: 'c', props: { blob: 'x'.repeat(1024 * 1024 - 64) } }), tokens.read!)],
+      [
+        "comment of '- ' x 8,000 (400)",
+        post(`/v1/spaces/${space.id}/comments`, JSON.stringify({ body: { markdown: `${'- '.repeat(8000)}x` } }), tokens.comment!),
+      ],
+      [
+        "comment of '>' x 65,000 (400)",
+        post(`/v1/spaces/${space.id}/comments`, JSON.stringify({ body: { markdown: `${'>'.repeat(65_000)}x` } }), tokens.comment!),
+      ],
+      [
+        'render, props nesting arrays 5,000 deep (400)',
+        post(
+          '/v1/integrations/demo-integration/render',
+          `{"componentId":"c","props":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+          tokens.read!,
+        ),
+      ],
+      [
+        'render, 1 MB props',
+        post(
+          '/v1/integrations/demo-integration/render',
+          JSON.stringify({ componentId: 'c', props: { blob: 'x'.repeat(1024 * 1024 - 64) } }),
+          tokens.read!,
+        ),
+      ],
     ]
     const get = (path: string, token: string) => async () => {
       for (let i = 0; i < times; i++) {
@@ -83,8 +107,14 @@ export async function hostile(times = 20): Promise<string[]> {
     const hostileShapes = ['`*a_` run', 'unclosed `![`', 'long table', 'footnote refs `[^a`']
     for (const shape of hostileShapes) await large(shape)
     payloads.push(
-      ['comment of 64 KB ordinary markdown, read as a document', get(`/v1/spaces/${space.id}/comments/${ordinary}?format=document`, tokens.comment!)],
-      [`page of the ${hostileShapes.length + 1} comments of 64 KB (ordinary and hostile shapes), read as documents`, get(`/v1/spaces/${space.id}/comments?format=document&limit=${hostileShapes.length + 1}`, tokens.comment!)],
+      [
+        'comment of 64 KB ordinary markdown, read as a document',
+        get(`/v1/spaces/${space.id}/comments/${ordinary}?format=document`, tokens.comment!),
+      ],
+      [
+        `page of the ${hostileShapes.length + 1} comments of 64 KB (ordinary and hostile shapes), read as documents`,
+        get(`/v1/spaces/${space.id}/comments?format=document&limit=${hostileShapes.length + 1}`, tokens.comment!),
+      ],
     )
     const rows: string[] = []
     for (const [name, attack] of payloads) {

@@ -93,9 +93,15 @@ export async function http({ seconds = 5, rounds = 3 } = {}): Promise<string[]> 
     let spaceId = ''
     for (const baseUrl of Object.values(mockUrls)) {
       const client = createClient({ token, baseUrl, retry: 0 })
-      const { items: [first] } = await client.orgs.list()
-      const { items: [collection] } = await client.collections.list({ organizationId: first!.id })
-      const { items: [space] } = await client.collections.listSpaces({ collectionId: collection!.id })
+      const {
+        items: [first],
+      } = await client.orgs.list()
+      const {
+        items: [collection],
+      } = await client.collections.list({ organizationId: first!.id })
+      const {
+        items: [space],
+      } = await client.collections.listSpaces({ collectionId: collection!.id })
       org = first!.id
       spaceId = space!.id
       for (let i = 0; i < 100; i++) {
@@ -109,17 +115,28 @@ export async function http({ seconds = 5, rounds = 3 } = {}): Promise<string[]> 
     }
     const workloads: Workload[] = [
       { name: '`GET /v1/orgs/{organizationId}`', method: 'GET', path: `/v1/orgs/${org}`, goal: 0.5 },
-      { name: '`PATCH /v1/spaces/{spaceId}` (a new title each time)', method: 'PATCH', path: `/v1/spaces/${spaceId}`, body: (n) => JSON.stringify({ title: `Bench title ${n % 1000}` }), goal: 0.4 },
+      {
+        name: '`PATCH /v1/spaces/{spaceId}` (a new title each time)',
+        method: 'PATCH',
+        path: `/v1/spaces/${spaceId}`,
+        body: (n) => JSON.stringify({ title: `Bench title ${n % 1000}` }),
+        goal: 0.4,
+      },
       { name: '`GET /v1/orgs/{organizationId}/members?limit=100`', method: 'GET', path: `/v1/orgs/${org}/members?limit=100`, goal: 0.4 },
     ]
     // The bare server answers what the mock answered, byte for byte.
     const routes: Record<string, string> = {}
     const sizes: number[] = []
     for (const w of workloads) {
-      const response = await fetch(`${mockUrls.quiet}${w.path}`, { method: w.method, headers: { ...headers, 'content-type': 'application/json' }, ...(w.body ? { body: w.body(-1) } : {}) })
+      const response = await fetch(`${mockUrls.quiet}${w.path}`, {
+        method: w.method,
+        headers: { ...headers, 'content-type': 'application/json' },
+        ...(w.body ? { body: w.body(-1) } : {}),
+      })
       const text = await response.text()
       if (response.status !== 200) throw new Error(`${w.method} ${w.path}: ${response.status} ${text}`)
-      if (w.path.includes('members') && (JSON.parse(text) as { items: unknown[] }).items.length !== 100) throw new Error('the members page does not hold 100 members')
+      if (w.path.includes('members') && (JSON.parse(text) as { items: unknown[] }).items.length !== 100)
+        throw new Error('the members page does not hold 100 members')
       routes[`${w.method} ${w.path}`] = text
       sizes.push(Buffer.byteLength(text))
     }
@@ -142,7 +159,7 @@ export async function http({ seconds = 5, rounds = 3 } = {}): Promise<string[]> 
     const lines = [
       `## 4. HTTP server (\`docplat-mock serve\` under autocannon from another process; loopback, 10 connections, ${rounds} alternating rounds of ${seconds} s, medians)`,
       '',
-      'As the demo admin; the ceiling is a bare node:http server in its own process answering each route with the JSON the mock answered (the PATCH\'s body read first). Autocannon reports latencies in whole milliseconds.',
+      "As the demo admin; the ceiling is a bare node:http server in its own process answering each route with the JSON the mock answered (the PATCH's body read first). Autocannon reports latencies in whole milliseconds.",
       '',
       '| request | server | requests/s | vs ceiling | p50 latency | p99 latency |',
       '|---|---|---|---|---|---|',
@@ -152,11 +169,19 @@ export async function http({ seconds = 5, rounds = 3 } = {}): Promise<string[]> 
       const b = summary(runs[i]!.bare)
       const q = summary(runs[i]!.quiet)
       const l = summary(runs[i]!.logging)
-      if (b.errors + q.errors + l.errors > 0) throw new Error(`${w.name}: load test errors: bare ${b.errors}, quiet ${q.errors}, logging ${l.errors}`)
-      const row = (server: string, x: ReturnType<typeof summary>) => `| ${w.name} (${fmt(sizes[i]!)} bytes) | ${server} | ${fmt(x.rate)} | ${fmt(x.rate / b.rate, 2)}x | ${fmt(x.p50, 1)} ms | ${fmt(x.p99, 1)} ms |`
-      lines.push(row('ceiling: bare node:http', b), row('docplat-mock serve (a line per request on stdout: the default)', l), row('docplat-mock serve --quiet', q))
+      if (b.errors + q.errors + l.errors > 0)
+        throw new Error(`${w.name}: load test errors: bare ${b.errors}, quiet ${q.errors}, logging ${l.errors}`)
+      const row = (server: string, x: ReturnType<typeof summary>) =>
+        `| ${w.name} (${fmt(sizes[i]!)} bytes) | ${server} | ${fmt(x.rate)} | ${fmt(x.rate / b.rate, 2)}x | ${fmt(x.p50, 1)} ms | ${fmt(x.p99, 1)} ms |`
+      lines.push(
+        row('ceiling: bare node:http', b),
+        row('docplat-mock serve (a line per request on stdout: the default)', l),
+        row('docplat-mock serve --quiet', q),
+      )
       const worst = Math.min(l.rate, q.rate) / b.rate
-      goals.push(`Goal: ${w.name} at least ${w.goal}x the ceiling, with and without the request lines: ${worst >= w.goal ? 'met' : 'NOT met'} (${fmt(l.rate / b.rate, 2)}x with, ${fmt(q.rate / b.rate, 2)}x without).`)
+      goals.push(
+        `Goal: ${w.name} at least ${w.goal}x the ceiling, with and without the request lines: ${worst >= w.goal ? 'met' : 'NOT met'} (${fmt(l.rate / b.rate, 2)}x with, ${fmt(q.rate / b.rate, 2)}x without).`,
+      )
     }
     return [...lines, '', ...goals]
   } finally {

@@ -117,7 +117,10 @@ export function markdownShapesTable(sizes = [16, 64], runs = 5): { lines: string
   const lines = [
     `| Shape | ${sizes.map((s) => `${s} KB (ms)`).join(' | ')} | ${sizes[last]} KB slowest run (ms) | ${sizes[last]} KB CPU (ms) | ${sizes[last]} KB / ordinary |`,
     `| --- | ${sizes.map(() => '---').join(' | ')} | --- | --- | --- |`,
-    ...rows.map((r) => `| ${r.shape} | ${r.median.map((v) => v.toFixed(1)).join(' | ')} | ${r.worst[last]!.toFixed(1)} | ${r.cpu[last]!.toFixed(1)} | ${(r.median[last]! / base).toFixed(1)}x |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.shape} | ${r.median.map((v) => v.toFixed(1)).join(' | ')} | ${r.worst[last]!.toFixed(1)} | ${r.cpu[last]!.toFixed(1)} | ${(r.median[last]! / base).toFixed(1)}x |`,
+    ),
   ]
   const met = worst.median[last]! <= SHAPE_GOAL_MS
   const goal = `Goal (15, markdown): a ${sizes[last]} KB body of any shape becomes a document in at most ${SHAPE_GOAL_MS} ms (median of ${runs} runs): ${met ? 'met' : 'NOT met'} (slowest shape ${worst.shape}: ${worst.median[last]!.toFixed(1)} ms, ${(worst.median[last]! / base).toFixed(1)}x the ordinary document).`
@@ -125,7 +128,10 @@ export function markdownShapesTable(sizes = [16, 64], runs = 5): { lines: string
 }
 
 if (import.meta.main) {
-  const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0)
+  const sizes = process.argv
+    .slice(2)
+    .map(Number)
+    .filter((n) => n > 0)
   const { lines, goal } = markdownShapesTable(sizes.length > 0 ? sizes : undefined)
   for (const line of lines) console.log(line)
   console.log(`\n${goal}`)

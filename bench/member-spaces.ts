@@ -37,7 +37,12 @@ async function build(spaces: number): Promise<Org> {
   for (let i = 0; i < spaces; i++) {
     // Spread the guest's five spaces over the organization: two direct grants, one team grant, two under a granted collection.
     const slot = Math.floor((i * 5) / spaces) === Math.floor(((i + 1) * 5) / spaces) ? -1 : Math.floor(((i + 1) * 5) / spaces) - 1
-    const space = await b.space({ organization: org.id, title: `Space ${i}`, visibility: 'private', parent: slot >= 3 ? collection.id : undefined })
+    const space = await b.space({
+      organization: org.id,
+      title: `Space ${i}`,
+      visibility: 'private',
+      parent: slot >= 3 ? collection.id : undefined,
+    })
     const markdown = i % 3 === 0 ? `About space ${i}.\n\n## How do I use space ${i}?\n\nLike this.` : `About space ${i}, in a few words.`
     await b.page({ space: space.id, title: `Guide ${i}`, markdown })
     if (slot === 0 || slot === 1) await b.grant({ target: space.id, principal: guest.user.id, role: 'read' })
@@ -49,7 +54,14 @@ async function build(spaces: number): Promise<Org> {
   const start = performance.now()
   await memberClient.orgs.ask.listQuestions({ organizationId: org.id })
   const firstQuestionsMs = performance.now() - start
-  return { member: memberClient, guest: client(guest.token), organizationId: org.id, memberId: member.user.id, guestId: guest.user.id, firstQuestionsMs }
+  return {
+    member: memberClient,
+    guest: client(guest.token),
+    organizationId: org.id,
+    memberId: member.user.id,
+    guestId: guest.user.id,
+    firstQuestionsMs,
+  }
 }
 
 async function measure(org: Org) {
@@ -74,7 +86,7 @@ async function measure(org: Org) {
 }
 
 const LABELS = {
-  memberPage: "`listSpaces` first page, member seeing every space (100 items)",
+  memberPage: '`listSpaces` first page, member seeing every space (100 items)',
   guestPage: '`listSpaces` first page, guest seeing 5 spaces',
   memberQuestions: 'suggested questions, member seeing every space',
   guestQuestions: 'suggested questions, guest seeing 5 spaces',

@@ -13,7 +13,9 @@ export async function overhead(): Promise<string[]> {
   const platform = createMockPlatform({ scenario: 'demo' })
   await platform.ready
   const client = createClient({ token: platform.tokens.admin, fetch: platform.fetch })
-  const { items: [org] } = await client.orgs.list()
+  const {
+    items: [org],
+  } = await client.orgs.list()
   const { items: collections } = await client.collections.list({ organizationId: org!.id })
   const collectionId = collections[0]!.id
   const { items: page } = await client.collections.listSpaces({ collectionId })

@@ -11,7 +11,14 @@ import { fmt } from './harness.ts'
 export function renderMemory(calls: number): string[] {
   const script = fileURLToPath(new URL('./render-memory.ts', import.meta.url))
   const out = execFileSync(process.execPath, ['--expose-gc', script, String(calls)], { encoding: 'utf8', maxBuffer: 1 << 20 })
-  const r = JSON.parse(out.trim().split('\n').at(-1)!) as { calls: number; seconds: number; before: number; samples: number[]; after: number; logged: number }
+  const r = JSON.parse(out.trim().split('\n').at(-1)!) as {
+    calls: number
+    seconds: number
+    before: number
+    samples: number[]
+    after: number
+    logged: number
+  }
   const grown = r.after - r.samples[1]!
   return [
     '## Memory across the 1 MB render loop (issue 15)',

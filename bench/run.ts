@@ -21,7 +21,10 @@ import { sizes, sizeTable } from './size.ts'
 import { types } from './types.ts'
 
 const quick = process.argv.includes('--quick')
-const load = () => loadavg().map((l) => l.toFixed(2)).join(', ')
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')
 const loadBefore = load()
 const started = performance.now()
 
@@ -42,7 +45,7 @@ async function size(): Promise<string[]> {
     '',
     goal('one operation', 'a'),
     goal('full namespaced client', 'b'),
-    goal('browser mock (demo + startMockWorker, split): entry chunk', 'the browser mock\'s entry chunk'),
+    goal('browser mock (demo + startMockWorker, split): entry chunk', "the browser mock's entry chunk"),
     goal('browser mock: every chunk', 'every chunk of the browser mock'),
     // The issue's own figures, whatever the budgets say.
     issueGoal('browser mock: before the first answer', 'issue 18.2, the browser mock before its first answer, msw included', 150 * 1024),

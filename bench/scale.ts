@@ -66,8 +66,10 @@ async function commentsList(n: number): Promise<ListPage> {
   const { b, org, admin, client } = await emptyOrg()
   const space = await b.space({ organization: org.id, title: 'Discussed' })
   const authors: string[] = []
-  for (let i = 0; i < Math.max(10, n / 100); i++) authors.push((await b.user({ organization: org.id, role: 'comment', displayName: `Author ${i}` })).user.id)
-  for (let i = 0; i < n; i++) await b.comment({ space: space.id, postedBy: authors[i % authors.length]!, markdown: `Comment ${i}: is this *right*?` })
+  for (let i = 0; i < Math.max(10, n / 100); i++)
+    authors.push((await b.user({ organization: org.id, role: 'comment', displayName: `Author ${i}` })).user.id)
+  for (let i = 0; i < n; i++)
+    await b.comment({ space: space.id, postedBy: authors[i % authors.length]!, markdown: `Comment ${i}: is this *right*?` })
   const sdk = client(admin.token)
   return (page, limit) => sdk.spaces.comments.list({ spaceId: space.id, ...(page ? { page } : {}), ...(limit ? { limit } : {}) })
 }
@@ -119,12 +121,18 @@ export async function scale(sizes = [1_000, 10_000, 100_000]): Promise<string[]>
     const base = results[0]!
     for (const [i, n] of sizes.entries()) {
       const r = results[i]!
-      rows.push(`| ${name} | ${fmt(n)} | ${fmt(r.first, 2)} | ${fmt(r.deep, 2)} | ${fmt(r.first / base.first, 2)}x | ${fmt(r.deep / base.deep, 2)}x |`)
+      rows.push(
+        `| ${name} | ${fmt(n)} | ${fmt(r.first, 2)} | ${fmt(r.deep, 2)} | ${fmt(r.first / base.first, 2)}x | ${fmt(r.deep / base.deep, 2)}x |`,
+      )
       if (n === sizes.at(-1)) worst = Math.max(worst, r.first / base.first, r.deep / base.deep)
     }
     console.error(`scale: ${name} done`)
   }
-  rows.push('', `Goal: the ${fmt(sizes.at(-1)!)} figures within 1.5x of the ${fmt(sizes[0]!)} figures, for both pages: ${worst <= 1.5 ? 'met' : 'NOT met'} (the largest ratio is ${fmt(worst, 2)}x).`, '')
+  rows.push(
+    '',
+    `Goal: the ${fmt(sizes.at(-1)!)} figures within 1.5x of the ${fmt(sizes[0]!)} figures, for both pages: ${worst <= 1.5 ? 'met' : 'NOT met'} (the largest ratio is ${fmt(worst, 2)}x).`,
+    '',
+  )
   rows.push(...memory())
   return rows
 }
@@ -140,7 +148,13 @@ export async function scale(sizes = [1_000, 10_000, 100_000]): Promise<string[]>
 function memory(): string[] {
   const script = fileURLToPath(new URL('./memory.ts', import.meta.url))
   const run = (flags: string[]) => {
-    const runs = [0, 1, 2].map(() => JSON.parse(execFileSync(process.execPath, ['--expose-gc', ...flags, script], { encoding: 'utf8' })) as { rss: number; heap: number })
+    const runs = [0, 1, 2].map(
+      () =>
+        JSON.parse(execFileSync(process.execPath, ['--expose-gc', ...flags, script], { encoding: 'utf8' })) as {
+          rss: number
+          heap: number
+        },
+    )
     return { rss: median(runs.map((r) => r.rss)), heap: median(runs.map((r) => r.heap)) }
   }
   const held = run(['--max-semi-space-size=1'])

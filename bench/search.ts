@@ -18,7 +18,38 @@ import { createClient } from '../src/index.ts'
 const PAGES = 1_000
 const SEARCHES = 300
 
-const WORDS = ['deploy', 'token', 'webhook', 'cluster', 'billing', 'invoice', 'migration', 'schema', 'cache', 'region', 'replica', 'backup', 'audit', 'session', 'quota', 'gateway', 'plugin', 'theme', 'export', 'import', 'sandbox', 'release', 'rollback', 'metric', 'alert', 'policy', 'tenant', 'storage', 'queue', 'worker']
+const WORDS = [
+  'deploy',
+  'token',
+  'webhook',
+  'cluster',
+  'billing',
+  'invoice',
+  'migration',
+  'schema',
+  'cache',
+  'region',
+  'replica',
+  'backup',
+  'audit',
+  'session',
+  'quota',
+  'gateway',
+  'plugin',
+  'theme',
+  'export',
+  'import',
+  'sandbox',
+  'release',
+  'rollback',
+  'metric',
+  'alert',
+  'policy',
+  'tenant',
+  'storage',
+  'queue',
+  'worker',
+]
 const word = (i: number) => WORDS[i % WORDS.length]!
 
 /** A page of about 900 characters: an intro, three sections with a list and a code block. */
@@ -43,7 +74,8 @@ async function spaceOf1000(salt: string) {
   for (let i = 0; i < PAGES; i++) {
     // Ten sections of a hundred pages each, so paths and the tree are realistic.
     if (i % 100 === 0) parent = (await b.page({ space: space.id, title: `Part ${i / 100 + 1}`, markdown: markdown(i, salt) })).page
-    else lastPage = (await b.page({ space: space.id, parent, title: `${word(i)} ${word(i * 3 + 1)} ${i}`, markdown: markdown(i, salt) })).page
+    else
+      lastPage = (await b.page({ space: space.id, parent, title: `${word(i)} ${word(i * 3 + 1)} ${i}`, markdown: markdown(i, salt) })).page
   }
   const built = performance.now() - started
   return { platform, client: createClient({ token, fetch: platform.fetch, retry: 0 }), spaceId: space.id, built, lastPage }
@@ -92,7 +124,8 @@ async function organizationOf(salt: string) {
   const { token } = await b.user({ organization: org.id, role: 'admin' })
   for (let s = 0; s < ORG_SPACES; s++) {
     const space = await b.space({ organization: org.id, title: `Space ${s}` })
-    for (let i = 0; i < ORG_PAGES; i++) await b.page({ space: space.id, title: `${word(i)} ${word(i * 3 + 1)} ${i}`, markdown: markdown(s * ORG_PAGES + i, salt) })
+    for (let i = 0; i < ORG_PAGES; i++)
+      await b.page({ space: space.id, title: `${word(i)} ${word(i * 3 + 1)} ${i}`, markdown: markdown(s * ORG_PAGES + i, salt) })
   }
   return { client: createClient({ token, fetch: platform.fetch, retry: 0 }), organizationId: org.id }
 }
@@ -204,8 +237,16 @@ export async function search(runs = 5): Promise<string[]> {
     '|---|---|---|---|',
     row('building the pages through the builders', median(buildTimes), `${runs} runs`),
     row('first search (parse pages + build index)', first, `${runs} runs: ${firstBuilds.map(ms).join(', ')}; CPU ${ms(firstCpuMs)}`),
-    row('search with the index built (20 results; 8 queries in turn, each kept after its first time)', median(searches), `${SEARCHES} searches, ${(found / SEARCHES).toFixed(1)} results each`),
-    row('search right after one page changed', changed, `${afterChange.length} runs; ${(changed / same).toFixed(2)}x a search with nothing changed and not kept yet (${ms(same)})`),
+    row(
+      'search with the index built (20 results; 8 queries in turn, each kept after its first time)',
+      median(searches),
+      `${SEARCHES} searches, ${(found / SEARCHES).toFixed(1)} results each`,
+    ),
+    row(
+      'search right after one page changed',
+      changed,
+      `${afterChange.length} runs; ${(changed / same).toFixed(2)}x a search with nothing changed and not kept yet (${ms(same)})`,
+    ),
     row('the same search asked again (kept while the index is unchanged)', median(repeated), `${repeated.length} runs`),
     row('MiniSearch indexing the same raw markdown (baseline of goal 18.1)', rawMs, `${runs} runs; CPU ${ms(rawCpuMs)}`),
     row('first search after an import (new index, pages parsed once)', median(rebuilds), `${runs} runs`),

@@ -62,7 +62,13 @@ export interface SizeRow {
 /** Minified bytes by origin (a package, or the first two folders of a source path). */
 function byOrigin(inputs: Record<string, { bytesInOutput: number }>, into: Record<string, number> = {}): Record<string, number> {
   for (const [path, input] of Object.entries(inputs)) {
-    const key = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? path.replace(/^(?:\.\.\/)*/, '').split('/').slice(0, 2).join('/')
+    const key =
+      /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ??
+      path
+        .replace(/^(?:\.\.\/)*/, '')
+        .split('/')
+        .slice(0, 2)
+        .join('/')
     into[key] = (into[key] ?? 0) + input.bytesInOutput
   }
   return into
@@ -93,10 +99,12 @@ async function browserMock(from: 'sources' | 'dist'): Promise<SizeRow[]> {
     outdir: `${root}bench/size/out`,
   })
   const outputs = result.metafile.outputs
-  const chunks = new Map(result.outputFiles.map((file) => {
-    const key = Object.keys(outputs).find((name) => file.path.endsWith(name.replace(/^(?:\.\.\/)*/, '')))!
-    return [key, { code: file.contents, meta: outputs[key]! }] as const
-  }))
+  const chunks = new Map(
+    result.outputFiles.map((file) => {
+      const key = Object.keys(outputs).find((name) => file.path.endsWith(name.replace(/^(?:\.\.\/)*/, '')))!
+      return [key, { code: file.contents, meta: outputs[key]! }] as const
+    }),
+  )
   const entry = [...chunks.keys()].find((name) => outputs[name]!.entryPoint !== undefined)!
   // Before the first answer: the entry's static imports, msw's modules (`startMockWorker` awaits
   // them) and the demo scenario's (`platform.ready` awaits it), with theirs; not the libraries
@@ -161,7 +169,8 @@ export function sizeTable(rows: SizeRow[]): string[] {
     '| app | bundled from | minified | gzipped | budget (gzipped) | gzipped vs budget |',
     '|---|---|---|---|---|---|',
     ...rows.map((r) => {
-      const budget = r.budget === undefined ? 'none' : `${kb(r.budget)}${r.gzipped <= r.budget ? ' met' : r.from === 'sources' ? ' BROKEN' : ' over'}`
+      const budget =
+        r.budget === undefined ? 'none' : `${kb(r.budget)}${r.gzipped <= r.budget ? ' met' : r.from === 'sources' ? ' BROKEN' : ' over'}`
       const ratio = r.budget === undefined ? '' : `${(r.gzipped / r.budget).toFixed(2)}x`
       return `| ${r.name} | ${r.from === 'sources' ? 'sources' : 'dist/ (built package)'} | ${kb(r.minified)} | ${kb(r.gzipped)} | ${budget} | ${ratio} |`
     }),
@@ -173,7 +182,10 @@ if (import.meta.main) {
   console.log(sizeTable(rows).join('\n'))
   if (process.argv.includes('--why')) {
     for (const r of rows) {
-      const parts = Object.entries(r.inputs).sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => `${k} ${kb(v)}`)
+      const parts = Object.entries(r.inputs)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 12)
+        .map(([k, v]) => `${k} ${kb(v)}`)
       console.log(`\n${r.name} (${r.from}), minified bytes by origin (largest 12): ${parts.join(', ')}`)
     }
   }

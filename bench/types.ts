@@ -46,14 +46,23 @@ async function declarations(tree: string, out: string): Promise<number> {
 
 function check(out: string, file: string, skipLibCheck: boolean, runs: number): Check {
   const config = join(out, `tsconfig.${skipLibCheck}.json`)
-  writeFileSync(config, JSON.stringify({
-    compilerOptions: {
-      target: 'es2022', lib: ['es2023', 'dom', 'dom.iterable'], module: 'nodenext', moduleResolution: 'nodenext',
-      strict: true, noEmit: true, types: [], skipLibCheck,
-      paths: { docplat: [join(out, 'dist/index.d.ts')] },
-    },
-    files: [file],
-  }))
+  writeFileSync(
+    config,
+    JSON.stringify({
+      compilerOptions: {
+        target: 'es2022',
+        lib: ['es2023', 'dom', 'dom.iterable'],
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        strict: true,
+        noEmit: true,
+        types: [],
+        skipLibCheck,
+        paths: { docplat: [join(out, 'dist/index.d.ts')] },
+      },
+      files: [file],
+    }),
+  )
   const results: Check[] = []
   for (let i = 0; i < runs; i++) {
     let text: string
@@ -82,7 +91,10 @@ export async function types(): Promise<string[]> {
     execFileSync('sh', ['-c', `git -C "${root}" archive ${BASELINE} src tsconfig.json package.json | tar -x -C "${tree}"`])
     const size = { now: await declarations(root, now), before: await declarations(tree, before) }
     const rows: string[] = []
-    for (const [skipLibCheck, runs] of [[true, 5], [false, 1]] as const) {
+    for (const [skipLibCheck, runs] of [
+      [true, 5],
+      [false, 1],
+    ] as const) {
       const b = check(before, consumer, skipLibCheck, runs)
       const a = check(now, consumer, skipLibCheck, runs)
       rows.push(

@@ -95,7 +95,8 @@ function sourceMap(file: string, text: string, positions: number[]): SourceMap {
     lines.push(
       segments
         .map(([generated, original]) => {
-          const segment = vlq(generated - previousGenerated) + vlq(0) + vlq(line - previousOriginalLine) + vlq(original - previousOriginalColumn)
+          const segment =
+            vlq(generated - previousGenerated) + vlq(0) + vlq(line - previousOriginalLine) + vlq(original - previousOriginalColumn)
           previousGenerated = generated
           previousOriginalLine = line
           previousOriginalColumn = original
@@ -139,7 +140,9 @@ export function pureAnnotations() {
 export function esbuildPureAnnotations() {
   return {
     name: 'docplat:pure-annotations',
-    setup(build: { onLoad(options: { filter: RegExp }, callback: (args: { path: string }) => Promise<{ contents: string; loader: 'ts' }>): void }) {
+    setup(build: {
+      onLoad(options: { filter: RegExp }, callback: (args: { path: string }) => Promise<{ contents: string; loader: 'ts' }>): void
+    }) {
       build.onLoad({ filter: annotatedFiles }, async ({ path }) => {
         const text = await readFile(path, 'utf8')
         return { contents: annotate(path, text)?.code ?? text, loader: 'ts' }

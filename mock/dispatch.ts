@@ -111,7 +111,10 @@ function clientOf(request: PlainRequest): { client?: string } {
   const client = request.header('x-docplat-client') ?? request.header('user-agent')
   if (client === undefined || client === '') return {}
   // A copy when cut: a slice would keep the whole header text alive for as long as the log keeps the entry.
-  return { client: client.length > MAX_CLIENT_CHARS ? new TextDecoder().decode(new TextEncoder().encode(client.slice(0, MAX_CLIENT_CHARS))) : client }
+  return {
+    client:
+      client.length > MAX_CLIENT_CHARS ? new TextDecoder().decode(new TextEncoder().encode(client.slice(0, MAX_CLIENT_CHARS))) : client,
+  }
 }
 
 /** Stops a stream nobody will read (a HEAD, or an answer a fault replaced). */
@@ -233,7 +236,9 @@ export function createDispatcher(options: DispatcherOptions): Core {
         if (error instanceof DroppedConnection) throw error
         // A bug of the mock, never the client's doing: say so plainly.
         console.error(`[docplat mock] ${match.op.id} failed:`, error)
-        return finish(errorAnswer(500, `Internal error in the mock while handling ${match.op.id}: ${String((error as Error)?.message ?? error)}`))
+        return finish(
+          errorAnswer(500, `Internal error in the mock while handling ${match.op.id}: ${String((error as Error)?.message ?? error)}`),
+        )
       }
     }
   }

@@ -5,7 +5,14 @@
  * @packageDocumentation
  * @module docplat/mock
  */
-export { createMockPlatform, DEFAULT_NOW, isSerializedState, type MockPlatform, type MockPlatformOptions, type MockTokens } from './platform.ts'
+export {
+  createMockPlatform,
+  DEFAULT_NOW,
+  isSerializedState,
+  type MockPlatform,
+  type MockPlatformOptions,
+  type MockTokens,
+} from './platform.ts'
 export type { Builders } from './scenarios/builders.ts'
 export type { Scenario, ScenarioName, DemoTokenName } from './scenarios/index.ts'
 export type { SerializedState } from './model/state.ts'

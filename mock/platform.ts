@@ -18,7 +18,7 @@ import { mswHandlers, requireMsw } from './msw.ts'
 import type { Handler } from './handlers/types.ts'
 import { ChangeLog } from './model/changes.ts'
 import { Libraries } from './model/libraries.ts'
-import { createState, serialize, tableEntries, type SerializedState, type State } from './model/state.ts'
+import { createState, serialize, tableEntries, type SerializedState } from './model/state.ts'
 import type { BeforeWrite } from './model/undo-log.ts'
 import type { Tables } from './model/db.ts'
 import { createBuilders, type Builders } from './scenarios/builders.ts'
@@ -157,8 +157,12 @@ function scenarioOf(option: ScenarioName | Scenario | undefined): Scenario {
   if (typeof option === 'function') return option
   const name = option ?? 'demo'
   if (typeof name === 'string' && Object.hasOwn(scenarios, name)) return scenarios[name]
-  const known = Object.keys(scenarios).map((n) => `'${n}'`).join(', ')
-  throw new TypeError(`Unknown scenario ${JSON.stringify(option)}: use one of ${known}, or a function (builders) => ... that builds the state`)
+  const known = Object.keys(scenarios)
+    .map((n) => `'${n}'`)
+    .join(', ')
+  throw new TypeError(
+    `Unknown scenario ${JSON.stringify(option)}: use one of ${known}, or a function (builders) => ... that builds the state`,
+  )
 }
 
 /** Token for a named scenario user: from the seed, so the CLI and `createMockPlatform` agree, or fresh. */
@@ -170,11 +174,20 @@ function tokenFor(seed: string, name: string, tokens: 'seeded' | 'random'): stri
 export function isSerializedState(value: unknown): value is SerializedState {
   const v = value as SerializedState | undefined
   return (
-    typeof v === 'object' && v !== null && v.format === 'docplat-mock-state' && v.version === 1 &&
-    typeof v.seq === 'number' && Array.isArray(v.random) && v.random.length === 4 &&
+    typeof v === 'object' &&
+    v !== null &&
+    v.format === 'docplat-mock-state' &&
+    v.version === 1 &&
+    typeof v.seq === 'number' &&
+    Array.isArray(v.random) &&
+    v.random.length === 4 &&
     (v.secrets === undefined || (Array.isArray(v.secrets) && v.secrets.length === 4)) &&
-    typeof v.clock === 'object' && v.clock !== null && typeof v.clock.ms === 'number' &&
-    typeof v.tables === 'object' && v.tables !== null && Object.values(v.tables).every(Array.isArray)
+    typeof v.clock === 'object' &&
+    v.clock !== null &&
+    typeof v.clock.ms === 'number' &&
+    typeof v.tables === 'object' &&
+    v.tables !== null &&
+    Object.values(v.tables).every(Array.isArray)
   )
 }
 
@@ -216,7 +229,8 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
   const clock = new Clock(options.now ?? DEFAULT_NOW, options.freeze ?? false)
   const scenarioTokens = options.scenarioTokens ?? 'seeded'
   const tokens: Record<string, string> = {}
-  if (options.scenario === undefined || options.scenario === 'demo') for (const name of DEMO_TOKEN_NAMES) tokens[name] = tokenFor(seed, name, scenarioTokens)
+  if (options.scenario === undefined || options.scenario === 'demo')
+    for (const name of DEMO_TOKEN_NAMES) tokens[name] = tokenFor(seed, name, scenarioTokens)
   // Secrets never come from the stream of public IDs; a seeded stream of their own only when asked.
   const secretsFrom = (saved?: number[]): SecretSource =>
     options.deterministicSecrets ? new Random(saved ?? `${seed}:secrets`) : cryptoSecrets
@@ -224,9 +238,17 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
   // Loaded on first need, kept across restores and resets (mock/model/libraries.ts).
   const libraries = new Libraries()
   let state = createState(clock, new Random(seed), urls, libraries, secretsFrom(), instruments.beforeWrite)
-  const tunnels: TunnelPolicy = { allow: (options.tunnelAllow ?? []).map((host) => host.toLowerCase()), loopback: options.tunnelLoopback ?? true }
+  const tunnels: TunnelPolicy = {
+    allow: (options.tunnelAllow ?? []).map((host) => host.toLowerCase()),
+    loopback: options.tunnelLoopback ?? true,
+  }
   const outbound = guardTunnels(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), tunnels)
-  const builders = createBuilders(() => state, tokens, (name) => tokens[name] ?? tokenFor(seed, name, scenarioTokens), outbound)
+  const builders = createBuilders(
+    () => state,
+    tokens,
+    (name) => tokens[name] ?? tokenFor(seed, name, scenarioTokens),
+    outbound,
+  )
   const faults = new Faults(OPERATIONS.map((op) => op.id))
   const journal = options.requestJournal
   const budget = typeof journal === 'object' ? journal : new ByteBudget(journal === false ? 0 : journal)
@@ -239,9 +261,18 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
   // restore it afterwards. `initial` (what reset() returns to) never leaves the platform, so it
   // is restored without validating its records again.
   // Fresh tokens are fresh per platform, so that scenario is never shared.
-  const cacheKey = typeof options.scenario === 'function' || scenarioTokens === 'random'
-    ? undefined
-    : JSON.stringify([options.scenario ?? 'demo', seed, new Date(options.now ?? DEFAULT_NOW).getTime(), options.freeze ?? false, urls.api, urls.app, options.deterministicSecrets ?? false])
+  const cacheKey =
+    typeof options.scenario === 'function' || scenarioTokens === 'random'
+      ? undefined
+      : JSON.stringify([
+          options.scenario ?? 'demo',
+          seed,
+          new Date(options.now ?? DEFAULT_NOW).getTime(),
+          options.freeze ?? false,
+          urls.api,
+          urls.app,
+          options.deterministicSecrets ?? false,
+        ])
   const cached = cacheKey === undefined ? undefined : cachedScenario(cacheKey)
   let initial: SerializedState | undefined = cached?.snapshot
   let pending: Promise<void> = cached

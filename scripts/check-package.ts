@@ -35,17 +35,34 @@ try {
   ) as Array<{ filename: string; size: number; unpackedSize: number; files: Array<{ path: string; size: number }> }>
   const tarball = join(out, pack!.filename)
   const files = pack!.files.map((f) => f.path).sort()
-  console.log(`${pack!.filename}: ${files.length} files, ${(pack!.size / 1024).toFixed(1)} KB packed, ${(pack!.unpackedSize / 1024).toFixed(1)} KB unpacked`)
-  for (const file of pack!.files.sort((a, b) => a.path.localeCompare(b.path))) console.log(`  ${file.path.padEnd(40)} ${(file.size / 1024).toFixed(1).padStart(8)} KB`)
+  console.log(
+    `${pack!.filename}: ${files.length} files, ${(pack!.size / 1024).toFixed(1)} KB packed, ${(pack!.unpackedSize / 1024).toFixed(1)} KB unpacked`,
+  )
+  for (const file of pack!.files.sort((a, b) => a.path.localeCompare(b.path)))
+    console.log(`  ${file.path.padEnd(40)} ${(file.size / 1024).toFixed(1).padStart(8)} KB`)
   const allowed = /^(dist\/.+|openapi\.json|README\.md|package\.json|LICEN[CS]E(\.md|\.txt)?|CHANGELOG\.md)$/
   for (const file of files) if (!allowed.test(file)) problems.push(`tarball: ${file} is not something users need`)
-  for (const needed of ['package.json', 'README.md', 'openapi.json', 'dist/index.js', 'dist/index.cjs', 'dist/mock/browser/index.js', 'dist/inspector/index.html', 'dist/inspector/inspector.js', 'dist/inspector/inspector.css']) {
+  for (const needed of [
+    'package.json',
+    'README.md',
+    'openapi.json',
+    'dist/index.js',
+    'dist/index.cjs',
+    'dist/mock/browser/index.js',
+    'dist/inspector/index.html',
+    'dist/inspector/inspector.js',
+    'dist/inspector/inspector.css',
+  ]) {
     if (!files.includes(needed)) problems.push(`tarball: ${needed} is missing`)
   }
 
   step('publint (strict)')
   const data = readFileSync(tarball)
-  const lint = await publint({ pack: { tarball: data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) }, level: 'suggestion', strict: true })
+  const lint = await publint({
+    pack: { tarball: data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) },
+    level: 'suggestion',
+    strict: true,
+  })
   for (const message of lint.messages) {
     const text = `publint ${message.type}: ${formatMessage(message, lint.pkg, { color: false }) ?? message.code}`
     console.log(text)

@@ -35,7 +35,10 @@ function names(): string[] {
 export function entityTable(): string {
   const all = names()
   const legacy = new Set(all.filter((n) => !n.endsWith(';')))
-  const named = all.filter((n) => n.endsWith(';')).map((n) => n.slice(0, -1)).sort()
+  const named = all
+    .filter((n) => n.endsWith(';'))
+    .map((n) => n.slice(0, -1))
+    .sort()
   let previous = ''
   return named
     .map((name) => {

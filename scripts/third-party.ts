@@ -29,19 +29,27 @@ for (const file of maps(DIST)) {
 
 const sections: string[] = []
 for (const dir of [...packages].sort((a, b) => a.split('node_modules/').at(-1)!.localeCompare(b.split('node_modules/').at(-1)!))) {
-  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string; version: string; license?: string; repository?: string | { url: string } }
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    name: string
+    version: string
+    license?: string
+    repository?: string | { url: string }
+  }
   const licenceFile = readdirSync(dir).find((name) => /^(licen[cs]e|copying)([-.]|$)/i.test(name))
   if (licenceFile === undefined || !existsSync(join(dir, licenceFile))) throw new Error(`${pkg.name} is bundled but ships no licence file`)
   const repository = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url
   sections.push(
     `## ${pkg.name} ${pkg.version}\n\nLicence: ${pkg.license ?? 'see below'}${repository ? `. Source: ${repository}` : ''}\n\n` +
-      '```text\n' + readFileSync(join(dir, licenceFile), 'utf8').trim() + '\n```\n',
+      '```text\n' +
+      readFileSync(join(dir, licenceFile), 'utf8').trim() +
+      '\n```\n',
   )
 }
 
 writeFileSync(
   join(DIST, 'THIRD_PARTY_LICENSES.md'),
   `# Third-party licences\n\nThe build of docplat bundles these ${sections.length} packages (docs/decisions/packaging.md). ` +
-    'Their licences follow.\n\n' + sections.join('\n'),
+    'Their licences follow.\n\n' +
+    sections.join('\n'),
 )
 console.log(`dist/THIRD_PARTY_LICENSES.md: ${sections.length} bundled packages`)

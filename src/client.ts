@@ -8,13 +8,14 @@ import type { Namespaces } from './generated/client-types.ts'
 import { namespaces } from './generated/namespaces.ts'
 
 /** The namespaced client: every operation as `client.<namespace>.<method>(params, options?)`, and {@link request} as `client.request`. */
-export type Client = Core & Namespaces & {
-  /** Calls any path under the base URL with the client's auth, retries and errors: {@link request} documents it. */
-  request: {
-    <T>(options: RawRequest & { schema: StandardSchemaV1<unknown, T> }): APIPromise<T>
-    (options: RawRequest & { schema?: undefined }): APIPromise<unknown>
+export type Client = Core &
+  Namespaces & {
+    /** Calls any path under the base URL with the client's auth, retries and errors: {@link request} documents it. */
+    request: {
+      <T>(options: RawRequest & { schema: StandardSchemaV1<unknown, T> }): APIPromise<T>
+      (options: RawRequest & { schema?: undefined }): APIPromise<unknown>
+    }
   }
-}
 
 /**
  * Creates a client with every operation, grouped by namespace.

@@ -9,7 +9,14 @@
 export { createClient, type Client } from './client.ts'
 export { createCore, type Core } from './core/client.ts'
 export { VERSION } from './generated/version.ts'
-export { DEFAULT_BASE_URL, type ClientOptions, type FetchOptions, type RequestOptions, type RetryOptions, type TokenFunction } from './core/options.ts'
+export {
+  DEFAULT_BASE_URL,
+  type ClientOptions,
+  type FetchOptions,
+  type RequestOptions,
+  type RetryOptions,
+  type TokenFunction,
+} from './core/options.ts'
 export type { Logger, LogLevel } from './core/logger.ts'
 export type { CallInfo, Middleware } from './core/middleware.ts'
 export { request, type RawMethod, type RawRequest, type QueryValue } from './core/raw-request.ts'
@@ -19,7 +26,17 @@ export { StreamPromise } from './core/sse.ts'
 export * from './core/errors.ts'
 export { redactHeaders } from './core/redact.ts'
 export type { OperationFn, OperationReturn, EnvelopeExtra } from './core/operation.ts'
-export type { OperationDef, OperationParams, OperationResult, OperationItem, AllOptional, Flat, InputOf, ObjectSchema, HttpMethod } from './contract/define.ts'
+export type {
+  OperationDef,
+  OperationParams,
+  OperationResult,
+  OperationItem,
+  AllOptional,
+  Flat,
+  InputOf,
+  ObjectSchema,
+  HttpMethod,
+} from './contract/define.ts'
 export type { Namespaces } from './generated/client-types.ts'
 export * from './generated/operations.ts'
 export type * from './generated/client-types.ts'

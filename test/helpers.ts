@@ -8,8 +8,7 @@ export type DemoRole = 'admin' | 'create' | 'review' | 'edit' | 'comment' | 'rea
 export async function setup(options: MockPlatformOptions = {}) {
   const platform = createMockPlatform({ scenario: 'demo', ...options })
   await platform.ready
-  const as = (role: DemoRole): Client =>
-    createClient({ token: platform.tokens[role]!, fetch: platform.fetch, retry: 0 })
+  const as = (role: DemoRole): Client => createClient({ token: platform.tokens[role]!, fetch: platform.fetch, retry: 0 })
   const anonymous = createClient({ token: null, fetch: platform.fetch, retry: 0 })
   const clients = Object.fromEntries(
     (['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest', 'outsider'] as const).map((r) => [r, as(r)]),

@@ -22,7 +22,12 @@ export async function app(organizationId: string, collectionId: string, spaceId:
   const comment = await client.spaces.comments.create({ spaceId, body: { markdown: 'Nice' } })
   const reviewers = await client.changeRequests.reviewers.request({ spaceId, changeRequestId, users: ['user'] })
   const sections = await client.sites.sections.list({ organizationId, siteId })
-  const redirect = await client.sites.redirects.create({ organizationId, siteId, source: '/old', destination: { kind: 'site-section', siteSectionId: 'section' } })
+  const redirect = await client.sites.redirects.create({
+    organizationId,
+    siteId,
+    source: '/old',
+    destination: { kind: 'site-section', siteSectionId: 'section' },
+  })
   const saml = await client.orgs.saml.list({ organizationId })
   const integration = await client.integrations.get({ integrationName: 'slack' })
   for await (const event of client.integrations.events.list({ integrationName: 'slack' })) console.log(event.id)
@@ -31,7 +36,25 @@ export async function app(organizationId: string, collectionId: string, spaceId:
   try {
     const standalone = await getSpaceById(core, { spaceId })
     const spaces = await listSpacesInCollectionById(core, { collectionId })
-    return { org: org.title, member: member.role, team: team.id, collection: collection.id, next: next?.items.length, space: space.title, content: content.id, pages: pages.pages.length, links: links.stats?.total, comment: comment.id, reviewers, sections: sections.count, redirect: redirect.source, saml: saml.items.length, integration: integration.name, standalone: standalone.title, spaces: spaces.items.map((s) => s.title) }
+    return {
+      org: org.title,
+      member: member.role,
+      team: team.id,
+      collection: collection.id,
+      next: next?.items.length,
+      space: space.title,
+      content: content.id,
+      pages: pages.pages.length,
+      links: links.stats?.total,
+      comment: comment.id,
+      reviewers,
+      sections: sections.count,
+      redirect: redirect.source,
+      saml: saml.items.length,
+      integration: integration.name,
+      standalone: standalone.title,
+      spaces: spaces.items.map((s) => s.title),
+    }
   } catch (error) {
     if (error instanceof NotFoundError) return undefined
     throw error

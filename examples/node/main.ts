@@ -16,7 +16,9 @@ const client = createClient({ baseUrl: server.url, token: platform.tokens.admin,
 
 try {
   // Pagination: `for await` walks every item, fetching pages of `limit` as it goes.
-  const { items: [org] } = await client.orgs.list()
+  const {
+    items: [org],
+  } = await client.orgs.list()
   if (!org) throw new Error('The demo has an organization')
   console.log(`\nMembers of ${org.title}, three per request:`)
   for await (const member of client.orgs.members.list({ organizationId: org.id, limit: 3, sort: 'name', order: 'asc' })) {
@@ -36,8 +38,12 @@ try {
     console.log(`  NotFoundError ${error.status}: ${error.message}`)
   }
   const reader = createClient({ baseUrl: server.url, token: platform.tokens.read })
-  const { items: [collection] } = await client.collections.list({ organizationId: org.id })
-  const { items: [space] } = await client.collections.listSpaces({ collectionId: collection!.id })
+  const {
+    items: [collection],
+  } = await client.collections.list({ organizationId: org.id })
+  const {
+    items: [space],
+  } = await client.collections.listSpaces({ collectionId: collection!.id })
   try {
     await reader.spaces.update({ spaceId: space!.id, title: 'Mine now' })
   } catch (error) {

@@ -24,7 +24,9 @@ export interface MockCli {
  * the command is `npx docplat-mock serve --port 0 --quiet`; here it runs from the sources.
  */
 export function startMockCli(): Promise<MockCli> {
-  const child: ChildProcess = spawn(process.execPath, [here('../../mock/node/cli.ts'), 'serve', '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const child: ChildProcess = spawn(process.execPath, [here('../../mock/node/cli.ts'), 'serve', '--port', '0', '--quiet'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   let out = ''
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`docplat-mock exited with ${code}: ${out}`)))
@@ -35,10 +37,11 @@ export function startMockCli(): Promise<MockCli> {
         child.removeAllListeners('exit')
         resolve({
           url,
-          stop: () => new Promise<void>((done) => {
-            child.once('exit', () => done())
-            child.kill('SIGTERM')
-          }),
+          stop: () =>
+            new Promise<void>((done) => {
+              child.once('exit', () => done())
+              child.kill('SIGTERM')
+            }),
         })
       }
     })

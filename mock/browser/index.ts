@@ -22,12 +22,14 @@ export interface MockWorkerOptions {
    */
   onUnhandledRequest?: 'bypass' | 'warn' | 'error' | undefined
   /** Where the worker script is served, and its registration options. */
-  serviceWorker?: {
-    /** URL of MSW's worker script. Default `/mockServiceWorker.js`. */
-    url?: string | undefined
-    /** Passed to `navigator.serviceWorker.register` (a `scope`, for instance). */
-    options?: RegistrationOptions | undefined
-  } | undefined
+  serviceWorker?:
+    | {
+        /** URL of MSW's worker script. Default `/mockServiceWorker.js`. */
+        url?: string | undefined
+        /** Passed to `navigator.serviceWorker.register` (a `scope`, for instance). */
+        options?: RegistrationOptions | undefined
+      }
+    | undefined
   /** Do not log each mocked request in the browser console. Default `false`. */
   quiet?: boolean | undefined
 }

@@ -32,7 +32,8 @@ export class ByteBudget {
   readonly #logs: BudgetedLog[] = []
 
   constructor(limit: number = DEFAULT_REQUEST_JOURNAL_BYTES) {
-    if (!(Number.isSafeInteger(limit) && limit >= 0)) throw new RangeError(`Invalid request journal budget ${String(limit)}: expected a whole number of bytes, 0 or more`)
+    if (!(Number.isSafeInteger(limit) && limit >= 0))
+      throw new RangeError(`Invalid request journal budget ${String(limit)}: expected a whole number of bytes, 0 or more`)
     this.limit = limit
   }
 

@@ -79,7 +79,19 @@ interface Active extends FaultSpec {
   used: number
 }
 
-const FIELDS = new Set<string>(['operationId', 'method', 'path', 'after', 'latency', 'status', 'retryAfter', 'drop', 'times', 'rate', 'message'])
+const FIELDS = new Set<string>([
+  'operationId',
+  'method',
+  'path',
+  'after',
+  'latency',
+  'status',
+  'retryAfter',
+  'drop',
+  'times',
+  'rate',
+  'message',
+])
 
 /** Statuses a response cannot carry a body with, so an error body cannot be injected. */
 const BODYLESS = new Set([204, 205, 304])
@@ -92,29 +104,40 @@ function validate(spec: FaultSpec, known: ReadonlySet<string>): void {
   const fail = (field: string, message: string): never => {
     throw new TypeError(`Invalid fault: ${field} ${message}`)
   }
-  if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) throw new TypeError('Invalid fault: give an object such as { operationId: "getSpaceById", status: 500 }')
+  if (typeof spec !== 'object' || spec === null || Array.isArray(spec))
+    throw new TypeError('Invalid fault: give an object such as { operationId: "getSpaceById", status: 500 }')
   for (const key of Object.keys(spec)) {
     if (!FIELDS.has(key)) fail(key, `is not a fault field (known: ${[...FIELDS].join(', ')})`)
   }
   if (spec.operationId !== undefined && !known.has(spec.operationId)) {
     const near = [...known].filter((id) => id.toLowerCase().includes(String(spec.operationId).toLowerCase().slice(0, 6))).slice(0, 5)
-    fail('operationId', `"${String(spec.operationId)}" is not an operation of the contract${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}`)
+    fail(
+      'operationId',
+      `"${String(spec.operationId)}" is not an operation of the contract${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}`,
+    )
   }
-  if (spec.method !== undefined && (typeof spec.method !== 'string' || !/^[A-Za-z]+$/.test(spec.method))) fail('method', 'must be an HTTP method such as "GET"')
-  if (spec.path !== undefined && typeof spec.path !== 'string' && !(spec.path instanceof RegExp)) fail('path', 'must be a pathname or a RegExp')
+  if (spec.method !== undefined && (typeof spec.method !== 'string' || !/^[A-Za-z]+$/.test(spec.method)))
+    fail('method', 'must be an HTTP method such as "GET"')
+  if (spec.path !== undefined && typeof spec.path !== 'string' && !(spec.path instanceof RegExp))
+    fail('path', 'must be a pathname or a RegExp')
   if (spec.after !== undefined && typeof spec.after !== 'boolean') fail('after', 'must be a boolean')
   if (spec.drop !== undefined && typeof spec.drop !== 'boolean') fail('drop', 'must be a boolean')
   if (spec.message !== undefined && typeof spec.message !== 'string') fail('message', 'must be a string')
   if (spec.status !== undefined) {
-    if (!Number.isInteger(spec.status) || spec.status < 100 || spec.status > 599) fail('status', `must be a whole number from 100 to 599, not ${String(spec.status)}`)
-    if (spec.status < 200 || BODYLESS.has(spec.status)) fail('status', `${spec.status} cannot carry the error body: use a status such as 400, 429, 500 or 503`)
+    if (!Number.isInteger(spec.status) || spec.status < 100 || spec.status > 599)
+      fail('status', `must be a whole number from 100 to 599, not ${String(spec.status)}`)
+    if (spec.status < 200 || BODYLESS.has(spec.status))
+      fail('status', `${spec.status} cannot carry the error body: use a status such as 400, 429, 500 or 503`)
   }
   if (spec.retryAfter !== undefined) {
-    if (typeof spec.retryAfter !== 'number' || !Number.isFinite(spec.retryAfter) || spec.retryAfter < 0) fail('retryAfter', `must be a finite number of seconds, 0 or more, not ${String(spec.retryAfter)}`)
+    if (typeof spec.retryAfter !== 'number' || !Number.isFinite(spec.retryAfter) || spec.retryAfter < 0)
+      fail('retryAfter', `must be a finite number of seconds, 0 or more, not ${String(spec.retryAfter)}`)
     if (spec.status === undefined) fail('retryAfter', 'needs a status (429 or 503) to be sent with')
   }
-  if (spec.times !== undefined && (!Number.isInteger(spec.times) || spec.times < 1)) fail('times', `must be a whole number, 1 or more, not ${String(spec.times)} (leave it out for every matching request)`)
-  if (spec.rate !== undefined && (typeof spec.rate !== 'number' || !(spec.rate >= 0 && spec.rate <= 1))) fail('rate', `must be between 0 and 1, not ${String(spec.rate)}`)
+  if (spec.times !== undefined && (!Number.isInteger(spec.times) || spec.times < 1))
+    fail('times', `must be a whole number, 1 or more, not ${String(spec.times)} (leave it out for every matching request)`)
+  if (spec.rate !== undefined && (typeof spec.rate !== 'number' || !(spec.rate >= 0 && spec.rate <= 1)))
+    fail('rate', `must be between 0 and 1, not ${String(spec.rate)}`)
   if (spec.latency !== undefined) {
     let ms: number
     try {

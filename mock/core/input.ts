@@ -112,7 +112,9 @@ function describe(issue: z.core.$ZodIssue): string {
           : `must be at most ${String(i.maximum)}`
     case 'too_small':
       return i.origin === 'string'
-        ? i.minimum === 1 ? 'must not be empty' : `must be at least ${String(i.minimum)} characters`
+        ? i.minimum === 1
+          ? 'must not be empty'
+          : `must be at least ${String(i.minimum)} characters`
         : i.origin === 'array'
           ? `must have at least ${String(i.minimum)} items`
           : `must be at least ${String(i.minimum)}`
@@ -224,7 +226,8 @@ function jsonDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (inString) {
-      if (c === 92) i++ // backslash: skip the escaped character
+      if (c === 92)
+        i++ // backslash: skip the escaped character
       else if (c === 34) inString = false
     } else if (c === 34) inString = true
     else if (c === 91 || c === 123) deepest = Math.max(deepest, ++depth)
@@ -241,12 +244,21 @@ function checkMarkdown(value: unknown, path: string[]): void {
   if (typeof value !== 'object' || value === null) return
   for (const [key, child] of Object.entries(value)) {
     const here = [...path, key]
-    const strings = key === 'markdown' ? (typeof child === 'string' ? [child] : typeof child === 'object' && child !== null ? Object.values(child) : []) : []
+    const strings =
+      key === 'markdown'
+        ? typeof child === 'string'
+          ? [child]
+          : typeof child === 'object' && child !== null
+            ? Object.values(child)
+            : []
+        : []
     for (const markdown of strings) {
       if (typeof markdown !== 'string') continue
       const depth = markdownDepth(markdown)
       if (depth > MAX_MARKDOWN_DEPTH) {
-        throw badRequest(`Invalid ${here.join('.')}: lists and block quotes nest ${depth} deep, more than the ${MAX_MARKDOWN_DEPTH} allowed`)
+        throw badRequest(
+          `Invalid ${here.join('.')}: lists and block quotes nest ${depth} deep, more than the ${MAX_MARKDOWN_DEPTH} allowed`,
+        )
       }
     }
     checkMarkdown(child, here)
@@ -257,7 +269,12 @@ function checkMarkdown(value: unknown, path: string[]): void {
  * Parses a request's path parameters, query and body with the operation's contract schemas and
  * returns them as one flat object, as the SDK sends them.
  */
-export function parseInput(op: OperationDef, rawParams: Record<string, string>, search: string, request: InputSource): Record<string, unknown> | Promise<Record<string, unknown>> {
+export function parseInput(
+  op: OperationDef,
+  rawParams: Record<string, string>,
+  search: string,
+  request: InputSource,
+): Record<string, unknown> | Promise<Record<string, unknown>> {
   const params: Record<string, string> = {}
   for (const name in rawParams) {
     const raw = rawParams[name]!

@@ -5,7 +5,10 @@
  * loopback is not loopback here, and only an allow-list lets it through.
  */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '')
+  const h = host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
   if (h === 'localhost' || h.endsWith('.localhost')) return true
   if (h === '::1' || h === '0:0:0:0:0:0:0:1') return true
   // URLs write an IPv4-mapped address in hex (`[::ffff:7f00:1]` for 127.0.0.1).

@@ -38,8 +38,10 @@ export function markdownDepth(markdown: string): number {
     // Indentation counts before the line's first marker; spaces between markers do not.
     if (c === 32) columns += depth === 0 ? 1 : 0
     else if (c === 9) columns += depth === 0 ? 4 : 0
-    else if (c === 62) depth++ // '>'
-    else if ((c === 45 || c === 42 || c === 43) && isMarkerEnd(markdown.charCodeAt(i + 1))) depth++ // '-', '*', '+'
+    else if (c === 62)
+      depth++ // '>'
+    else if ((c === 45 || c === 42 || c === 43) && isMarkerEnd(markdown.charCodeAt(i + 1)))
+      depth++ // '-', '*', '+'
     else if (c >= 48 && c <= 57) {
       // An ordered list marker: up to nine digits, then '.' or ')'.
       let j = i

@@ -42,7 +42,10 @@ export function readCursorOf<T>(list: string, cursor: string, valid: (fields: Re
   } catch {
     value = undefined
   }
-  const fields = typeof value === 'object' && value !== null && (value as { l?: unknown }).l === list ? valid(value as Record<string, unknown>) : undefined
+  const fields =
+    typeof value === 'object' && value !== null && (value as { l?: unknown }).l === list
+      ? valid(value as Record<string, unknown>)
+      : undefined
   if (fields === undefined) throw badRequest('Invalid query.page: not a page cursor of this list')
   return fields
 }
@@ -107,5 +110,12 @@ export function paginateArray<T, W = T>(
 ): Envelope<W> {
   const keyed = items.map((item) => ({ item, key: keyOf(item) }))
   keyed.sort((a, b) => compareKeys(a.key, b.key))
-  return paginate(list, keyed, (k) => k.key, input, (k) => (present ? present(k.item) : (k.item as unknown as W)), descending)
+  return paginate(
+    list,
+    keyed,
+    (k) => k.key,
+    input,
+    (k) => (present ? present(k.item) : (k.item as unknown as W)),
+    descending,
+  )
 }

@@ -15,7 +15,10 @@ export class Random {
     }
     // Spread the seed's characters over 128 bits of state (cyrb128).
     const text = String(seed)
-    let h1 = 1779033703, h2 = 3144134277, h3 = 1013904242, h4 = 2773480762
+    let h1 = 1779033703,
+      h2 = 3144134277,
+      h3 = 1013904242,
+      h4 = 2773480762
     for (let i = 0; i < text.length; i++) {
       const k = text.charCodeAt(i)
       h1 = h2 ^ Math.imul(h1 ^ k, 597399067)
@@ -30,7 +33,10 @@ export class Random {
   /** A uniform 32-bit unsigned integer. */
   next(): number {
     let [a, b, c, d] = this.#s
-    a |= 0; b |= 0; c |= 0; d |= 0
+    a |= 0
+    b |= 0
+    c |= 0
+    d |= 0
     const t = (((a + b) | 0) + d) | 0
     d = (d + 1) | 0
     a = b ^ (b >>> 9)

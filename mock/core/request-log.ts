@@ -110,9 +110,26 @@ export class RequestLog implements Iterable<LoggedRequest> {
         json = detached(json.slice(0, this.maxBodyChars))
       }
     }
-    const kept: Kept = { method: entry.method, url: entry.url, operationId: entry.operationId, status: entry.status, at: entry.at, client: entry.client, json, cutFrom }
+    const kept: Kept = {
+      method: entry.method,
+      url: entry.url,
+      operationId: entry.operationId,
+      status: entry.status,
+      at: entry.at,
+      client: entry.client,
+      json,
+      cutFrom,
+    }
     this.#chars += json?.length ?? 0
-    this.#queue.push(kept, ENTRY_BYTES + stringBytes(entry.method) + stringBytes(entry.url) + stringBytes(entry.at) + (entry.client === undefined ? 0 : stringBytes(entry.client)) + (json === undefined ? 0 : stringBytes(json)))
+    this.#queue.push(
+      kept,
+      ENTRY_BYTES +
+        stringBytes(entry.method) +
+        stringBytes(entry.url) +
+        stringBytes(entry.at) +
+        (entry.client === undefined ? 0 : stringBytes(entry.client)) +
+        (json === undefined ? 0 : stringBytes(json)),
+    )
     while (this.#chars > this.maxTotalChars && this.#queue.length > 1) this.#queue.dropOldest()
   }
 

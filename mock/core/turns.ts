@@ -27,7 +27,11 @@ export function nextTurn(): Promise<void> {
 }
 
 /** Runs `each` over `items`, giving the event loop back whenever a slice has run out (work done outside the state lock). */
-export async function eachSliced<T>(items: Iterable<T>, each: (item: T) => void, pause: () => Promise<void> | undefined = slicer()): Promise<void> {
+export async function eachSliced<T>(
+  items: Iterable<T>,
+  each: (item: T) => void,
+  pause: () => Promise<void> | undefined = slicer(),
+): Promise<void> {
   for (const item of items) {
     const waiting = pause()
     if (waiting) await waiting

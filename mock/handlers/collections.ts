@@ -51,13 +51,18 @@ export const collectionHandlers: Handlers<OpsOf<typeof contract>> = {
 
   listCollectionsInOrganizationById: ({ state, caller, input }) => {
     const { org } = loadOrganization(state, caller, input.organizationId)
-    return pageCollections(state, org.id, caller.user.id, input.nested ?? true, input, (c, role) => presentCollection(state, caller, c, role))
+    return pageCollections(state, org.id, caller.user.id, input.nested ?? true, input, (c, role) =>
+      presentCollection(state, caller, c, role),
+    )
   },
 
   createCollection: async ({ state, caller, input }) => {
     const { org } = loadOrganization(state, caller, input.organizationId)
     requireCreateIn(state, caller, org.id, input.parent)
-    return presentCollection(state, caller, await createCollection(state, { organization: org.id, title: input.title, parent: input.parent }))
+    return presentCollection(
+      state,
+      caller,
+      await createCollection(state, { organization: org.id, title: input.title, parent: input.parent }),
+    )
   },
 }
-

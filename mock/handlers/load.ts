@@ -24,7 +24,12 @@ type OrgPermission = keyof ReturnType<typeof organizationPermissions>
 type SpacePermission = keyof ReturnType<typeof spacePermissions>
 type CollectionPermission = keyof ReturnType<typeof collectionPermissions>
 
-export function loadOrganization(state: State, caller: Caller, id: string, need?: OrgPermission): { org: OrganizationRecord; member: MemberRecord } {
+export function loadOrganization(
+  state: State,
+  caller: Caller,
+  id: string,
+  need?: OrgPermission,
+): { org: OrganizationRecord; member: MemberRecord } {
   const org = state.db.organizations.get(id)
   const member = org && membership(state, org.id, caller.user.id)
   if (!org || !member) throw notFound(`Organization ${id} not found`)

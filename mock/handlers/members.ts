@@ -18,7 +18,9 @@ export const memberHandlers: Handlers<OpsOf<typeof contract>> = {
     const people = audienceFor(state, caller, org.id)
     const present = (m: (typeof items)[number]) => presentMember(state, m, people)
     const list = `members:${org.id}:${input.sort ?? 'joinedAt'}:${input.role ?? ''}:${input.search ?? ''}`
-    return sorted ? paginate(list, items, key, input, present, descending) : paginateArray(list, [...items], key, input, present, descending)
+    return sorted
+      ? paginate(list, items, key, input, present, descending)
+      : paginateArray(list, [...items], key, input, present, descending)
   },
 
   getMemberInOrganizationById: ({ state, caller, input }) => {
@@ -36,7 +38,11 @@ export const memberHandlers: Handlers<OpsOf<typeof contract>> = {
 
   updateMemberInOrganizationById: ({ state, caller, input }) => {
     const { org } = loadOrganization(state, caller, input.organizationId, 'admin')
-    return presentMember(state, updateMemberRole(state, loadMember(state, org, input.userId), input.role), audienceFor(state, caller, org.id))
+    return presentMember(
+      state,
+      updateMemberRole(state, loadMember(state, org, input.userId), input.role),
+      audienceFor(state, caller, org.id),
+    )
   },
 
   updateOrganizationMemberLastSeenAt: async ({ state, caller, input }) => {

@@ -12,10 +12,17 @@ export const organizationHandlers: Handlers<OpsOf<typeof contract>> = {
       .get(caller.user.id)
       .filter((m) => !m.disabled)
       .map((m) => state.db.organizations.get(m.organization)!)
-    return paginateArray('orgs', orgs, (o) => [o.seq], input, (o) => presentOrganization(state, caller, o))
+    return paginateArray(
+      'orgs',
+      orgs,
+      (o) => [o.seq],
+      input,
+      (o) => presentOrganization(state, caller, o),
+    )
   },
 
-  getOrganizationById: ({ state, caller, input }) => presentOrganization(state, caller, loadOrganization(state, caller, input.organizationId).org),
+  getOrganizationById: ({ state, caller, input }) =>
+    presentOrganization(state, caller, loadOrganization(state, caller, input.organizationId).org),
 
   updateOrganizationById: ({ state, caller, input }) => {
     const { org } = loadOrganization(state, caller, input.organizationId, 'admin')

@@ -19,7 +19,9 @@ function requireCreateBeside(state: State, caller: Caller, space: SpaceRecord): 
     ? collectionPermissions(collectionRole(state, caller.user.id, parent)).create
     : organizationPermissions(membership(state, space.organization, caller.user.id)).createContent
   if (!allowed) {
-    throw forbidden(`Missing permission "create" in ${parent ? `collection ${parent.id}` : `organization ${space.organization}`} to duplicate space ${space.id}`)
+    throw forbidden(
+      `Missing permission "create" in ${parent ? `collection ${parent.id}` : `organization ${space.organization}`} to duplicate space ${space.id}`,
+    )
   }
 }
 
@@ -50,7 +52,8 @@ export const spaceHandlers: Handlers<OpsOf<typeof contract>> = {
     return presentSpace(state, caller, await duplicateSpace(state, space))
   },
 
-  restoreSpace: ({ state, caller, input }) => presentSpace(state, caller, restoreSpace(state, loadSpace(state, caller, input.spaceId, 'admin'))),
+  restoreSpace: ({ state, caller, input }) =>
+    presentSpace(state, caller, restoreSpace(state, loadSpace(state, caller, input.spaceId, 'admin'))),
 
   moveSpace: ({ state, caller, input }) => {
     const space = loadSpace(state, caller, input.spaceId, 'admin')

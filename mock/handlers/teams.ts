@@ -10,7 +10,13 @@ export const teamHandlers: Handlers<OpsOf<typeof contract>> = {
   listTeamsInOrganizationById: ({ state, caller, input }) => {
     const { org } = loadOrganization(state, caller, input.organizationId, 'listTeams')
     const teams = listTeams(state, org.id, input)
-    return paginateArray(`teams:${org.id}:${input.owner ?? ''}:${input.title ?? ''}`, teams, (t) => [t.seq], input, (t) => presentTeam(state, caller, t))
+    return paginateArray(
+      `teams:${org.id}:${input.owner ?? ''}:${input.title ?? ''}`,
+      teams,
+      (t) => [t.seq],
+      input,
+      (t) => presentTeam(state, caller, t),
+    )
   },
 
   createOrganizationTeam: async ({ state, caller, input }) => {

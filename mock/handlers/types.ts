@@ -8,7 +8,9 @@ import type { Wire } from '../present/wire.ts'
 type Out<S> = S extends ObjectSchema ? z.output<S> : unknown
 
 /** The parsed input of an operation: path, query and body fields in one flat object. */
-export type Input<D extends OperationDef> = { [K in keyof (Out<D['params']> & Out<D['query']> & Out<D['body']>)]: (Out<D['params']> & Out<D['query']> & Out<D['body']>)[K] }
+export type Input<D extends OperationDef> = {
+  [K in keyof (Out<D['params']> & Out<D['query']> & Out<D['body']>)]: (Out<D['params']> & Out<D['query']> & Out<D['body']>)[K]
+}
 
 /** What a handler gets: parsed input, the authenticated caller, the state and the platform's services. */
 export interface Context<D extends OperationDef> {

@@ -81,5 +81,11 @@ export class Query<T> {
   }
 }
 
-const all = (predicates: Array<Predicate | undefined>): Predicate => (value) => predicates.filter(Boolean).every((p) => p!(value))
-const any = (predicates: Array<Predicate | undefined>): Predicate => (value) => predicates.filter(Boolean).some((p) => p!(value))
+const all =
+  (predicates: Array<Predicate | undefined>): Predicate =>
+  (value) =>
+    predicates.filter(Boolean).every((p) => p!(value))
+const any =
+  (predicates: Array<Predicate | undefined>): Predicate =>
+  (value) =>
+    predicates.filter(Boolean).some((p) => p!(value))

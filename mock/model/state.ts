@@ -68,7 +68,19 @@ export function createState(
   const tables = tablesOf(db)
   const writes = new UndoLog(beforeWrite)
   for (const [name, table] of Object.entries(tables) as unknown as Array<[string, Table<BaseRecord>]>) table.attach(writes, name)
-  return { db, tables, contentCache: new ContentCache(db, libraries), questions: new QuestionIndex(db), clock, random, secrets, urls, libraries, seq: 0, writes }
+  return {
+    db,
+    tables,
+    contentCache: new ContentCache(db, libraries),
+    questions: new QuestionIndex(db),
+    clock,
+    random,
+    secrets,
+    urls,
+    libraries,
+    seq: 0,
+    writes,
+  }
 }
 
 /** A new secret (a share key, a signing secret, the random part of a token). */
@@ -112,5 +124,13 @@ export function serialize(state: State): SerializedState {
   const tables: Record<string, unknown[]> = {}
   for (const [name, table] of tableEntries(state)) tables[name] = Array.from(table.all(), cloneData)
   const secrets = state.secrets instanceof Random ? { secrets: state.secrets.state } : {}
-  return { format: 'docplat-mock-state', version: 1, seq: state.seq, random: state.random.state, ...secrets, clock: state.clock.state, tables }
+  return {
+    format: 'docplat-mock-state',
+    version: 1,
+    seq: state.seq,
+    random: state.random.state,
+    ...secrets,
+    clock: state.clock.state,
+    tables,
+  }
 }

@@ -11,7 +11,6 @@ export interface BaseRecord {
   seq: number
 }
 
-
 /**
  * Records grouped by a parent key and kept sorted by a sort key, maintained on every write,
  * so one page of a child list costs a binary search plus the page, whatever the size.
@@ -200,9 +199,10 @@ export class Table<R extends BaseRecord> {
     }
     const log = this.#before('load')
     for (const record of values) this.#track(record)
-    if (log?.open) log.record(() => {
-      for (let i = values.length - 1; i >= 0; i--) this.#untrack(values[i]!)
-    })
+    if (log?.open)
+      log.record(() => {
+        for (let i = values.length - 1; i >= 0; i--) this.#untrack(values[i]!)
+      })
   }
 
   /**

@@ -123,7 +123,9 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
   const host = text('--host', values.host) ?? '127.0.0.1'
   const controlToken = text('--control-token', values['control-token']) ?? (env.DOCPLAT_CONTROL_TOKEN || undefined)
   if (controlToken === undefined && !isLoopback(host)) {
-    throw new UsageError(`--host ${host} makes the control plane (/_docplat/) reachable from other machines: give it a secret with --control-token <secret> (or DOCPLAT_CONTROL_TOKEN)`)
+    throw new UsageError(
+      `--host ${host} makes the control plane (/_docplat/) reachable from other machines: give it a secret with --control-token <secret> (or DOCPLAT_CONTROL_TOKEN)`,
+    )
   }
   return {
     command: 'serve',
@@ -152,7 +154,10 @@ function cors(value: string | undefined, off: boolean | undefined): ServeOptions
   if (off && value !== undefined) throw new UsageError('--cors and --no-cors contradict each other')
   if (off) return false
   if (value === undefined) return undefined
-  const origins = value.split(',').map((origin) => origin.trim()).filter(Boolean)
+  const origins = value
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
   if (origins.length === 0) throw new UsageError('Invalid --cors: give one or more origins, e.g. --cors http://localhost:5173')
   if (origins.includes('*')) return true
   for (const origin of origins) {
@@ -190,7 +195,18 @@ function milliseconds(key: string, name: string, value: string | undefined): Rec
   return { [key]: n }
 }
 
-const UNITS: Record<string, number> = { b: 1, kb: 1024, k: 1024, kib: 1024, mb: 1024 ** 2, m: 1024 ** 2, mib: 1024 ** 2, gb: 1024 ** 3, g: 1024 ** 3, gib: 1024 ** 3 }
+const UNITS: Record<string, number> = {
+  b: 1,
+  kb: 1024,
+  k: 1024,
+  kib: 1024,
+  mb: 1024 ** 2,
+  m: 1024 ** 2,
+  mib: 1024 ** 2,
+  gb: 1024 ** 3,
+  g: 1024 ** 3,
+  gib: 1024 ** 3,
+}
 
 /** `512kb`, `32mb`, `1gb` (units of 1024, as memory is counted), bare bytes, or `off` for 0. */
 function byteSize(name: string, value: string | undefined): number | undefined {
@@ -200,7 +216,8 @@ function byteSize(name: string, value: string | undefined): number | undefined {
   const unit = match ? UNITS[match[2]!.toLowerCase() || 'b'] : undefined
   const bytes = match && unit !== undefined ? Math.floor(Number(match[1]) * unit) : Number.NaN
   // More than the largest heap Node gives is a typo, not a budget.
-  if (!(bytes >= 0 && bytes <= 64 * 1024 ** 3)) throw new UsageError(`Invalid ${name} "${value}": expected a size such as 512kb, 32mb or 1gb (at most 64gb), or off`)
+  if (!(bytes >= 0 && bytes <= 64 * 1024 ** 3))
+    throw new UsageError(`Invalid ${name} "${value}": expected a size such as 512kb, 32mb or 1gb (at most 64gb), or off`)
   return bytes
 }
 

@@ -27,7 +27,7 @@ export function usableTokens(platform: Pick<MockPlatform, 'tokens' | 'db'>): Arr
   if (known.length > 0) return known
   const listed: Array<[string, string]> = []
   for (const token of db.tokens.all()) {
-    const name = token.label !== 'default' ? token.label : db.users.get(token.user)?.displayName ?? token.user
+    const name = token.label !== 'default' ? token.label : (db.users.get(token.user)?.displayName ?? token.user)
     listed.push([name, token.id])
     if (listed.length === MAX_LISTED) break
   }
@@ -50,7 +50,11 @@ export function formatBanner(input: BannerInput): string {
     lines.push('')
     lines.push('(or build a state in code with createMockPlatform and saveStateFile, and serve it with --state).')
   } else {
-    lines.push(input.freshTokens ? 'Tokens, fresh for this start since the server listens beyond loopback (--state keeps them):' : 'Tokens (Authorization: Bearer <token>):')
+    lines.push(
+      input.freshTokens
+        ? 'Tokens, fresh for this start since the server listens beyond loopback (--state keeps them):'
+        : 'Tokens (Authorization: Bearer <token>):',
+    )
     const width = Math.max(...input.tokens.map(([name]) => name.length))
     for (const [name, token] of input.tokens) lines.push(`  ${name.padEnd(width)}  ${token}`)
   }

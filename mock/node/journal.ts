@@ -88,7 +88,10 @@ export async function openStateJournal(platform: MockPlatform, file: string): Pr
    * Two `stat`s per write, none per read.
    */
   const filesGone = async (): Promise<boolean> => {
-    const [file, journal] = await Promise.all([stat(path).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : null)), handle.stat()])
+    const [file, journal] = await Promise.all([
+      stat(path).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : null)),
+      handle.stat(),
+    ])
     return file === undefined || journal.nlink === 0
   }
   /** Writes the live state to the file again, and journals into a file that is there. */
@@ -173,9 +176,17 @@ async function readJournal(path: string): Promise<{ entries: JournalLine[]; torn
     try {
       line = JSON.parse(lines[i]!) as JournalLine
     } catch (error) {
-      throw new StateFileError(path, `line ${i + 1} is not valid JSON (${(error as Error).message}); the journal is damaged`, { cause: error })
+      throw new StateFileError(path, `line ${i + 1} is not valid JSON (${(error as Error).message}); the journal is damaged`, {
+        cause: error,
+      })
     }
-    if (typeof line !== 'object' || line === null || typeof line.n !== 'number' || typeof line.tables !== 'object' || !Array.isArray(line.random)) {
+    if (
+      typeof line !== 'object' ||
+      line === null ||
+      typeof line.n !== 'number' ||
+      typeof line.tables !== 'object' ||
+      !Array.isArray(line.random)
+    ) {
       throw new StateFileError(path, `line ${i + 1} is not a docplat journal entry`)
     }
     entries.push(line)

@@ -117,7 +117,12 @@ export function nativeRequest(req: IncomingMessage, res: ServerResponse, body: U
  * Writes a plain answer: a JSON body in one write with its length, Server-Sent Events one event
  * at a time as they come (stopping when the client goes away).
  */
-export async function writeAnswer(answer: PlainAnswer, req: IncomingMessage, res: ServerResponse, extra?: Readonly<Record<string, string>>): Promise<void> {
+export async function writeAnswer(
+  answer: PlainAnswer,
+  req: IncomingMessage,
+  res: ServerResponse,
+  extra?: Readonly<Record<string, string>>,
+): Promise<void> {
   const { status, body } = answer
   // One object for writeHead: headers set on `res` beforehand would make Node merge them one by one.
   const headers = extra === undefined ? answer.headers : Object.assign({}, extra, answer.headers)
@@ -138,7 +143,11 @@ export async function writeAnswer(answer: PlainAnswer, req: IncomingMessage, res
   res.writeHead(status, headers)
   res.flushHeaders()
   const iterator = body[Symbol.asyncIterator]()
-  await writeChunks(res, () => iterator.next(), () => void iterator.return?.(undefined)?.catch(() => undefined))
+  await writeChunks(
+    res,
+    () => iterator.next(),
+    () => void iterator.return?.(undefined)?.catch(() => undefined),
+  )
 }
 
 /** Below this many characters an answer is written as text, in the same write as its headers. */
@@ -169,4 +178,3 @@ function sendable(answer: PlainAnswer & { sendable?: Sendable }): Sendable {
 export function answerBytes(answer: PlainAnswer): string | Buffer {
   return sendable(answer).data
 }
-

@@ -15,7 +15,13 @@ export class BodyTooLarge extends Error {
 const tooLargeMessage = (limit: number) => `Request body is larger than ${limit} bytes`
 
 /** Converts a Node request into a WHATWG `Request`, reading at most a little more than the platform accepts. */
-export async function toRequest(req: IncomingMessage, base: string, signal: AbortSignal, read?: Uint8Array<ArrayBuffer>, limit = MAX_BODY_BYTES): Promise<Request> {
+export async function toRequest(
+  req: IncomingMessage,
+  base: string,
+  signal: AbortSignal,
+  read?: Uint8Array<ArrayBuffer>,
+  limit = MAX_BODY_BYTES,
+): Promise<Request> {
   const headers = new Headers()
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i]!
@@ -76,7 +82,11 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
 export function refuseBody(req: IncomingMessage, res: ServerResponse, limit: number, linger: number): void {
   const body = JSON.stringify({ error: { code: 413, message: tooLargeMessage(limit) } })
   const expecting = /100-continue/i.test(String(req.headers.expect ?? ''))
-  res.writeHead(413, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(expecting ? { connection: 'close' } : {}) })
+  res.writeHead(413, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    ...(expecting ? { connection: 'close' } : {}),
+  })
   res.end(body)
   if (req.complete) return
   const keep = cutAfter(req.socket, linger)

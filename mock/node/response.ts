@@ -21,7 +21,11 @@ export async function writeResponse(response: Response, req: IncomingMessage, re
     return
   }
   const reader = response.body.getReader()
-  await writeChunks(res, () => reader.read(), () => void reader.cancel().catch(() => undefined))
+  await writeChunks(
+    res,
+    () => reader.read(),
+    () => void reader.cancel().catch(() => undefined),
+  )
 }
 
 /**

@@ -36,7 +36,10 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
   })
   // Once started, requests call it without waiting on the promise again.
   let ready: MockPlatform | undefined
-  void started.then((started) => void (ready = started), () => undefined)
+  void started.then(
+    (started) => void (ready = started),
+    () => undefined,
+  )
   started.catch(() => undefined)
   let journal: StateJournal | undefined
   let server: MockServer
@@ -118,7 +121,12 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
     try {
       journal = await openStateJournal(platform, options.state)
     } catch (error) {
-      return abort(error instanceof StateFileError ? error.message : `Cannot use the state file ${absolute(options.state)}: ${(error as Error).message}`, error)
+      return abort(
+        error instanceof StateFileError
+          ? error.message
+          : `Cannot use the state file ${absolute(options.state)}: ${(error as Error).message}`,
+        error,
+      )
     }
   }
   const restored = journal?.restored ?? false
@@ -145,7 +153,8 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
 
 function listenFailure(error: NodeJS.ErrnoException, options: ServeOptions): string {
   const where = `${options.host}:${options.port}`
-  if (error.code === 'EADDRINUSE') return `Port ${options.port} is already in use on ${options.host} (pick another with --port, or --port 0 for a free one)`
+  if (error.code === 'EADDRINUSE')
+    return `Port ${options.port} is already in use on ${options.host} (pick another with --port, or --port 0 for a free one)`
   if (error.code === 'EACCES') return `Not allowed to listen on ${where} (ports below 1024 need privileges; try --port 4010)`
   if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') return `Cannot listen on ${where}: no such local address (check --host)`
   return `Cannot listen on ${where}: ${error.message}`

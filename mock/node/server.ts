@@ -72,7 +72,13 @@ export interface MockServerTimeouts {
 }
 
 /** Defaults of {@link MockServerTimeouts}. */
-export const DEFAULT_TIMEOUTS: { [K in keyof MockServerTimeouts]-?: number } = { headers: 10_000, request: 30_000, idle: 30_000, keepAlive: 5_000, linger: 2_000 }
+export const DEFAULT_TIMEOUTS: { [K in keyof MockServerTimeouts]-?: number } = {
+  headers: 10_000,
+  request: 30_000,
+  idle: 30_000,
+  keepAlive: 5_000,
+  linger: 2_000,
+}
 
 /** A running mock server. */
 export interface MockServer {
@@ -109,20 +115,37 @@ const CLOSE_GRACE_MS = 3_000
  */
 export async function startMockServer(options: MockServerOptions): Promise<MockServer> {
   const { platform, port = 0, host = '127.0.0.1' } = options
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new RangeError(`Invalid port ${String(port)}: expected an integer from 0 to 65535`)
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new RangeError(`Invalid port ${String(port)}: expected an integer from 0 to 65535`)
   let base = ''
   let closing = false
   // ---- control plane, CORS, request log (issue 14): see control/ ----
   const loopback = isLoopback(host)
-  const cors: CorsPolicy = options.cors === undefined ? (loopback ? '*' : false) : options.cors === true ? '*' : options.cors === false ? false : options.cors.map(normalizeOrigin)
-  const controlPlatform = options.control === false ? undefined : options.control?.platform ?? (isWholePlatform(platform) ? platform : undefined)
+  const cors: CorsPolicy =
+    options.cors === undefined
+      ? loopback
+        ? '*'
+        : false
+      : options.cors === true
+        ? '*'
+        : options.cors === false
+          ? false
+          : options.cors.map(normalizeOrigin)
+  const controlPlatform =
+    options.control === false ? undefined : (options.control?.platform ?? (isWholePlatform(platform) ? platform : undefined))
   if (controlPlatform && !loopback && !(options.control && options.control.token)) {
-    throw new Error(`The control plane on ${host} would let anyone who can reach it rewrite all state: give it a token (control: { token }, --control-token) or turn it off (control: false)`)
+    throw new Error(
+      `The control plane on ${host} would let anyone who can reach it rewrite all state: give it a token (control: { token }, --control-token) or turn it off (control: false)`,
+    )
   }
   // The platform's own budget, unless it is still to come (a promise) or not a whole platform.
   const platformBudget = (controlPlatform as Partial<MockPlatform> | undefined)?.requests?.budget
   const budget = options.requestJournal === false ? new ByteBudget(0) : (options.requestJournal ?? platformBudget ?? new ByteBudget())
-  const front = createFront({ control: controlPlatform ? { ...(options.control || {}), platform: controlPlatform } : false, budget, onRequest: options.onRequest })
+  const front = createFront({
+    control: controlPlatform ? { ...(options.control || {}), platform: controlPlatform } : false,
+    budget,
+    onRequest: options.onRequest,
+  })
   // ----
   const core = coreOf(platform)
   const dispatch = 'dispatch' in platform ? platform.dispatch : fetchDispatch(core!)
@@ -131,7 +154,8 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const given = Object.entries(options.timeouts ?? {}).filter(([, value]) => value !== undefined)
   const timeouts: { [K in keyof MockServerTimeouts]-?: number } = { ...DEFAULT_TIMEOUTS, ...Object.fromEntries(given) }
   for (const [name, value] of Object.entries(timeouts)) {
-    if (!(Number.isInteger(value) && value > 0)) throw new RangeError(`Invalid timeouts.${name} ${String(value)}: expected a positive integer of milliseconds`)
+    if (!(Number.isInteger(value) && value > 0))
+      throw new RangeError(`Invalid timeouts.${name} ${String(value)}: expected a positive integer of milliseconds`)
   }
   /** The most bytes a request's body may hold: the platform's limit, or a state upload's. */
   const limitOf = (req: IncomingMessage): number => {
@@ -168,7 +192,9 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       return
     }
     const start = () =>
-      native ? serveNative(core, dispatch, front, base, req, res, extra, limit, timeouts.linger) : serve((request) => front.handle(request, dispatch), base, req, res, undefined, limit, timeouts.linger)
+      native
+        ? serveNative(core, dispatch, front, base, req, res, extra, limit, timeouts.linger)
+        : serve((request) => front.handle(request, dispatch), base, req, res, undefined, limit, timeouts.linger)
     const served = limit > MAX_BODY_BYTES ? oneAtATime(start) : start()
     served.catch((error: unknown) => {
       // Last resort: whatever went wrong, one request must never take the process down.
@@ -204,7 +230,9 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   // gets the same error body as every other answer, instead of Node's bare status line.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, timeouts.linger))
   // Without a listener Node drops a CONNECT without a word; this server is no proxy.
-  server.on('connect', (req: IncomingMessage, socket: Socket) => closeAfterError(socket, timeouts.linger, rawErrorAnswer(405, `${req.method ?? 'CONNECT'} is not allowed`)))
+  server.on('connect', (req: IncomingMessage, socket: Socket) =>
+    closeAfterError(socket, timeouts.linger, rawErrorAnswer(405, `${req.method ?? 'CONNECT'} is not allowed`)),
+  )
 
   await listen(server, port, host)
   // Failures after start (running out of file descriptors on accept) must not end the process.
@@ -295,7 +323,8 @@ async function serveNative(
       return refuse(error, req, res, linger)
     }
   }
-  if (FORBIDDEN_METHODS.has(method.toUpperCase())) return writeAnswer(errorAnswer(405, `${method.toUpperCase()} is not allowed`), req, res, cors)
+  if (FORBIDDEN_METHODS.has(method.toUpperCase()))
+    return writeAnswer(errorAnswer(405, `${method.toUpperCase()} is not allowed`), req, res, cors)
   const read = body
   if (body !== undefined && body.byteLength === 0) body = undefined
   let answer: PlainAnswer
@@ -328,7 +357,11 @@ async function refuse(error: unknown, req: IncomingMessage, res: ServerResponse,
   const method = (req.method ?? '').toUpperCase()
   const forbidden = FORBIDDEN_METHODS.has(method)
   res.shouldKeepAlive = false
-  await writeAnswer(errorAnswer(forbidden ? 405 : 400, forbidden ? `${method} is not allowed` : `Malformed request: ${messageOf(error)}`), req, res)
+  await writeAnswer(
+    errorAnswer(forbidden ? 405 : 400, forbidden ? `${method} is not allowed` : `Malformed request: ${messageOf(error)}`),
+    req,
+    res,
+  )
   closeAfterError(req.socket, linger)
 }
 

@@ -106,7 +106,8 @@ async function removeOrphanedTemporaries(path: string): Promise<void> {
     return
   }
   for (const name of names) {
-    const pid = name.startsWith(prefix) && name.endsWith('.tmp') ? /^(\d+)\.[0-9a-f]+\.tmp$/.exec(name.slice(prefix.length))?.[1] : undefined
+    const pid =
+      name.startsWith(prefix) && name.endsWith('.tmp') ? /^(\d+)\.[0-9a-f]+\.tmp$/.exec(name.slice(prefix.length))?.[1] : undefined
     if (pid !== undefined && !isRunning(Number(pid))) await rm(join(dirname(path), name), { force: true })
   }
 }
@@ -128,7 +129,8 @@ function describeForeign(value: unknown): string {
   if (typeof v === 'object' && v !== null && v.format === 'docplat-mock-state' && v.version !== 1) {
     return `has state format version ${JSON.stringify(v.version)}, this docplat reads version 1`
   }
-  if (typeof v === 'object' && v !== null && v.format === 'docplat-mock-state') return 'is a docplat mock state with missing or damaged fields'
+  if (typeof v === 'object' && v !== null && v.format === 'docplat-mock-state')
+    return 'is a docplat mock state with missing or damaged fields'
   return 'is not a docplat mock state file (no "format": "docplat-mock-state"); refusing to overwrite it'
 }
 

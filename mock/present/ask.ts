@@ -28,7 +28,9 @@ export function escapeMarkdown(text: string): string {
 
 /** Escapes a list item's text, which could otherwise start a heading, a quote or another list. */
 function escapeItem(text: string): string {
-  return escapeMarkdown(text).replace(/^([#>+=-])/, '\\$1').replace(/^(\d+)([.)])/, '$1\\$2')
+  return escapeMarkdown(text)
+    .replace(/^([#>+=-])/, '\\$1')
+    .replace(/^(\d+)([.)])/, '$1\\$2')
 }
 
 function link(label: string, url: string): string {
@@ -119,7 +121,14 @@ function source(citation: Citation) {
  * The answer as it reads after `blocks` whole blocks and `pieces` pieces of the next, with the
  * sources quoted so far; the follow-up questions come with the complete answer.
  */
-function stepOf(md: MarkdownLibrary, answer: Answer, all: Block[], blocks: number, pieces: number, options: AnswerOptions): Wire<typeof AIAnswer> {
+function stepOf(
+  md: MarkdownLibrary,
+  answer: Answer,
+  all: Block[],
+  blocks: number,
+  pieces: number,
+  options: AnswerOptions,
+): Wire<typeof AIAnswer> {
   const shown = all.slice(0, blocks).map((b) => b.pieces.join(''))
   if (pieces > 0) shown.push(all[blocks]!.pieces.slice(0, pieces).join(''))
   const markdown = shown.join('\n\n')

@@ -56,11 +56,25 @@ function entry(state: State, integration: IntegrationRecord, installation: Insta
 }
 
 /** An installation on one space: its settings there, and the space as an ID or (extended) a Space. */
-export function presentSpaceInstallation(state: State, caller: Caller, integration: IntegrationRecord, installation: InstallationRecord, space: SpaceRecord, extended: boolean) {
+export function presentSpaceInstallation(
+  state: State,
+  caller: Caller,
+  integration: IntegrationRecord,
+  installation: InstallationRecord,
+  space: SpaceRecord,
+  extended: boolean,
+) {
   return { ...entry(state, integration, installation, 'space', space.id), space: extended ? presentSpace(state, caller, space) : space.id }
 }
 
 /** An installation on one site: its settings there, and the site as an ID or (extended) a Site. */
-export function presentSiteInstallation(state: State, caller: Caller, integration: IntegrationRecord, installation: InstallationRecord, site: SiteRecord, extended: boolean) {
+export function presentSiteInstallation(
+  state: State,
+  caller: Caller,
+  integration: IntegrationRecord,
+  installation: InstallationRecord,
+  site: SiteRecord,
+  extended: boolean,
+) {
   return { ...entry(state, integration, installation, 'site', site.id), site: extended ? presentSite(state, caller, site) : site.id }
 }

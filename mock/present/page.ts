@@ -52,7 +52,13 @@ export function presentPageSummary(state: State, target: ContentTarget, node: Pa
     ...(r.git && options.metadata ? { git: r.git } : {}),
     ...(r.layout ? { layout: r.layout } : {}),
     ...(r.cover
-      ? { cover: { ref: { kind: 'file', file: r.cover.file }, ...(r.cover.darkFile ? { refDark: { kind: 'file', file: r.cover.darkFile } } : {}), yPos: r.cover.yPos } }
+      ? {
+          cover: {
+            ref: { kind: 'file', file: r.cover.file },
+            ...(r.cover.darkFile ? { refDark: { kind: 'file', file: r.cover.darkFile } } : {}),
+            yPos: r.cover.yPos,
+          },
+        }
       : {}),
     variables: r.variables,
     hidden: r.hidden,

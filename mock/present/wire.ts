@@ -5,11 +5,12 @@ import type * as z from 'zod/mini'
  * object schemas are loose, so clients accept fields they do not know). What the mock sends must
  * have every field the contract requires, each with the contract's type.
  */
-export type Known<T> = T extends ReadonlyArray<infer U>
-  ? Known<U>[]
-  : T extends object
-    ? { [K in keyof T as string extends K ? never : number extends K ? never : K]: Known<T[K]> }
-    : T
+export type Known<T> =
+  T extends ReadonlyArray<infer U>
+    ? Known<U>[]
+    : T extends object
+      ? { [K in keyof T as string extends K ? never : number extends K ? never : K]: Known<T[K]> }
+      : T
 
 /** What the mock sends for a contract schema. */
 export type Wire<S extends z.ZodMiniType> = Known<z.input<S>>

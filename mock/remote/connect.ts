@@ -104,7 +104,6 @@ export class ControlPlaneError extends Error {
   }
 }
 
-
 /**
  * Connects to a mock server's control plane (`/_docplat/`), in Node or in a browser. Resolves once
  * the server answered its health check, with the named tokens loaded.
@@ -233,4 +232,3 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
     },
   }
 }
-

@@ -23,7 +23,12 @@ import { buildInstallation, buildInstallationTarget, buildIntegration, updateIns
  * the platform's outbound fetch: builders that record integration events deliver them through it
  * while development mode is on.
  */
-export function createBuilders(state: () => State, tokens: Record<string, string>, tokenFor: (name: string) => string, outbound?: Services['fetch']) {
+export function createBuilders(
+  state: () => State,
+  tokens: Record<string, string>,
+  tokenFor: (name: string) => string,
+  outbound?: Services['fetch'],
+) {
   return {
     /** An organization. */
     organization: (values: NewOrganization) => createOrganization(state(), values),
@@ -32,13 +37,15 @@ export function createBuilders(state: () => State, tokens: Record<string, string
      * A user with an API token, optionally a member of an organization (`role: null` for a guest).
      * With `tokenName`, the token is also listed in `platform.tokens` under that name.
      */
-    async user(values: {
-      displayName?: string | undefined
-      email?: string | undefined
-      organization?: string | undefined
-      role?: Role | null | undefined
-      tokenName?: string | undefined
-    } = {}) {
+    async user(
+      values: {
+        displayName?: string | undefined
+        email?: string | undefined
+        organization?: string | undefined
+        role?: Role | null | undefined
+        tokenName?: string | undefined
+      } = {},
+    ) {
       const s = state()
       const n = s.db.users.size + 1
       const displayName = values.displayName ?? `User ${n}`
@@ -48,7 +55,10 @@ export function createBuilders(state: () => State, tokens: Record<string, string
       })
       const token = await issueToken(s, user.id, values.tokenName ?? 'default', values.tokenName ? tokenFor(values.tokenName) : undefined)
       if (values.tokenName) tokens[values.tokenName] = token.id
-      const member = values.organization !== undefined ? await addMember(s, values.organization, user.id, values.role === undefined ? 'read' : values.role) : undefined
+      const member =
+        values.organization !== undefined
+          ? await addMember(s, values.organization, user.id, values.role === undefined ? 'read' : values.role)
+          : undefined
       return { user, token: token.id, member }
     },
 
@@ -93,7 +103,12 @@ export function createBuilders(state: () => State, tokens: Record<string, string
     },
 
     /** A change request on a space (numbered from 1 within the space). */
-    changeRequest(values: { space: string; createdBy: string; subject?: string | undefined; status?: ChangeRequestRecord['status'] | undefined }) {
+    changeRequest(values: {
+      space: string
+      createdBy: string
+      subject?: string | undefined
+      status?: ChangeRequestRecord['status'] | undefined
+    }) {
       const s = state()
       const space = s.db.spaces.get(values.space)
       if (!space) throw new Error(`No space ${values.space}`)
@@ -135,7 +150,8 @@ export function createBuilders(state: () => State, tokens: Record<string, string
     commentReply: (values: SeedReply) => seedReply(state(), values),
 
     /** Translation settings of an organization. */
-    translation: (values: { organization: string; title: string; languages?: string[] | undefined }) => createTranslation(state(), values.organization, values),
+    translation: (values: { organization: string; title: string; languages?: string[] | undefined }) =>
+      createTranslation(state(), values.organization, values),
 
     /** An OpenAPI specification, already processed unless `processed: false` (`content` or `errorCode` choose the outcome). */
     openAPISpec: (values: NewOpenAPISpec) => buildOpenAPISpec(state(), values),

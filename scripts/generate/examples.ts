@@ -22,10 +22,22 @@ function id(name: string): string {
 
 /** Fields that hold the ID of another resource without ending in `Id`. */
 const REFERENCES: Record<string, string> = {
-  organization: 'organization', collection: 'collection', parent: 'parentCollection', page: 'page', node: 'block', space: 'space',
+  organization: 'organization',
+  collection: 'collection',
+  parent: 'parentCollection',
+  page: 'page',
+  node: 'block',
+  space: 'space',
   // Positions name a sibling, not the moved item itself.
-  siteSpace: 'siblingSiteSpace', siteSection: 'siblingSection', siteSectionGroup: 'siblingSectionGroup', sectionId: 'siteSection',
-  sections: 'siteSection', members: 'user', users: 'user', defaultSiteSpace: 'siteSpace', defaultTeam: 'team',
+  siteSpace: 'siblingSiteSpace',
+  siteSection: 'siblingSection',
+  siteSectionGroup: 'siblingSectionGroup',
+  sectionId: 'siteSection',
+  sections: 'siteSection',
+  members: 'user',
+  users: 'user',
+  defaultSiteSpace: 'siteSpace',
+  defaultTeam: 'team',
   // Only `position.before.id` of moveSiteSectionGroup, whose first choice is a sibling section.
   id: 'siblingSection',
 }
@@ -87,7 +99,12 @@ function valueOf(op: OperationDef, path: string, schema: Schema): unknown {
       return valueOf(op, path, def.innerType as Schema)
     case 'string':
       if (path in STRINGS) return STRINGS[path]
-      if (key === 'title') return TITLES[Object.keys(TITLES).filter((prefix) => op.sdk.startsWith(prefix)).sort((a, b) => b.length - a.length)[0]!]
+      if (key === 'title')
+        return TITLES[
+          Object.keys(TITLES)
+            .filter((prefix) => op.sdk.startsWith(prefix))
+            .sort((a, b) => b.length - a.length)[0]!
+        ]
       if (key in STRINGS) return STRINGS[key]
       if (/Id$/.test(key)) return id(key.slice(0, -2))
       if (key in REFERENCES) return id(REFERENCES[key]!)
@@ -126,12 +143,17 @@ function fields(op: OperationDef, path: string, shape: Record<string, Schema>, a
 
 /** The parameters of an example call: every required one, and a body field when the body has none required. */
 export function exampleParams(op: OperationDef): Record<string, unknown> {
-  const parts = { params: fields(op, '', shapeOf(op.params) ?? {}, false), query: fields(op, '', shapeOf(op.query) ?? {}, false), body: fields(op, '', shapeOf(op.body) ?? {}, true) }
+  const parts = {
+    params: fields(op, '', shapeOf(op.params) ?? {}, false),
+    query: fields(op, '', shapeOf(op.query) ?? {}, false),
+    body: fields(op, '', shapeOf(op.body) ?? {}, true),
+  }
   for (const [part, value] of Object.entries(parts)) {
     const schema = op[part as keyof typeof parts]
     if (!schema) continue
     const parsed = schema.safeParse(value)
-    if (!parsed.success) throw new Error(`generate-sdk: the example ${part} of ${op.id} do not pass its schema: ${JSON.stringify(parsed.error.issues)}`)
+    if (!parsed.success)
+      throw new Error(`generate-sdk: the example ${part} of ${op.id} do not pass its schema: ${JSON.stringify(parsed.error.issues)}`)
   }
   return { ...parts.params, ...parts.query, ...parts.body }
 }
@@ -141,7 +163,9 @@ function print(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(print).join(', ')}]`
   if (value && typeof value === 'object') {
     const entries = Object.entries(value)
-    return entries.length ? `{ ${entries.map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : `'${k}'`}: ${print(v)}`).join(', ')} }` : '{}'
+    return entries.length
+      ? `{ ${entries.map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : `'${k}'`}: ${print(v)}`).join(', ')} }`
+      : '{}'
   }
   return typeof value === 'string' ? `'${value.replace(/['\\]/g, '\\$&')}'` : String(value)
 }
@@ -156,7 +180,8 @@ const camel = (name: string) => name.replace(/^[A-Z]+?(?=[A-Z]?[a-z]|$)/, (head)
 export function example(op: OperationDef, resultName: string | undefined): string {
   const params = exampleParams(op)
   const call = `client.${op.sdk}(${Object.keys(params).length ? print(params) : ''})`
-  if (op.paginated) return `for await (const ${resultName ? camel(resultName) : 'item'} of ${call}) {\n  console.log(${resultName ? camel(resultName) : 'item'})\n}`
+  if (op.paginated)
+    return `for await (const ${resultName ? camel(resultName) : 'item'} of ${call}) {\n  console.log(${resultName ? camel(resultName) : 'item'})\n}`
   if (op.stream) return `for await (const event of ${call}) {\n  console.log(event)\n}`
   if (!op.response) return `await ${call}`
   return `const ${resultName ? camel(resultName) : 'result'} = await ${call}`

@@ -41,7 +41,13 @@ export interface Model {
 const pascal = (id: string) => id[0]!.toUpperCase() + id.slice(1)
 
 export function buildModel(operations: OperationDef[], moduleOf: Map<string, string>, schemas: SchemaIndex): Model {
-  const model: Model = { generated: [], schemas, printer: new TypePrinter(schemas.names), runtimeNames: new Set(), contractImports: new Set() }
+  const model: Model = {
+    generated: [],
+    schemas,
+    printer: new TypePrinter(schemas.names),
+    runtimeNames: new Set(),
+    contractImports: new Set(),
+  }
   const sorted = [...operations].sort((a, b) => (a.sdk < b.sdk ? -1 : a.sdk > b.sdk ? 1 : 0))
   model.generated = sorted.map((op) => generate(model, op, moduleOf.get(op.id)!))
   return model
@@ -80,13 +86,19 @@ function generate(model: Model, op: OperationDef, module: string): Generated {
   }
 }
 
-function responseOf(model: Model, op: OperationDef, module: string): { value: string | undefined; type: string; resultName: string | undefined } {
+function responseOf(
+  model: Model,
+  op: OperationDef,
+  module: string,
+): { value: string | undefined; type: string; resultName: string | undefined } {
   const { names } = model.schemas
   const use = (name: string) => (model.runtimeNames.add(name), name)
   /** A response schema only the contract holds: correct, but it brings that contract module along. */
   const fromContract = () => {
     model.contractImports.add(module)
-    console.warn(`generate-sdk: the response of ${op.id} is not a schema named in scripts/generate/schemas.ts; its function imports src/contract/${module}.ts`)
+    console.warn(
+      `generate-sdk: the response of ${op.id} is not a schema named in scripts/generate/schemas.ts; its function imports src/contract/${module}.ts`,
+    )
     return `${module}.${op.id}.response`
   }
   const response = op.response as Schema | undefined
@@ -97,12 +109,22 @@ function responseOf(model: Model, op: OperationDef, module: string): { value: st
     if (!shape || !item) throw new Error(`generate-sdk: ${op.id} is paginated but its response has no items array`)
     const extra = Object.fromEntries(Object.entries(shape).filter(([k]) => !['items', 'count', 'next'].includes(k)))
     const itemType = model.printer.print(item, 'output')
-    const type = Object.keys(extra).length ? `PagePromise<${itemType}, ${model.printer.object(extra, 'output')}>` : `PagePromise<${itemType}>`
+    const type = Object.keys(extra).length
+      ? `PagePromise<${itemType}, ${model.printer.object(extra, 'output')}>`
+      : `PagePromise<${itemType}>`
     const named = names.get(response)
-    const value = named ? use(named) : names.has(item) && Object.keys(extra).length === 0 ? `/*@__PURE__*/ ${use('List')}(${use(names.get(item)!)})` : fromContract()
+    const value = named
+      ? use(named)
+      : names.has(item) && Object.keys(extra).length === 0
+        ? `/*@__PURE__*/ ${use('List')}(${use(names.get(item)!)})`
+        : fromContract()
     return { value, type, resultName: names.get(item) }
   }
   const type = model.printer.print(response, 'output')
   const named = names.get(response)
-  return { value: named ? use(named) : fromContract(), type: op.stream ? `StreamPromise<${type}>` : `APIPromise<${type}>`, resultName: named }
+  return {
+    value: named ? use(named) : fromContract(),
+    type: op.stream ? `StreamPromise<${type}>` : `APIPromise<${type}>`,
+    resultName: named,
+  }
 }

@@ -9,15 +9,31 @@
 import * as z from 'zod/mini'
 
 export const NAMED_SCHEMAS: Record<string, { resources: string[]; types: string[] }> = {
-  'ask.ts': { resources: ['AIAnswer', 'AnswerQueryDetails', 'AnswerSource', 'AskQuestionEvent', 'AskQuestions', 'AskResult', 'AskStreamEvent'], types: ['AskFormat'] },
+  'ask.ts': {
+    resources: ['AIAnswer', 'AnswerQueryDetails', 'AnswerSource', 'AskQuestionEvent', 'AskQuestions', 'AskResult', 'AskStreamEvent'],
+    types: ['AskFormat'],
+  },
   'collection.ts': { resources: ['Collection'], types: ['CollectionDescription', 'CollectionTitle'] },
   'comment.ts': { resources: ['Comment', 'CommentBody', 'CommentDocument', 'CommentReply', 'CommentTarget', 'Reaction'], types: [] },
   'file.ts': { resources: ['File'], types: [] },
   'installation.ts': { resources: ['Installation', 'SiteInstallation', 'SpaceInstallation'], types: ['InstallationStatus'] },
   'integration-event.ts': { resources: ['IntegrationEvent', 'IntegrationEventLog', 'IntegrationEventWithTrace'], types: [] },
   'integration.ts': {
-    resources: ['Integration', 'IntegrationBlock', 'IntegrationConfigurationProperty', 'IntegrationConfigurationSchema', 'IntegrationContentSource'],
-    types: ['IntegrationCategory', 'IntegrationName', 'IntegrationRuntime', 'IntegrationScope', 'IntegrationTarget', 'IntegrationVisibility'],
+    resources: [
+      'Integration',
+      'IntegrationBlock',
+      'IntegrationConfigurationProperty',
+      'IntegrationConfigurationSchema',
+      'IntegrationContentSource',
+    ],
+    types: [
+      'IntegrationCategory',
+      'IntegrationName',
+      'IntegrationRuntime',
+      'IntegrationScope',
+      'IntegrationTarget',
+      'IntegrationVisibility',
+    ],
   },
   'link.ts': { resources: ['Link', 'LinkReference', 'LinkStats', 'LinksList', 'PageReference'], types: ['LinkStatus'] },
   'member.ts': { resources: ['Member', 'MemberSpace', 'MemberTeam', 'PingResult'], types: [] },
@@ -27,7 +43,10 @@ export const NAMED_SCHEMAS: Record<string, { resources: string[]; types: string[
   'render.ts': { resources: ['RenderContext', 'RenderOutput', 'RenderRequest'], types: [] },
   'reviewer.ts': { resources: ['RequestedReviewer', 'RequestedReviewers'], types: [] },
   'revision.ts': { resources: ['ImportResult', 'ReusableContent', 'Revision'], types: ['ImportSource'] },
-  'saml-provider.ts': { resources: ['SAMLProvider', 'SSOLogin', 'SSOLogins'], types: ['SAMLCertificate', 'SAMLEntityID', 'SAMLProviderLabel', 'SAMLSSOURL'] },
+  'saml-provider.ts': {
+    resources: ['SAMLProvider', 'SSOLogin', 'SSOLogins'],
+    types: ['SAMLCertificate', 'SAMLEntityID', 'SAMLProviderLabel', 'SAMLSSOURL'],
+  },
   'search.ts': { resources: ['OrganizationSearchResult', 'SearchResult', 'SearchSection'], types: ['SearchQuery'] },
   'share-link.ts': { resources: ['ShareLink'], types: ['ShareLinkName'] },
   'shared.ts': { resources: ['User'], types: ['Condition', 'Emoji', 'IconName', 'Role', 'Slug'] },
@@ -57,7 +76,8 @@ export async function loadSchemas(root: URL): Promise<SchemaIndex> {
     const mod = (await import(new URL(`src/schemas/${file}`, root).href)) as Record<string, unknown>
     for (const name of [...listed.resources, ...listed.types]) {
       const schema = mod[name] as Schema | undefined
-      if (!schema?._zod) throw new Error(`generate-sdk: src/schemas/${file} exports no schema ${name} (scripts/generate/schemas.ts lists it)`)
+      if (!schema?._zod)
+        throw new Error(`generate-sdk: src/schemas/${file} exports no schema ${name} (scripts/generate/schemas.ts lists it)`)
       index.names.set(schema, name)
       index.fileOf.set(name, file)
     }

@@ -48,7 +48,9 @@ export class TypePrinter {
       case 'literal':
         return (def.values as unknown[]).map(literal).join(' | ')
       case 'enum':
-        return Object.values(def.entries as Record<string, unknown>).map(literal).join(' | ')
+        return Object.values(def.entries as Record<string, unknown>)
+          .map(literal)
+          .join(' | ')
       case 'optional':
         return `${this.print(def.innerType as z.core.$ZodType, mode, indent)} | undefined`
       case 'nullable':
@@ -72,7 +74,10 @@ export class TypePrinter {
     const lines = Object.entries(shape).map(([key, value]) => {
       const optional = (mode === 'input' ? value._zod.optin : value._zod.optout) === 'optional'
       // The `?` already says `| undefined`: print the inner type of an optional key.
-      const printed = optional && defOf(value).type === 'optional' && !this.#names.has(value) ? this.print(defOf(value).innerType as z.core.$ZodType, mode, inner) : this.print(value, mode, inner)
+      const printed =
+        optional && defOf(value).type === 'optional' && !this.#names.has(value)
+          ? this.print(defOf(value).innerType as z.core.$ZodType, mode, inner)
+          : this.print(value, mode, inner)
       // `| undefined` as zod infers it: under `exactOptionalPropertyTypes` a caller may then pass
       // a possibly-undefined value as "not given" (`{ limit: process.env.LIMIT }`), in parameters
       // and in the shapes some operations take (a `RenderContext`).

@@ -71,13 +71,10 @@ export type OperationParams<D extends OperationDef> = Flat<
 >
 
 /** The parsed response of an operation (`void` when it has no body). */
-export type OperationResult<D extends OperationDef> = D['response'] extends z.ZodMiniType
-  ? z.output<D['response']>
-  : void
+export type OperationResult<D extends OperationDef> = D['response'] extends z.ZodMiniType ? z.output<D['response']> : void
 
 /** The item type of a paginated operation. */
-export type OperationItem<D extends OperationDef> =
-  OperationResult<D> extends { items: Array<infer I> } ? I : never
+export type OperationItem<D extends OperationDef> = OperationResult<D> extends { items: Array<infer I> } ? I : never
 
 /** Whether every parameter of an operation is optional, so the SDK can make the argument optional. */
 export type AllOptional<T> = {} extends T ? true : false

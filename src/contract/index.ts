@@ -28,7 +28,10 @@ export const operations = pick({
 })
 
 /** The contract's modules by file name, for generators that import entries one by one. */
-export const modules = { organizations, members, teams, collections, spaces, content, comments, sites, services, integrations } as Record<string, Record<string, unknown>>
+export const modules = { organizations, members, teams, collections, spaces, content, comments, sites, services, integrations } as Record<
+  string,
+  Record<string, unknown>
+>
 
 export type Operations = typeof operations
 export type OperationId = keyof Operations

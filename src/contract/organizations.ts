@@ -12,19 +12,39 @@ export const org = { organizationId: Id }
 export const ORG = '/v1/orgs/{organizationId}'
 
 export const listOrganizationsForAuthenticatedUser = defineOperation({
-  id: 'listOrganizationsForAuthenticatedUser', method: 'GET', idempotent: true, path: '/v1/orgs', sdk: 'orgs.list', status: 200,
+  id: 'listOrganizationsForAuthenticatedUser',
+  method: 'GET',
+  idempotent: true,
+  path: '/v1/orgs',
+  sdk: 'orgs.list',
+  status: 200,
   summary: 'List the organizations the caller is a member of',
-  query: z.object({ ...pagination }), response: List(Organization), paginated: true,
+  query: z.object({ ...pagination }),
+  response: List(Organization),
+  paginated: true,
 })
 
 export const getOrganizationById = defineOperation({
-  id: 'getOrganizationById', method: 'GET', idempotent: true, path: ORG, sdk: 'orgs.get', status: 200,
-  summary: 'Get an organization', params: z.object(org), response: Organization,
+  id: 'getOrganizationById',
+  method: 'GET',
+  idempotent: true,
+  path: ORG,
+  sdk: 'orgs.get',
+  status: 200,
+  summary: 'Get an organization',
+  params: z.object(org),
+  response: Organization,
 })
 
 export const updateOrganizationById = defineOperation({
-  id: 'updateOrganizationById', method: 'PATCH', idempotent: true, path: ORG, sdk: 'orgs.update', status: 200,
-  summary: 'Update an organization', params: z.object(org),
+  id: 'updateOrganizationById',
+  method: 'PATCH',
+  idempotent: true,
+  path: ORG,
+  sdk: 'orgs.update',
+  status: 200,
+  summary: 'Update an organization',
+  params: z.object(org),
   body: z.object({
     title: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
     emailDomains: z.optional(z.array(EmailDomain).check(z.maxLength(50))),
@@ -40,13 +60,24 @@ export const updateOrganizationById = defineOperation({
 })
 
 export const deleteOrganizationInviteById = defineOperation({
-  id: 'deleteOrganizationInviteById', method: 'DELETE', idempotent: true, path: `${ORG}/link-invites/{inviteId}`, sdk: 'orgs.deleteInvite', status: 205,
-  summary: 'Delete an invite link', params: z.object({ ...org, inviteId: Id }),
+  id: 'deleteOrganizationInviteById',
+  method: 'DELETE',
+  idempotent: true,
+  path: `${ORG}/link-invites/{inviteId}`,
+  sdk: 'orgs.deleteInvite',
+  status: 205,
+  summary: 'Delete an invite link',
+  params: z.object({ ...org, inviteId: Id }),
 })
 
 export const getOrganizationsForEmailDomain = defineOperation({
-  id: 'getOrganizationsForEmailDomain', method: 'GET', idempotent: true, path: '/v1/email-domains/{emailDomain}/orgs', sdk: 'orgs.listForEmailDomain', status: 200,
+  id: 'getOrganizationsForEmailDomain',
+  method: 'GET',
+  idempotent: true,
+  path: '/v1/email-domains/{emailDomain}/orgs',
+  sdk: 'orgs.listForEmailDomain',
+  status: 200,
   summary: 'List the organizations that users of an email domain can join',
-  params: z.object({ emailDomain: EmailDomain }), response: OrganizationsByEmailDomain,
+  params: z.object({ emailDomain: EmailDomain }),
+  response: OrganizationsByEmailDomain,
 })
-

@@ -55,7 +55,9 @@ export class APIPromise<T> extends Promise<T> {
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    return this.#run().then((r) => r.data).then(onfulfilled, onrejected)
+    return this.#run()
+      .then((r) => r.data)
+      .then(onfulfilled, onrejected)
   }
 
   override catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<T | R> {

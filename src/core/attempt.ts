@@ -3,9 +3,13 @@ import { APIError, ConnectionError, DocplatError, TimeoutError } from './errors.
 import { DEBUG, INFO } from './logger.ts'
 import type { CallInfo } from './middleware.ts'
 import type { FetchOptions } from './options.ts'
-import type { Failure } from './retry.ts'
 import { connectionMessage, rootCause } from './network.ts'
 import { redactHeaders } from './redact.ts'
+
+/** How an attempt failed: the server's answer (not 2xx), or what `fetch` threw (the connection failed). */
+export type Failure =
+  | { readonly response: Response; readonly data: unknown; readonly error?: undefined }
+  | { readonly error: unknown; readonly response?: undefined }
 
 /**
  * One call as its attempts share it: what it is (for middleware and logs), how many attempts it
@@ -53,12 +57,22 @@ export function attemptFetch(state: CallState): (request: Request) => Promise<Re
     let info: CallInfo | undefined
     try {
       if (middleware.length) {
-        info = state.info = { operationId: state.operationId, params: state.params, method: state.method, url: new URL(request.url), attempt, headers: request.headers }
+        info = state.info = {
+          operationId: state.operationId,
+          params: state.params,
+          method: state.method,
+          url: new URL(request.url),
+          attempt,
+          headers: request.headers,
+        }
         for (const m of middleware) await m.onRequest?.(info)
       }
       const token = await runtime.token()
       if (token !== null) request.headers.set('authorization', `Bearer ${token}`)
-      if (log.level >= DEBUG) log.logger.debug(`${where()} attempt ${attempt} sending ${JSON.stringify(redactHeaders(request.headers))}${await bodyText(request)}`)
+      if (log.level >= DEBUG)
+        log.logger.debug(
+          `${where()} attempt ${attempt} sending ${JSON.stringify(redactHeaders(request.headers))}${await bodyText(request)}`,
+        )
     } catch (error) {
       state.failure = { error }
       throw error
@@ -77,7 +91,9 @@ export function attemptFetch(state: CallState): (request: Request) => Promise<Re
       const id = response.headers.get('x-request-id')
       log.logger.info(`${where()} ${response.status} in ${ms()} (attempt ${attempt}${id ? `, request ${id}` : ''})`)
       if (log.level >= DEBUG && !response.headers.get('content-type')?.includes('event-stream')) {
-        log.logger.debug(`${where()} attempt ${attempt} received ${JSON.stringify(redactHeaders(response.headers))}${await bodyText(response)}`)
+        log.logger.debug(
+          `${where()} attempt ${attempt} received ${JSON.stringify(redactHeaders(response.headers))}${await bodyText(response)}`,
+        )
       }
     }
     if (info) {
@@ -98,7 +114,8 @@ export function attemptFetch(state: CallState): (request: Request) => Promise<Re
  * `Request`, whose headers hold `Authorization`).
  */
 export function toDocplatError(failure: Failure | 'timeout', { method, url, timeout }: CallState): unknown {
-  if (failure === 'timeout') return new TimeoutError(`${method} ${url.origin}${url.pathname} timed out after ${String(timeout)} ms (the timeout option)`)
+  if (failure === 'timeout')
+    return new TimeoutError(`${method} ${url.origin}${url.pathname} timed out after ${String(timeout)} ms (the timeout option)`)
   if (failure.response) return APIError.from(failure.response.status, failure.data, failure.response.headers)
   const { error } = failure
   if (error instanceof DocplatError) return error

@@ -22,7 +22,10 @@ export interface Core {
     /** Milliseconds each attempt may take (`false`: no limit). */
     readonly timeout: number | false
     /** The retry settings in use, defaults applied. */
-    readonly retry: { readonly [K in Exclude<keyof RetryOptions, 'delay'>]-?: Exclude<RetryOptions[K], undefined> } & Pick<RetryOptions, 'delay'>
+    readonly retry: { readonly [K in Exclude<keyof RetryOptions, 'delay'>]-?: Exclude<RetryOptions[K], undefined> } & Pick<
+      RetryOptions,
+      'delay'
+    >
   }
   /** @internal */
   readonly runtime: Runtime
@@ -78,9 +81,12 @@ export function checkToken(token: unknown, from = ''): string {
     throw new ConfigurationError(`The token${from} must be a non-empty string, not ${token === '' ? 'an empty one' : typeof token}.`)
   }
   if (/^bearer\b/i.test(token.trim())) {
-    throw new ConfigurationError(`The token${from} starts with "Bearer ": pass the token alone (createClient({ token: "dpt_..." })); the SDK adds "Bearer " itself.`)
+    throw new ConfigurationError(
+      `The token${from} starts with "Bearer ": pass the token alone (createClient({ token: "dpt_..." })); the SDK adds "Bearer " itself.`,
+    )
   }
-  if (/\s/.test(token)) throw new ConfigurationError(`The token${from} contains whitespace (a newline read from a file or a variable?): pass the token alone.`)
+  if (/\s/.test(token))
+    throw new ConfigurationError(`The token${from} contains whitespace (a newline read from a file or a variable?): pass the token alone.`)
   return token
 }
 
@@ -99,11 +105,14 @@ function resolveBaseUrl(given: string | undefined): string {
       `Invalid ${source} ${JSON.stringify(value)}: use an absolute http(s) URL, such as "http://127.0.0.1:4010" or "${DEFAULT_BASE_URL}".`,
     )
   }
-  if (url.search || url.hash) throw new ConfigurationError(`Invalid ${source} ${JSON.stringify(value)}: a base URL has no query or fragment.`)
+  if (url.search || url.hash)
+    throw new ConfigurationError(`Invalid ${source} ${JSON.stringify(value)}: a base URL has no query or fragment.`)
   const base = value.replace(/\/+$/, '')
   // Every operation's path starts with /v1: a base URL ending in it would call /v1/v1/... and 404.
   if (/\/v1$/i.test(new URL(base).pathname)) {
-    throw new ConfigurationError(`Invalid ${source} ${JSON.stringify(value)}: drop the trailing /v1 (the SDK adds it to every path): use ${JSON.stringify(base.slice(0, -3))}.`)
+    throw new ConfigurationError(
+      `Invalid ${source} ${JSON.stringify(value)}: drop the trailing /v1 (the SDK adds it to every path): use ${JSON.stringify(base.slice(0, -3))}.`,
+    )
   }
   return base
 }
@@ -118,7 +127,11 @@ function resolveTimeout(timeout: number | false | undefined): number | false {
 }
 
 /** Retry settings with defaults applied; `base` is the client's, `given` a call's override. */
-export function resolveRetry(given: number | RetryOptions | undefined, timeout: number | false, base?: Core['options']['retry']): Core['options']['retry'] {
+export function resolveRetry(
+  given: number | RetryOptions | undefined,
+  timeout: number | false,
+  base?: Core['options']['retry'],
+): Core['options']['retry'] {
   const options = typeof given === 'number' ? { limit: given } : (given ?? {})
   const out = {
     limit: options.limit ?? base?.limit ?? 2,
@@ -127,7 +140,8 @@ export function resolveRetry(given: number | RetryOptions | undefined, timeout: 
     jitter: options.jitter ?? base?.jitter ?? true,
     ...((options.delay ?? base?.delay) ? { delay: options.delay ?? base?.delay } : {}),
   }
-  if (!Number.isInteger(out.limit) || out.limit < 0) throw new ConfigurationError(`Invalid retry limit ${String(out.limit)}: give a whole number, 0 or more.`)
+  if (!Number.isInteger(out.limit) || out.limit < 0)
+    throw new ConfigurationError(`Invalid retry limit ${String(out.limit)}: give a whole number, 0 or more.`)
   if (typeof out.maxRetryAfter !== 'number' || !(out.maxRetryAfter >= 0)) {
     throw new ConfigurationError(`Invalid retry.maxRetryAfter ${String(out.maxRetryAfter)}: give milliseconds, 0 or more.`)
   }
@@ -151,7 +165,10 @@ export function createCore(options: ClientOptions = {}): Core {
   const baseUrl = resolveBaseUrl(options.baseUrl)
   const timeout = resolveTimeout(options.timeout)
   const retry = resolveRetry(options.retry, timeout)
-  if (options.middleware !== undefined && (!Array.isArray(options.middleware) || options.middleware.some((m) => typeof m !== 'object' || m === null))) {
+  if (
+    options.middleware !== undefined &&
+    (!Array.isArray(options.middleware) || options.middleware.some((m) => typeof m !== 'object' || m === null))
+  ) {
     throw new ConfigurationError('Invalid middleware: give an array of objects with onRequest, onResponse, onError or shouldRetry hooks.')
   }
   const runtime: Runtime = {

@@ -91,19 +91,33 @@ export class APIError extends DocplatError {
 }
 
 /** 400: the request's path, query or body is invalid; the message names the field. */
-export class BadRequestError extends APIError { override name = 'BadRequestError' }
+export class BadRequestError extends APIError {
+  override name = 'BadRequestError'
+}
 /** 401: the token is missing, malformed or unknown. */
-export class AuthenticationError extends APIError { override name = 'AuthenticationError' }
+export class AuthenticationError extends APIError {
+  override name = 'AuthenticationError'
+}
 /** 403: the resource is visible but the caller may not do this. */
-export class PermissionDeniedError extends APIError { override name = 'PermissionDeniedError' }
+export class PermissionDeniedError extends APIError {
+  override name = 'PermissionDeniedError'
+}
 /** 404: unknown ID, or a resource the caller cannot view. */
-export class NotFoundError extends APIError { override name = 'NotFoundError' }
+export class NotFoundError extends APIError {
+  override name = 'NotFoundError'
+}
 /** 409: the request conflicts with the current state (duplicate slug, move into a descendant...). */
-export class ConflictError extends APIError { override name = 'ConflictError' }
+export class ConflictError extends APIError {
+  override name = 'ConflictError'
+}
 /** 412: a precondition of the request failed. */
-export class PreconditionFailedError extends APIError { override name = 'PreconditionFailedError' }
+export class PreconditionFailedError extends APIError {
+  override name = 'PreconditionFailedError'
+}
 /** 413: the request body is too large. */
-export class PayloadTooLargeError extends APIError { override name = 'PayloadTooLargeError' }
+export class PayloadTooLargeError extends APIError {
+  override name = 'PayloadTooLargeError'
+}
 /**
  * 429: rate limited. Retried automatically, honouring `Retry-After` up to `retry.maxRetryAfter`;
  * a server asking for a longer wait gets this error at once, with `retryAfter` set.
@@ -128,7 +142,9 @@ export function retryAfterSeconds(headers: Headers): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000))
 }
 /** 5xx: the server failed. */
-export class InternalServerError extends APIError { override name = 'InternalServerError' }
+export class InternalServerError extends APIError {
+  override name = 'InternalServerError'
+}
 
 const statusClasses: Record<number, typeof APIError> = {
   400: BadRequestError,
@@ -165,10 +181,13 @@ export interface ValidationIssue {
   /** What is wrong with the value. */
   readonly message: string
   /** Where in the body: keys and array indexes from the root (`['items', 0, 'title']`). */
-  readonly path?: ReadonlyArray<PropertyKey | {
-    /** One step of the path, as some schema libraries report it. */
-    key: PropertyKey
-  }>
+  readonly path?: ReadonlyArray<
+    | PropertyKey
+    | {
+        /** One step of the path, as some schema libraries report it. */
+        key: PropertyKey
+      }
+  >
 }
 
 /**

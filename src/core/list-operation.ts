@@ -8,7 +8,12 @@ import type { OperationSpec } from './spec.ts'
 export function listOperation<F = (core: Core, params?: object, options?: RequestOptions) => PagePromise<unknown>>(op: OperationSpec): F {
   const call = (core: Core, params: object = {}, options?: RequestOptions) =>
     new PagePromise(async (cursor) => {
-      const response = await send(core, op, cursor === undefined ? (params as Record<string, unknown>) : { ...params, page: cursor }, options)
+      const response = await send(
+        core,
+        op,
+        cursor === undefined ? (params as Record<string, unknown>) : { ...params, page: cursor },
+        options,
+      )
       return { data: (await parseBody(core, op, response)) as ListEnvelope<unknown>, response }
     })
   // The generator types each function (named params and result); the spec cannot carry them.

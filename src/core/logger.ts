@@ -46,7 +46,12 @@ export function createLog(given: LogLevel | undefined, fromEnv: string | undefin
   if (given !== undefined && !LEVELS.includes(given)) {
     throw new ConfigurationError(`Invalid logLevel ${JSON.stringify(given)}: use one of ${LEVELS.map((l) => `'${l}'`).join(', ')}.`)
   }
-  if (logger !== undefined && (typeof logger !== 'object' || logger === null || !['debug', 'info', 'warn', 'error'].every((m) => typeof (logger as unknown as Record<string, unknown>)[m] === 'function'))) {
+  if (
+    logger !== undefined &&
+    (typeof logger !== 'object' ||
+      logger === null ||
+      !['debug', 'info', 'warn', 'error'].every((m) => typeof (logger as unknown as Record<string, unknown>)[m] === 'function'))
+  ) {
     throw new ConfigurationError('Invalid logger: give an object with debug, info, warn and error methods (console, pino, winston).')
   }
   let level = LEVELS.indexOf(given ?? 'warn')

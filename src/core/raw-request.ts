@@ -29,7 +29,9 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'])
 /** The path relative to the base URL, or an error naming what is wrong with it. */
 function checkPath(path: unknown): string {
   if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//')) {
-    throw new DocplatError(`Invalid path ${JSON.stringify(path)}: give a path under the base URL starting with one "/", such as "/v1/orgs".`)
+    throw new DocplatError(
+      `Invalid path ${JSON.stringify(path)}: give a path under the base URL starting with one "/", such as "/v1/orgs".`,
+    )
   }
   if (/[?#]/.test(path)) throw new DocplatError(`Invalid path ${JSON.stringify(path)}: pass query parameters as query, not in the path.`)
   // A dot segment would climb out of the base URL's path (and a token could follow it elsewhere).
@@ -75,11 +77,17 @@ export function request(core: Core, options: RawRequest & { schema?: StandardSch
   return new APIPromise(async () => {
     const { method, path: given, query, body, schema } = options
     const path = checkPath(given)
-    if (typeof method !== 'string' || !IDEMPOTENT.has(method.toUpperCase()) && !['POST', 'PATCH'].includes(method.toUpperCase())) {
+    if (typeof method !== 'string' || (!IDEMPOTENT.has(method.toUpperCase()) && !['POST', 'PATCH'].includes(method.toUpperCase()))) {
       throw new DocplatError(`Invalid method ${JSON.stringify(method)}: use GET, HEAD, POST, PUT, PATCH, DELETE or OPTIONS.`)
     }
     const upper = method.toUpperCase() as RawMethod
-    const op = { id: `${upper} ${given}`, method: upper, idempotent: IDEMPOTENT.has(upper), path: given, response: schema } as unknown as OperationSpec
+    const op = {
+      id: `${upper} ${given}`,
+      method: upper,
+      idempotent: IDEMPOTENT.has(upper),
+      path: given,
+      response: schema,
+    } as unknown as OperationSpec
     const search = new URLSearchParams()
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value === undefined) continue

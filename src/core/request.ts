@@ -1,11 +1,11 @@
-import { attemptFetch, toDocplatError, type CallState } from './attempt.ts'
+import { attemptFetch, toDocplatError, type CallState, type Failure } from './attempt.ts'
 import { resolveRetry, type Core } from './client.ts'
 import { APIError, ConnectionError, DocplatError, ResponseValidationError, retryAfterSeconds } from './errors.ts'
 import { ERROR, WARN } from './logger.ts'
 import { rootCause } from './network.ts'
 import type { RequestOptions } from './options.ts'
 import { fillPath } from './path.ts'
-import { backoff, retryDelay, type Attempts, type Failure } from './retry.ts'
+import { backoff, retryDelay, type Attempts } from './retry.ts'
 import type { OperationSpec } from './spec.ts'
 
 type Params = Record<string, unknown>
@@ -92,7 +92,11 @@ async function errorData(response: Response): Promise<unknown> {
  * logging. Each attempt has its own timeout, which also bounds reading an error's body; a
  * caller's abort ends the call (waits between attempts included) with the signal's reason.
  */
-export async function perform(core: Core, { op, operationId, params, path, search, body }: Prepared, options: RequestOptions): Promise<Response> {
+export async function perform(
+  core: Core,
+  { op, operationId, params, path, search, body }: Prepared,
+  options: RequestOptions,
+): Promise<Response> {
   const timeout = options.timeout !== undefined ? options.timeout : core.options.timeout
   const retry = options.retry !== undefined ? resolveRetry(options.retry, timeout, core.options.retry) : core.options.retry
   const attempts: Attempts = { ambiguous: false }
@@ -102,9 +106,17 @@ export async function perform(core: Core, { op, operationId, params, path, searc
   const url = new URL(`${core.options.baseUrl}/${path}`)
   if (search.size) url.search = search.toString()
   const state: CallState = {
-    core, operationId, label: operationId ?? 'request', method: op.method, params, url, timeout,
+    core,
+    operationId,
+    label: operationId ?? 'request',
+    method: op.method,
+    params,
+    url,
+    timeout,
     fetchOptions: options.fetchOptions ? { ...runtime.fetchOptions, ...options.fetchOptions } : runtime.fetchOptions,
-    attempt: 0, info: undefined, failure: undefined,
+    attempt: 0,
+    info: undefined,
+    failure: undefined,
   }
   const headers = {
     ...runtime.headers,
@@ -121,10 +133,13 @@ export async function perform(core: Core, { op, operationId, params, path, searc
     // Linked without a listener on the caller's signal, which may outlive many calls.
     const linked = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal
     let timedOut = false
-    const timer = timeout === false ? undefined : setTimeout(() => {
-      timedOut = true
-      controller.abort()
-    }, timeout)
+    const timer =
+      timeout === false
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true
+            controller.abort()
+          }, timeout)
     let failure: Failure | 'timeout'
     try {
       const response = await attempt(new Request(url, { method: op.method, headers, body: payload, signal: linked }))
@@ -171,7 +186,9 @@ export async function perform(core: Core, { op, operationId, params, path, searc
     if (failure !== 'timeout' && failure.response?.status === 404 && op.method === 'DELETE' && attempts.ambiguous) return failure.response
     const out = toDocplatError(failure, state)
     if (log.level >= ERROR && (out instanceof ConnectionError || (out instanceof APIError && out.status >= 500))) {
-      log.logger.error(`docplat: ${state.label} ${op.method} ${url.pathname} failed after ${state.attempt} attempt(s): ${(out as Error).name}: ${(out as Error).message}`)
+      log.logger.error(
+        `docplat: ${state.label} ${op.method} ${url.pathname} failed after ${state.attempt} attempt(s): ${(out as Error).name}: ${(out as Error).message}`,
+      )
     }
     if (state.info && out instanceof DocplatError) {
       for (const m of middleware) await m.onError?.(state.info, out)

@@ -1,4 +1,4 @@
-import type { CallState } from './attempt.ts'
+import type { CallState, Failure } from './attempt.ts'
 import type { Core } from './client.ts'
 import { retryAfterSeconds } from './errors.ts'
 import { WARN } from './logger.ts'
@@ -18,16 +18,20 @@ export interface Attempts {
   ambiguous: boolean
 }
 
-/** How an attempt failed: the server's answer (not 2xx), or what `fetch` threw (the connection failed). */
-export type Failure = { readonly response: Response; readonly data: unknown; readonly error?: undefined } | { readonly error: unknown; readonly response?: undefined }
-
 /**
  * Whether to retry after `failure`, and after how long (ms): idempotent operations are retried on
  * the usual statuses and connection errors; the others only when the connection was never made.
  * A `Retry-After` above `maxRetryAfter` ends the call at once with the server's answer. Timeouts
  * never reach here: the attempt may still be running on the server.
  */
-export function retryDelay(op: OperationSpec, retry: Core['options']['retry'], attempts: Attempts, failure: Failure, attempt: number, state: CallState): number | false {
+export function retryDelay(
+  op: OperationSpec,
+  retry: Core['options']['retry'],
+  attempts: Attempts,
+  failure: Failure,
+  attempt: number,
+  state: CallState,
+): number | false {
   const { response } = failure
   if (response) {
     const status = response.status
@@ -36,7 +40,10 @@ export function retryDelay(op: OperationSpec, retry: Core['options']['retry'], a
     if (after !== undefined) {
       if (after * 1000 > retry.maxRetryAfter) {
         const { log } = state.core.runtime
-        if (log.level >= WARN) log.logger.warn(`docplat: ${state.label} ${state.method} ${state.url.pathname}: not retrying, the server asks to wait ${after} s (Retry-After), above retry.maxRetryAfter (${retry.maxRetryAfter} ms)`)
+        if (log.level >= WARN)
+          log.logger.warn(
+            `docplat: ${state.label} ${state.method} ${state.url.pathname}: not retrying, the server asks to wait ${after} s (Retry-After), above retry.maxRetryAfter (${retry.maxRetryAfter} ms)`,
+          )
         return false
       }
       if (!NOT_APPLIED.has(status)) attempts.ambiguous = true

@@ -6,7 +6,9 @@ import type { OperationSpec } from './spec.ts'
 import { readEvents, StreamPromise } from './sse.ts'
 
 /** Builds the standalone function of a Server-Sent Events operation: it returns a {@link StreamPromise} of parsed events. */
-export function streamOperation<F = (core: Core, params?: object, options?: RequestOptions) => StreamPromise<unknown>>(op: OperationSpec): F {
+export function streamOperation<F = (core: Core, params?: object, options?: RequestOptions) => StreamPromise<unknown>>(
+  op: OperationSpec,
+): F {
   const call = (core: Core, params: object = {}, options?: RequestOptions) =>
     new StreamPromise(async () => {
       const response = await send(core, op, params as Record<string, unknown>, options)

@@ -49,7 +49,11 @@ export class SchemaSet {
    * `owner` names the operation part (`getPageById.response`) for schemas that need hoisting.
    */
   convert(schema: z.core.$ZodType, io: IO, owner: string): JSONSchema {
-    const { $schema: _, $defs = {}, ...root } = z.toJSONSchema(schema, {
+    const {
+      $schema: _,
+      $defs = {},
+      ...root
+    } = z.toJSONSchema(schema, {
       target: 'draft-2020-12',
       io,
       unrepresentable: 'any',
@@ -117,7 +121,11 @@ export class SchemaSet {
   /** Components whose request form differs from the response form, itself or through a component it uses. */
   #splitForms(): Set<string> {
     const { input, output } = this.#named
-    const split = new Set([...input].filter(([name, schema]) => output.has(name) && JSON.stringify(output.get(name)) !== JSON.stringify(schema)).map(([name]) => name))
+    const split = new Set(
+      [...input]
+        .filter(([name, schema]) => output.has(name) && JSON.stringify(output.get(name)) !== JSON.stringify(schema))
+        .map(([name]) => name),
+    )
     for (let grew = true; grew; ) {
       grew = false
       for (const [name, schema] of input) {

@@ -1,6 +1,13 @@
 import * as z from 'zod/mini'
 import { User } from './shared.ts'
-import type { ReactionShape, CommentDocumentShape, CommentBodyShape, CommentTargetShape, CommentShape, CommentReplyShape } from '../generated/shapes.ts'
+import type {
+  ReactionShape,
+  CommentDocumentShape,
+  CommentBodyShape,
+  CommentTargetShape,
+  CommentShape,
+  CommentReplyShape,
+} from '../generated/shapes.ts'
 
 /** One emoji reaction on a comment or reply, with who reacted and when. */
 export const Reaction = z.looseObject({

@@ -1,6 +1,12 @@
 import * as z from 'zod/mini'
 import { Organization } from './organization.ts'
-import type { IntegrationBlockShape, IntegrationContentSourceShape, IntegrationConfigurationPropertyShape, IntegrationConfigurationSchemaShape, IntegrationShape } from '../generated/shapes.ts'
+import type {
+  IntegrationBlockShape,
+  IntegrationContentSourceShape,
+  IntegrationConfigurationPropertyShape,
+  IntegrationConfigurationSchemaShape,
+  IntegrationShape,
+} from '../generated/shapes.ts'
 
 /** Integration name bound: letters, digits, `-`, `_` and `.`, at most 100 characters. */
 export const IntegrationName = z.string().check(z.maxLength(100), z.regex(/^[a-zA-Z0-9-_.]+$/))

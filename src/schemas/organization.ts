@@ -27,12 +27,8 @@ export const Organization = z.looseObject({
       isScheduledToCancel: z.optional(z.boolean()),
     }),
   ),
-  urls: z.optional(
-    z.looseObject({ location: z.optional(z.string()), app: z.optional(z.string()), logo: z.optional(z.string()) }),
-  ),
-  trial: z.optional(
-    z.looseObject({ status: z.optional(z.string()), endDate: z.optional(z.string()), decision: z.optional(z.string()) }),
-  ),
+  urls: z.optional(z.looseObject({ location: z.optional(z.string()), app: z.optional(z.string()), logo: z.optional(z.string()) })),
+  trial: z.optional(z.looseObject({ status: z.optional(z.string()), endDate: z.optional(z.string()), decision: z.optional(z.string()) })),
   customHostname: z.optional(z.string()),
   blocked: z.optional(z.looseObject({ reason: z.optional(z.string()) })),
   internal_billingMigration: z.optional(

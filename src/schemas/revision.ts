@@ -31,9 +31,7 @@ export const Revision = z.looseObject({
       ref: z.optional(z.string()),
     }),
   ),
-  urls: z.optional(
-    z.looseObject({ app: z.optional(z.string()), published: z.optional(z.string()), public: z.optional(z.string()) }),
-  ),
+  urls: z.optional(z.looseObject({ app: z.optional(z.string()), published: z.optional(z.string()), public: z.optional(z.string()) })),
   type: z.optional(z.string()),
 })
 export interface Revision extends RevisionShape {}

@@ -7,14 +7,7 @@ export const SpaceTitle = z.string().check(z.maxLength(50))
 export type SpaceTitle = z.infer<typeof SpaceTitle>
 
 /** Who can access a space; the spec lists all six values. */
-export const SpaceVisibility = z.enum([
-  'public',
-  'unlisted',
-  'share-link',
-  'visitor-auth',
-  'in-collection',
-  'private',
-])
+export const SpaceVisibility = z.enum(['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'])
 export type SpaceVisibility = z.infer<typeof SpaceVisibility>
 
 /** Whether users edit a space directly (`live`) or all edits are `locked`. */

@@ -33,7 +33,11 @@ describe('orgs.ask.ask', () => {
     const search = await read.spaces.search({ spaceId: guide, query: 'install cli' })
     const searched = search.items.flatMap((p) => p.sections!.map((s) => s.id))
     for (const source of answer.sources!) for (const section of source.sections!) expect(searched).toContain(section)
-    expect(answer.followupQuestions).toEqual(['What is in “Spaces and collections”?', 'What is in “Authentication”?', 'What is in “Permissions”?'])
+    expect(answer.followupQuestions).toEqual([
+      'What is in “Spaces and collections”?',
+      'What is in “Authentication”?',
+      'What is in “Permissions”?',
+    ])
   })
 
   it('quotes the first sentences of a section, and lists as lists', async () => {
@@ -63,15 +67,27 @@ describe('orgs.ask.ask', () => {
   it('quotes the first sections of a page whose title matches', async () => {
     const { admin, demo } = await askSetup()
     const { answer } = await admin.orgs.ask.ask({ organizationId: demo.acme, query: 'What is on the 2026 roadmap?' })
-    expect(answer.sources).toEqual([expect.objectContaining({ space: demo.spaces.roadmap, reason: 'Its title matches the question.', sections: [expect.any(String), expect.any(String)] })])
+    expect(answer.sources).toEqual([
+      expect.objectContaining({
+        space: demo.spaces.roadmap,
+        reason: 'Its title matches the question.',
+        sections: [expect.any(String), expect.any(String)],
+      }),
+    ])
     expect(answer.answer!.markdown).toContain('› Q1](')
     expect(answer.answer!.markdown).toContain('- AI summaries of change requests')
   })
 
   it('answers with the closest pages when none covers every word', async () => {
     const { read, demo } = await askSetup()
-    const { answer } = await read.orgs.ask.ask({ organizationId: demo.acme, query: 'How do I configure kubernetes webhooks?', details: true })
-    expect(answer.answer!.markdown!.split('\n\n')[0]).toBe('No page you can view covers all of “How do I configure kubernetes webhooks?”; these come closest:')
+    const { answer } = await read.orgs.ask.ask({
+      organizationId: demo.acme,
+      query: 'How do I configure kubernetes webhooks?',
+      details: true,
+    })
+    expect(answer.answer!.markdown!.split('\n\n')[0]).toBe(
+      'No page you can view covers all of “How do I configure kubernetes webhooks?”; these come closest:',
+    )
     expect(answer.sources).toHaveLength(1)
     expect(answer.sources![0]!.reason).toBe('Matches “webhooks” from the question in “3. Write and publish”.')
     expect(answer.answer!.markdown).toContain('To be notified when readers open a page, set up webhooks.')
@@ -81,7 +97,9 @@ describe('orgs.ask.ask', () => {
   it('says so when nothing matches, without sources, and suggests questions', async () => {
     const { read, demo } = await askSetup()
     const { answer } = await read.orgs.ask.ask({ organizationId: demo.acme, query: 'zzzzqx' })
-    expect(answer.answer).toEqual({ markdown: 'I found nothing about “zzzzqx” in the content you can view.\n\nTry other words, or one of the suggested questions.' })
+    expect(answer.answer).toEqual({
+      markdown: 'I found nothing about “zzzzqx” in the content you can view.\n\nTry other words, or one of the suggested questions.',
+    })
     expect(answer.sources).toEqual([])
     const { questions } = await read.orgs.ask.listQuestions({ organizationId: demo.acme })
     expect(answer.followupQuestions).toEqual(questions.slice(0, 3))
@@ -118,7 +136,11 @@ describe('orgs.ask.ask', () => {
     const tree = document.answer.answer!.document!
     expect(tree.object).toBe('document')
     expect(tree.nodes.map((n) => n.type)).toEqual(['paragraph', 'paragraph', 'list-unordered', 'paragraph'])
-    expect(tree.nodes[0]).toEqual({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', text: 'Here is what I found about “token scopes”:', marks: [] }] })
+    expect(tree.nodes[0]).toEqual({
+      object: 'block',
+      type: 'paragraph',
+      nodes: [{ object: 'text', text: 'Here is what I found about “token scopes”:', marks: [] }],
+    })
     expect(tree.nodes[1]!.nodes![0]).toEqual({
       object: 'inline',
       type: 'link',
@@ -131,7 +153,11 @@ describe('orgs.ask.ask', () => {
 
   it('escapes what the content says, so markdown syntax in it stays text', async () => {
     const { platform, read, demo } = await askSetup()
-    await platform.builders.page({ space: demo.spaces.guide, title: 'Glyphs *and* [brackets]', markdown: 'Write a\\_b, `<tag>` and 1 | 2 & 3 as they are.' })
+    await platform.builders.page({
+      space: demo.spaces.guide,
+      title: 'Glyphs *and* [brackets]',
+      markdown: 'Write a\\_b, `<tag>` and 1 | 2 & 3 as they are.',
+    })
     const { answer } = await read.orgs.ask.ask({ organizationId: demo.acme, query: 'glyphs brackets', format: 'document' })
     const texts: string[] = []
     const walk = (nodes: ReadonlyArray<{ text?: string; nodes?: unknown }>) => {
@@ -149,9 +175,15 @@ describe('orgs.ask.ask', () => {
     const { platform, read, demo, page } = await askSetup()
     const before = await read.orgs.ask.ask({ organizationId: demo.acme, query: 'helm chart' })
     expect(before.answer.sources).toEqual([])
-    await platform.builders.page({ space: demo.spaces.guide, title: 'Kubernetes', markdown: 'Deploy with the Helm chart. It needs Kubernetes 1.30.\n\n## Values\n\nSet `replicas` to scale.' })
+    await platform.builders.page({
+      space: demo.spaces.guide,
+      title: 'Kubernetes',
+      markdown: 'Deploy with the Helm chart. It needs Kubernetes 1.30.\n\n## Values\n\nSet `replicas` to scale.',
+    })
     const after = await read.orgs.ask.ask({ organizationId: demo.acme, query: 'helm chart' })
-    expect(after.answer.sources).toEqual([expect.objectContaining({ page: page(demo.spaces.guide, 'Kubernetes').page, space: demo.spaces.guide })])
+    expect(after.answer.sources).toEqual([
+      expect.objectContaining({ page: page(demo.spaces.guide, 'Kubernetes').page, space: demo.spaces.guide }),
+    ])
     expect(after.answer.answer!.markdown).toContain('(Getting Started): Deploy with the Helm chart. It needs Kubernetes 1.30.')
   })
 })
@@ -173,7 +205,7 @@ describe('answers never draw on content the caller cannot view', () => {
   const matched = async (client: Client, organizationId: string, query: string) =>
     (await ask(client, organizationId, query)).answer.query!.spaces.map((s) => s.title).sort()
 
-  it("matches exactly the spaces each caller can open, never a deleted one", async () => {
+  it('matches exactly the spaces each caller can open, never a deleted one', async () => {
     const { platform, admin, read, guest, outsider, demo, space } = await widgets()
     const live = ['API Reference', 'Changelog', 'Customer Portal', 'Employee Handbook', 'Getting Started', 'Partner Guide', 'Roadmap']
     expect(await matched(admin, demo.acme, 'widget')).toEqual(live)
@@ -236,7 +268,11 @@ describe('orgs.ask.ask refusals', () => {
   it('refuses anonymous callers (401), strangers and unknown organizations (404)', async () => {
     const { anonymous, outsider, read, demo } = await askSetup()
     await rejects(anonymous.orgs.ask.ask({ organizationId: demo.acme, query: 'token' }), AuthenticationError)
-    await rejects(outsider.orgs.ask.ask({ organizationId: demo.acme, query: 'token' }), NotFoundError, `Organization ${demo.acme} not found`)
+    await rejects(
+      outsider.orgs.ask.ask({ organizationId: demo.acme, query: 'token' }),
+      NotFoundError,
+      `Organization ${demo.acme} not found`,
+    )
     await rejects(read.orgs.ask.ask({ organizationId: 'no-such-org', query: 'token' }), NotFoundError)
   })
 
@@ -260,9 +296,17 @@ describe('orgs.ask.ask refusals', () => {
     await rejects(read.orgs.ask.ask({ organizationId } as never), BadRequestError, 'Invalid body.query: is required')
     await rejects(read.orgs.ask.ask({ organizationId, query: '' }), BadRequestError, 'Invalid body.query: must not be empty')
     await rejects(read.orgs.ask.ask({ organizationId, query: '   ' }), BadRequestError, 'Invalid body.query: must not be blank')
-    await rejects(read.orgs.ask.ask({ organizationId, query: 'x'.repeat(513) }), BadRequestError, 'Invalid body.query: must be at most 512 characters')
+    await rejects(
+      read.orgs.ask.ask({ organizationId, query: 'x'.repeat(513) }),
+      BadRequestError,
+      'Invalid body.query: must be at most 512 characters',
+    )
     await rejects(read.orgs.ask.ask({ organizationId, query: 42 as never }), BadRequestError, 'Invalid body.query: expected string')
-    await rejects(read.orgs.ask.ask({ organizationId, query: 'token', format: 'html' as never }), BadRequestError, 'Invalid query.format: must be one of: "markdown", "document"')
+    await rejects(
+      read.orgs.ask.ask({ organizationId, query: 'token', format: 'html' as never }),
+      BadRequestError,
+      'Invalid query.format: must be one of: "markdown", "document"',
+    )
     await rejects(read.orgs.ask.ask({ organizationId, query: 'token', details: 'yes' as never }), BadRequestError, 'Invalid query.details')
     const longest = await read.orgs.ask.ask({ organizationId, query: `token ${'y'.repeat(506)}` })
     expect(longest.answer.answer!.markdown).toContain('“token yyy')

@@ -26,7 +26,7 @@ describe('orgs.ask.listQuestions', () => {
     expect((await read.orgs.ask.listQuestions({ organizationId: demo.acme })).questions).toEqual(MEMBER_QUESTIONS)
   })
 
-  it("draws only on the spaces the caller can view", async () => {
+  it('draws only on the spaces the caller can view', async () => {
     const { guest, demo } = await askSetup()
     const { questions } = await guest.orgs.ask.listQuestions({ organizationId: demo.acme })
     // The guest cannot view the customer portal (its billing FAQ) nor the roadmap.
@@ -56,10 +56,25 @@ describe('orgs.ask.listQuestions', () => {
 
   it('follows the content: a new question heading is suggested, a page marked noIndex is not', async () => {
     const { platform, read, demo } = await askSetup()
-    await platform.builders.page({ space: demo.spaces.changelog, title: 'Upgrading', markdown: '## How do I upgrade to v5?\n\nRun `acme upgrade`.' })
-    await platform.builders.page({ space: demo.spaces.guide, title: 'Internal notes', markdown: '## Why is this hidden?\n\nIt is.', noIndex: true })
+    await platform.builders.page({
+      space: demo.spaces.changelog,
+      title: 'Upgrading',
+      markdown: '## How do I upgrade to v5?\n\nRun `acme upgrade`.',
+    })
+    await platform.builders.page({
+      space: demo.spaces.guide,
+      title: 'Internal notes',
+      markdown: '## Why is this hidden?\n\nIt is.',
+      noIndex: true,
+    })
     const { questions } = await read.orgs.ask.listQuestions({ organizationId: demo.acme })
-    expect(questions.slice(0, 5)).toEqual(['Is there a free plan?', 'How do I upgrade to v5?', 'When am I charged?', 'Can I use my own domain?', 'How do I delete my account?'])
+    expect(questions.slice(0, 5)).toEqual([
+      'Is there a free plan?',
+      'How do I upgrade to v5?',
+      'When am I charged?',
+      'Can I use my own domain?',
+      'How do I delete my account?',
+    ])
     expect(questions).not.toContain('Why is this hidden?')
   })
 

@@ -27,7 +27,11 @@ describe('orgs.ask.stream', () => {
     expect(events.length).toBeGreaterThan(5)
     const { answer } = await read.orgs.ask.ask(input)
     expect(events.at(-1)!.answer).toEqual(answer)
-    expect(events[0]!.answer).toEqual({ answer: { markdown: 'Here is what I found about “How do I install the CLI?”:' }, followupQuestions: [], sources: [] })
+    expect(events[0]!.answer).toEqual({
+      answer: { markdown: 'Here is what I found about “How do I install the CLI?”:' },
+      followupQuestions: [],
+      sources: [],
+    })
     // Sources appear as the answer quotes them; the follow-ups come with the complete answer.
     const sources = events.map((e) => e.answer!.sources!.length)
     expect(sources).toEqual([...sources].sort((a, b) => a - b))
@@ -64,12 +68,26 @@ describe('orgs.ask.stream', () => {
     await response.body?.cancel()
     await rejects(read.orgs.ask.stream({ organizationId: demo.acme } as never), BadRequestError, 'Invalid query.query: is required')
     await rejects(read.orgs.ask.stream({ organizationId: demo.acme, query: '' }), BadRequestError, 'Invalid query.query: must not be empty')
-    await rejects(read.orgs.ask.stream({ organizationId: demo.acme, query: ' \t ' }), BadRequestError, 'Invalid query.query: must not be blank')
-    await rejects(read.orgs.ask.stream({ organizationId: demo.acme, query: 'q'.repeat(513) }), BadRequestError, 'Invalid query.query: must be at most 512 characters')
-    await rejects(read.orgs.ask.stream({ organizationId: demo.acme, query: 'token', format: 'pdf' as never }), BadRequestError, 'Invalid query.format')
+    await rejects(
+      read.orgs.ask.stream({ organizationId: demo.acme, query: ' \t ' }),
+      BadRequestError,
+      'Invalid query.query: must not be blank',
+    )
+    await rejects(
+      read.orgs.ask.stream({ organizationId: demo.acme, query: 'q'.repeat(513) }),
+      BadRequestError,
+      'Invalid query.query: must be at most 512 characters',
+    )
+    await rejects(
+      read.orgs.ask.stream({ organizationId: demo.acme, query: 'token', format: 'pdf' as never }),
+      BadRequestError,
+      'Invalid query.format',
+    )
     await rejects(anonymous.orgs.ask.stream({ organizationId: demo.acme, query: 'token' }), AuthenticationError)
     await rejects(outsider.orgs.ask.stream({ organizationId: demo.acme, query: 'token' }), NotFoundError)
-    expect((await readAnswer(read.orgs.ask.stream({ organizationId: demo.acme, query: 'token '.repeat(85).trim() }))).length).toBeGreaterThan(1)
+    expect(
+      (await readAnswer(read.orgs.ask.stream({ organizationId: demo.acme, query: 'token '.repeat(85).trim() }))).length,
+    ).toBeGreaterThan(1)
   })
 })
 
@@ -93,7 +111,11 @@ describe('both streams over real HTTP', () => {
     const events = await readAnswer(client.orgs.ask.stream(input))
     expect(events.map((e) => e.answer!.answer!.markdown!.split('\n\n').length)).toEqual([1, 2, 2, 2])
     expect(events.at(-1)!.answer).toEqual((await read.orgs.ask.ask(input)).answer)
-    expect(events.at(-1)!.answer!.followupQuestions).toEqual(['Can I use my own domain?', 'How do I delete my account?', 'What is in “Welcome”?'])
+    expect(events.at(-1)!.answer!.followupQuestions).toEqual([
+      'Can I use my own domain?',
+      'How do I delete my account?',
+      'What is in “Welcome”?',
+    ])
   })
 
   it('reads the suggested questions event by event through the SDK', async () => {
@@ -115,7 +137,9 @@ describe('both streams over real HTTP', () => {
     const events = body.split('\n\n').filter(Boolean)
     expect(events).toHaveLength(10)
     expect(events[0]).toBe('data: {"question":"Is there a free plan?"}')
-    const refused = await fetch(`${server.url}/v1/orgs/${demo.acme}/ask/stream`, { headers: { authorization: `Bearer ${platform.tokens.read}` } })
+    const refused = await fetch(`${server.url}/v1/orgs/${demo.acme}/ask/stream`, {
+      headers: { authorization: `Bearer ${platform.tokens.read}` },
+    })
     expect(refused.status).toBe(400)
     expect(await refused.json()).toEqual({ error: { code: 400, message: 'Invalid query.query: is required' } })
   })

@@ -42,7 +42,10 @@ async function renameFromThePage(server: MockServer, platform: MockPlatform): Pr
     await page.click('#rename button')
     await page.locator('#spaces li', { hasText: 'Across origins' }).or(page.locator('#error:not([hidden])')).first().waitFor()
     const shown = page.locator('#error:not([hidden])')
-    return { text: (await page.locator('#spaces li').first().textContent()) ?? '', error: (await shown.count()) > 0 ? await shown.textContent() : null }
+    return {
+      text: (await page.locator('#spaces li').first().textContent()) ?? '',
+      error: (await shown.count()) > 0 ? await shown.textContent() : null,
+    }
   } finally {
     await page.close()
   }
@@ -79,8 +82,16 @@ describe('connectMockServer in Chromium', () => {
     // docplat/mock's connectMockServer, bundled for the page as a browser app would: as an ES module
     // (an IIFE has no import.meta, which the mock's Node-only msw loader names).
     const bundle = await build({
-      stdin: { contents: "import { connectMockServer } from './mock/index.ts'; globalThis.connectMockServer = connectMockServer", resolveDir: ROOT, loader: 'ts' },
-      bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'warning',
+      stdin: {
+        contents: "import { connectMockServer } from './mock/index.ts'; globalThis.connectMockServer = connectMockServer",
+        resolveDir: ROOT,
+        loader: 'ts',
+      },
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      write: false,
+      logLevel: 'warning',
     })
     const page = await browser.newPage()
     try {
@@ -90,7 +101,8 @@ describe('connectMockServer in Chromium', () => {
       await page.addScriptTag({ content: bundle.outputFiles[0]!.text, type: 'module' })
       await page.waitForFunction(() => 'connectMockServer' in globalThis)
       const outcome = await page.evaluate(async (url) => {
-        const connect = (globalThis as unknown as { connectMockServer: typeof import('../../mock/index.ts').connectMockServer }).connectMockServer
+        const connect = (globalThis as unknown as { connectMockServer: typeof import('../../mock/index.ts').connectMockServer })
+          .connectMockServer
         const mock = await connect(url)
         await mock.reset()
         const before = (await mock.clock.now()).getTime()
@@ -98,7 +110,12 @@ describe('connectMockServer in Chromium', () => {
         const id = await mock.faults.add({ path: /\/v1\/orgs$/, status: 503, times: 1 })
         const first = await fetch(`${url}/v1/orgs`, { headers: { authorization: `Bearer ${mock.tokens.admin}` } })
         const second = await fetch(`${url}/v1/orgs`, { headers: { authorization: `Bearer ${mock.tokens.admin}` } })
-        return { advanced: after - before >= 2 * 86_400_000, id, statuses: [first.status, second.status], log: (await mock.requests.all()).map((r) => r.status) }
+        return {
+          advanced: after - before >= 2 * 86_400_000,
+          id,
+          statuses: [first.status, second.status],
+          log: (await mock.requests.all()).map((r) => r.status),
+        }
       }, server.url)
       expect(outcome).toEqual({ advanced: true, id: expect.any(Number), statuses: [503, 200], log: [503, 200] })
       expect(platform.requests.all().map((r) => r.status)).toEqual([503, 200])

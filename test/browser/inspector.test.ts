@@ -43,11 +43,22 @@ const rows = (p: Page) => p.locator('#request-list .row')
 
 describe('the inspector page', () => {
   it('shows a request the SDK just made, with its headers and bodies', async () => {
-    const { items: [org] } = await client.orgs.list()
+    const {
+      items: [org],
+    } = await client.orgs.list()
     const created = await client.collections.create({ organizationId: org!.id, title: 'Inspected collection' })
-    const row = rows(page).filter({ hasText: `/v1/orgs/${org!.id}/collections` }).filter({ hasText: 'POST' })
+    const row = rows(page)
+      .filter({ hasText: `/v1/orgs/${org!.id}/collections` })
+      .filter({ hasText: 'POST' })
     await row.waitFor()
-    expect(await row.locator('span').allTextContents()).toEqual([expect.any(String), 'POST', `/v1/orgs/${org!.id}/collections`, '201', expect.any(String), 'createCollection'])
+    expect(await row.locator('span').allTextContents()).toEqual([
+      expect.any(String),
+      'POST',
+      `/v1/orgs/${org!.id}/collections`,
+      '201',
+      expect.any(String),
+      'createCollection',
+    ])
     await row.click()
     await expect.poll(() => page.locator('#detail h2').textContent()).toBe(`POST /v1/orgs/${org!.id}/collections`)
     const detail = await page.locator('#detail').textContent()
@@ -74,7 +85,9 @@ describe('the inspector page', () => {
     const before = platform.clock.now().getTime()
     await page.fill('#advance-input', '30d')
     await page.click('#advance-btn')
-    await expect.poll(async () => new Date((await page.locator('#clock-now').getAttribute('data-iso'))!).getTime() - before).toBeGreaterThanOrEqual(30 * 86_400_000)
+    await expect
+      .poll(async () => new Date((await page.locator('#clock-now').getAttribute('data-iso'))!).getTime() - before)
+      .toBeGreaterThanOrEqual(30 * 86_400_000)
     expect(platform.clock.now().getTime() - before).toBeGreaterThanOrEqual(30 * 86_400_000)
   })
 

@@ -17,19 +17,38 @@ it('examples/playwright passes in Chromium against docplat-mock serve', async ()
   // The child must not believe it runs inside this vitest (it inherits its VITEST_* variables).
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST')))
   try {
-    await run(process.execPath, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'examples/playwright/vitest.config.ts', '--reporter=json', `--outputFile=${output}`], {
-      cwd: ROOT,
-      env,
-      timeout: 180_000,
-    })
+    await run(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        '--config',
+        'examples/playwright/vitest.config.ts',
+        '--reporter=json',
+        `--outputFile=${output}`,
+      ],
+      {
+        cwd: ROOT,
+        env,
+        timeout: 180_000,
+      },
+    )
   } catch (error) {
     if (!existsSync(output)) throw error
   }
   const report = JSON.parse(await readFile(output, 'utf8').finally(() => rm(dir, { recursive: true, force: true }))) as {
     success: boolean
-    testResults: Array<{ name: string; message?: string; assertionResults: Array<{ fullName: string; status: string; failureMessages: string[] }> }>
+    testResults: Array<{
+      name: string
+      message?: string
+      assertionResults: Array<{ fullName: string; status: string; failureMessages: string[] }>
+    }>
   }
-  const results = report.testResults.flatMap((file) => file.assertionResults.map((test) => `${test.fullName}: ${test.status}${test.failureMessages.length ? ` ${test.failureMessages[0]!.slice(0, 300)}` : ''}`))
+  const results = report.testResults.flatMap((file) =>
+    file.assertionResults.map(
+      (test) => `${test.fullName}: ${test.status}${test.failureMessages.length ? ` ${test.failureMessages[0]!.slice(0, 300)}` : ''}`,
+    ),
+  )
   expect({ results: results.sort(), errors: report.testResults.map((f) => f.message).filter(Boolean) }).toEqual({
     results: [
       'the app against docplat-mock serve, in Chromium lists the spaces from the server, on another origin (CORS): passed',

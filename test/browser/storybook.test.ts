@@ -44,8 +44,14 @@ async function openStory(id: string): Promise<{ page: Page; errors: string[] }> 
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
   // Failed loads are reported as responses below (a 403 from the mock is expected in a story).
-  page.on('console', (message) => void (message.type() === 'error' && !message.text().startsWith('Failed to load resource') && errors.push(message.text())))
-  page.on('response', (response) => void (response.status() === 404 && !response.url().endsWith('/favicon.ico') && errors.push(`404 ${response.url()}`)))
+  page.on(
+    'console',
+    (message) => void (message.type() === 'error' && !message.text().startsWith('Failed to load resource') && errors.push(message.text())),
+  )
+  page.on(
+    'response',
+    (response) => void (response.status() === 404 && !response.url().endsWith('/favicon.ico') && errors.push(`404 ${response.url()}`)),
+  )
   await page.goto(`${server.url}/iframe.html?id=${id}&viewMode=story`)
   return { page, errors }
 }
@@ -54,7 +60,9 @@ describe('examples/storybook', () => {
   it('builds, with the committed worker script matching the installed msw', async () => {
     const files = await readdir(out)
     expect(files).toEqual(expect.arrayContaining(['index.html', 'iframe.html', 'index.json', 'mockServiceWorker.js']))
-    const index = JSON.parse(await readFile(join(out, 'index.json'), 'utf8')) as { entries: Record<string, { title: string; name: string }> }
+    const index = JSON.parse(await readFile(join(out, 'index.json'), 'utf8')) as {
+      entries: Record<string, { title: string; name: string }>
+    }
     expect(Object.keys(index.entries).sort()).toEqual(['spaces-space-editor--read-only-member', 'spaces-space-editor--rename'])
     // A stale copy makes MSW complain in every story: refresh it with `npx msw init examples/storybook/public`.
     expect(await readFile(join(ROOT, 'examples/storybook/public/mockServiceWorker.js'), 'utf8')).toBe(await readFile(WORKER_SCRIPT, 'utf8'))

@@ -7,10 +7,24 @@ describe('docplat-mock capture: command line', () => {
   it('reads every option, repeatable ones included, with defaults', () => {
     expect(parseCommandLine(base, {})).toEqual({
       command: 'capture',
-      options: { base: 'https://api.example.test', token: 't0k', out: 'state.json', organizations: [], spaces: [], maxPagesPerSpace: undefined, noContent: false, concurrency: 4 },
+      options: {
+        base: 'https://api.example.test',
+        token: 't0k',
+        out: 'state.json',
+        organizations: [],
+        spaces: [],
+        maxPagesPerSpace: undefined,
+        noContent: false,
+        concurrency: 4,
+      },
     })
-    const all = parseCommandLine([...base, '--org', 'o1', '--org=o2', '--space', 's1', '--max-pages-per-space', '0', '--no-content', '--concurrency', '8'], {})
-    expect(all).toMatchObject({ options: { organizations: ['o1', 'o2'], spaces: ['s1'], maxPagesPerSpace: 0, noContent: true, concurrency: 8 } })
+    const all = parseCommandLine(
+      [...base, '--org', 'o1', '--org=o2', '--space', 's1', '--max-pages-per-space', '0', '--no-content', '--concurrency', '8'],
+      {},
+    )
+    expect(all).toMatchObject({
+      options: { organizations: ['o1', 'o2'], spaces: ['s1'], maxPagesPerSpace: 0, noContent: true, concurrency: 8 },
+    })
   })
 
   it('takes the token from DOCPLAT_TOKEN when --token is absent', () => {

@@ -60,7 +60,9 @@ describe('capture() from code', () => {
     expect(spaceThere).toEqual(spaceHere)
     expect([countHere, countThere]).toEqual([1, 0])
     expect((await there.orgs.list()).items).toEqual((await here.orgs.list()).items)
-    expect(await there.spaces.content.listPages({ spaceId: w.guide.id })).toEqual(await here.spaces.content.listPages({ spaceId: w.guide.id }))
+    expect(await there.spaces.content.listPages({ spaceId: w.guide.id })).toEqual(
+      await here.spaces.content.listPages({ spaceId: w.guide.id }),
+    )
     // Ada's token of the copy does not reach what only Ada could see on the service.
     const adaThere = createClient({ token: tokens.find((t) => t.userId === w.ada.user.id)!.token, fetch: copy.fetch, retry: 0 })
     await expect(adaThere.spaces.get({ spaceId: w.secret.id })).rejects.toMatchObject({ status: 404 })
@@ -70,7 +72,12 @@ describe('capture() from code', () => {
 
   it('limits pages per space, leaves content out on request, and keeps to the named organizations', async () => {
     const w = await world()
-    const { state, summary } = await capture({ client: w.client(w.ada.token), organizations: [w.acme.id], maxPagesPerSpace: 1, noContent: true })
+    const { state, summary } = await capture({
+      client: w.client(w.ada.token),
+      organizations: [w.acme.id],
+      maxPagesPerSpace: 1,
+      noContent: true,
+    })
     const pages = state.tables.pages as Array<{ title: string; markdown: string }>
     expect(pages.map((p) => p.title)).toEqual(['Intro'])
     expect(pages[0]!.markdown).toBe('')
@@ -97,13 +104,19 @@ describe('capture() from code', () => {
   it('waits out a rate limit (Retry-After) instead of giving up', async () => {
     const w = await world()
     w.platform.faults.add({ operationId: 'getCurrentRevision', status: 429, retryAfter: 1, times: 1 })
-    const { state, summary } = await capture({ client: createClient({ token: w.ada.token, fetch: w.platform.fetch }), organizations: [w.acme.id] })
+    const { state, summary } = await capture({
+      client: createClient({ token: w.ada.token, fetch: w.platform.fetch }),
+      organizations: [w.acme.id],
+    })
     expect((state.tables.pages as Array<{ title: string; markdown: string }>).map((p) => [p.title, p.markdown])).toEqual([
       ['Intro', '# Intro\n\nWelcome to the guide.'],
       ['Setup', 'Install it.'],
     ])
     expect(summary.skipped).toEqual([])
-    const statuses = w.platform.requests.all().filter((r) => r.operationId === 'getCurrentRevision').map((r) => r.status)
+    const statuses = w.platform.requests
+      .all()
+      .filter((r) => r.operationId === 'getCurrentRevision')
+      .map((r) => r.status)
     expect(statuses).toEqual([429, 200])
   })
 
@@ -111,7 +124,9 @@ describe('capture() from code', () => {
     const w = await world()
     await expect(capture({ client: w.client('dpt_wrong') })).rejects.toThrow(CaptureError)
     await expect(capture({ client: w.client('dpt_wrong') })).rejects.toThrow(/401/)
-    await expect(capture({ client: w.client(w.reed.token), organizations: [w.other.id] })).rejects.toThrow(`The token has no access to organization ${w.other.id}`)
+    await expect(capture({ client: w.client(w.reed.token), organizations: [w.other.id] })).rejects.toThrow(
+      `The token has no access to organization ${w.other.id}`,
+    )
   })
 })
 

@@ -32,7 +32,11 @@ describe('capture progress', () => {
       progress.tick()
     }
     progress.done()
-    expect(out.written).toEqual(['capture: pages 0 (0.0s elapsed)\n', 'capture: pages 50 (0.5s elapsed)\n', 'capture: pages 100 (1.0s elapsed)\n'])
+    expect(out.written).toEqual([
+      'capture: pages 0 (0.0s elapsed)\n',
+      'capture: pages 50 (0.5s elapsed)\n',
+      'capture: pages 100 (1.0s elapsed)\n',
+    ])
     expect(out.written.join('')).not.toContain('\x1b')
   })
 })

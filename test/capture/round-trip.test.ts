@@ -21,7 +21,11 @@ afterAll(async () => {
  */
 const UNREVEALED: Array<{ call: RegExp; path: string; why: string }> = [
   { call: /^spaces\.comments\./, path: 'replies', why: "a space comment's replies cannot be listed, so the copy has none" },
-  { call: /teams/i, path: 'spaces', why: 'team grants are not listed: the copy rebuilds access as user grants, so a team reaches no spaces' },
+  {
+    call: /teams/i,
+    path: 'spaces',
+    why: 'team grants are not listed: the copy rebuilds access as user grants, so a team reaches no spaces',
+  },
   { call: /^orgs\.saml\./, path: 'defaultTeam.spaces', why: 'the same team count, embedded' },
 ]
 
@@ -73,17 +77,35 @@ describe('docplat-mock capture: round trip', () => {
 })
 
 describe('docplat-mock capture: bad input', () => {
-  it('fails clearly, exits non-zero and leaves no file for an unreachable service, a wrong token, an organization out of reach, an unwritable --out', { timeout: 120_000 }, async () => {
+  it('fails clearly, exits non-zero and leaves no file for an unreachable service, a wrong token, an organization out of reach, an unwritable --out', {
+    timeout: 120_000,
+  }, async () => {
     const tokens = await demoTokens()
     const source = await startCli(['--port', '0', '--scenario', 'demo'])
     const cases: Array<{ args: string[]; message: RegExp; out: string }> = [
-      { args: ['--base', 'http://127.0.0.1:9', '--token', tokens.admin!], message: /cannot reach http:\/\/127\.0\.0\.1:9/, out: join(dir, 'unreachable.json') },
-      { args: ['--base', source.url, '--token', 'dpt_not_a_token'], message: /refused the token \(401\)/, out: join(dir, 'wrong-token.json') },
-      { args: ['--base', source.url, '--token', tokens.read!, '--org', 'org_nobody_has'], message: /no access to organization org_nobody_has/, out: join(dir, 'no-org.json') },
+      {
+        args: ['--base', 'http://127.0.0.1:9', '--token', tokens.admin!],
+        message: /cannot reach http:\/\/127\.0\.0\.1:9/,
+        out: join(dir, 'unreachable.json'),
+      },
+      {
+        args: ['--base', source.url, '--token', 'dpt_not_a_token'],
+        message: /refused the token \(401\)/,
+        out: join(dir, 'wrong-token.json'),
+      },
+      {
+        args: ['--base', source.url, '--token', tokens.read!, '--org', 'org_nobody_has'],
+        message: /no access to organization org_nobody_has/,
+        out: join(dir, 'no-org.json'),
+      },
     ]
     // Under a regular file no directory can be made, whoever runs the test (root ignores modes).
     await writeFile(join(dir, 'a-file'), 'not a directory')
-    cases.push({ args: ['--base', source.url, '--token', tokens.admin!], message: /cannot write .*a-file.*ENOTDIR|cannot write .*a-file.*EEXIST/, out: join(dir, 'a-file', 'state.json') })
+    cases.push({
+      args: ['--base', source.url, '--token', tokens.admin!],
+      message: /cannot write .*a-file.*ENOTDIR|cannot write .*a-file.*EEXIST/,
+      out: join(dir, 'a-file', 'state.json'),
+    })
     for (const c of cases) {
       const run = runCli(['capture', ...c.args, '--out', c.out])
       const { code } = await run.exited

@@ -54,7 +54,10 @@ export async function walk(client: Client): Promise<Answers> {
     }
     for (const c of await all('collections.list', p, () => client.collections.list(p))) {
       await call('collections.get', { collectionId: c.id }, () => client.collections.get({ collectionId: c.id }))
-      for (const s of await all('collections.listSpaces', { collectionId: c.id }, () => client.collections.listSpaces({ collectionId: c.id }))) spaceIds.add(s.id)
+      for (const s of await all('collections.listSpaces', { collectionId: c.id }, () =>
+        client.collections.listSpaces({ collectionId: c.id }),
+      ))
+        spaceIds.add(s.id)
     }
     for (const site of await all('sites.list', p, () => client.sites.list(p))) {
       const q = { organizationId, siteId: site.id as string }
@@ -95,8 +98,12 @@ export async function walk(client: Client): Promise<Answers> {
       const q = { spaceId, changeRequestId: String(n) }
       await content(call, all, client, p, q)
       for (const c of await all('changeRequests.comments.list', q, () => client.changeRequests.comments.list(q))) {
-        await call('changeRequests.comments.get', { ...q, commentId: c.id }, () => client.changeRequests.comments.get({ ...q, commentId: c.id }))
-        await all('changeRequests.comments.replies.list', { ...q, commentId: c.id }, () => client.changeRequests.comments.replies.list({ ...q, commentId: c.id }))
+        await call('changeRequests.comments.get', { ...q, commentId: c.id }, () =>
+          client.changeRequests.comments.get({ ...q, commentId: c.id }),
+        )
+        await all('changeRequests.comments.replies.list', { ...q, commentId: c.id }, () =>
+          client.changeRequests.comments.replies.list({ ...q, commentId: c.id }),
+        )
       }
       await all('changeRequests.listCommenters', q, () => client.changeRequests.listCommenters(q))
       await all('changeRequests.reviewers.list', q, () => client.changeRequests.reviewers.list(q))
@@ -117,7 +124,13 @@ type Call = (name: string, params: object, run: () => Promise<Any>) => Promise<A
 type All = (name: string, params: object, open: () => AsyncIterable<Any>) => Promise<Any[]>
 
 /** The content reads of a space (`cr` undefined) or of a change request. */
-async function content(call: Call, all: All, client: Client, space: { spaceId: string }, cr: { spaceId: string; changeRequestId: string } | undefined) {
+async function content(
+  call: Call,
+  all: All,
+  client: Client,
+  space: { spaceId: string },
+  cr: { spaceId: string; changeRequestId: string } | undefined,
+) {
   const api = cr ? client.changeRequests.content : client.spaces.content
   const p = (cr ?? space) as Any
   const prefix = cr ? 'changeRequests.content' : 'spaces.content'

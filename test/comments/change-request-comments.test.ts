@@ -54,14 +54,24 @@ describe('changeRequests.comments.get', () => {
     const { edit, admin, read, comment, anonymous, spaceId, changeRequestId, platform } = await quickstart()
     const posted = await edit.changeRequests.comments.create({ spaceId, changeRequestId, body: { markdown: 'Mine' } })
     expect((await comment.changeRequests.comments.get({ spaceId, changeRequestId, commentId: posted.id })).permissions).toEqual({
-      view: true, edit: false, reply: true, delete: false,
+      view: true,
+      edit: false,
+      reply: true,
+      delete: false,
     })
     // Readers see the content, not its discussions (the space says `permissions.comment: false`).
     await rejects(read.changeRequests.comments.get({ spaceId, changeRequestId, commentId: posted.id }), 403, /permission "comment"/)
     expect((await admin.changeRequests.comments.get({ spaceId, changeRequestId, commentId: posted.id })).permissions).toEqual({
-      view: true, edit: false, reply: true, delete: true,
+      view: true,
+      edit: false,
+      reply: true,
+      delete: true,
     })
-    await rejects(admin.changeRequests.comments.get({ spaceId, changeRequestId: '2', commentId: posted.id }), 404, /Comment .* not found in change request 2/)
+    await rejects(
+      admin.changeRequests.comments.get({ spaceId, changeRequestId: '2', commentId: posted.id }),
+      404,
+      /Comment .* not found in change request 2/,
+    )
     await rejects(admin.spaces.comments.get({ spaceId, commentId: posted.id }), 404)
     const spaceComment = await platform.builders.comment({ space: spaceId, postedBy: posted.postedBy.id, markdown: 'On the space' })
     await rejects(admin.changeRequests.comments.get({ spaceId, changeRequestId, commentId: spaceComment.id }), 404)
@@ -79,13 +89,30 @@ describe('changeRequests.comments.update', () => {
     const resolved = await review.changeRequests.comments.update({ spaceId, changeRequestId, commentId: posted.id, resolved: true })
     expect(resolved).toMatchObject({ status: 'resolved', resolvedAt: at, resolvedBy: { id: demo.users.review } })
     expect(await openCount(admin, spaceId)).toBe(spaceCount)
-    const edited = await edit.changeRequests.comments.update({ spaceId, changeRequestId, commentId: posted.id, body: { markdown: 'Typo there' }, resolved: false })
+    const edited = await edit.changeRequests.comments.update({
+      spaceId,
+      changeRequestId,
+      commentId: posted.id,
+      body: { markdown: 'Typo there' },
+      resolved: false,
+    })
     expect(edited).toMatchObject({ status: 'open', body: { markdown: 'Typo there' }, editedAt: expect.any(String) })
     expect(edited).not.toHaveProperty('resolvedBy')
-    await rejects(review.changeRequests.comments.update({ spaceId, changeRequestId, commentId: posted.id, body: { markdown: 'Mine' } }), 403, /Only the author/)
+    await rejects(
+      review.changeRequests.comments.update({ spaceId, changeRequestId, commentId: posted.id, body: { markdown: 'Mine' } }),
+      403,
+      /Only the author/,
+    )
     await rejects(admin.changeRequests.comments.update({ spaceId, changeRequestId, commentId: 'missing', resolved: true }), 404)
-    await rejects(admin.changeRequests.comments.update({ spaceId, changeRequestId, commentId: posted.id, removedReactions: [''] }), 400, /body\.removedReactions\.0: must not be empty/)
-    expect(await admin.changeRequests.comments.get({ spaceId, changeRequestId, commentId: posted.id })).toMatchObject({ status: 'open', body: { markdown: 'Typo there' } })
+    await rejects(
+      admin.changeRequests.comments.update({ spaceId, changeRequestId, commentId: posted.id, removedReactions: [''] }),
+      400,
+      /body\.removedReactions\.0: must not be empty/,
+    )
+    expect(await admin.changeRequests.comments.get({ spaceId, changeRequestId, commentId: posted.id })).toMatchObject({
+      status: 'open',
+      body: { markdown: 'Typo there' },
+    })
   })
 })
 
@@ -93,13 +120,25 @@ describe('changeRequests.comments.delete', () => {
   it('deletes a comment and its replies, for the author or an admin', async () => {
     const { edit, review, admin, comment, spaceId, changeRequestId } = await quickstart()
     const posted = await edit.changeRequests.comments.create({ spaceId, changeRequestId, body: { markdown: 'Bye' } })
-    const reply = await review.changeRequests.comments.replies.create({ spaceId, changeRequestId, commentId: posted.id, body: { markdown: 'Ok' } })
+    const reply = await review.changeRequests.comments.replies.create({
+      spaceId,
+      changeRequestId,
+      commentId: posted.id,
+      body: { markdown: 'Ok' },
+    })
     const { count } = await admin.changeRequests.comments.list({ spaceId, changeRequestId })
-    await rejects(comment.changeRequests.comments.delete({ spaceId, changeRequestId, commentId: posted.id }), 403, /Only the author or an admin/)
+    await rejects(
+      comment.changeRequests.comments.delete({ spaceId, changeRequestId, commentId: posted.id }),
+      403,
+      /Only the author or an admin/,
+    )
     await rejects(review.changeRequests.comments.delete({ spaceId, changeRequestId, commentId: posted.id }), 403)
     expect(await edit.changeRequests.comments.delete({ spaceId, changeRequestId, commentId: posted.id })).toBeUndefined()
     await rejects(admin.changeRequests.comments.get({ spaceId, changeRequestId, commentId: posted.id }), 404)
-    await rejects(admin.changeRequests.comments.replies.get({ spaceId, changeRequestId, commentId: posted.id, commentReplyId: reply.id }), 404)
+    await rejects(
+      admin.changeRequests.comments.replies.get({ spaceId, changeRequestId, commentId: posted.id, commentReplyId: reply.id }),
+      404,
+    )
     expect((await admin.changeRequests.comments.list({ spaceId, changeRequestId })).count).toBe(count - 1)
     await rejects(admin.changeRequests.comments.delete({ spaceId, changeRequestId, commentId: posted.id }), 404)
   })

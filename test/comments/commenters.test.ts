@@ -12,7 +12,12 @@ describe('spaces.listCommenters', () => {
     // The demo: Cora comments, Eddie replies (twice), Rita comments, Ada comments; reactions do not count.
     expect(ids(page.items)).toEqual([u.comment, u.edit, u.review, u.admin])
     expect(page.count).toBe(4)
-    expect(page.items[0]).toMatchObject({ object: 'member', id: u.comment, role: 'comment', user: { id: u.comment, displayName: 'Cora Commenter' } })
+    expect(page.items[0]).toMatchObject({
+      object: 'member',
+      id: u.comment,
+      role: 'comment',
+      user: { id: u.comment, displayName: 'Cora Commenter' },
+    })
     // Change-request discussions have their own commenters.
     expect(ids((await comment.spaces.listCommenters({ spaceId: demo.spaces.changelog })).items)).toEqual([])
   })
@@ -84,7 +89,11 @@ describe('changeRequests.listCommenters', () => {
 
   it('refuses unknown change requests, strangers and missing tokens', async () => {
     const { comment, outsider, anonymous, demo } = await setup()
-    await rejects(comment.changeRequests.listCommenters({ spaceId: demo.spaces.guide, changeRequestId: '9' }), 404, /Change request 9 not found/)
+    await rejects(
+      comment.changeRequests.listCommenters({ spaceId: demo.spaces.guide, changeRequestId: '9' }),
+      404,
+      /Change request 9 not found/,
+    )
     await rejects(outsider.changeRequests.listCommenters({ spaceId: demo.spaces.handbook, changeRequestId: '1' }), 404)
     await rejects(anonymous.changeRequests.listCommenters({ spaceId: demo.spaces.guide, changeRequestId: '1' }), 401)
   })

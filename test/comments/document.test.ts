@@ -76,7 +76,9 @@ describe('format=document', () => {
           align: [null, null],
           nodes: [
             block('table-row', { nodes: [block('table-cell', { nodes: [text('A')] }), block('table-cell', { nodes: [text('B')] })] }),
-            block('table-row', { nodes: [block('table-cell', { nodes: [text('1')] }), block('table-cell', { nodes: [text('2', 'bold')] })] }),
+            block('table-row', {
+              nodes: [block('table-cell', { nodes: [text('1')] }), block('table-cell', { nodes: [text('2', 'bold')] })],
+            }),
           ],
         }),
         block('paragraph', { nodes: [{ object: 'inline', type: 'image', ref: url('https://example.com/logo.png'), alt: 'logo' }] }),
@@ -91,20 +93,44 @@ describe('format=document', () => {
     const { comment, edit, platform, demo } = await setup()
     const spaceId = demo.spaces.changelog
     const { id: commentId } = await comment.spaces.comments.create({ spaceId, body: { markdown: 'Q' } })
-    const reply = await edit.spaces.comments.replies.create({ spaceId, commentId, body: { markdown: 'See [docs][1]\n\n[1]: https://example.com/docs' } })
+    const reply = await edit.spaces.comments.replies.create({
+      spaceId,
+      commentId,
+      body: { markdown: 'See [docs][1]\n\n[1]: https://example.com/docs' },
+    })
     const doc = await comment.spaces.comments.replies.get({ spaceId, commentId, commentReplyId: reply.id, format: 'document' })
     expect(doc.body.document?.nodes).toEqual([
-      block('paragraph', { nodes: [text('See '), { object: 'inline', type: 'link', ref: url('https://example.com/docs'), nodes: [text('docs')] }] }),
+      block('paragraph', {
+        nodes: [text('See '), { object: 'inline', type: 'link', ref: url('https://example.com/docs'), nodes: [text('docs')] }],
+      }),
     ])
     const changeRequestId = platform.db.changeRequests.findMany((q) => q.where({ space: demo.spaces.guide }))[0]!.id
-    const onCr = await comment.changeRequests.comments.create({ spaceId: demo.spaces.guide, changeRequestId, body: { markdown: '# Title' } })
-    const crReply = await edit.changeRequests.comments.replies.create({ spaceId: demo.spaces.guide, changeRequestId, commentId: onCr.id, body: { markdown: '*ok*' } })
-    expect((await comment.changeRequests.comments.get({ spaceId: demo.spaces.guide, changeRequestId, commentId: onCr.id, format: 'document' })).body.document?.nodes).toEqual([
-      block('heading-1', { nodes: [text('Title')] }),
-    ])
-    expect((await comment.changeRequests.comments.replies.get({
-      spaceId: demo.spaces.guide, changeRequestId, commentId: onCr.id, commentReplyId: crReply.id, format: 'document',
-    })).body.document?.nodes).toEqual([block('paragraph', { nodes: [text('ok', 'italic')] })])
+    const onCr = await comment.changeRequests.comments.create({
+      spaceId: demo.spaces.guide,
+      changeRequestId,
+      body: { markdown: '# Title' },
+    })
+    const crReply = await edit.changeRequests.comments.replies.create({
+      spaceId: demo.spaces.guide,
+      changeRequestId,
+      commentId: onCr.id,
+      body: { markdown: '*ok*' },
+    })
+    expect(
+      (await comment.changeRequests.comments.get({ spaceId: demo.spaces.guide, changeRequestId, commentId: onCr.id, format: 'document' }))
+        .body.document?.nodes,
+    ).toEqual([block('heading-1', { nodes: [text('Title')] })])
+    expect(
+      (
+        await comment.changeRequests.comments.replies.get({
+          spaceId: demo.spaces.guide,
+          changeRequestId,
+          commentId: onCr.id,
+          commentReplyId: crReply.id,
+          format: 'document',
+        })
+      ).body.document?.nodes,
+    ).toEqual([block('paragraph', { nodes: [text('ok', 'italic')] })])
   })
 })
 
@@ -112,11 +138,25 @@ describe('GitHub flavour', () => {
   it('strikes one or two tildes, closed by the same run; pads table rows to the header; keeps footnotes where written', async () => {
     const { comment, demo } = await setup()
     const spaceId = demo.spaces.changelog
-    const markdown = ['~one~, ~~two~~, ~~~three~~~ and ~four~~', '', '| A | B |', '| - | - |', '| 1 |', '', 'See[^n].', '', '[^n]: The note.', '', 'End.'].join('\n')
+    const markdown = [
+      '~one~, ~~two~~, ~~~three~~~ and ~four~~',
+      '',
+      '| A | B |',
+      '| - | - |',
+      '| 1 |',
+      '',
+      'See[^n].',
+      '',
+      '[^n]: The note.',
+      '',
+      'End.',
+    ].join('\n')
     const posted = await comment.spaces.comments.create({ spaceId, body: { markdown } })
     const { body } = await comment.spaces.comments.get({ spaceId, commentId: posted.id, format: 'document' })
     expect(body.document?.nodes).toEqual([
-      block('paragraph', { nodes: [text('one', 'strikethrough'), text(', '), text('two', 'strikethrough'), text(', ~~~three~~~ and ~four~~')] }),
+      block('paragraph', {
+        nodes: [text('one', 'strikethrough'), text(', '), text('two', 'strikethrough'), text(', ~~~three~~~ and ~four~~')],
+      }),
       block('table', {
         align: [null, null],
         nodes: [
@@ -135,7 +175,9 @@ describe('converted documents are kept', () => {
   it('a list read twice gives the same documents, and an edited body its new document', async () => {
     const { comment, demo } = await setup()
     const spaceId = demo.spaces.changelog
-    const posted = await Promise.all(['*one*', '**two**', '`three`'].map((markdown) => comment.spaces.comments.create({ spaceId, body: { markdown } })))
+    const posted = await Promise.all(
+      ['*one*', '**two**', '`three`'].map((markdown) => comment.spaces.comments.create({ spaceId, body: { markdown } })),
+    )
     const documents = async () => {
       const page = await comment.spaces.comments.list({ spaceId, format: 'document', limit: 100 })
       return new Map(page.items.map((c) => [c.id, c.body.document]))
@@ -151,7 +193,10 @@ describe('converted documents are kept', () => {
 })
 
 describe('DocumentCache', () => {
-  const doc = (label: string) => ({ object: 'document' as const, nodes: [{ object: 'block' as const, type: 'paragraph', nodes: [{ object: 'text' as const, text: label, marks: [] }] }] })
+  const doc = (label: string) => ({
+    object: 'document' as const,
+    nodes: [{ object: 'block' as const, type: 'paragraph', nodes: [{ object: 'text' as const, text: label, marks: [] }] }],
+  })
 
   it('converts a text once, returns it frozen, and forgets the least recently used beyond its budget', () => {
     const converted: string[] = []
@@ -174,7 +219,9 @@ describe('DocumentCache', () => {
   it('does not keep a document heavier than a quarter of its budget', () => {
     const cache = new DocumentCache(1000)
     let calls = 0
-    const heavy = (markdown: string) => (calls++, { object: 'document' as const, nodes: Array.from({ length: 10 }, () => doc(markdown).nodes[0]!) })
+    const heavy = (markdown: string) => (
+      calls++, { object: 'document' as const, nodes: Array.from({ length: 10 }, () => doc(markdown).nodes[0]!) }
+    )
     cache.get('big', heavy)
     cache.get('big', heavy)
     expect(calls).toBe(2)

@@ -22,7 +22,10 @@ describe('demo comments', () => {
     const [quickstart, typos] = platform.db.changeRequests.findMany((q) => q.where({ space: spaceId }))
     const crComments = await comment.changeRequests.comments.list({ spaceId, changeRequestId: quickstart!.id, order: 'asc' })
     expect(crComments.count).toBe(2)
-    expect(crComments.items.map((c) => [c.status, c.replies])).toEqual([['open', 2], ['resolved', 0]])
+    expect(crComments.items.map((c) => [c.status, c.replies])).toEqual([
+      ['open', 2],
+      ['resolved', 0],
+    ])
     expect((await comment.changeRequests.comments.list({ spaceId, changeRequestId: typos!.id })).count).toBe(1)
     expect((await admin.changeRequests.comments.list({ spaceId: demo.spaces.reference, changeRequestId: '1' })).count).toBe(1)
   })

@@ -28,7 +28,10 @@ describe('spaces.comments.create', () => {
     expect(posted.target).not.toHaveProperty('node')
     expect(posted.target).not.toHaveProperty('changeRequest')
 
-    expect(await admin.spaces.comments.get({ spaceId, commentId: posted.id })).toMatchObject({ id: posted.id, body: { markdown: 'Is **1.2** out yet?' } })
+    expect(await admin.spaces.comments.get({ spaceId, commentId: posted.id })).toMatchObject({
+      id: posted.id,
+      body: { markdown: 'Is **1.2** out yet?' },
+    })
     expect(await openCount(admin, spaceId)).toBe(1)
     const { items, count } = await admin.spaces.comments.list({ spaceId })
     expect(count).toBe(1)
@@ -68,8 +71,16 @@ describe('spaces.comments.create', () => {
     await rejects(comment.spaces.comments.create({ spaceId, body: { markdown: '' } }), 400, 'body.body.markdown')
     await rejects(comment.spaces.comments.create({ spaceId, body: { markdown: ' \n\t ' } }), 400, /body\.body\.markdown: must not be blank/)
     await rejects(comment.spaces.comments.create({ spaceId } as never), 400, /body\.body: is required/)
-    await rejects(comment.spaces.comments.create({ spaceId, body: { markdown: 'x'.repeat(65_537) } }), 400, /body\.body\.markdown: must be at most 65536/)
-    await rejects(comment.spaces.comments.create({ spaceId, body: { markdown: 42 } } as never), 400, /body\.body\.markdown: expected string/)
+    await rejects(
+      comment.spaces.comments.create({ spaceId, body: { markdown: 'x'.repeat(65_537) } }),
+      400,
+      /body\.body\.markdown: must be at most 65536/,
+    )
+    await rejects(
+      comment.spaces.comments.create({ spaceId, body: { markdown: 42 } } as never),
+      400,
+      /body\.body\.markdown: expected string/,
+    )
     expect(await openCount(admin, spaceId)).toBe(0)
   })
 })
@@ -91,13 +102,26 @@ describe('spaces.comments.get', () => {
   it('answers 404 for unknown comments, comments of other spaces or of change requests, and hidden spaces', async () => {
     const { comment, admin, outsider, anonymous, platform, demo } = await setup()
     const onGuide = await comment.spaces.comments.create({ spaceId: demo.spaces.guide, body: { markdown: 'Here' } })
-    const onChangeRequest = await platform.builders.comment({ space: demo.spaces.guide, changeRequest: 1, postedBy: demo.users.edit, markdown: 'On the CR' })
-    await rejects(admin.spaces.comments.get({ spaceId: demo.spaces.guide, commentId: 'missing' }), 404, /Comment missing not found in space/)
+    const onChangeRequest = await platform.builders.comment({
+      space: demo.spaces.guide,
+      changeRequest: 1,
+      postedBy: demo.users.edit,
+      markdown: 'On the CR',
+    })
+    await rejects(
+      admin.spaces.comments.get({ spaceId: demo.spaces.guide, commentId: 'missing' }),
+      404,
+      /Comment missing not found in space/,
+    )
     await rejects(admin.spaces.comments.get({ spaceId: demo.spaces.changelog, commentId: onGuide.id }), 404, /Comment .* not found/)
     await rejects(admin.spaces.comments.get({ spaceId: demo.spaces.guide, commentId: onChangeRequest.id }), 404, /Comment .* not found/)
     await rejects(outsider.spaces.comments.get({ spaceId: demo.spaces.handbook, commentId: onGuide.id }), 404, /Space .* not found/)
     await rejects(anonymous.spaces.comments.get({ spaceId: demo.spaces.guide, commentId: onGuide.id }), 401)
-    await rejects(admin.spaces.comments.get({ spaceId: demo.spaces.guide, commentId: onGuide.id, format: 'html' as never }), 400, /query\.format: must be one of/)
+    await rejects(
+      admin.spaces.comments.get({ spaceId: demo.spaces.guide, commentId: onGuide.id, format: 'html' as never }),
+      400,
+      /query\.format: must be one of/,
+    )
   })
 })
 
@@ -116,14 +140,18 @@ describe('spaces.comments.update', () => {
     expect((await comment.spaces.comments.update({ spaceId, commentId: posted.id, body: { markdown: 'First!' } })).editedAt).toBe(editedAt)
   })
 
-  it("refuses body edits by anyone but the author, even an admin, and changes nothing", async () => {
+  it('refuses body edits by anyone but the author, even an admin, and changes nothing', async () => {
     const { comment, admin, edit, read, anonymous, demo } = await setup()
     const spaceId = demo.spaces.guide
     const posted = await comment.spaces.comments.create({ spaceId, body: { markdown: 'Original' } })
     await rejects(admin.spaces.comments.update({ spaceId, commentId: posted.id, body: { markdown: 'Hijacked' } }), 403, /Only the author/)
     await rejects(edit.spaces.comments.update({ spaceId, commentId: posted.id, body: { markdown: 'Hijacked' } }), 403, /Only the author/)
     // Resolving is allowed to the editor, but not together with a body edit that is not theirs.
-    await rejects(edit.spaces.comments.update({ spaceId, commentId: posted.id, resolved: true, body: { markdown: 'x' } }), 403, /Only the author/)
+    await rejects(
+      edit.spaces.comments.update({ spaceId, commentId: posted.id, resolved: true, body: { markdown: 'x' } }),
+      403,
+      /Only the author/,
+    )
     await rejects(read.spaces.comments.update({ spaceId, commentId: posted.id, resolved: true }), 403, /permission "comment"/)
     await rejects(read.spaces.comments.update({ spaceId, commentId: posted.id, addedReactions: ['👍'] }), 403, /permission "comment"/)
     await rejects(anonymous.spaces.comments.update({ spaceId, commentId: posted.id, resolved: true }), 401)
@@ -147,7 +175,10 @@ describe('spaces.comments.update', () => {
     expect(await openCount(admin, spaceId)).toBe(1)
     // Resolving again keeps who resolved it first.
     platform.clock.advance('1h')
-    expect(await admin.spaces.comments.update({ spaceId, commentId: a.id, resolved: true })).toMatchObject({ resolvedAt, resolvedBy: { id: demo.users.edit } })
+    expect(await admin.spaces.comments.update({ spaceId, commentId: a.id, resolved: true })).toMatchObject({
+      resolvedAt,
+      resolvedBy: { id: demo.users.edit },
+    })
     expect(await openCount(admin, spaceId)).toBe(1)
 
     const reopened = await comment.spaces.comments.update({ spaceId, commentId: a.id, resolved: false })
@@ -162,9 +193,17 @@ describe('spaces.comments.update', () => {
     const { comment, admin, demo } = await setup()
     const spaceId = demo.spaces.changelog
     const posted = await comment.spaces.comments.create({ spaceId, body: { markdown: 'A' } })
-    await rejects(comment.spaces.comments.update({ spaceId, commentId: posted.id }), 400, /Invalid body: give at least one of resolved, body, addedReactions, removedReactions/)
+    await rejects(
+      comment.spaces.comments.update({ spaceId, commentId: posted.id }),
+      400,
+      /Invalid body: give at least one of resolved, body, addedReactions, removedReactions/,
+    )
     await rejects(comment.spaces.comments.update({ spaceId, commentId: posted.id, body: { markdown: '  ' } }), 400, 'body.body.markdown')
-    await rejects(comment.spaces.comments.update({ spaceId, commentId: posted.id, resolved: 'yes' as never }), 400, /body\.resolved: expected boolean/)
+    await rejects(
+      comment.spaces.comments.update({ spaceId, commentId: posted.id, resolved: 'yes' as never }),
+      400,
+      /body\.resolved: expected boolean/,
+    )
     await rejects(
       comment.spaces.comments.update({ spaceId, commentId: posted.id, addedReactions: ['👍'], removedReactions: ['👍'], resolved: true }),
       400,
@@ -190,7 +229,7 @@ describe('spaces.comments.delete', () => {
     expect((await admin.spaces.comments.get({ spaceId, commentId: keep.id })).replies).toBe(0)
   })
 
-  it("is for the author or a space admin; others get 403 and nothing goes", async () => {
+  it('is for the author or a space admin; others get 403 and nothing goes', async () => {
     const { comment, edit, read, admin, anonymous, demo } = await setup()
     const spaceId = demo.spaces.guide
     const posted = await comment.spaces.comments.create({ spaceId, body: { markdown: 'Mine' } })

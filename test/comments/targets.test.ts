@@ -19,7 +19,18 @@ async function withPages() {
   const adminClient = clientFor(platform, admin.token)
   const { document } = await adminClient.spaces.content.getPage({ spaceId: space.id, pageId: setupPage.page })
   const node = document!.nodes.find((n) => n.type === 'paragraph')!.id!
-  return { platform, b, spaceId: space.id, revision: space.revision, intro, setupPage, node, admin: adminClient, comment: clientFor(platform, writer.token), writer }
+  return {
+    platform,
+    b,
+    spaceId: space.id,
+    revision: space.revision,
+    intro,
+    setupPage,
+    node,
+    admin: adminClient,
+    comment: clientFor(platform, writer.token),
+    writer,
+  }
 }
 
 describe('comment targets: pages and nodes', () => {
@@ -29,9 +40,21 @@ describe('comment targets: pages and nodes', () => {
     expect(onPage.target).toEqual({
       space: spaceId,
       revision,
-      page: { id: intro.page, title: 'Intro', emoji: '📄', path: 'intro', createdAt: intro.createdAt, updatedAt: intro.updatedAt, outdated: false },
+      page: {
+        id: intro.page,
+        title: 'Intro',
+        emoji: '📄',
+        path: 'intro',
+        createdAt: intro.createdAt,
+        updatedAt: intro.updatedAt,
+        outdated: false,
+      },
     })
-    expect((await admin.spaces.comments.get({ spaceId, commentId: onPage.id })).target?.page).toMatchObject({ id: intro.page, title: 'Intro', outdated: false })
+    expect((await admin.spaces.comments.get({ spaceId, commentId: onPage.id })).target?.page).toMatchObject({
+      id: intro.page,
+      title: 'Intro',
+      outdated: false,
+    })
     await comment.spaces.comments.create({ spaceId, page: setupPage.page, body: { markdown: 'Elsewhere' } })
     await comment.spaces.comments.create({ spaceId, body: { markdown: 'On the space' } })
     const filtered = await admin.spaces.comments.list({ spaceId, targetPage: intro.page })
@@ -48,7 +71,15 @@ describe('comment targets: pages and nodes', () => {
       space: spaceId,
       revision,
       node: { id: node, preview: 'Install the CLI first.' },
-      page: { id: setupPage.page, title: 'Setup', icon: 'gear', path: 'setup', createdAt: setupPage.createdAt, updatedAt: setupPage.updatedAt, outdated: false },
+      page: {
+        id: setupPage.page,
+        title: 'Setup',
+        icon: 'gear',
+        path: 'setup',
+        createdAt: setupPage.createdAt,
+        updatedAt: setupPage.updatedAt,
+        outdated: false,
+      },
     })
     const both = await comment.spaces.comments.create({ spaceId, page: setupPage.page, node, body: { markdown: 'Same' } })
     expect(both.target?.node?.id).toBe(node)
@@ -73,7 +104,10 @@ describe('comment targets: pages and nodes', () => {
     const onPage = await comment.spaces.comments.create({ spaceId, page: intro.page, body: { markdown: 'Nice' } })
     await b.editPage({ space: spaceId, page: setupPage.page, markdown: 'Install the docplat CLI first.\n\nThen sign in.' })
     const changed = await admin.spaces.comments.get({ spaceId, commentId: onNode.id })
-    expect(changed.target).toMatchObject({ node: { id: node, preview: 'Install the CLI first.' }, page: { id: setupPage.page, outdated: true } })
+    expect(changed.target).toMatchObject({
+      node: { id: node, preview: 'Install the CLI first.' },
+      page: { id: setupPage.page, outdated: true },
+    })
     expect((await admin.spaces.comments.get({ spaceId, commentId: onPage.id })).target?.page?.outdated).toBe(false)
 
     // The intro page removed from the live content: the comment's page shows as it was, outdated.
@@ -86,11 +120,27 @@ describe('comment targets: pages and nodes', () => {
     const { b, platform, admin, writer, spaceId } = await withPages()
     const changeRequest = await b.changeRequest({ space: spaceId, createdBy: writer.user.id })
     const added = await b.page({ changeRequest: changeRequest.id, title: 'New page', markdown: 'Fresh.' })
-    const review = clientFor(platform, (await b.user({ organization: (await admin.spaces.get({ spaceId })).organization, role: 'review' })).token)
-    const posted = await review.changeRequests.comments.create({ spaceId, changeRequestId: '1', page: added.page, body: { markdown: 'Good addition' } })
-    expect(posted.target).toMatchObject({ changeRequest: changeRequest.id, revision: changeRequest.revision, page: { id: added.page, title: 'New page', outdated: false } })
+    const review = clientFor(
+      platform,
+      (await b.user({ organization: (await admin.spaces.get({ spaceId })).organization, role: 'review' })).token,
+    )
+    const posted = await review.changeRequests.comments.create({
+      spaceId,
+      changeRequestId: '1',
+      page: added.page,
+      body: { markdown: 'Good addition' },
+    })
+    expect(posted.target).toMatchObject({
+      changeRequest: changeRequest.id,
+      revision: changeRequest.revision,
+      page: { id: added.page, title: 'New page', outdated: false },
+    })
     expect((await admin.changeRequests.comments.list({ spaceId, changeRequestId: '1', targetPage: added.page })).count).toBe(1)
     // The page exists in the change request only.
-    await rejects(review.spaces.comments.create({ spaceId, page: added.page, body: { markdown: 'x' } }), 404, new RegExp(`Page ${added.page} not found`))
+    await rejects(
+      review.spaces.comments.create({ spaceId, page: added.page, body: { markdown: 'x' } }),
+      404,
+      new RegExp(`Page ${added.page} not found`),
+    )
   })
 })

@@ -15,7 +15,10 @@ describe('content of new, copied and removed spaces', () => {
   it('copies content into a duplicated space', async () => {
     const { admin, demo } = await contentSetup()
     const copy = await admin.spaces.duplicate({ spaceId: demo.spaces.guide })
-    const [original, copied] = [await admin.spaces.content.get({ spaceId: demo.spaces.guide }), await admin.spaces.content.get({ spaceId: copy.id })]
+    const [original, copied] = [
+      await admin.spaces.content.get({ spaceId: demo.spaces.guide }),
+      await admin.spaces.content.get({ spaceId: copy.id }),
+    ]
     expect(copied.id).toBe(copy.revision)
     expect(copied.id).not.toBe(original.id)
     expect(copied.pages!.map((p) => p.path)).toEqual(original.pages!.map((p) => p.path))
@@ -26,14 +29,23 @@ describe('content of new, copied and removed spaces', () => {
 
   it('starts a change request from the space content', async () => {
     const { platform, admin, demo, space } = await contentSetup()
-    const cr = await platform.builders.changeRequest({ space: demo.spaces.handbook, createdBy: demo.users.admin, subject: 'Update benefits' })
+    const cr = await platform.builders.changeRequest({
+      space: demo.spaces.handbook,
+      createdBy: demo.users.admin,
+      subject: 'Update benefits',
+    })
     const revision = await admin.changeRequests.content.get({ spaceId: demo.spaces.handbook, changeRequestId: String(cr.number) })
     expect(revision.parents).toEqual([space(demo.spaces.handbook).revision])
-    expect(revision.pages).toEqual((await admin.spaces.content.get({ spaceId: demo.spaces.handbook })).pages!.map((p) => ({
-      ...p,
-      urls: { app: p.urls!.app!.replace(`/s/${demo.spaces.handbook}/`, `/s/${demo.spaces.handbook}/~/changes/${cr.number}/`) },
-      pages: p.pages!.map((c) => ({ ...c, urls: { app: c.urls!.app!.replace(`/s/${demo.spaces.handbook}/`, `/s/${demo.spaces.handbook}/~/changes/${cr.number}/`) } })),
-    })))
+    expect(revision.pages).toEqual(
+      (await admin.spaces.content.get({ spaceId: demo.spaces.handbook })).pages!.map((p) => ({
+        ...p,
+        urls: { app: p.urls!.app!.replace(`/s/${demo.spaces.handbook}/`, `/s/${demo.spaces.handbook}/~/changes/${cr.number}/`) },
+        pages: p.pages!.map((c) => ({
+          ...c,
+          urls: { app: c.urls!.app!.replace(`/s/${demo.spaces.handbook}/`, `/s/${demo.spaces.handbook}/~/changes/${cr.number}/`) },
+        })),
+      })),
+    )
   })
 
   it('drops the revisions of a space purged after its 7 days', async () => {

@@ -10,16 +10,27 @@ describe('changeRequests.content.get / listPages', () => {
     const byNumber = await read.changeRequests.content.get({ spaceId: demo.spaces.guide, changeRequestId: '1' })
     const byId = await read.changeRequests.content.get({ spaceId: demo.spaces.guide, changeRequestId: cr.id })
     expect(byId).toEqual(byNumber)
-    expect(byId).toMatchObject({ object: 'revision', id: cr.revision, parents: [space(demo.spaces.guide).revision], variables: { cliVersion: '4.2.0' } })
+    expect(byId).toMatchObject({
+      object: 'revision',
+      id: cr.revision,
+      parents: [space(demo.spaces.guide).revision],
+      variables: { cliVersion: '4.2.0' },
+    })
     expect(byId.urls?.app).toBe(`https://app.docplat.dev/o/${demo.acme}/s/${demo.spaces.guide}/~/changes/1/~/revisions/${cr.revision}`)
     expect(byId.reusableContents).toEqual((await read.spaces.content.get({ spaceId: demo.spaces.guide })).reusableContents)
   })
 
   it('holds its own edits, which the space does not have', async () => {
     const { read, demo } = await contentSetup()
-    const guides = (pages: Array<{ path: string; pages?: Array<{ path: string }> }>) => pages.find((p) => p.path === 'guides')!.pages!.map((p) => p.path)
+    const guides = (pages: Array<{ path: string; pages?: Array<{ path: string }> }>) =>
+      pages.find((p) => p.path === 'guides')!.pages!.map((p) => p.path)
     const cr = await read.changeRequests.content.listPages({ spaceId: demo.spaces.guide, changeRequestId: '1' })
-    expect(guides(cr.pages)).toEqual(['guides/importing-content', 'guides/searching-your-docs', 'guides/reviewing-changes', 'guides/quickstart-with-docker'])
+    expect(guides(cr.pages)).toEqual([
+      'guides/importing-content',
+      'guides/searching-your-docs',
+      'guides/reviewing-changes',
+      'guides/quickstart-with-docker',
+    ])
     expect(cr.pages[0]!.urls?.app).toBe(`https://app.docplat.dev/o/${demo.acme}/s/${demo.spaces.guide}/~/changes/1/welcome`)
     const live = await read.spaces.content.listPages({ spaceId: demo.spaces.guide })
     expect(guides(live.pages)).toEqual(['guides/importing-content', 'guides/searching-your-docs', 'guides/reviewing-changes'])
@@ -34,9 +45,15 @@ describe('changeRequests.content.get / listPages', () => {
       expect(error).toBeInstanceOf(NotFoundError)
       expect(error.message).toContain(`Change request ${changeRequestId} not found`)
     }
-    expect(await failure(outsider.changeRequests.content.listPages({ spaceId: demo.spaces.reference, changeRequestId: '1' }))).toBeInstanceOf(NotFoundError)
-    expect(await failure(anonymous.changeRequests.content.listPages({ spaceId: demo.spaces.guide, changeRequestId: '1' }))).toBeInstanceOf(AuthenticationError)
-    expect(await failure(read.changeRequests.content.get({ spaceId: demo.spaces.guide, changeRequestId: '1', computed: 'yes' as never }))).toBeInstanceOf(BadRequestError)
+    expect(
+      await failure(outsider.changeRequests.content.listPages({ spaceId: demo.spaces.reference, changeRequestId: '1' })),
+    ).toBeInstanceOf(NotFoundError)
+    expect(await failure(anonymous.changeRequests.content.listPages({ spaceId: demo.spaces.guide, changeRequestId: '1' }))).toBeInstanceOf(
+      AuthenticationError,
+    )
+    expect(
+      await failure(read.changeRequests.content.get({ spaceId: demo.spaces.guide, changeRequestId: '1', computed: 'yes' as never })),
+    ).toBeInstanceOf(BadRequestError)
   })
 })
 
@@ -44,7 +61,12 @@ describe('changeRequests.content.getPage', () => {
   it('returns the change request version of a page', async () => {
     const { read, demo, space, page } = await contentSetup()
     const quickstart = page(space(demo.spaces.guide).revision, 'Quickstart').page
-    const proposed = await read.changeRequests.content.getPage({ spaceId: demo.spaces.guide, changeRequestId: '1', pageId: quickstart, format: 'markdown' })
+    const proposed = await read.changeRequests.content.getPage({
+      spaceId: demo.spaces.guide,
+      changeRequestId: '1',
+      pageId: quickstart,
+      format: 'markdown',
+    })
     expect(proposed.markdown).toMatch(/^Publish your first page in five minutes\./)
     const live = await read.spaces.content.getPage({ spaceId: demo.spaces.guide, pageId: quickstart, format: 'markdown' })
     expect(live.markdown).toMatch(/^This quickstart creates a space/)
@@ -56,11 +78,19 @@ describe('changeRequests.content.getPage', () => {
   it('refuses pages the change request does not have', async () => {
     const { platform, read, demo, changeRequest } = await contentSetup()
     const onlyLive = await platform.builders.page({ space: demo.spaces.guide, title: 'Added after the change request' })
-    expect((await read.spaces.content.getPage({ spaceId: demo.spaces.guide, pageId: onlyLive.page })).title).toBe('Added after the change request')
-    expect(await failure(read.changeRequests.content.getPage({ spaceId: demo.spaces.guide, changeRequestId: '1', pageId: onlyLive.page }))).toBeInstanceOf(NotFoundError)
-    const onlyCr = platform.db.pages.findMany((q) => q.where({ revision: changeRequest(demo.spaces.guide, 1).revision })).find((p) => p.title === 'Quickstart with Docker')!
+    expect((await read.spaces.content.getPage({ spaceId: demo.spaces.guide, pageId: onlyLive.page })).title).toBe(
+      'Added after the change request',
+    )
+    expect(
+      await failure(read.changeRequests.content.getPage({ spaceId: demo.spaces.guide, changeRequestId: '1', pageId: onlyLive.page })),
+    ).toBeInstanceOf(NotFoundError)
+    const onlyCr = platform.db.pages
+      .findMany((q) => q.where({ revision: changeRequest(demo.spaces.guide, 1).revision }))
+      .find((p) => p.title === 'Quickstart with Docker')!
     expect(await failure(read.spaces.content.getPage({ spaceId: demo.spaces.guide, pageId: onlyCr.page }))).toBeInstanceOf(NotFoundError)
-    expect(await failure(read.changeRequests.content.getPage({ spaceId: demo.spaces.guide, changeRequestId: '99', pageId: onlyCr.page }))).toBeInstanceOf(NotFoundError)
+    expect(
+      await failure(read.changeRequests.content.getPage({ spaceId: demo.spaces.guide, changeRequestId: '99', pageId: onlyCr.page })),
+    ).toBeInstanceOf(NotFoundError)
   })
 })
 
@@ -74,9 +104,15 @@ describe('changeRequests.content files and backlinks', () => {
     expect(files.items[0]!.id).toBe(hero)
     const got = await read.changeRequests.content.getFile({ spaceId: demo.spaces.guide, changeRequestId: '1', fileId: hero })
     expect(got).toMatchObject({ id: hero, name: 'hero.png', contentType: 'image/png', dimensions: { width: 1920, height: 1080 } })
-    expect(got.downloadURL).toBe(`https://app.docplat.dev/~/files/${demo.spaces.guide}/${changeRequest(demo.spaces.guide, 1).revision}/${hero}/hero.png`)
-    expect(await failure(read.changeRequests.content.getFile({ spaceId: demo.spaces.guide, changeRequestId: '1', fileId: 'nope' }))).toBeInstanceOf(NotFoundError)
-    expect(await failure(read.changeRequests.content.listFiles({ spaceId: demo.spaces.guide, changeRequestId: '99' }))).toBeInstanceOf(NotFoundError)
+    expect(got.downloadURL).toBe(
+      `https://app.docplat.dev/~/files/${demo.spaces.guide}/${changeRequest(demo.spaces.guide, 1).revision}/${hero}/hero.png`,
+    )
+    expect(
+      await failure(read.changeRequests.content.getFile({ spaceId: demo.spaces.guide, changeRequestId: '1', fileId: 'nope' })),
+    ).toBeInstanceOf(NotFoundError)
+    expect(await failure(read.changeRequests.content.listFiles({ spaceId: demo.spaces.guide, changeRequestId: '99' }))).toBeInstanceOf(
+      NotFoundError,
+    )
   })
 
   it('computes backlinks from the change request content', async () => {
@@ -85,12 +121,26 @@ describe('changeRequests.content files and backlinks', () => {
     const screenshot = file(space(demo.spaces.guide).revision, 'cli-output.png').file
     const live = await read.spaces.content.listFileBacklinks({ spaceId: demo.spaces.guide, fileId: screenshot })
     expect(live.items.map((b) => b.page?.path)).toEqual(['quickstart'])
-    const proposed = await read.changeRequests.content.listFileBacklinks({ spaceId: demo.spaces.guide, changeRequestId: '1', fileId: screenshot })
+    const proposed = await read.changeRequests.content.listFileBacklinks({
+      spaceId: demo.spaces.guide,
+      changeRequestId: '1',
+      fileId: screenshot,
+    })
     expect(proposed).toMatchObject({ items: [], count: 0 })
-    const typos = await read.changeRequests.content.listFileBacklinks({ spaceId: demo.spaces.guide, changeRequestId: '2', fileId: screenshot })
-    expect(typos.items[0]).toMatchObject({ kind: 'page', page: { path: 'quickstart' }, versionContext: { type: 'revision', revision: expect.any(String) } })
+    const typos = await read.changeRequests.content.listFileBacklinks({
+      spaceId: demo.spaces.guide,
+      changeRequestId: '2',
+      fileId: screenshot,
+    })
+    expect(typos.items[0]).toMatchObject({
+      kind: 'page',
+      page: { path: 'quickstart' },
+      versionContext: { type: 'revision', revision: expect.any(String) },
+    })
     expect(typos.items[0]!.versionContext!.revision).not.toBe(space(demo.spaces.guide).revision)
-    expect(await failure(read.changeRequests.content.listFileBacklinks({ spaceId: demo.spaces.guide, changeRequestId: '1', fileId: 'nope' }))).toBeInstanceOf(NotFoundError)
+    expect(
+      await failure(read.changeRequests.content.listFileBacklinks({ spaceId: demo.spaces.guide, changeRequestId: '1', fileId: 'nope' })),
+    ).toBeInstanceOf(NotFoundError)
   })
 })
 
@@ -106,9 +156,16 @@ describe('changeRequests.content.listPageLinks', () => {
     expect(links.stats).toEqual({ total: 2, broken: { total: 1, changeRequest: 1 } })
     const live = await read.spaces.content.listPageLinks({ spaceId: demo.spaces.guide, pageId: quickstart })
     expect(live.items.find((l) => l.status === 'broken')!.targetReference).toEqual({ kind: 'page', path: 'concepts/webhooks' })
-    const broken = await read.changeRequests.content.listPageLinks({ spaceId: demo.spaces.guide, changeRequestId: '1', pageId: quickstart, status: 'in-app' })
+    const broken = await read.changeRequests.content.listPageLinks({
+      spaceId: demo.spaces.guide,
+      changeRequestId: '1',
+      pageId: quickstart,
+      status: 'in-app',
+    })
     expect(broken.items).toHaveLength(1)
     expect(broken.stats?.total).toBe(2)
-    expect(await failure(read.changeRequests.content.listPageLinks({ spaceId: demo.spaces.guide, changeRequestId: '1', pageId: 'nope' }))).toBeInstanceOf(NotFoundError)
+    expect(
+      await failure(read.changeRequests.content.listPageLinks({ spaceId: demo.spaces.guide, changeRequestId: '1', pageId: 'nope' })),
+    ).toBeInstanceOf(NotFoundError)
   })
 })

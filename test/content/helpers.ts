@@ -7,7 +7,8 @@ export async function contentSetup() {
   const { platform } = ctx
   const space = (id: string) => platform.db.spaces.get(id)!
   /** The change request of a space by number. */
-  const changeRequest = (spaceId: string, number: number) => platform.db.changeRequests.findMany((q) => q.where({ space: spaceId })).find((c) => c.number === number)!
+  const changeRequest = (spaceId: string, number: number) =>
+    platform.db.changeRequests.findMany((q) => q.where({ space: spaceId })).find((c) => c.number === number)!
   return { ...ctx, space, changeRequest, page: pageIn(platform), file: fileIn(platform) }
 }
 

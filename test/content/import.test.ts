@@ -27,7 +27,12 @@ describe('spaces.content.import', () => {
     expect(data.revision).not.toBe(before)
 
     const revision = await read.spaces.content.get({ spaceId: demo.spaces.guide })
-    expect(revision).toMatchObject({ id: data.revision, parents: [before], type: 'import', variables: { productName: 'Acme Platform', cliVersion: '4.2.0', company: 'Example' } })
+    expect(revision).toMatchObject({
+      id: data.revision,
+      parents: [before],
+      type: 'import',
+      variables: { productName: 'Acme Platform', cliVersion: '4.2.0', company: 'Example' },
+    })
     expect((await read.spaces.get({ spaceId: demo.spaces.guide })).revision).toBe(data.revision)
     expect(revision.pages!.map((p) => p.path)).toEqual(['welcome', 'quickstart', 'installation', 'concepts', 'guides', 'faq', 'onboarding'])
     expect(revision.pages![6]!.pages!.map((p) => p.path)).toEqual(['onboarding/checklist'])
@@ -41,7 +46,11 @@ describe('spaces.content.import', () => {
   it('imports a markdown string as one page titled by its first heading', async () => {
     const { platform, admin, demo } = await contentSetup()
     platform.imports.register('https://example.com/notes.md', '# Release notes\n\n## 1.0\n\nFirst release.\n')
-    const result = await admin.spaces.content.import({ spaceId: demo.spaces.changelog, url: 'https://example.com/notes.md', source: 'markdown' })
+    const result = await admin.spaces.content.import({
+      spaceId: demo.spaces.changelog,
+      url: 'https://example.com/notes.md',
+      source: 'markdown',
+    })
     expect(result).toMatchObject({ importedResources: 1, totalResources: 1 })
     const { pages } = await admin.spaces.content.listPages({ spaceId: demo.spaces.changelog })
     const notes = pages.find((p) => p.title === 'Release notes')!
@@ -58,7 +67,11 @@ describe('spaces.content.import', () => {
       const client = createClient({ token: platform.tokens.admin!, fetch: platform.fetch, retry: 0 })
       const spaceId = [...platform.db.spaces.all()].find((s) => s.title === 'Changelog')!.id
       const result = await client.spaces.content.import({ spaceId, url, source: 'github' })
-      return { result, revision: await client.spaces.content.get({ spaceId }), bare: await client.spaces.content.get({ spaceId, metadata: false }) }
+      return {
+        result,
+        revision: await client.spaces.content.get({ spaceId }),
+        bare: await client.spaces.content.get({ spaceId, metadata: false }),
+      }
     }
     const [one, two] = [await imported(), await imported()]
     expect(one.result).toEqual(two.result)
@@ -83,7 +96,9 @@ describe('spaces.content.import', () => {
       [{ source: 'website' }, 'body.url'],
       [{ url: DOCS }, 'body.source'],
     ] as const) {
-      const error = await failure(admin.spaces.content.import({ spaceId: demo.spaces.guide, ...(body as { url: string; source: 'website' }) }))
+      const error = await failure(
+        admin.spaces.content.import({ spaceId: demo.spaces.guide, ...(body as { url: string; source: 'website' }) }),
+      )
       expect(error).toBeInstanceOf(BadRequestError)
       expect(error.message).toContain(field)
     }
@@ -91,18 +106,35 @@ describe('spaces.content.import', () => {
     const invalid = await failure(admin.spaces.content.import({ spaceId: demo.spaces.guide, url: DOCS, source: 'website' }))
     expect(invalid).toBeInstanceOf(BadRequestError)
     expect(invalid.message).toContain('pages.1.title')
-    platform.imports.register(DOCS, { pages: [{ title: 'Twice', slug: 'same' }, { title: 'Again', slug: 'same' }] })
-    expect((await failure(admin.spaces.content.import({ spaceId: demo.spaces.guide, url: DOCS, source: 'website' }))).message).toContain('pages.1.slug')
+    platform.imports.register(DOCS, {
+      pages: [
+        { title: 'Twice', slug: 'same' },
+        { title: 'Again', slug: 'same' },
+      ],
+    })
+    expect((await failure(admin.spaces.content.import({ spaceId: demo.spaces.guide, url: DOCS, source: 'website' }))).message).toContain(
+      'pages.1.slug',
+    )
     expect(space(demo.spaces.guide).revision).toBe(before)
     expect(platform.db.revisions.size).toBe(revisions)
   })
 
   it('adds pages of the same title beside each other, and refuses a slug another page takes', async () => {
     const { platform, admin, demo, space, page } = await contentSetup()
-    platform.imports.register(DOCS, { pages: [{ title: 'FAQ', markdown: 'New answers.' }, { title: 'FAQ', markdown: 'More answers.' }] })
+    platform.imports.register(DOCS, {
+      pages: [
+        { title: 'FAQ', markdown: 'New answers.' },
+        { title: 'FAQ', markdown: 'More answers.' },
+      ],
+    })
     await admin.spaces.content.import({ spaceId: demo.spaces.guide, url: DOCS, source: 'website' })
     const rev = space(demo.spaces.guide).revision
-    expect(platform.db.pages.findMany((q) => q.where({ revision: rev })).filter((p) => p.title === 'FAQ').map((p) => [p.slug, p.markdown])).toEqual([
+    expect(
+      platform.db.pages
+        .findMany((q) => q.where({ revision: rev }))
+        .filter((p) => p.title === 'FAQ')
+        .map((p) => [p.slug, p.markdown]),
+    ).toEqual([
       ['faq', 'New answers.'],
       ['faq-2', 'More answers.'],
     ])
@@ -137,7 +169,9 @@ describe('changeRequests.content.import', () => {
     const spaceBefore = await read.spaces.content.listPages({ spaceId: demo.spaces.guide })
     const spaceRevision = space(demo.spaces.guide).revision
     platform.imports.register(DOCS, fixture)
-    const { data, response } = await edit.changeRequests.content.import({ spaceId: demo.spaces.guide, changeRequestId: '1', url: DOCS, source: 'website' }).withResponse()
+    const { data, response } = await edit.changeRequests.content
+      .import({ spaceId: demo.spaces.guide, changeRequestId: '1', url: DOCS, source: 'website' })
+      .withResponse()
     expect(response.status).toBe(201)
     expect(data).toMatchObject({ importedResources: 4, totalResources: 5 })
     const latest = await read.changeRequests.content.get({ spaceId: demo.spaces.guide, changeRequestId: cr.id })
@@ -154,11 +188,24 @@ describe('changeRequests.content.import', () => {
   it('refuses unknown change requests, settled ones and callers without edit', async () => {
     const { platform, admin, read, demo } = await contentSetup()
     const body = { url: DOCS, source: 'website' } as const
-    expect(await failure(admin.changeRequests.content.import({ spaceId: demo.spaces.guide, changeRequestId: '99', ...body }))).toBeInstanceOf(NotFoundError)
-    expect(await failure(admin.changeRequests.content.import({ spaceId: demo.spaces.guide, changeRequestId: 'nope', ...body }))).toBeInstanceOf(NotFoundError)
-    expect(await failure(read.changeRequests.content.import({ spaceId: demo.spaces.guide, changeRequestId: '1', ...body }))).toBeInstanceOf(PermissionDeniedError)
-    const merged = await platform.builders.changeRequest({ space: demo.spaces.guide, createdBy: demo.users.edit, status: 'merged', subject: 'Done' })
-    const settled = await failure(admin.changeRequests.content.import({ spaceId: demo.spaces.guide, changeRequestId: String(merged.number), ...body }))
+    expect(
+      await failure(admin.changeRequests.content.import({ spaceId: demo.spaces.guide, changeRequestId: '99', ...body })),
+    ).toBeInstanceOf(NotFoundError)
+    expect(
+      await failure(admin.changeRequests.content.import({ spaceId: demo.spaces.guide, changeRequestId: 'nope', ...body })),
+    ).toBeInstanceOf(NotFoundError)
+    expect(await failure(read.changeRequests.content.import({ spaceId: demo.spaces.guide, changeRequestId: '1', ...body }))).toBeInstanceOf(
+      PermissionDeniedError,
+    )
+    const merged = await platform.builders.changeRequest({
+      space: demo.spaces.guide,
+      createdBy: demo.users.edit,
+      status: 'merged',
+      subject: 'Done',
+    })
+    const settled = await failure(
+      admin.changeRequests.content.import({ spaceId: demo.spaces.guide, changeRequestId: String(merged.number), ...body }),
+    )
     expect(settled).toBeInstanceOf(ConflictError)
     expect(platform.db.changeRequests.get(merged.id)!.revision).toBe(merged.revision)
   })

@@ -4,7 +4,8 @@ import { failure } from '../helpers.ts'
 import { contentSetup } from './helpers.ts'
 
 /** What a link points at, in one word: a page or file path, or a URL. */
-const targetOf = (l: Link) => l.targetReference?.page?.path ?? l.targetReference?.file?.name ?? l.targetReference?.path ?? l.targetReference?.url
+const targetOf = (l: Link) =>
+  l.targetReference?.page?.path ?? l.targetReference?.file?.name ?? l.targetReference?.path ?? l.targetReference?.url
 
 describe('spaces.listLinks', () => {
   it("lists every link of the space's content, broken first, with stats", async () => {
@@ -26,13 +27,23 @@ describe('spaces.listLinks', () => {
       'https://nodejs.org/en/download',
     ])
     const hero = links.items.find((l) => targetOf(l) === 'hero.png')!
-    expect(hero).toMatchObject({ status: 'in-app', relation: 'embed', targetReference: { kind: 'file', file: { contentType: 'image/png' } } })
-    expect(hero.locationReferences).toEqual([expect.objectContaining({ kind: 'page', page: expect.objectContaining({ path: 'welcome' }), node: expect.any(String) })])
+    expect(hero).toMatchObject({
+      status: 'in-app',
+      relation: 'embed',
+      targetReference: { kind: 'file', file: { contentType: 'image/png' } },
+    })
+    expect(hero.locationReferences).toEqual([
+      expect.objectContaining({ kind: 'page', page: expect.objectContaining({ path: 'welcome' }), node: expect.any(String) }),
+    ])
   })
 
   it('filters by status, keeping the stats of the whole list', async () => {
     const { read, demo } = await contentSetup()
-    for (const [status, count] of [['broken', 3], ['in-app', 11], ['ok', 4]] as const) {
+    for (const [status, count] of [
+      ['broken', 3],
+      ['in-app', 11],
+      ['ok', 4],
+    ] as const) {
       const links = await read.spaces.listLinks({ spaceId: demo.spaces.guide, status })
       expect(links.count).toBe(count)
       expect(links.items.every((l) => l.status === status)).toBe(true)
@@ -45,7 +56,9 @@ describe('spaces.listLinks', () => {
 
   it('reports external URLs broken as the control API marks them', async () => {
     const { platform, read, demo } = await contentSetup()
-    const status = async () => (await read.spaces.listLinks({ spaceId: demo.spaces.guide })).items.find((l) => targetOf(l) === 'https://nodejs.org/en/download')!.status
+    const status = async () =>
+      (await read.spaces.listLinks({ spaceId: demo.spaces.guide })).items.find((l) => targetOf(l) === 'https://nodejs.org/en/download')!
+        .status
     expect(await status()).toBe('ok')
     await platform.builders.brokenUrl('https://nodejs.org/en/download')
     expect(await status()).toBe('broken')
@@ -57,7 +70,8 @@ describe('spaces.listLinks', () => {
   it('walks every link across pages', async () => {
     const { read, demo } = await contentSetup()
     const seen: string[] = []
-    for await (const link of read.spaces.listLinks({ spaceId: demo.spaces.guide, limit: 5 })) seen.push(`${link.relation}:${targetOf(link)}`)
+    for await (const link of read.spaces.listLinks({ spaceId: demo.spaces.guide, limit: 5 }))
+      seen.push(`${link.relation}:${targetOf(link)}`)
     expect(seen).toHaveLength(18)
     expect(new Set(seen).size).toBe(18)
     const pages = []
@@ -100,7 +114,11 @@ describe('spaces.content.listPageLinks', () => {
     const { platform, admin, demo } = await contentSetup()
     const b = platform.builders
     const spaceId = demo.spaces.customers
-    const a = await b.page({ space: spaceId, title: 'A', markdown: '[b](a/b) [self](./a) [up](../a) [anchor](#top) [mail](mailto:x@acme.test)' })
+    const a = await b.page({
+      space: spaceId,
+      title: 'A',
+      markdown: '[b](a/b) [self](./a) [up](../a) [anchor](#top) [mail](mailto:x@acme.test)',
+    })
     const logo = await b.file({ space: spaceId, name: 'logo.svg' })
     const child = await b.page({
       space: spaceId,
@@ -109,7 +127,10 @@ describe('spaces.content.listPageLinks', () => {
       markdown: `[sibling](c) [parent](../a.md) [readme](/a/README.md) [query](/a?x=1#frag) [cdn](//cdn.acme.test/x.js) ![logo](/.files/${logo.file}) ![gone](../.files/missing.png)`,
     })
     const fromA = await admin.spaces.content.listPageLinks({ spaceId, pageId: a.page })
-    expect(fromA.items.map((l) => [l.status, targetOf(l)])).toEqual([['in-app', 'a'], ['in-app', 'a/b']])
+    expect(fromA.items.map((l) => [l.status, targetOf(l)])).toEqual([
+      ['in-app', 'a'],
+      ['in-app', 'a/b'],
+    ])
     const fromB = await admin.spaces.content.listPageLinks({ spaceId, pageId: child.page })
     expect(fromB.items.map((l) => [l.status, l.relation, targetOf(l)])).toEqual([
       ['broken', 'embed', '.files/missing.png'],

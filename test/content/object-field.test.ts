@@ -14,7 +14,14 @@ describe('Page and File objects', () => {
     const child = await platform.builders.page({ space: space.id, parent: parent.page, title: 'Setup', markdown: 'Install it.' })
     const file = await platform.builders.file({ space: space.id, name: 'diagram.png' })
     const changeRequest = await platform.builders.changeRequest({ space: space.id, createdBy: user.id })
-    return { client: clientFor(platform, token), space: space.id, parent: parent.page, child: child.page, file: file.file, changeRequest: changeRequest.id }
+    return {
+      client: clientFor(platform, token),
+      space: space.id,
+      parent: parent.page,
+      child: child.page,
+      file: file.file,
+      changeRequest: changeRequest.id,
+    }
   }
 
   it("carry object: 'page' and object: 'file' in every operation that returns them", async () => {
@@ -27,11 +34,22 @@ describe('Page and File objects', () => {
     const { pages } = await client.spaces.content.listPages({ spaceId: space })
     expect(pages.map((p) => [p.object, p.id])).toEqual([['page', parent]])
     expect(pages[0]!.pages!.map((p) => [p.object, p.id])).toEqual([['page', child]])
-    expect(await client.spaces.content.getPage({ spaceId: space, pageId: child })).toMatchObject({ object: 'page', id: child, title: 'Setup' })
-    expect(await client.spaces.content.getPage({ spaceId: space, pageId: child, format: 'markdown' })).toMatchObject({ object: 'page', markdown: expect.stringContaining('Install it.') })
+    expect(await client.spaces.content.getPage({ spaceId: space, pageId: child })).toMatchObject({
+      object: 'page',
+      id: child,
+      title: 'Setup',
+    })
+    expect(await client.spaces.content.getPage({ spaceId: space, pageId: child, format: 'markdown' })).toMatchObject({
+      object: 'page',
+      markdown: expect.stringContaining('Install it.'),
+    })
 
     expect((await collect(client.spaces.content.listFiles({ spaceId: space }))).map((f) => [f.object, f.id])).toEqual([['file', file]])
-    expect(await client.spaces.content.getFile({ spaceId: space, fileId: file })).toMatchObject({ object: 'file', id: file, name: 'diagram.png' })
+    expect(await client.spaces.content.getFile({ spaceId: space, fileId: file })).toMatchObject({
+      object: 'file',
+      id: file,
+      name: 'diagram.png',
+    })
 
     const inChangeRequest = { spaceId: space, changeRequestId: changeRequest }
     expect((await client.changeRequests.content.listPages(inChangeRequest)).pages.map((p) => p.object)).toEqual(['page'])

@@ -27,9 +27,15 @@ describe('changeRequests.reviewers.list', () => {
 
   it('refuses unknown change requests, invisible spaces and no token', async () => {
     const { read, outsider, anonymous, demo } = await contentSetup()
-    expect(await failure(read.changeRequests.reviewers.list({ spaceId: demo.spaces.guide, changeRequestId: '42' }))).toBeInstanceOf(NotFoundError)
-    expect(await failure(outsider.changeRequests.reviewers.list({ spaceId: demo.spaces.reference, changeRequestId: '1' }))).toBeInstanceOf(NotFoundError)
-    expect(await failure(anonymous.changeRequests.reviewers.list({ spaceId: demo.spaces.guide, changeRequestId: '1' }))).toBeInstanceOf(AuthenticationError)
+    expect(await failure(read.changeRequests.reviewers.list({ spaceId: demo.spaces.guide, changeRequestId: '42' }))).toBeInstanceOf(
+      NotFoundError,
+    )
+    expect(await failure(outsider.changeRequests.reviewers.list({ spaceId: demo.spaces.reference, changeRequestId: '1' }))).toBeInstanceOf(
+      NotFoundError,
+    )
+    expect(await failure(anonymous.changeRequests.reviewers.list({ spaceId: demo.spaces.guide, changeRequestId: '1' }))).toBeInstanceOf(
+      AuthenticationError,
+    )
   })
 })
 
@@ -55,7 +61,11 @@ describe('changeRequests.reviewers.request', () => {
   it('keeps an existing request as it was', async () => {
     const { review, read, demo } = await contentSetup()
     const before = await read.changeRequests.reviewers.list({ spaceId: demo.spaces.guide, changeRequestId: '1' })
-    const again = await review.changeRequests.reviewers.request({ spaceId: demo.spaces.guide, changeRequestId: '1', users: [demo.users.admin] })
+    const again = await review.changeRequests.reviewers.request({
+      spaceId: demo.spaces.guide,
+      changeRequestId: '1',
+      users: [demo.users.admin],
+    })
     expect(again.users).toEqual([before.items[1]])
     expect((await read.changeRequests.reviewers.list({ spaceId: demo.spaces.guide, changeRequestId: '1' })).items).toEqual(before.items)
   })
@@ -74,7 +84,9 @@ describe('changeRequests.reviewers.request', () => {
       [{ users: [demo.users.read], subject: 's'.repeat(201) }, 'body.subject'],
     ]
     for (const [body, field] of cases) {
-      const error = await failure(review.changeRequests.reviewers.request({ spaceId: demo.spaces.guide, changeRequestId: '1', ...(body as { users: string[] }) }))
+      const error = await failure(
+        review.changeRequests.reviewers.request({ spaceId: demo.spaces.guide, changeRequestId: '1', ...(body as { users: string[] }) }),
+      )
       expect(error).toBeInstanceOf(BadRequestError)
       expect(error.message).toContain(field)
     }
@@ -96,7 +108,9 @@ describe('changeRequests.reviewers.request', () => {
   it('refuses settled change requests with a conflict', async () => {
     const { platform, admin, demo } = await contentSetup()
     const merged = await platform.builders.changeRequest({ space: demo.spaces.guide, createdBy: demo.users.edit, status: 'merged' })
-    const error = await failure(admin.changeRequests.reviewers.request({ spaceId: demo.spaces.guide, changeRequestId: merged.id, users: [demo.users.review] }))
+    const error = await failure(
+      admin.changeRequests.reviewers.request({ spaceId: demo.spaces.guide, changeRequestId: merged.id, users: [demo.users.review] }),
+    )
     expect(error).toBeInstanceOf(ConflictError)
     expect(platform.db.requestedReviewers.findMany((q) => q.where({ changeRequest: merged.id }))).toHaveLength(0)
   })
@@ -105,18 +119,26 @@ describe('changeRequests.reviewers.request', () => {
 describe('changeRequests.reviewers.remove', () => {
   it('withdraws a review request', async () => {
     const { review, read, demo } = await contentSetup()
-    const { response } = await review.changeRequests.reviewers.remove({ spaceId: demo.spaces.guide, changeRequestId: '1', userId: demo.users.admin }).withResponse()
+    const { response } = await review.changeRequests.reviewers
+      .remove({ spaceId: demo.spaces.guide, changeRequestId: '1', userId: demo.users.admin })
+      .withResponse()
     expect(response.status).toBe(205)
     const list = await read.changeRequests.reviewers.list({ spaceId: demo.spaces.guide, changeRequestId: '1' })
     expect(list.items.map((r) => r.user?.id)).toEqual([demo.users.review])
-    const again = await failure(review.changeRequests.reviewers.remove({ spaceId: demo.spaces.guide, changeRequestId: '1', userId: demo.users.admin }))
+    const again = await failure(
+      review.changeRequests.reviewers.remove({ spaceId: demo.spaces.guide, changeRequestId: '1', userId: demo.users.admin }),
+    )
     expect(again).toBeInstanceOf(NotFoundError)
   })
 
   it('needs review, and a change request that exists', async () => {
     const { edit, admin, read, demo } = await contentSetup()
-    expect(await failure(edit.changeRequests.reviewers.remove({ spaceId: demo.spaces.guide, changeRequestId: '1', userId: demo.users.admin }))).toBeInstanceOf(PermissionDeniedError)
-    expect(await failure(admin.changeRequests.reviewers.remove({ spaceId: demo.spaces.guide, changeRequestId: '77', userId: demo.users.admin }))).toBeInstanceOf(NotFoundError)
+    expect(
+      await failure(edit.changeRequests.reviewers.remove({ spaceId: demo.spaces.guide, changeRequestId: '1', userId: demo.users.admin })),
+    ).toBeInstanceOf(PermissionDeniedError)
+    expect(
+      await failure(admin.changeRequests.reviewers.remove({ spaceId: demo.spaces.guide, changeRequestId: '77', userId: demo.users.admin })),
+    ).toBeInstanceOf(NotFoundError)
     expect((await read.changeRequests.reviewers.list({ spaceId: demo.spaces.guide, changeRequestId: '1' })).count).toBe(2)
   })
 

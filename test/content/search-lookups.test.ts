@@ -9,7 +9,11 @@ const matches = (pages: number, sections = 1): PageMatch[] =>
   Array.from({ length: pages }, (_, i) => ({
     page: node(`p${i}`),
     score: pages - i,
-    sections: Array.from({ length: sections }, () => ({ section: { id: `p${i}`, anchor: '', title: '', text: '' }, score: 1, snippet: '' })),
+    sections: Array.from({ length: sections }, () => ({
+      section: { id: `p${i}`, anchor: '', title: '', text: '' },
+      score: 1,
+      snippet: '',
+    })),
   }))
 
 describe('kept searches', () => {

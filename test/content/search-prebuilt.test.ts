@@ -22,8 +22,17 @@ const QUERIES = [...WORDS, 'deploy token', 'chapter', 'renamed']
 async function space(pages: number) {
   const libraries = new Libraries()
   await libraries.load(['markdown', 'search'])
-  const state = createState(new Clock('2026-01-01T00:00:00Z', true), new Random('prebuilt'), { api: 'https://api.test', app: 'https://app.test' }, libraries)
-  const b = createBuilders(() => state, {}, (name) => `token-${name}`)
+  const state = createState(
+    new Clock('2026-01-01T00:00:00Z', true),
+    new Random('prebuilt'),
+    { api: 'https://api.test', app: 'https://app.test' },
+    libraries,
+  )
+  const b = createBuilders(
+    () => state,
+    {},
+    (name) => `token-${name}`,
+  )
   const org = await b.organization({ title: 'Org' })
   const created = await b.space({ organization: org.id, title: 'Space' })
   const ids: string[] = []
@@ -35,7 +44,11 @@ async function space(pages: number) {
   return { state, b, libraries, space: created.id, revision, ids }
 }
 
-type Edit = { kind: 'markdown'; page: number; word: number } | { kind: 'title'; page: number } | { kind: 'remove'; page: number } | { kind: 'add'; word: number }
+type Edit =
+  | { kind: 'markdown'; page: number; word: number }
+  | { kind: 'title'; page: number }
+  | { kind: 'remove'; page: number }
+  | { kind: 'add'; word: number }
 
 const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ kind: fc.constant('markdown' as const), page: fc.nat(29), word: fc.nat(WORDS.length - 1) }),
@@ -48,7 +61,8 @@ async function apply(s: Awaited<ReturnType<typeof space>>, edits: readonly Edit[
   for (const e of edits) {
     const page = e.kind === 'add' ? undefined : s.ids[e.page]
     if (page !== undefined && !s.state.db.pages.findFirst((q) => q.where({ revision: s.revision, page }))) continue
-    if (e.kind === 'markdown') s.b.editPage({ space: s.space, page: page!, markdown: `Now about ${WORDS[e.word]}.\n\n## ${WORDS[e.word]} again\n\nText.` })
+    if (e.kind === 'markdown')
+      s.b.editPage({ space: s.space, page: page!, markdown: `Now about ${WORDS[e.word]}.\n\n## ${WORDS[e.word]} again\n\nText.` })
     if (e.kind === 'title') s.b.editPage({ space: s.space, page: page!, title: `Renamed ${e.page}` })
     if (e.kind === 'remove') s.b.removePage({ space: s.space, page: page! })
     if (e.kind === 'add') await s.b.page({ space: s.space, title: `Added ${WORDS[e.word]}`, markdown: `All about ${WORDS[e.word]}.` })
@@ -145,7 +159,11 @@ describe('a search index built outside the state lock', () => {
     const indexes = s.state.contentCache.search
     const order = viewOf(s.state, s.revision).order
     expect(indexes.unbuilt(s.revision)).toBe(true)
-    await indexes.prebuild(s.revision, order.map((node) => indexedText(node.record)), () => undefined)
+    await indexes.prebuild(
+      s.revision,
+      order.map((node) => indexedText(node.record)),
+      () => undefined,
+    )
     // Still unbuilt until a search adopts it; then the same index answers every search.
     expect(indexes.unbuilt(s.revision)).toBe(true)
     const first = indexes.of(s.revision, () => order.map((node) => node.record.page))

@@ -10,22 +10,52 @@ import { pageSections } from '../../mock/model/content/search-sections.ts'
  */
 
 const piece = fc.constantFrom(
-  '# Title', '## Setup', '### Deploy *now*', '## Setup', '#### `code` heading', 'Setup\n=====', 'Other\n---',
-  'Some text with **bold**, _italic_, ~~gone~~ and `code`.', 'A [link](https://example.com "t") and ![image](a.png).',
-  '- one\n- two\n  - nested', '1. first\n2. second', '- [x] done\n- [ ] todo', '> quoted\n> # quoted heading',
-  '> ## Setup', '- ## Setup in a list', '```ts\nconst a = 1\n```', '    indented code', '| a | b |\n| - | - |\n| 1 | 2 |',
-  '<div>html</div>', 'Text<br>inline html', '[ref]: https://example.com/r', 'See [ref] here.', 'Note[^1].', '[^1]: The note.',
-  '***', 'www.example.com and x@y.io', 'See http://example.com/*a*_b_ and https://x.io/__c__ and <http://a.b/*c*>.',
-  'Mail me@example.com_x_ or www.example.com/*x*.', 'Line one  \nline two', 'Café déjà vu', '', '\n',
+  '# Title',
+  '## Setup',
+  '### Deploy *now*',
+  '## Setup',
+  '#### `code` heading',
+  'Setup\n=====',
+  'Other\n---',
+  'Some text with **bold**, _italic_, ~~gone~~ and `code`.',
+  'A [link](https://example.com "t") and ![image](a.png).',
+  '- one\n- two\n  - nested',
+  '1. first\n2. second',
+  '- [x] done\n- [ ] todo',
+  '> quoted\n> # quoted heading',
+  '> ## Setup',
+  '- ## Setup in a list',
+  '```ts\nconst a = 1\n```',
+  '    indented code',
+  '| a | b |\n| - | - |\n| 1 | 2 |',
+  '<div>html</div>',
+  'Text<br>inline html',
+  '[ref]: https://example.com/r',
+  'See [ref] here.',
+  'Note[^1].',
+  '[^1]: The note.',
+  '***',
+  'www.example.com and x@y.io',
+  'See http://example.com/*a*_b_ and https://x.io/__c__ and <http://a.b/*c*>.',
+  'Mail me@example.com_x_ or www.example.com/*x*.',
+  'Line one  \nline two',
+  'Café déjà vu',
+  '',
+  '\n',
 )
 
 describe('pageSections', () => {
   it('gives the sections the full analysis gives, over varied markdown', () => {
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 25 }), fc.constantFrom('\n\n', '\n'), fc.string({ maxLength: 20 }), (pieces, joiner, title) => {
-        const markdown = pieces.join(joiner)
-        expect(pageSections('page-1', title, markdown)).toEqual(analyzePage('page-1', title, markdown).sections)
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 25 }),
+        fc.constantFrom('\n\n', '\n'),
+        fc.string({ maxLength: 20 }),
+        (pieces, joiner, title) => {
+          const markdown = pieces.join(joiner)
+          expect(pageSections('page-1', title, markdown)).toEqual(analyzePage('page-1', title, markdown).sections)
+        },
+      ),
       { numRuns: 300, seed: 18 },
     )
   })
@@ -33,9 +63,40 @@ describe('pageSections', () => {
   it('gives the same sections as the full analysis over markdown cut anywhere (tasks, links, entities, tables, line endings)', () => {
     // Pieces smaller than blocks, so markers land where no document would put them.
     const bit = fc.constantFrom(
-      ...'ab x X*_[]()!<>#-+|~`\n\n  \t\\&;:/.@1^'.split(''), '[ ] ', '- [x] ', '* [X]\t', '> ', '## ', '```\n', '~~~ a\\-b\n', '    ',
-      '| a | b |\n| - | - |\n', '[^1]', '[^1]: ', '<div>', '</div>', '&amp;', '&copy;', '&#x41;', '![alt *x*](i.png)', 'https://x.io/a_b_',
-      'www.e.com', 'ftp://f.io', 'mailto:a@b.io', 'a@b.io', '1. ', '***', '~~', '\r\n', '\r', '<br>', '[r]: /u', '[r]', 'Setext\n===', 'Ü', '# Café',
+      ...'ab x X*_[]()!<>#-+|~`\n\n  \t\\&;:/.@1^'.split(''),
+      '[ ] ',
+      '- [x] ',
+      '* [X]\t',
+      '> ',
+      '## ',
+      '```\n',
+      '~~~ a\\-b\n',
+      '    ',
+      '| a | b |\n| - | - |\n',
+      '[^1]',
+      '[^1]: ',
+      '<div>',
+      '</div>',
+      '&amp;',
+      '&copy;',
+      '&#x41;',
+      '![alt *x*](i.png)',
+      'https://x.io/a_b_',
+      'www.e.com',
+      'ftp://f.io',
+      'mailto:a@b.io',
+      'a@b.io',
+      '1. ',
+      '***',
+      '~~',
+      '\r\n',
+      '\r',
+      '<br>',
+      '[r]: /u',
+      '[r]',
+      'Setext\n===',
+      'Ü',
+      '# Café',
     )
     fc.assert(
       fc.property(fc.array(bit, { maxLength: 120 }), fc.string({ maxLength: 5 }), (bits, title) => {
@@ -54,11 +115,22 @@ describe('pageSections', () => {
 
   it('writes anchors GitHub style, ASCII and not', () => {
     // The reference: lowercase, anything but letters, digits, spaces and hyphens dropped, spaces to hyphens.
-    const reference = (text: string) => text.toLowerCase().trim().replace(/[^\p{L}\p{N}\s-]/gu, '').replace(/\s+/g, '-') || 'section'
+    const reference = (text: string) =>
+      text
+        .toLowerCase()
+        .trim()
+        .replace(/[^\p{L}\p{N}\s-]/gu, '')
+        .replace(/\s+/g, '-') || 'section'
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', 'Z', '9', ' ', '\t', '-', '_', '!', '.', 'é', 'Ω', '\u212a', '\u00a0', '٣', '\u2028'), maxLength: 16 }), (text) => {
-        expect(anchorOf(text, new Map())).toBe(reference(text))
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom('a', 'Z', '9', ' ', '\t', '-', '_', '!', '.', 'é', 'Ω', '\u212a', '\u00a0', '٣', '\u2028'),
+          maxLength: 16,
+        }),
+        (text) => {
+          expect(anchorOf(text, new Map())).toBe(reference(text))
+        },
+      ),
       { numRuns: 2000, seed: 72 },
     )
     const used = new Map<string, number>()

@@ -30,7 +30,10 @@ describe('spaces.search', () => {
     // A page written changes the index: found again.
     b.editPage({ space: spaceId, page: page.page, title: 'Red widget', slug: 'red-widget' })
     await b.page({ space: spaceId, title: 'Widget tips', markdown: 'More.' })
-    expect(await found()).toEqual([['widgets/red-widget', 'Red widget'], ['widget-tips', 'Widget tips']])
+    expect(await found()).toEqual([
+      ['widgets/red-widget', 'Red widget'],
+      ['widget-tips', 'Widget tips'],
+    ])
     b.removePage({ space: spaceId, page: page.page })
     expect(await found()).toEqual([['widget-tips', 'Widget tips']])
   })
@@ -58,7 +61,11 @@ describe('spaces.search', () => {
     const { read, demo, space, page } = await contentSetup()
     const results = await read.spaces.search({ spaceId: demo.spaces.guide, query: 'token scopes' })
     const auth = results.items[0]!
-    expect(auth).toMatchObject({ id: page(space(demo.spaces.guide).revision, 'Authentication').page, title: 'Authentication', path: 'concepts/authentication' })
+    expect(auth).toMatchObject({
+      id: page(space(demo.spaces.guide).revision, 'Authentication').page,
+      title: 'Authentication',
+      path: 'concepts/authentication',
+    })
     expect(auth.urls?.app).toBe(`https://app.docplat.dev/o/${demo.acme}/s/${demo.spaces.guide}/concepts/authentication`)
     expect(auth.sections![0]).toMatchObject({
       id: expect.any(String),
@@ -93,7 +100,8 @@ describe('spaces.search', () => {
 
   it('pages through results', async () => {
     const { platform, read, demo } = await contentSetup()
-    for (let i = 1; i <= 5; i++) await platform.builders.page({ space: demo.spaces.customers, title: `Release ${i}`, markdown: 'Shipping news.' })
+    for (let i = 1; i <= 5; i++)
+      await platform.builders.page({ space: demo.spaces.customers, title: `Release ${i}`, markdown: 'Shipping news.' })
     const first = await read.spaces.search({ spaceId: demo.spaces.customers, query: 'release', limit: 2 })
     expect(first.count).toBe(5)
     const all: string[] = []
@@ -119,21 +127,27 @@ describe('orgs.search', () => {
     const { admin, demo } = await contentSetup()
     const results = await admin.orgs.search({ organizationId: demo.acme, query: 'token' })
     expect(results.items.map((r) => r.title)).toEqual(['Getting Started', 'API Reference', 'Employee Handbook'])
-    expect(results.items[0]).toMatchObject({ id: demo.spaces.guide, pages: expect.arrayContaining([expect.objectContaining({ path: 'concepts/authentication' })]) })
+    expect(results.items[0]).toMatchObject({
+      id: demo.spaces.guide,
+      pages: expect.arrayContaining([expect.objectContaining({ path: 'concepts/authentication' })]),
+    })
     expect(results.items[2]!.pages!.map((p) => p.path)).toEqual(['security-policy'])
     expect(results.items[2]!.pages![0]!.sections![0]).toMatchObject({ title: 'Passwords', path: 'security-policy#passwords' })
   })
 
   it("follows each caller's access", async () => {
     const { guest, read, outsider, demo } = await contentSetup()
-    const titles = async (client: typeof read, query: string) => (await client.orgs.search({ organizationId: demo.acme, query })).items.map((r) => r.title)
+    const titles = async (client: typeof read, query: string) =>
+      (await client.orgs.search({ organizationId: demo.acme, query })).items.map((r) => r.title)
     // A guest sees public content and what was granted (the handbook); readers also see the internal collection.
     expect(await titles(guest, 'token')).toEqual(['Getting Started', 'Employee Handbook'])
     expect(await titles(read, 'token')).toEqual(['Getting Started', 'API Reference', 'Employee Handbook'])
     expect(await titles(read, 'roadmap')).toEqual(['Roadmap'])
     expect(await titles(guest, 'roadmap')).toEqual([])
     // Another organization's members search their own; Acme is not theirs.
-    expect((await outsider.orgs.search({ organizationId: demo.globex, query: 'logistics' })).items.map((r) => r.title)).toEqual(['Globex Public Docs'])
+    expect((await outsider.orgs.search({ organizationId: demo.globex, query: 'logistics' })).items.map((r) => r.title)).toEqual([
+      'Globex Public Docs',
+    ])
     expect(await failure(outsider.orgs.search({ organizationId: demo.acme, query: 'token' }))).toBeInstanceOf(NotFoundError)
   })
 

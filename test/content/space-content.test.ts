@@ -11,8 +11,18 @@ describe('spaces.content.get', () => {
     expect(revision).toMatchObject({ object: 'revision', id: guide.revision, parents: [], type: 'edits' })
     expect(revision.id).toBe((await read.spaces.get({ spaceId: demo.spaces.guide })).revision)
     expect(revision.pages!.map((p) => p.path)).toEqual(['welcome', 'quickstart', 'installation', 'concepts', 'guides', 'faq'])
-    expect(revision.pages![3]!.pages!.map((p) => p.path)).toEqual(['concepts/spaces-and-collections', 'concepts/authentication', 'concepts/permissions'])
-    expect(revision.files!.map((f) => f.name)).toEqual(['hero.png', 'permissions.svg', 'cli-output.png', 'acme-config.yaml', 'brand-guidelines.pdf'])
+    expect(revision.pages![3]!.pages!.map((p) => p.path)).toEqual([
+      'concepts/spaces-and-collections',
+      'concepts/authentication',
+      'concepts/permissions',
+    ])
+    expect(revision.files!.map((f) => f.name)).toEqual([
+      'hero.png',
+      'permissions.svg',
+      'cli-output.png',
+      'acme-config.yaml',
+      'brand-guidelines.pdf',
+    ])
     expect(revision.variables).toEqual({ productName: 'Acme Platform', cliVersion: '4.2.0' })
     expect(revision.reusableContents).toEqual([{ id: expect.any(String), title: 'Support footer', document: expect.any(String) }])
     expect(revision.urls?.app).toBe(`https://app.docplat.dev/o/${demo.acme}/s/${demo.spaces.guide}/~/revisions/${guide.revision}`)
@@ -33,7 +43,9 @@ describe('spaces.content.get', () => {
     expect(bare.files!.find((f) => f.name === 'diagram.png')).not.toHaveProperty('git')
     const file = (await admin.spaces.content.listFiles({ spaceId: demo.spaces.changelog, metadata: false })).items[0]!
     expect(file).not.toHaveProperty('git')
-    expect((await admin.spaces.content.getPage({ spaceId: demo.spaces.changelog, pageId: page.page, metadata: false }))).not.toHaveProperty('git')
+    expect(await admin.spaces.content.getPage({ spaceId: demo.spaces.changelog, pageId: page.page, metadata: false })).not.toHaveProperty(
+      'git',
+    )
   })
 
   it('refuses callers who cannot see the space, and no token', async () => {
@@ -56,7 +68,12 @@ describe('spaces.content.listPages', () => {
       ['Security policy', 'security-policy', 'document'],
     ])
     expect(pages[1]!.pages!.map((p) => p.path)).toEqual(['benefits/health-insurance', 'benefits/time-off'])
-    expect(pages[0]).toMatchObject({ emoji: '👋', slug: 'welcome-to-acme', hidden: false, urls: { app: expect.stringMatching(/\/welcome-to-acme$/) } })
+    expect(pages[0]).toMatchObject({
+      emoji: '👋',
+      slug: 'welcome-to-acme',
+      hidden: false,
+      urls: { app: expect.stringMatching(/\/welcome-to-acme$/) },
+    })
   })
 
   it('leaves computed pages uncomputed with computed=false', async () => {
@@ -70,7 +87,11 @@ describe('spaces.content.listPages', () => {
     expect(computedPage(computed.pages).pages).toHaveLength(2)
     const raw = await read.spaces.content.listPages({ spaceId: demo.spaces.reference, computed: false })
     expect(computedPage(raw.pages).pages).toEqual([])
-    expect((await read.spaces.content.get({ spaceId: demo.spaces.reference, computed: false })).pages!.find((p) => p.title === 'OpenAPI reference')!.pages).toEqual([])
+    expect(
+      (await read.spaces.content.get({ spaceId: demo.spaces.reference, computed: false })).pages!.find(
+        (p) => p.title === 'OpenAPI reference',
+      )!.pages,
+    ).toEqual([])
   })
 })
 
@@ -80,18 +101,33 @@ describe('spaces.content.getPage', () => {
     const rev = space(demo.spaces.guide).revision
     const welcome = page(rev, 'Welcome')
     const result = await read.spaces.content.getPage({ spaceId: demo.spaces.guide, pageId: welcome.page })
-    expect(result).toMatchObject({ id: welcome.page, title: 'Welcome', path: 'welcome', description: 'What the Acme Platform is and where to start' })
+    expect(result).toMatchObject({
+      id: welcome.page,
+      title: 'Welcome',
+      path: 'welcome',
+      description: 'What the Acme Platform is and where to start',
+    })
     expect(result.markdown).toBeUndefined()
     const nodes = result.document!.nodes
     expect(nodes.map((n) => n.type)).toEqual(['paragraph', 'paragraph', 'heading-2', 'list-unordered', 'heading-2', 'paragraph'])
     expect(nodes.every((n) => n.object === 'block' && typeof n.id === 'string')).toBe(true)
     expect(new Set(nodes.map((n) => n.id)).size).toBe(nodes.length)
-    expect(nodes[0]!.nodes![0]).toMatchObject({ object: 'inline', type: 'image', alt: 'The Acme Platform dashboard', ref: { kind: 'file', file: file(rev, 'hero.png').file } })
-    expect(nodes[1]!.nodes!.find((n) => n.object === 'text' && (n as { marks?: string[] }).marks?.includes('bold'))).toMatchObject({ text: '{{ space.vars.productName }}' })
+    expect(nodes[0]!.nodes![0]).toMatchObject({
+      object: 'inline',
+      type: 'image',
+      alt: 'The Acme Platform dashboard',
+      ref: { kind: 'file', file: file(rev, 'hero.png').file },
+    })
+    expect(nodes[1]!.nodes!.find((n) => n.object === 'text' && (n as { marks?: string[] }).marks?.includes('bold'))).toMatchObject({
+      text: '{{ space.vars.productName }}',
+    })
     const items = nodes[3]!.nodes!
     expect(items.map((n) => n.type)).toEqual(['list-item', 'list-item', 'list-item'])
     const link = items[0]!.nodes![0]!.nodes!.find((n) => n.type === 'link')!
-    expect(link).toMatchObject({ ref: { kind: 'page', page: page(rev, 'Quickstart').page }, nodes: [{ object: 'text', text: 'Quickstart' }] })
+    expect(link).toMatchObject({
+      ref: { kind: 'page', page: page(rev, 'Quickstart').page },
+      nodes: [{ object: 'text', text: 'Quickstart' }],
+    })
     const external = nodes[5]!.nodes!.find((n) => n.type === 'link' && (n as { ref?: { kind: string } }).ref?.kind === 'url')
     expect(external).toMatchObject({ ref: { kind: 'url', url: 'https://community.acme.test/c/docs' } })
   })
@@ -114,13 +150,20 @@ describe('spaces.content.getPage', () => {
     expect(raw.markdown).toBe(installation.markdown)
     expect(raw.document).toBeUndefined()
     expect(raw.markdown).toContain('npm install --global @acme/cli@{{ space.vars.cliVersion }}')
-    const evaluated = await read.spaces.content.getPage({ spaceId: demo.spaces.guide, pageId: installation.page, format: 'markdown', evaluated: true })
+    const evaluated = await read.spaces.content.getPage({
+      spaceId: demo.spaces.guide,
+      pageId: installation.page,
+      format: 'markdown',
+      evaluated: true,
+    })
     expect(evaluated.markdown).toContain('npm install --global @acme/cli@4.2.0')
     expect(evaluated.markdown).not.toContain('{{')
     const doc = await read.spaces.content.getPage({ spaceId: demo.spaces.guide, pageId: installation.page, evaluated: true })
     expect(doc.document!.nodes.find((n) => n.type === 'code')).toMatchObject({ text: 'npm install --global @acme/cli@4.2.0' })
     const rawDoc = await read.spaces.content.getPage({ spaceId: demo.spaces.guide, pageId: installation.page })
-    expect(rawDoc.document!.nodes.find((n) => n.type === 'code')).toMatchObject({ text: 'npm install --global @acme/cli@{{ space.vars.cliVersion }}' })
+    expect(rawDoc.document!.nodes.find((n) => n.type === 'code')).toMatchObject({
+      text: 'npm install --global @acme/cli@{{ space.vars.cliVersion }}',
+    })
     // Filling in variables never moves a block's ID.
     expect(doc.document!.nodes.map((n) => n.id)).toEqual(rawDoc.document!.nodes.map((n) => n.id))
     expect(JSON.stringify(doc.document)).toContain('The current version is ')
@@ -134,12 +177,21 @@ describe('spaces.content.getPage', () => {
     const computed = await read.spaces.content.getPage({ spaceId: demo.spaces.reference, pageId: openapi.page, format: 'markdown' })
     expect(computed.markdown).toContain('Generated from the **acme-api** specification')
     expect(computed.pages!.map((p) => p.path)).toEqual(['openapi-reference/spaces-endpoints', 'openapi-reference/content-endpoints'])
-    const raw = await read.spaces.content.getPage({ spaceId: demo.spaces.reference, pageId: openapi.page, format: 'markdown', computed: false })
+    const raw = await read.spaces.content.getPage({
+      spaceId: demo.spaces.reference,
+      pageId: openapi.page,
+      format: 'markdown',
+      computed: false,
+    })
     expect(raw.markdown).toBeUndefined()
     expect(raw.pages).toEqual([])
     const generated = page(rev, 'Spaces endpoints').page
-    expect((await read.spaces.content.getPage({ spaceId: demo.spaces.reference, pageId: generated })).path).toBe('openapi-reference/spaces-endpoints')
-    expect(await failure(read.spaces.content.getPage({ spaceId: demo.spaces.reference, pageId: generated, computed: false }))).toBeInstanceOf(NotFoundError)
+    expect((await read.spaces.content.getPage({ spaceId: demo.spaces.reference, pageId: generated })).path).toBe(
+      'openapi-reference/spaces-endpoints',
+    )
+    expect(
+      await failure(read.spaces.content.getPage({ spaceId: demo.spaces.reference, pageId: generated, computed: false })),
+    ).toBeInstanceOf(NotFoundError)
   })
 
   it('refuses unknown pages, bad formats and invisible spaces', async () => {
@@ -154,7 +206,9 @@ describe('spaces.content.getPage', () => {
     // A page ID of another space is not a page of this one.
     expect(await failure(read.spaces.content.getPage({ spaceId: demo.spaces.changelog, pageId: welcome }))).toBeInstanceOf(NotFoundError)
     expect(await failure(outsider.spaces.content.getPage({ spaceId: demo.spaces.handbook, pageId: welcome }))).toBeInstanceOf(NotFoundError)
-    expect(await failure(anonymous.spaces.content.getPage({ spaceId: demo.spaces.guide, pageId: welcome }))).toBeInstanceOf(AuthenticationError)
+    expect(await failure(anonymous.spaces.content.getPage({ spaceId: demo.spaces.guide, pageId: welcome }))).toBeInstanceOf(
+      AuthenticationError,
+    )
   })
 })
 
@@ -199,7 +253,9 @@ describe('spaces.content.listFiles / getFile', () => {
       expect(error).toBeInstanceOf(BadRequestError)
       expect(error.message).toContain('query.limit')
     }
-    expect(await failure(read.spaces.content.listFiles({ spaceId: demo.spaces.guide, page: 'not-a-cursor' }))).toBeInstanceOf(BadRequestError)
+    expect(await failure(read.spaces.content.listFiles({ spaceId: demo.spaces.guide, page: 'not-a-cursor' }))).toBeInstanceOf(
+      BadRequestError,
+    )
   })
 })
 
@@ -217,7 +273,10 @@ describe('spaces.content.listFileBacklinks', () => {
     })
     const config = await read.spaces.content.listFileBacklinks({ spaceId: demo.spaces.guide, fileId: file(rev, 'acme-config.yaml').file })
     expect(config.items.map((b) => b.page?.path)).toEqual(['installation'])
-    const unused = await read.spaces.content.listFileBacklinks({ spaceId: demo.spaces.guide, fileId: file(rev, 'brand-guidelines.pdf').file })
+    const unused = await read.spaces.content.listFileBacklinks({
+      spaceId: demo.spaces.guide,
+      fileId: file(rev, 'brand-guidelines.pdf').file,
+    })
     expect(unused).toMatchObject({ items: [], count: 0 })
   })
 
@@ -228,6 +287,8 @@ describe('spaces.content.listFileBacklinks', () => {
     await platform.builders.page({ space: demo.spaces.guide, title: 'Roles', markdown: 'See [the diagram](/.files/permissions.svg).' })
     const links = await read.spaces.content.listFileBacklinks({ spaceId: demo.spaces.guide, fileId: svg })
     expect(links.items.map((b) => b.page?.path)).toEqual(['concepts/permissions', 'roles'])
-    expect(await failure(read.spaces.content.listFileBacklinks({ spaceId: demo.spaces.guide, fileId: 'nope' }))).toBeInstanceOf(NotFoundError)
+    expect(await failure(read.spaces.content.listFileBacklinks({ spaceId: demo.spaces.guide, fileId: 'nope' }))).toBeInstanceOf(
+      NotFoundError,
+    )
   })
 })

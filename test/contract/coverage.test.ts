@@ -42,7 +42,8 @@ function calledByTests(): { files: number; statuses: Map<string, Set<number>> } 
   const records = readCalledOperations(root)
   const statuses = new Map<string, Set<number>>()
   for (const record of records) {
-    for (const [id, answered] of Object.entries(record.operations)) for (const status of answered) (statuses.get(id) ?? statuses.set(id, new Set()).get(id)!).add(status)
+    for (const [id, answered] of Object.entries(record.operations))
+      for (const status of answered) (statuses.get(id) ?? statuses.set(id, new Set()).get(id)!).add(status)
   }
   return { files: records.length, statuses }
 }
@@ -59,20 +60,28 @@ describe('contract coverage', () => {
     ).toBeGreaterThan(0)
     // For information: calls that only ever failed still count as called, as a refused call is a test of that operation too.
     const success = (op: OperationDef, status: number) => status === op.status || op.alsoStatus?.includes(status)
-    const failedOnly = declared.filter((op) => called.statuses.has(op.id) && ![...called.statuses.get(op.id)!].some((status) => success(op, status)))
+    const failedOnly = declared.filter(
+      (op) => called.statuses.has(op.id) && ![...called.statuses.get(op.id)!].some((status) => success(op, status)),
+    )
     console.info(
       `${called.files} test files recorded; ${failedOnly.length} operations called only with an error answer${failedOnly.length ? `: ${failedOnly.map((op) => `${op.id} (${[...called.statuses.get(op.id)!].join(', ')})`).join(', ')}` : ''}`,
     )
   })
 
-  it.each(declared.map((op) => [op.id, op] as const))('%s has an SDK method, a standalone function, a handler and a test that called it', (_id, op) => {
-    const method = op.sdk.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], client)
-    expect(typeof method, `client.${op.sdk}`).toBe('function')
-    expect(typeof (sdk as Record<string, unknown>)[op.id], `standalone ${op.id}`).toBe('function')
-    expect(typeof (handlers as Record<string, unknown>)[op.id], `handler ${op.id}`).toBe('function')
-    if (called.files === 0) return
-    expect(called.statuses.has(op.id), `a test calling client.${op.sdk} (the request logs of the tests' platforms never saw ${op.id})`).toBe(true)
-  })
+  it.each(declared.map((op) => [op.id, op] as const))(
+    '%s has an SDK method, a standalone function, a handler and a test that called it',
+    (_id, op) => {
+      const method = op.sdk.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], client)
+      expect(typeof method, `client.${op.sdk}`).toBe('function')
+      expect(typeof (sdk as Record<string, unknown>)[op.id], `standalone ${op.id}`).toBe('function')
+      expect(typeof (handlers as Record<string, unknown>)[op.id], `handler ${op.id}`).toBe('function')
+      if (called.files === 0) return
+      expect(
+        called.statuses.has(op.id),
+        `a test calling client.${op.sdk} (the request logs of the tests' platforms never saw ${op.id})`,
+      ).toBe(true)
+    },
+  )
 
   it('declares every operation as operations.md fixes it (id, method, path, status, SDK method)', () => {
     const mismatches = declared
@@ -88,7 +97,9 @@ describe('contract coverage', () => {
 
   it('lists the operations of operations.md not declared yet', () => {
     const missing = [...spec.keys()].filter((id) => !(id in operations))
-    console.info(`declared ${declared.length} operations; ${missing.length} of operations.md not declared yet${missing.length ? `: ${missing.join(', ')}` : ''}`)
+    console.info(
+      `declared ${declared.length} operations; ${missing.length} of operations.md not declared yet${missing.length ? `: ${missing.join(', ')}` : ''}`,
+    )
     expect(declared.length + missing.length).toBeGreaterThanOrEqual(spec.size)
   })
 })

@@ -55,7 +55,9 @@ function reachable(files: Map<string, string>, entry: string) {
 describe('the public declarations', () => {
   it('name only packages the SDK depends on: no HTTP library type leaks into the public API', () => {
     const { files, packages } = reachable(declarations(), 'index.d.ts')
-    const dependencies = Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: object }).dependencies)
+    const dependencies = Object.keys(
+      (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: object }).dependencies,
+    )
     expect([...packages].filter(([name]) => !dependencies.some((d) => name === d || name.startsWith(`${d}/`)))).toEqual([])
     // The walk can fail: it reaches the core's declarations and the packages they name.
     expect(files).toContain('core/options.d.ts')

@@ -11,8 +11,16 @@ const root = new URL('../../', import.meta.url).pathname
 function examples(file: string): Array<{ name: string; code: string }> {
   const text = readFileSync(join(root, file), 'utf8')
   const found: Array<{ name: string; code: string }> = []
-  for (const m of text.matchAll(/\/\*\*((?:(?!\*\/)[\s\S])*?)@example\s*\n\s*\* ```ts\n((?:(?!\*\/)[\s\S])*?)\s*\* ```[\s\S]*?\*\/\s*\nexport const (\w+)/g)) {
-    found.push({ name: m[3]!, code: m[2]!.split('\n').map((line) => line.replace(/^\s*\* ?/, '')).join('\n') })
+  for (const m of text.matchAll(
+    /\/\*\*((?:(?!\*\/)[\s\S])*?)@example\s*\n\s*\* ```ts\n((?:(?!\*\/)[\s\S])*?)\s*\* ```[\s\S]*?\*\/\s*\nexport const (\w+)/g,
+  )) {
+    found.push({
+      name: m[3]!,
+      code: m[2]!
+        .split('\n')
+        .map((line) => line.replace(/^\s*\* ?/, ''))
+        .join('\n'),
+    })
   }
   return found
 }

@@ -29,7 +29,10 @@ export const wrongReply: Handler<typeof getSpaceById> = () => new Reply(201, { o
 // @ts-expect-error a stream's events are the contract's events
 export const wrongEvents: Handler<typeof streamAskInOrganization> = () => new EventStream([{ type: 1 }])
 
-export const minimalTeams: Handler<typeof listTeamsInOrganizationById> = () => ({ items: [{ object: 'team', id: 't', title: 'T' }], count: 1 })
+export const minimalTeams: Handler<typeof listTeamsInOrganizationById> = () => ({
+  items: [{ object: 'team', id: 't', title: 'T' }],
+  count: 1,
+})
 
 describe('handlers typed against the contract', () => {
   it('has one handler per operation, each a function (their results are checked by tsc above)', () => {

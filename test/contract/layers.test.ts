@@ -14,8 +14,15 @@ describe('the layering check of src/, mock/ and the tools', () => {
       ['mock/model/self.ts', ['mock/model/self.ts']],
     ])
     const cycles = findCycles({ edges })
-    expect(cycles.map((c) => c.modules)).toEqual(expect.arrayContaining([['mock/model/a.ts', 'mock/model/b.ts', 'mock/model/c.ts'], ['mock/model/self.ts']]))
-    expect(cycles.find((c) => c.modules.length === 3)!.path).toEqual(['mock/model/a.ts', 'mock/model/b.ts', 'mock/model/c.ts', 'mock/model/a.ts'])
+    expect(cycles.map((c) => c.modules)).toEqual(
+      expect.arrayContaining([['mock/model/a.ts', 'mock/model/b.ts', 'mock/model/c.ts'], ['mock/model/self.ts']]),
+    )
+    expect(cycles.find((c) => c.modules.length === 3)!.path).toEqual([
+      'mock/model/a.ts',
+      'mock/model/b.ts',
+      'mock/model/c.ts',
+      'mock/model/a.ts',
+    ])
     expect(findViolations({ edges })).toEqual([
       'mock/model/b.ts -> mock/present/x.ts (model may not import present)',
       'mock/core/y.ts -> mock/model/a.ts (mock core may not import model)',
@@ -50,13 +57,21 @@ describe('the layering check of src/, mock/ and the tools', () => {
       ['mock/model/a.ts', ['mock/model/b.ts']],
       ['mock/model/b.ts', ['mock/model/a.ts']],
     ])
-    const typeOnly = new Set(['src/schemas/space.ts -> src/generated/shapes.ts', 'src/generated/shapes.ts -> src/schemas/space.ts', 'mock/model/a.ts -> mock/model/b.ts', 'mock/model/b.ts -> mock/model/a.ts'])
+    const typeOnly = new Set([
+      'src/schemas/space.ts -> src/generated/shapes.ts',
+      'src/generated/shapes.ts -> src/schemas/space.ts',
+      'mock/model/a.ts -> mock/model/b.ts',
+      'mock/model/b.ts -> mock/model/a.ts',
+    ])
     expect(findCycles({ edges, typeOnly }).map((c) => c.modules)).toEqual([['mock/model/a.ts', 'mock/model/b.ts']])
     // Values both ways: a cycle at run time.
     typeOnly.delete('src/generated/shapes.ts -> src/schemas/space.ts')
     typeOnly.delete('src/schemas/space.ts -> src/generated/shapes.ts')
     expect(findCycles({ edges, typeOnly }).map((c) => c.modules)).toEqual(
-      expect.arrayContaining([['mock/model/a.ts', 'mock/model/b.ts'], ['src/generated/shapes.ts', 'src/schemas/space.ts']]),
+      expect.arrayContaining([
+        ['mock/model/a.ts', 'mock/model/b.ts'],
+        ['src/generated/shapes.ts', 'src/schemas/space.ts'],
+      ]),
     )
   })
 

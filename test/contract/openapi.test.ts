@@ -25,25 +25,60 @@ const params = (op: Operation, where: Parameter['in']) => (op.parameters ?? []).
 const success = (op: Operation, status: number) => op.responses[status] as Response
 
 /** A small table of made-up operations, for shapes the real contract may not have yet. */
-const Node: z.ZodMiniType = z.object({ name: z.string(), get children() { return z.array(Node) } })
+const Node: z.ZodMiniType = z.object({
+  name: z.string(),
+  get children() {
+    return z.array(Node)
+  },
+})
 const synthetic = {
   listThings: defineOperation({
-    id: 'listThings', method: 'GET', idempotent: true, path: '/v1/things', sdk: 'things.list', status: 200, summary: 'List things',
+    id: 'listThings',
+    method: 'GET',
+    idempotent: true,
+    path: '/v1/things',
+    sdk: 'things.list',
+    status: 200,
+    summary: 'List things',
     query: z.object({ authors: z.optional(z.array(z.string())), flag: z.optional(z.boolean()) }),
-    response: List(Space), paginated: true,
+    response: List(Space),
+    paginated: true,
   }),
   putThing: defineOperation({
-    id: 'putThing', method: 'PUT', idempotent: true, path: '/v1/things/{thingId}', sdk: 'things.put', status: 200, alsoStatus: [201],
-    summary: 'Create or replace a thing', deprecated: 'Use createThing instead.',
-    params: z.object({ thingId: z.string() }), body: z.object({ tree: Node }), response: PageList,
+    id: 'putThing',
+    method: 'PUT',
+    idempotent: true,
+    path: '/v1/things/{thingId}',
+    sdk: 'things.put',
+    status: 200,
+    alsoStatus: [201],
+    summary: 'Create or replace a thing',
+    deprecated: 'Use createThing instead.',
+    params: z.object({ thingId: z.string() }),
+    body: z.object({ tree: Node }),
+    response: PageList,
   }),
   streamThings: defineOperation({
-    id: 'streamThings', method: 'GET', idempotent: true, path: '/v1/things/stream', sdk: 'things.stream', status: 200,
-    summary: 'Stream things', response: AskStreamEvent, stream: true,
+    id: 'streamThings',
+    method: 'GET',
+    idempotent: true,
+    path: '/v1/things/stream',
+    sdk: 'things.stream',
+    status: 200,
+    summary: 'Stream things',
+    response: AskStreamEvent,
+    stream: true,
   }),
   treeOfThing: defineOperation({
-    id: 'treeOfThing', method: 'GET', idempotent: true, path: '/v1/things/{thingId}/tree', sdk: 'things.tree', status: 200,
-    summary: 'The tree of a thing', params: z.object({ thingId: z.string() }), response: Node,
+    id: 'treeOfThing',
+    method: 'GET',
+    idempotent: true,
+    path: '/v1/things/{thingId}/tree',
+    sdk: 'things.tree',
+    status: 200,
+    summary: 'The tree of a thing',
+    params: z.object({ thingId: z.string() }),
+    response: Node,
   }),
 }
 
@@ -58,7 +93,9 @@ describe('OpenAPI document', () => {
   })
 
   it('lists exactly the operations of the contract table', () => {
-    const listed = operationsOf(doc).map(({ op, method, path }) => `${op.operationId} ${method} ${path}`).sort()
+    const listed = operationsOf(doc)
+      .map(({ op, method, path }) => `${op.operationId} ${method} ${path}`)
+      .sort()
     expect(listed).toEqual(table.map((op) => `${op.id} ${op.method} ${op.path}`).sort())
     expect(listed.length).toBeGreaterThan(0)
   })
@@ -67,7 +104,10 @@ describe('OpenAPI document', () => {
     for (const op of table) {
       const { summary, tags, deprecated, 'x-sdk-method': sdk } = documented(op.id)
       expect({ summary, tags, deprecated, sdk }).toEqual({
-        summary: op.summary, tags: [op.sdk.split('.')[0]], deprecated: op.deprecated ? true : undefined, sdk: op.sdk,
+        summary: op.summary,
+        tags: [op.sdk.split('.')[0]],
+        deprecated: op.deprecated ? true : undefined,
+        sdk: op.sdk,
       })
     }
     expect(doc.tags.map((t) => t.name)).toEqual([...new Set(table.map((op) => op.sdk.split('.')[0]))].sort())
@@ -89,9 +129,18 @@ describe('OpenAPI document', () => {
     expect(paginated.length).toBeGreaterThan(0)
     for (const op of paginated) {
       const query = params(documented(op.id), 'query')
-      expect(query.find((p) => p.name === 'page'), op.id).toMatchObject({ required: false, schema: { type: 'string' } })
-      expect(query.find((p) => p.name === 'limit'), op.id).toEqual({
-        name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 1000 },
+      expect(
+        query.find((p) => p.name === 'page'),
+        op.id,
+      ).toMatchObject({ required: false, schema: { type: 'string' } })
+      expect(
+        query.find((p) => p.name === 'limit'),
+        op.id,
+      ).toEqual({
+        name: 'limit',
+        in: 'query',
+        required: false,
+        schema: { type: 'integer', minimum: 1, maximum: 1000 },
       })
     }
   })
@@ -100,7 +149,10 @@ describe('OpenAPI document', () => {
     for (const { path, op } of operationsOf(doc)) {
       const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1])
       const declared = params(op, 'path')
-      expect(declared.map((p) => p.name), op.operationId).toEqual(names)
+      expect(
+        declared.map((p) => p.name),
+        op.operationId,
+      ).toEqual(names)
       for (const p of declared) expect(p.required, `${op.operationId} ${p.name}`).toBe(true)
     }
   })
@@ -111,9 +163,16 @@ describe('OpenAPI document', () => {
     expect(statuses('getSpaceById')).toEqual([200, 400, 401, 403, 404, 429])
     expect(statuses('listOrganizationsForAuthenticatedUser')).toEqual([200, 400, 401, 429])
     expect(documented('updateSpaceById').responses[404]).toEqual({ $ref: '#/components/responses/NotFound' })
-    expect(Object.keys(doc.components.responses).sort()).toEqual(
-      ['BadRequest', 'Conflict', 'Forbidden', 'NotFound', 'PayloadTooLarge', 'TooManyRequests', 'Unauthorized', 'UnsupportedMediaType'],
-    )
+    expect(Object.keys(doc.components.responses).sort()).toEqual([
+      'BadRequest',
+      'Conflict',
+      'Forbidden',
+      'NotFound',
+      'PayloadTooLarge',
+      'TooManyRequests',
+      'Unauthorized',
+      'UnsupportedMediaType',
+    ])
     expect(doc.components.responses.TooManyRequests!.headers).toEqual({
       'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } },
     })
@@ -157,7 +216,12 @@ describe('OpenAPI document of shapes the contract may grow into', () => {
   it('sends query arrays as repeated names', () => {
     const [authors, flag] = small.paths['/v1/things']!.get!.parameters!
     expect(authors).toEqual({
-      name: 'authors', in: 'query', required: false, style: 'form', explode: true, schema: { type: 'array', items: { type: 'string' } },
+      name: 'authors',
+      in: 'query',
+      required: false,
+      style: 'form',
+      explode: true,
+      schema: { type: 'array', items: { type: 'string' } },
     })
     expect(flag).toEqual({ name: 'flag', in: 'query', required: false, schema: { type: 'boolean' } })
   })
@@ -175,13 +239,21 @@ describe('OpenAPI document of shapes the contract may grow into', () => {
     expect(Object.keys(put.responses).map(Number)).toEqual([200, 201, 400, 401, 403, 404, 409, 413, 415, 429])
     expect((put.responses[201] as Response).content).toEqual((put.responses[200] as Response).content)
     // Page is named: its children point at the component itself.
-    expect(small.components.schemas.Page).toMatchObject({ properties: { pages: { type: 'array', items: { $ref: '#/components/schemas/Page' } } } })
+    expect(small.components.schemas.Page).toMatchObject({
+      properties: { pages: { type: 'array', items: { $ref: '#/components/schemas/Page' } } },
+    })
     // Node is not: it is hoisted under the operation part that uses it.
-    expect(put.requestBody!.content['application/json']!.schema).toMatchObject({ properties: { tree: { $ref: '#/components/schemas/putThing.body.schema0' } } })
-    expect(small.components.schemas['putThing.body.schema0']).toMatchObject({ properties: { children: { items: { $ref: '#/components/schemas/putThing.body.schema0' } } } })
+    expect(put.requestBody!.content['application/json']!.schema).toMatchObject({
+      properties: { tree: { $ref: '#/components/schemas/putThing.body.schema0' } },
+    })
+    expect(small.components.schemas['putThing.body.schema0']).toMatchObject({
+      properties: { children: { items: { $ref: '#/components/schemas/putThing.body.schema0' } } },
+    })
     const tree = small.paths['/v1/things/{thingId}/tree']!.get!.responses[200] as Response
     expect(tree.content!['application/json']!.schema).toEqual({ $ref: '#/components/schemas/treeOfThing.response' })
-    expect(small.components.schemas['treeOfThing.response']).toMatchObject({ properties: { children: { items: { $ref: '#/components/schemas/treeOfThing.response' } } } })
+    expect(small.components.schemas['treeOfThing.response']).toMatchObject({
+      properties: { children: { items: { $ref: '#/components/schemas/treeOfThing.response' } } },
+    })
   })
 
   it('keeps only the components the document uses', () => {
@@ -196,7 +268,13 @@ describe('OpenAPI document of shapes the contract may grow into', () => {
 
   it('refuses a path and params that disagree', () => {
     const op = defineOperation({
-      id: 'bad', method: 'GET', idempotent: true, path: '/v1/things/{thingId}', sdk: 'things.bad', status: 200, summary: 'Bad',
+      id: 'bad',
+      method: 'GET',
+      idempotent: true,
+      path: '/v1/things/{thingId}',
+      sdk: 'things.bad',
+      status: 200,
+      summary: 'Bad',
       params: z.object({ id: z.string() }),
     })
     expect(() => buildOpenAPIDocument({ bad: op })).toThrow('bad declares params id that /v1/things/{thingId} does not use')

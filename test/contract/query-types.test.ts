@@ -31,7 +31,10 @@ describe('query parameter types', () => {
     const shapes: z.core.$ZodType[] = [
       z.optional(z.boolean()),
       z._default(z.number(), 3),
-      z.pipe(z.string(), z.transform((s) => s.length)),
+      z.pipe(
+        z.string(),
+        z.transform((s) => s.length),
+      ),
       z.union([z.array(z.string()), z.number()]),
       z.array(z.string()),
       z.literal(true),

@@ -34,7 +34,10 @@ describe('tree-shaking of standalone operations', () => {
     expect(code).toMatch(new RegExp(`["'\`]${id}["'\`]`))
     const others = all.filter((op) => op.id !== id && new RegExp(`["'\`]${op.id}["'\`]`).test(code)).map((op) => op.id)
     expect(others, 'operations kept by the bundle').toEqual([])
-    expect(inputs.filter((path) => path.includes('src/contract/')), 'contract modules in the bundle').toEqual([])
+    expect(
+      inputs.filter((path) => path.includes('src/contract/')),
+      'contract modules in the bundle',
+    ).toEqual([])
   })
 })
 
@@ -78,13 +81,16 @@ describe('pure marks added by the build', () => {
       // Up to where the next mark goes in: the code between two marks is unchanged.
       const next = segments[i + 1]?.line === line ? segments[i + 1]!.original : Infinity
       const length = Math.min(12, next - original)
-      expect(generatedLines[line]!.slice(generated, generated + length), `line ${line + 1}`).toBe(originalLines[line]!.slice(original, original + length))
+      expect(generatedLines[line]!.slice(generated, generated + length), `line ${line + 1}`).toBe(
+        originalLines[line]!.slice(original, original + length),
+      )
       checked++
     })
     // And the marks sit right before the positions they map: the generated code there starts with one.
     for (const [i, { line, generated }] of segments.entries()) {
       const previous = segments[i - 1]
-      if (previous?.line === line) expect(generatedLines[line]!.slice(generated - '/*@__PURE__*/ '.length, generated)).toBe('/*@__PURE__*/ ')
+      if (previous?.line === line)
+        expect(generatedLines[line]!.slice(generated - '/*@__PURE__*/ '.length, generated)).toBe('/*@__PURE__*/ ')
     }
     expect(checked).toBeGreaterThan(originalLines.length)
   })

@@ -61,7 +61,13 @@ function fenced(document: string, open: RegExp): Array<{ line: number; code: str
 
 /** The TypeScript blocks of a document, in order. */
 export function codeBlocks(document: string): CodeBlock[] {
-  return fenced(document, OPEN).map(({ line, code, info }, i) => ({ document, index: i + 1, line, code, run: info.split(/\s+/).includes('run') }))
+  return fenced(document, OPEN).map(({ line, code, info }, i) => ({
+    document,
+    index: i + 1,
+    line,
+    code,
+    run: info.split(/\s+/).includes('run'),
+  }))
 }
 
 /**
@@ -111,7 +117,12 @@ export function matchesLines(documented: readonly string[], printed: readonly st
 }
 
 function lineMatcher(expected: string): RegExp {
-  return new RegExp(`^${expected.split('…').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*?')}$`)
+  return new RegExp(
+    `^${expected
+      .split('…')
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*?')}$`,
+  )
 }
 
 /**

@@ -7,12 +7,14 @@ import { matchesLines, outputBlocks, ROOT } from './blocks.ts'
 // its banner compared with the page, line for line.
 const children = new Set<ReturnType<typeof spawn>>()
 afterEach(async () => {
-  await Promise.all([...children].map(async (child) => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM')
-      await once(child, 'close')
-    }
-  }))
+  await Promise.all(
+    [...children].map(async (child) => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM')
+        await once(child, 'close')
+      }
+    }),
+  )
   children.clear()
 })
 

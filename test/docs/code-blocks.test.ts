@@ -78,8 +78,15 @@ function typeCheckBlocks() {
   const program = ts.createProgram({ rootNames: [...virtual.keys()], options, host })
   // The blocks, and every declaration file they reach (what skipLibCheck: false adds); the
   // repository's own sources are checked by `tsc -p .` under the project's settings.
-  const files = program.getSourceFiles().filter((file) => virtual.has(file.fileName) || (file.isDeclarationFile && !(packageOf(file.fileName)! in THIRD_PARTY_NEEDS)))
-  return { options, inBlocks: diagnosticsOf(program, files).map((d) => describeDiagnostic(d, virtual)).map(({ where, message }) => `${where}: ${message}`) }
+  const files = program
+    .getSourceFiles()
+    .filter((file) => virtual.has(file.fileName) || (file.isDeclarationFile && !(packageOf(file.fileName)! in THIRD_PARTY_NEEDS)))
+  return {
+    options,
+    inBlocks: diagnosticsOf(program, files)
+      .map((d) => describeDiagnostic(d, virtual))
+      .map(({ where, message }) => `${where}: ${message}`),
+  }
 }
 
 function diagnosticsOf(program: ts.Program, files: readonly ts.SourceFile[]): ts.Diagnostic[] {
@@ -92,18 +99,24 @@ function diagnosticsOf(program: ts.Program, files: readonly ts.SourceFile[]): ts
 
 /** The examples' own files, under examples/tsconfig.json. */
 function typeCheckExamples() {
-  const config = ts.getParsedCommandLineOfConfigFile(join(ROOT, 'examples/tsconfig.json'), { noEmit: true }, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(ROOT, 'examples/tsconfig.json'),
+    { noEmit: true },
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))
+      },
     },
-  })!
+  )!
   const program = ts.createProgram({ rootNames: config.fileNames, options: config.options })
   const examples = new Set(config.fileNames)
   const files = program.getSourceFiles().filter((file) => examples.has(file.fileName))
   return {
     examples: config.fileNames.map((file) => relative(ROOT, file)),
-    inExamples: diagnosticsOf(program, files).map((d) => describeDiagnostic(d, new Map())).map(({ where, message }) => `${where}: ${message}`),
+    inExamples: diagnosticsOf(program, files)
+      .map((d) => describeDiagnostic(d, new Map()))
+      .map(({ where, message }) => `${where}: ${message}`),
   }
 }
 
@@ -115,10 +128,20 @@ const checkedExamples = typeCheckExamples()
 describe('the code in the guides', () => {
   it('finds the blocks of the guides and the examples', () => {
     const count = (document: string) => blocks.filter((b) => b.document === document).length
-    const guides = ['README.md', 'docs/getting-started.md', 'docs/sdk.md', 'docs/mocking.md', 'docs/cli.md', 'docs/capture.md', 'docs/openapi.md']
+    const guides = [
+      'README.md',
+      'docs/getting-started.md',
+      'docs/sdk.md',
+      'docs/mocking.md',
+      'docs/cli.md',
+      'docs/capture.md',
+      'docs/openapi.md',
+    ]
     const examples = ['examples/node/README.md', 'examples/vitest/README.md', 'examples/storybook/README.md']
     for (const document of [...guides, ...examples]) expect(DOCUMENTS).toContain(document)
-    expect(Object.fromEntries([...guides, ...examples].map((d) => [d, count(d) > 0]))).toEqual(Object.fromEntries([...guides, ...examples].map((d) => [d, true])))
+    expect(Object.fromEntries([...guides, ...examples].map((d) => [d, count(d) > 0]))).toEqual(
+      Object.fromEntries([...guides, ...examples].map((d) => [d, true])),
+    )
     expect(count('docs/sdk.md')).toBeGreaterThanOrEqual(8)
     expect(count('docs/mocking.md')).toBeGreaterThanOrEqual(8)
   })
@@ -126,7 +149,13 @@ describe('the code in the guides', () => {
   it('type-checks every ts block under the settings of `tsc --init` with skipLibCheck off', () => {
     const checked = checkedBlocks
     // The settings are the ones that find what a lax project would not.
-    expect(checked.options).toMatchObject({ strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, verbatimModuleSyntax: true, skipLibCheck: false })
+    expect(checked.options).toMatchObject({
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      noUncheckedIndexedAccess: true,
+      verbatimModuleSyntax: true,
+      skipLibCheck: false,
+    })
     expect(checked.inBlocks).toEqual([])
   })
 
@@ -139,19 +168,25 @@ describe('the code in the guides', () => {
 
   it('type-checks every example', () => {
     const checked = checkedExamples
-    expect(checked.examples).toEqual(expect.arrayContaining(['examples/node/main.ts', 'examples/vitest/spaces.test.ts', 'examples/storybook/.storybook/preview.ts']))
+    expect(checked.examples).toEqual(
+      expect.arrayContaining(['examples/node/main.ts', 'examples/vitest/spaces.test.ts', 'examples/storybook/.storybook/preview.ts']),
+    )
     expect(checked.inExamples).toEqual([])
   })
 })
 
 describe('what the blocks say they print', () => {
   it('is said with `// → output`, so that it is checked', () => {
-    const unmarked = blocks.flatMap((block) => unmarkedClaims(block.code).map((line) => `${block.document} block ${block.index}: ${line.trim()}`))
+    const unmarked = blocks.flatMap((block) =>
+      unmarkedClaims(block.code).map((line) => `${block.document} block ${block.index}: ${line.trim()}`),
+    )
     expect(unmarked).toEqual([])
   })
 
   it('is said only in blocks that run', () => {
-    const unchecked = blocks.filter((block) => !block.run && declaredOutput(block.code).length > 0).map((block) => `${block.document} block ${block.index} (line ${block.line})`)
+    const unchecked = blocks
+      .filter((block) => !block.run && declaredOutput(block.code).length > 0)
+      .map((block) => `${block.document} block ${block.index} (line ${block.line})`)
     expect(unchecked).toEqual([])
   })
 
@@ -170,24 +205,29 @@ describe('the runnable blocks (```ts run) run and print what they say', () => {
   const runnable = blocks.filter((block) => block.run)
 
   it('there are some in each guide', () => {
-    expect(new Set(runnable.map((b) => b.document))).toEqual(new Set(['docs/getting-started.md', 'docs/sdk.md', 'docs/mocking.md', 'examples/vitest/README.md']))
+    expect(new Set(runnable.map((b) => b.document))).toEqual(
+      new Set(['docs/getting-started.md', 'docs/sdk.md', 'docs/mocking.md', 'examples/vitest/README.md']),
+    )
   })
 
-  it.each(runnable.map((block) => [`${block.document} block ${block.index} (line ${block.line})`, block] as const))('%s', async (_, block) => {
-    // Inside the repository, so the block's other imports (msw, vitest) resolve from node_modules.
-    await mkdir(dir, { recursive: true })
-    const file = join(dir, `${block.document.replace(/[^\w]+/g, '_')}_${block.index}.ts`)
-    await writeFile(file, withSourceImports(block.code))
-    const printed: string[] = []
-    const log = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void printed.push(...printedLines(args)))
-    try {
-      await import(pathToFileURL(file).href)
-    } finally {
-      log.mockRestore()
-    }
-    const documented = declaredOutput(block.code)
-    expect(documented.length).toBeGreaterThan(0)
-    // On a mismatch, the two lists side by side say which line differs.
-    if (!matchesLines(documented, printed)) expect(printed).toEqual(documented)
-  })
+  it.each(runnable.map((block) => [`${block.document} block ${block.index} (line ${block.line})`, block] as const))(
+    '%s',
+    async (_, block) => {
+      // Inside the repository, so the block's other imports (msw, vitest) resolve from node_modules.
+      await mkdir(dir, { recursive: true })
+      const file = join(dir, `${block.document.replace(/[^\w]+/g, '_')}_${block.index}.ts`)
+      await writeFile(file, withSourceImports(block.code))
+      const printed: string[] = []
+      const log = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void printed.push(...printedLines(args)))
+      try {
+        await import(pathToFileURL(file).href)
+      } finally {
+        log.mockRestore()
+      }
+      const documented = declaredOutput(block.code)
+      expect(documented.length).toBeGreaterThan(0)
+      // On a mismatch, the two lists side by side say which line differs.
+      if (!matchesLines(documented, printed)) expect(printed).toEqual(documented)
+    },
+  )
 })

@@ -14,7 +14,10 @@ const run = promisify(execFile)
 describe('examples/node', () => {
   it('shows pagination, errors by class and retries against the mock over HTTP', async () => {
     // `npm run example:node`, without npm in between.
-    const { stdout, stderr } = await run(process.execPath, ['--import', './examples/node/from-source.ts', 'examples/node/main.ts'], { cwd: ROOT, timeout: 30_000 })
+    const { stdout, stderr } = await run(process.execPath, ['--import', './examples/node/from-source.ts', 'examples/node/main.ts'], {
+      cwd: ROOT,
+      timeout: 30_000,
+    })
     expect(stderr).toBe('')
     // What the README says it prints, line for line (`…` where a run differs: port, ID, time).
     const documented = outputBlocks('examples/node/README.md')
@@ -51,11 +54,22 @@ describe('examples/vitest', () => {
     // The child must not believe it runs inside this vitest (it inherits its VITEST_* variables).
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST')))
     try {
-      await run(process.execPath, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'examples/vitest/vitest.config.ts', '--reporter=json', `--outputFile=${output}`], {
-        cwd: ROOT,
-        env,
-        timeout: 60_000,
-      })
+      await run(
+        process.execPath,
+        [
+          join(ROOT, 'node_modules/vitest/vitest.mjs'),
+          'run',
+          '--config',
+          'examples/vitest/vitest.config.ts',
+          '--reporter=json',
+          `--outputFile=${output}`,
+        ],
+        {
+          cwd: ROOT,
+          env,
+          timeout: 60_000,
+        },
+      )
     } catch (error) {
       // A failing recipe exits non-zero: the report below says which test failed.
       if (!existsSync(output)) throw error
@@ -64,16 +78,20 @@ describe('examples/vitest', () => {
       success: boolean
       testResults: Array<{ name: string; assertionResults: Array<{ fullName: string; status: string }> }>
     }
-    const results = report.testResults.flatMap((file) => file.assertionResults.map((test) => `${file.name.slice(ROOT.length)} > ${test.fullName}: ${test.status}`))
-    expect(results.sort()).toEqual([
-      'examples/vitest/errors.test.ts > failures, as the real service gives them lets a test override one endpoint with a plain MSW handler: passed',
-      'examples/vitest/errors.test.ts > failures, as the real service gives them retries a GET through an injected 503, invisibly to the caller: passed',
-      'examples/vitest/errors.test.ts > failures, as the real service gives them answers 403 to a member without the edit permission, and changes nothing: passed',
-      'examples/vitest/spaces.test.ts > spaces, through the app code and the mock builds exactly the state a test needs, a line per thing: passed',
-      'examples/vitest/spaces.test.ts > spaces, through the app code and the mock renames a space, and the platform keeps the new title: passed',
-      'examples/vitest/spaces.test.ts > spaces, through the app code and the mock restores a deleted space within 7 days of platform time, not after: passed',
-      'examples/vitest/spaces.test.ts > spaces, through the app code and the mock walks every page of a list: passed',
-    ].sort())
+    const results = report.testResults.flatMap((file) =>
+      file.assertionResults.map((test) => `${file.name.slice(ROOT.length)} > ${test.fullName}: ${test.status}`),
+    )
+    expect(results.sort()).toEqual(
+      [
+        'examples/vitest/errors.test.ts > failures, as the real service gives them lets a test override one endpoint with a plain MSW handler: passed',
+        'examples/vitest/errors.test.ts > failures, as the real service gives them retries a GET through an injected 503, invisibly to the caller: passed',
+        'examples/vitest/errors.test.ts > failures, as the real service gives them answers 403 to a member without the edit permission, and changes nothing: passed',
+        'examples/vitest/spaces.test.ts > spaces, through the app code and the mock builds exactly the state a test needs, a line per thing: passed',
+        'examples/vitest/spaces.test.ts > spaces, through the app code and the mock renames a space, and the platform keeps the new title: passed',
+        'examples/vitest/spaces.test.ts > spaces, through the app code and the mock restores a deleted space within 7 days of platform time, not after: passed',
+        'examples/vitest/spaces.test.ts > spaces, through the app code and the mock walks every page of a list: passed',
+      ].sort(),
+    )
     expect(report.success).toBe(true)
   })
 })

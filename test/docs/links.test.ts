@@ -16,7 +16,7 @@ function markdownFiles(dir = ''): string[] {
 }
 
 /** The link targets of a markdown text, outside code (a code sample's `[a](b)` is not a link). */
-export function linkTargets(markdown: string): string[] {
+function linkTargets(markdown: string): string[] {
   const prose = markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[ \t]*$/gm, '').replace(/(`+)[^`\n]*?\1/g, '')
   const inline = [...prose.matchAll(/!?\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]!)
   const reference = [...prose.matchAll(/^\s{0,3}\[[^\]\n]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/gm)].map((m) => m[1]!)
@@ -33,12 +33,24 @@ const OUTSIDE_FILES = /\.\.\/shared\b|\bspec\/|(?<![\w/.-])(api|operations|DESIG
 
 describe('links in the documents', () => {
   it('finds the documents, wherever they are', () => {
-    expect(documents).toEqual(expect.arrayContaining(['README.md', 'docs/contributing.md', 'docs/architecture.md', 'docs/decisions/model.md', 'examples/node/README.md', '.changeset/README.md', 'src/generated/README.md', 'test/contract/operations.md']))
+    expect(documents).toEqual(
+      expect.arrayContaining([
+        'README.md',
+        'docs/contributing.md',
+        'docs/architecture.md',
+        'docs/decisions/model.md',
+        'examples/node/README.md',
+        '.changeset/README.md',
+        'src/generated/README.md',
+        'test/contract/operations.md',
+      ]),
+    )
     expect(documents.some((d) => d.startsWith('node_modules/'))).toBe(false)
   })
 
   it('reads links as markdown does', () => {
-    const text = 'See [the guide](docs/sdk.md#errors), ![a](img.png "t") and [site](https://x.test).\n[ref]: ./a.md\n`[no](code.md)`\n```md\n[no](block.md)\n```\n'
+    const text =
+      'See [the guide](docs/sdk.md#errors), ![a](img.png "t") and [site](https://x.test).\n[ref]: ./a.md\n`[no](code.md)`\n```md\n[no](block.md)\n```\n'
     expect(linkTargets(text)).toEqual(['docs/sdk.md#errors', 'img.png', 'https://x.test', './a.md'])
     expect(linkTargets(text).filter(isRelativePath)).toEqual(['docs/sdk.md#errors', 'img.png', './a.md'])
   })

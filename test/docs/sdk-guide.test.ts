@@ -57,9 +57,14 @@ describe('retries', () => {
 describe('what the pagination and raw-response blocks print', () => {
   it('toArray collects the 7 members of Acme, and a limit of 5 fails naming both numbers', async () => {
     const { client } = await demo()
-    const { items: [org] } = await client.orgs.list()
+    const {
+      items: [org],
+    } = await client.orgs.list()
     expect(await client.orgs.members.list({ organizationId: org!.id }).toArray({ limit: 500 })).toHaveLength(7)
-    const error = await client.orgs.members.list({ organizationId: org!.id }).toArray({ limit: 5 }).catch((e: unknown) => e)
+    const error = await client.orgs.members
+      .list({ organizationId: org!.id })
+      .toArray({ limit: 5 })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ListLimitError)
     expect(error).toMatchObject({ count: 7, limit: 5 })
   })
@@ -81,9 +86,15 @@ describe('client.request, logging, middleware and token functions as the guide s
   it('client.request answers unknown JSON, checks a schema, throws NotFoundError with a request id', async () => {
     const { client } = await demo()
     expect(((await client.request({ method: 'GET', path: '/v1/orgs', query: { limit: 1 } })) as { count: number }).count).toBe(1)
-    const { items: [first] } = await client.orgs.list()
+    const {
+      items: [first],
+    } = await client.orgs.list()
     const { z } = await import('zod')
-    const org = await client.request({ method: 'GET', path: `/v1/orgs/${first!.id}`, schema: z.object({ id: z.string(), title: z.string(), plan: z.string().optional() }) })
+    const org = await client.request({
+      method: 'GET',
+      path: `/v1/orgs/${first!.id}`,
+      schema: z.object({ id: z.string(), title: z.string(), plan: z.string().optional() }),
+    })
     expect([org.title, org.plan]).toEqual(['Acme', 'free_2024'])
     const error = await client.request({ method: 'POST', path: '/v1/spaces/nope/duplicate', body: {} }).catch((e: unknown) => e)
     expect(error).toMatchObject({ name: 'NotFoundError', status: 404, requestId: 'req_4' })
@@ -93,7 +104,12 @@ describe('client.request, logging, middleware and token functions as the guide s
     const { platform } = await demo()
     const lines: string[] = []
     const push = (line: string) => void lines.push(line)
-    const client = createClient({ token: platform.tokens.admin, fetch: platform.fetch, logLevel: 'info', logger: { debug: () => {}, info: push, warn: push, error: push } })
+    const client = createClient({
+      token: platform.tokens.admin,
+      fetch: platform.fetch,
+      logLevel: 'info',
+      logger: { debug: () => {}, info: push, warn: push, error: push },
+    })
     platform.faults.add({ operationId: LIST_ORGS, status: 503, times: 1 })
     await client.orgs.list()
     expect(lines.map((line) => line.replace(/ in \d+ ms/, ' in N ms'))).toEqual([

@@ -11,7 +11,10 @@ function examples(): Array<{ file: string; code: string }> {
   return files.flatMap((file) =>
     [...readFileSync(join(root, file), 'utf8').matchAll(/@example\s*\n\s*\* ```ts\n((?:(?!\*\/)[\s\S])*?)\n\s*\* ```/g)].map((m) => ({
       file,
-      code: m[1]!.split('\n').map((line) => line.replace(/^\s*\* ?/, '')).join('\n'),
+      code: m[1]!
+        .split('\n')
+        .map((line) => line.replace(/^\s*\* ?/, ''))
+        .join('\n'),
     })),
   )
 }
@@ -23,12 +26,22 @@ describe('@example blocks of the SDK core', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
   it('compile (strict TypeScript, against the SDK sources)', () => {
-    expect(blocks.map((b) => b.file)).toEqual(expect.arrayContaining(['src/core/raw-request.ts', 'src/core/middleware.ts', 'src/core/redact.ts', 'src/core/client.ts', 'src/client.ts']))
+    expect(blocks.map((b) => b.file)).toEqual(
+      expect.arrayContaining([
+        'src/core/raw-request.ts',
+        'src/core/middleware.ts',
+        'src/core/redact.ts',
+        'src/core/client.ts',
+        'src/client.ts',
+      ]),
+    )
     mkdirSync(dir, { recursive: true })
     const files = blocks.map(({ file, code }, i) => {
       const path = join(dir, `${file.replace(/\W+/g, '_')}_${i}.ts`)
       // A block without imports is a fragment: it runs after a client is made, as generated examples do.
-      const preamble = /^import /m.test(code) ? '' : "import { createClient } from 'docplat'\n\nconst client = createClient({ token: 'dpt_example' })\nconst organizationId = 'org_1'\n\n"
+      const preamble = /^import /m.test(code)
+        ? ''
+        : "import { createClient } from 'docplat'\n\nconst client = createClient({ token: 'dpt_example' })\nconst organizationId = 'org_1'\n\n"
       writeFileSync(path, `${preamble}${code}\n\nexport {}\n`)
       return path
     })

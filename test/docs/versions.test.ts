@@ -22,7 +22,10 @@ function statedFloors(document: string): Array<{ where: string; floor: string }>
     const start = line
     line += paragraph.split('\n').length + 1
     if (!/msw/i.test(paragraph)) return []
-    return [...paragraph.matchAll(/\b(2\.\d+)(?:\+| or later| and later)/g)].map((m) => ({ where: `${document}:${start + paragraph.slice(0, m.index).split('\n').length - 1}`, floor: m[1]! }))
+    return [...paragraph.matchAll(/\b(2\.\d+)(?:\+| or later| and later)/g)].map((m) => ({
+      where: `${document}:${start + paragraph.slice(0, m.index).split('\n').length - 1}`,
+      floor: m[1]!,
+    }))
   })
 }
 
@@ -37,7 +40,9 @@ describe('the msw floor', () => {
   it('is the one every document gives', () => {
     const stated = DOCUMENTS.flatMap(statedFloors)
     // The guides that tell users what to install say it.
-    expect(stated.map((s) => s.where.split(':')[0])).toEqual(expect.arrayContaining(['README.md', 'docs/getting-started.md', 'docs/mocking.md', 'examples/vitest/README.md']))
+    expect(stated.map((s) => s.where.split(':')[0])).toEqual(
+      expect.arrayContaining(['README.md', 'docs/getting-started.md', 'docs/mocking.md', 'examples/vitest/README.md']),
+    )
     expect(stated.filter((s) => s.floor !== floor)).toEqual([])
   })
 })

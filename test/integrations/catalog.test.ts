@@ -18,7 +18,14 @@ describe('integrations.publish', () => {
       target: 'space',
       scopes: ['space:content:read', 'space:content:read'],
       categories: ['collaboration'],
-      blocks: [{ id: 'incident', title: 'Incident', urlUnfurl: ['https://status.example.com/incidents'], markdown: { codeblock: 'incident', body: 'An incident' } }],
+      blocks: [
+        {
+          id: 'incident',
+          title: 'Incident',
+          urlUnfurl: ['https://status.example.com/incidents'],
+          markdown: { codeblock: 'incident', body: 'An incident' },
+        },
+      ],
       contentSources: [{ id: 'history', title: 'Incident history', configuration: { componentId: 'history-config' } }],
       externalLinks: [{ url: 'https://status.example.com', label: 'Website' }],
       configurations: { account: { properties: { token: { type: 'string', title: 'Token' } }, required: ['token'] } },
@@ -39,7 +46,14 @@ describe('integrations.publish', () => {
       visibility: 'public',
       scopes: ['space:content:read'],
       categories: ['collaboration'],
-      blocks: [{ id: 'incident', title: 'Incident', urlUnfurl: ['https://status.example.com/incidents'], markdown: { codeblock: 'incident', body: 'An incident' } }],
+      blocks: [
+        {
+          id: 'incident',
+          title: 'Incident',
+          urlUnfurl: ['https://status.example.com/incidents'],
+          markdown: { codeblock: 'incident', body: 'An incident' },
+        },
+      ],
       contentSources: [{ id: 'history', title: 'Incident history', configuration: { componentId: 'history-config' } }],
       externalLinks: [{ url: 'https://status.example.com', label: 'Website' }],
       configurations: { account: { properties: { token: { type: 'string', title: 'Token' } }, required: ['token'] } },
@@ -58,13 +72,29 @@ describe('integrations.publish', () => {
     expect(JSON.stringify(published)).not.toContain('export default')
     expect(await admin.integrations.get({ integrationName: 'status-page' })).toEqual(published)
     // Stored, though never shown.
-    expect(platform.db.integrations.findMany((q) => q.where({ name: 'status-page' }))[0]).toMatchObject({ secrets: { API_TOKEN: 's3cret-value' }, script: 'export default { fetch() {} }', publishedBy: demo.users.admin })
+    expect(platform.db.integrations.findMany((q) => q.where({ name: 'status-page' }))[0]).toMatchObject({
+      secrets: { API_TOKEN: 's3cret-value' },
+      script: 'export default { fetch() {} }',
+      publishedBy: demo.users.admin,
+    })
   })
 
   it('accepts the organization by hostname and makes new integrations private to it by default', async () => {
     const { admin, read, outsider, guest, demo } = await setup()
-    const published = await admin.integrations.publish({ integrationName: 'internal.tool_v2', organization: 'acme', title: 'Internal tool' })
-    expect(published).toMatchObject({ visibility: 'private', target: 'all', version: 1, description: '', previewImages: [], blocks: [], owner: { id: demo.acme } })
+    const published = await admin.integrations.publish({
+      integrationName: 'internal.tool_v2',
+      organization: 'acme',
+      title: 'Internal tool',
+    })
+    expect(published).toMatchObject({
+      visibility: 'private',
+      target: 'all',
+      version: 1,
+      description: '',
+      previewImages: [],
+      blocks: [],
+      owner: { id: demo.acme },
+    })
     expect((await read.integrations.get({ integrationName: 'internal.tool_v2' })).permissions).toEqual({ admin: false, install: false })
     await rejects(outsider.integrations.get({ integrationName: 'internal.tool_v2' }), NotFoundError, 'internal.tool_v2')
     await rejects(guest.integrations.get({ integrationName: 'internal.tool_v2' }), NotFoundError, 'internal.tool_v2')
@@ -73,47 +103,153 @@ describe('integrations.publish', () => {
   it('publishes new versions: each one replaces the content, the visibility stays unless given', async () => {
     const { admin, outsider, demo } = await setup()
     const v2 = await admin.integrations.publish({ integrationName: DEMO, title: 'Acme Insights 2', categories: ['marketing'] })
-    expect(v2).toMatchObject({ version: 2, title: 'Acme Insights 2', visibility: 'public', target: 'all', categories: ['marketing'], blocks: [], contentSources: [], scopes: [] })
+    expect(v2).toMatchObject({
+      version: 2,
+      title: 'Acme Insights 2',
+      visibility: 'public',
+      target: 'all',
+      categories: ['marketing'],
+      blocks: [],
+      contentSources: [],
+      scopes: [],
+    })
     expect(v2.urls?.icon).toBeUndefined()
-    const v3 = await admin.integrations.publish({ integrationName: DEMO, organization: demo.acme, title: 'Acme Insights 3', visibility: 'unlisted', target: 'site' })
+    const v3 = await admin.integrations.publish({
+      integrationName: DEMO,
+      organization: demo.acme,
+      title: 'Acme Insights 3',
+      visibility: 'unlisted',
+      target: 'site',
+    })
     expect(v3).toMatchObject({ version: 3, visibility: 'unlisted', target: 'site' })
-    expect(await outsider.integrations.get({ integrationName: DEMO })).toMatchObject({ version: 3, title: 'Acme Insights 3', permissions: { admin: false, install: true } })
+    expect(await outsider.integrations.get({ integrationName: DEMO })).toMatchObject({
+      version: 3,
+      title: 'Acme Insights 3',
+      permissions: { admin: false, install: true },
+    })
   })
 
   it('refuses invalid names, fields and manifests with a 400 naming the field, changing nothing', async () => {
     const { admin, demo } = await setup()
-    await rejects(admin.integrations.publish({ integrationName: 'bad name!', organization: demo.acme, title: 'Bad' }), BadRequestError, 'path.integrationName')
-    await rejects(admin.integrations.publish({ integrationName: 'x'.repeat(101), organization: demo.acme, title: 'Long' }), BadRequestError, 'path.integrationName')
+    await rejects(
+      admin.integrations.publish({ integrationName: 'bad name!', organization: demo.acme, title: 'Bad' }),
+      BadRequestError,
+      'path.integrationName',
+    )
+    await rejects(
+      admin.integrations.publish({ integrationName: 'x'.repeat(101), organization: demo.acme, title: 'Long' }),
+      BadRequestError,
+      'path.integrationName',
+    )
     await rejects(admin.integrations.publish({ integrationName: 'ok', organization: demo.acme } as never), BadRequestError, 'body.title')
     await rejects(admin.integrations.publish({ integrationName: 'ok', organization: demo.acme, title: 'X' }), BadRequestError, 'body.title')
-    await rejects(admin.integrations.publish({ integrationName: 'ok', organization: demo.acme, title: 'Ok', visibility: 'secret' as never }), BadRequestError, 'body.visibility')
-    await rejects(admin.integrations.publish({ integrationName: 'ok', organization: demo.acme, title: 'Ok', runtime: 'v2' as never }), BadRequestError, 'body.runtime')
-    await rejects(admin.integrations.publish({ integrationName: 'ok', organization: demo.acme, title: 'Ok', scopes: ['Read Everything'] }), BadRequestError, 'body.scopes.0')
+    await rejects(
+      admin.integrations.publish({ integrationName: 'ok', organization: demo.acme, title: 'Ok', visibility: 'secret' as never }),
+      BadRequestError,
+      'body.visibility',
+    )
+    await rejects(
+      admin.integrations.publish({ integrationName: 'ok', organization: demo.acme, title: 'Ok', runtime: 'v2' as never }),
+      BadRequestError,
+      'body.runtime',
+    )
+    await rejects(
+      admin.integrations.publish({ integrationName: 'ok', organization: demo.acme, title: 'Ok', scopes: ['Read Everything'] }),
+      BadRequestError,
+      'body.scopes.0',
+    )
     await rejects(admin.integrations.publish({ integrationName: 'ok', title: 'Ok' }), BadRequestError, 'body.organization')
-    await rejects(admin.integrations.publish({ integrationName: 'ok', organization: demo.acme, title: 'Ok', icon: btoa('just text') }), BadRequestError, 'body.icon')
-    await rejects(admin.integrations.publish({ integrationName: 'ok', organization: demo.acme, title: 'Ok', previewImages: [PNG, 'not base64!'] }), BadRequestError, 'body.previewImages.1')
-    await rejects(admin.integrations.publish({ integrationName: 'ok', organization: demo.acme, title: 'Ok', previewImages: [PNG, PNG, PNG, PNG] }), BadRequestError, 'body.previewImages')
+    await rejects(
+      admin.integrations.publish({ integrationName: 'ok', organization: demo.acme, title: 'Ok', icon: btoa('just text') }),
+      BadRequestError,
+      'body.icon',
+    )
+    await rejects(
+      admin.integrations.publish({ integrationName: 'ok', organization: demo.acme, title: 'Ok', previewImages: [PNG, 'not base64!'] }),
+      BadRequestError,
+      'body.previewImages.1',
+    )
+    await rejects(
+      admin.integrations.publish({ integrationName: 'ok', organization: demo.acme, title: 'Ok', previewImages: [PNG, PNG, PNG, PNG] }),
+      BadRequestError,
+      'body.previewImages',
+    )
     const block = { id: 'same', title: 'Block' }
-    await rejects(admin.integrations.publish({ integrationName: 'ok', organization: demo.acme, title: 'Ok', blocks: [block, block] }), BadRequestError, 'body.blocks.1.id')
-    await rejects(admin.integrations.publish({ integrationName: 'ok', organization: demo.acme, title: 'Ok', blocks: [{ ...block, urlUnfurl: ['not a url'] }] }), BadRequestError, 'body.blocks.0.urlUnfurl.0')
-    await rejects(admin.integrations.publish({ integrationName: 'ok', organization: demo.acme, title: 'Ok', externalLinks: [{ url: 'javascript:alert(1)', label: 'x' }] }), BadRequestError, 'body.externalLinks.0.url')
-    const form = (account: unknown) => admin.integrations.publish({ integrationName: 'ok', organization: demo.acme, title: 'Ok', configurations: { account: account as never } })
-    await rejects(form({ properties: { a: { type: 'string' } }, required: ['b'] }), BadRequestError, 'body.configurations.account.required.0')
-    await rejects(form({ properties: { a: { type: 'number', default: 'ten' } } }), BadRequestError, 'body.configurations.account.properties.a.default')
-    await rejects(form({ properties: { a: { type: 'string', enum: ['x'], default: 'y' } } }), BadRequestError, 'body.configurations.account.properties.a.default')
+    await rejects(
+      admin.integrations.publish({ integrationName: 'ok', organization: demo.acme, title: 'Ok', blocks: [block, block] }),
+      BadRequestError,
+      'body.blocks.1.id',
+    )
+    await rejects(
+      admin.integrations.publish({
+        integrationName: 'ok',
+        organization: demo.acme,
+        title: 'Ok',
+        blocks: [{ ...block, urlUnfurl: ['not a url'] }],
+      }),
+      BadRequestError,
+      'body.blocks.0.urlUnfurl.0',
+    )
+    await rejects(
+      admin.integrations.publish({
+        integrationName: 'ok',
+        organization: demo.acme,
+        title: 'Ok',
+        externalLinks: [{ url: 'javascript:alert(1)', label: 'x' }],
+      }),
+      BadRequestError,
+      'body.externalLinks.0.url',
+    )
+    const form = (account: unknown) =>
+      admin.integrations.publish({
+        integrationName: 'ok',
+        organization: demo.acme,
+        title: 'Ok',
+        configurations: { account: account as never },
+      })
+    await rejects(
+      form({ properties: { a: { type: 'string' } }, required: ['b'] }),
+      BadRequestError,
+      'body.configurations.account.required.0',
+    )
+    await rejects(
+      form({ properties: { a: { type: 'number', default: 'ten' } } }),
+      BadRequestError,
+      'body.configurations.account.properties.a.default',
+    )
+    await rejects(
+      form({ properties: { a: { type: 'string', enum: ['x'], default: 'y' } } }),
+      BadRequestError,
+      'body.configurations.account.properties.a.default',
+    )
     await rejects(form({ properties: { a: { type: 'color' } } }), BadRequestError, 'body.configurations.account.properties.a.type')
     await rejects(admin.integrations.get({ integrationName: 'ok' }), NotFoundError)
   })
 
   it('needs a token (401), admin of the organization (403), an organization the caller is in (404), and a free name (409)', async () => {
     const { admin, read, outsider, anonymous, demo } = await setup()
-    await rejects(anonymous.integrations.publish({ integrationName: 'new-one', organization: demo.acme, title: 'New' }), AuthenticationError)
-    await rejects(read.integrations.publish({ integrationName: 'new-one', organization: demo.acme, title: 'New' }), PermissionDeniedError, 'admin')
+    await rejects(
+      anonymous.integrations.publish({ integrationName: 'new-one', organization: demo.acme, title: 'New' }),
+      AuthenticationError,
+    )
+    await rejects(
+      read.integrations.publish({ integrationName: 'new-one', organization: demo.acme, title: 'New' }),
+      PermissionDeniedError,
+      'admin',
+    )
     await rejects(read.integrations.publish({ integrationName: DEMO, title: 'Mine now' }), PermissionDeniedError, 'admin')
     await rejects(outsider.integrations.publish({ integrationName: DEMO, title: 'Mine now' }), PermissionDeniedError, 'admin')
-    await rejects(admin.integrations.publish({ integrationName: 'new-one', organization: 'no-such-org', title: 'New' }), NotFoundError, 'no-such-org')
+    await rejects(
+      admin.integrations.publish({ integrationName: 'new-one', organization: 'no-such-org', title: 'New' }),
+      NotFoundError,
+      'no-such-org',
+    )
     await rejects(outsider.integrations.publish({ integrationName: 'new-one', organization: demo.acme, title: 'New' }), NotFoundError)
-    await rejects(outsider.integrations.publish({ integrationName: DEMO, organization: demo.globex, title: 'Mine now' }), ConflictError, 'already taken')
+    await rejects(
+      outsider.integrations.publish({ integrationName: DEMO, organization: demo.globex, title: 'Mine now' }),
+      ConflictError,
+      'already taken',
+    )
     await rejects(admin.integrations.get({ integrationName: 'new-one' }), NotFoundError)
     expect(await admin.integrations.get({ integrationName: DEMO })).toMatchObject({ version: 1, title: 'Acme Insights' })
   })
@@ -122,7 +258,11 @@ describe('integrations.publish', () => {
 describe('integrations.get', () => {
   it('reads an integration with the caller permissions; private ones only for their owner organization', async () => {
     const { platform, admin, read, outsider, guest, anonymous, demo } = await setup()
-    expect(await outsider.integrations.get({ integrationName: DEMO })).toMatchObject({ name: DEMO, owner: { id: demo.acme }, permissions: { admin: false, install: true } })
+    expect(await outsider.integrations.get({ integrationName: DEMO })).toMatchObject({
+      name: DEMO,
+      owner: { id: demo.acme },
+      permissions: { admin: false, install: true },
+    })
     expect((await read.integrations.get({ integrationName: DEMO })).permissions).toEqual({ admin: false, install: false })
     await platform.builders.integration({ name: 'globex-only', organization: demo.globex, visibility: 'private' })
     expect((await outsider.integrations.get({ integrationName: 'globex-only' })).permissions).toEqual({ admin: true, install: true })
@@ -146,7 +286,9 @@ describe('integrations.unpublish', () => {
     expect(platform.db.integrationInstallations.size).toBe(0)
     expect(platform.db.integrationEvents.size).toBe(0)
     // The name is free again, for anyone.
-    expect(await outsider.integrations.publish({ integrationName: DEMO, organization: demo.globex, title: 'Globex Insights' })).toMatchObject({ version: 1, owner: { id: demo.globex } })
+    expect(
+      await outsider.integrations.publish({ integrationName: DEMO, organization: demo.globex, title: 'Globex Insights' }),
+    ).toMatchObject({ version: 1, owner: { id: demo.globex } })
   })
 
   it('is for admins of the owner organization', async () => {
@@ -164,10 +306,24 @@ describe('integrations.list', () => {
     const s = await setup()
     const { builders } = s.platform
     await builders.integration({
-      name: 'figma', organization: s.demo.globex, title: 'Figma embeds', description: 'Design files, live', visibility: 'public', target: 'space',
-      scopes: ['space:content:write'], categories: ['collaboration'], blocks: [{ id: 'file', title: 'Figma file', urlUnfurl: ['*.figma.com'] }],
+      name: 'figma',
+      organization: s.demo.globex,
+      title: 'Figma embeds',
+      description: 'Design files, live',
+      visibility: 'public',
+      target: 'space',
+      scopes: ['space:content:write'],
+      categories: ['collaboration'],
+      blocks: [{ id: 'file', title: 'Figma file', urlUnfurl: ['*.figma.com'] }],
     })
-    await builders.integration({ name: 'notes', organization: s.demo.acme, title: 'Release notes', visibility: 'unlisted', target: 'site', contentSources: [{ id: 'feed', title: 'Feed' }] })
+    await builders.integration({
+      name: 'notes',
+      organization: s.demo.acme,
+      title: 'Release notes',
+      visibility: 'unlisted',
+      target: 'site',
+      contentSources: [{ id: 'feed', title: 'Feed' }],
+    })
     await builders.integration({ name: 'secret-tool', organization: s.demo.globex, visibility: 'private' })
     return s
   }

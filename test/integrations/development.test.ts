@@ -3,7 +3,14 @@ import { setupServer } from 'msw/node'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMockPlatform } from '../../mock/index.ts'
 import { startMockServer } from '../../mock/node/index.ts'
-import { AuthenticationError, BadRequestError, createClient, InternalServerError, NotFoundError, PermissionDeniedError } from '../../src/index.ts'
+import {
+  AuthenticationError,
+  BadRequestError,
+  createClient,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+} from '../../src/index.ts'
 import { setup } from '../helpers.ts'
 import { DEMO, eventsOf, rejects, startTunnel } from './support.ts'
 
@@ -46,7 +53,12 @@ describe('integrations.dev.enable / integrations.dev.disable', () => {
     expect(request!.headers.get('x-docplat-integration')).toBe('crm')
     const [event] = await eventsOf(admin, 'crm')
     expect(request!.headers.get('x-docplat-event-id')).toBe(event!.id)
-    expect(await request!.json()).toEqual({ eventId: event!.id, type: 'installation_setup', installationId: installation.id, status: 'active' })
+    expect(await request!.json()).toEqual({
+      eventId: event!.id,
+      type: 'installation_setup',
+      installationId: installation.id,
+      status: 'active',
+    })
     expect(event!.status).toBe('success')
     const { trace } = await admin.integrations.events.get({ integrationName: 'crm', eventId: event!.id })
     expect(trace?.logs?.map((l) => [l.level, l.message])).toEqual([
@@ -89,16 +101,25 @@ describe('integrations.dev.enable / integrations.dev.disable', () => {
     expect(installation.status).toBe('active')
     const lastLog = async () => {
       const [event] = await eventsOf(admin, 'flaky')
-      return { status: event!.status, log: (await admin.integrations.events.get({ integrationName: 'flaky', eventId: event!.id })).trace?.logs?.at(-1) }
+      return {
+        status: event!.status,
+        log: (await admin.integrations.events.get({ integrationName: 'flaky', eventId: event!.id })).trace?.logs?.at(-1),
+      }
     }
     // The trace keeps neither the status nor the body: a tunnel is no window onto its host.
-    expect(await lastLog()).toMatchObject({ status: 'failed', log: { level: 'error', message: `Delivery to ${TUNNEL} failed: ${NO_ANSWER}` } })
+    expect(await lastLog()).toMatchObject({
+      status: 'failed',
+      log: { level: 'error', message: `Delivery to ${TUNNEL} failed: ${NO_ANSWER}` },
+    })
 
     answer = () => {
       throw new DOMException('The operation was aborted due to timeout', 'TimeoutError')
     }
     await platform.builders.updateInstallation({ integration: 'flaky', organization: demo.acme, status: 'paused' })
-    expect(await lastLog()).toMatchObject({ status: 'failed', log: { level: 'error', message: `Delivery to ${TUNNEL} failed: no answer within 10 s` } })
+    expect(await lastLog()).toMatchObject({
+      status: 'failed',
+      log: { level: 'error', message: `Delivery to ${TUNNEL} failed: no answer within 10 s` },
+    })
   })
 
   it('records a failed delivery when nothing listens on the tunnel URL', async () => {
@@ -110,7 +131,9 @@ describe('integrations.dev.enable / integrations.dev.disable', () => {
     const acme = [...platform.db.organizations.all()].find((o) => o.title === 'Acme')!.id
     await platform.builders.integration({ name: 'gone', organization: acme })
     await admin.integrations.dev.enable({ integrationName: 'gone', tunnelUrl: closed.url })
-    expect(await admin.integrations.installations.create({ integrationName: 'gone', organization: acme })).toMatchObject({ status: 'active' })
+    expect(await admin.integrations.installations.create({ integrationName: 'gone', organization: acme })).toMatchObject({
+      status: 'active',
+    })
     const [event] = await eventsOf(admin, 'gone')
     expect(event!.status).toBe('failed')
     const logs = (await admin.integrations.events.get({ integrationName: 'gone', eventId: event!.id })).trace?.logs
@@ -121,8 +144,16 @@ describe('integrations.dev.enable / integrations.dev.disable', () => {
   it('refuses a tunnel that is not a URL (400), other roles (403), unknown integrations (404) and missing tokens (401)', async () => {
     const { platform, admin, read, outsider, anonymous } = await setup()
     await rejects(admin.integrations.dev.enable({ integrationName: DEMO, tunnelUrl: 'not a url' }), BadRequestError, 'body.tunnelUrl')
-    await rejects(admin.integrations.dev.enable({ integrationName: DEMO, tunnelUrl: 'ftp://tunnel.example.test' }), BadRequestError, 'body.tunnelUrl')
-    await rejects(admin.integrations.dev.enable({ integrationName: DEMO, tunnelUrl: TUNNEL, all: 'yes' as never }), BadRequestError, 'body.all')
+    await rejects(
+      admin.integrations.dev.enable({ integrationName: DEMO, tunnelUrl: 'ftp://tunnel.example.test' }),
+      BadRequestError,
+      'body.tunnelUrl',
+    )
+    await rejects(
+      admin.integrations.dev.enable({ integrationName: DEMO, tunnelUrl: TUNNEL, all: 'yes' as never }),
+      BadRequestError,
+      'body.all',
+    )
     await rejects(read.integrations.dev.enable({ integrationName: DEMO, tunnelUrl: TUNNEL }), PermissionDeniedError, 'admin')
     await rejects(outsider.integrations.dev.disable({ integrationName: DEMO }), PermissionDeniedError, 'admin')
     await rejects(admin.integrations.dev.enable({ integrationName: 'nope', tunnelUrl: TUNNEL }), NotFoundError)
@@ -149,7 +180,9 @@ describe('development mode deliveries over the network', () => {
     const [event] = await eventsOf(admin, DEMO)
     expect(caught).toEqual([event!.payload])
     expect(event!.payload).toMatchObject({ status: 'active', previous: { status: 'active', configuration: { region: 'eu' } } })
-    expect((await admin.integrations.events.get({ integrationName: DEMO, eventId: event!.id })).trace?.logs?.at(-1)?.message).toBe(`Delivered to ${TUNNEL}`)
+    expect((await admin.integrations.events.get({ integrationName: DEMO, eventId: event!.id })).trace?.logs?.at(-1)?.message).toBe(
+      `Delivered to ${TUNNEL}`,
+    )
   })
 
   it('reach a real local listener, through the platform and through the HTTP mock server', async () => {
@@ -178,7 +211,11 @@ describe('development mode deliveries over the network', () => {
 })
 
 describe('rendering in development mode', () => {
-  const rendered = { type: 'element', element: { type: 'block', children: [{ type: 'text', children: ['from the tunnel'] }] }, state: { step: 2 } }
+  const rendered = {
+    type: 'element',
+    element: { type: 'block', children: [{ type: 'text', children: ['from the tunnel'] }] },
+    state: { step: 2 },
+  }
 
   it('forwards the render request to the tunnel and answers with its output (POST and GET)', async () => {
     const { admin, outbound } = await recording(() => Response.json(rendered))
@@ -188,7 +225,12 @@ describe('rendering in development mode', () => {
     expect(outbound[0]!.headers.get('x-docplat-event')).toBe('ui_render')
     expect(await outbound[0]!.json()).toEqual({ type: 'ui_render', integration: DEMO, ...request })
     const { default: LZString } = await import('lz-string')
-    expect(await admin.integrations.renderWithGet({ integrationName: DEMO, request: LZString.compressToEncodedURIComponent(JSON.stringify(request)) })).toEqual(rendered)
+    expect(
+      await admin.integrations.renderWithGet({
+        integrationName: DEMO,
+        request: LZString.compressToEncodedURIComponent(JSON.stringify(request)),
+      }),
+    ).toEqual(rendered)
     expect(await outbound[1]!.json()).toEqual({ type: 'ui_render', integration: DEMO, ...request })
   })
 
@@ -211,9 +253,13 @@ describe('rendering in development mode', () => {
       const integration = (await (await callBack()).json()) as { version: number }
       return Response.json({ type: 'element', element: { type: 'text', children: [`version ${integration.version}`] } })
     })
-    callBack = () => platform.fetch(`${platform.baseUrl}/v1/integrations/${DEMO}`, { headers: { authorization: `Bearer ${platform.tokens.admin}` } })
+    callBack = () =>
+      platform.fetch(`${platform.baseUrl}/v1/integrations/${DEMO}`, { headers: { authorization: `Bearer ${platform.tokens.admin}` } })
     await admin.integrations.dev.enable({ integrationName: DEMO, tunnelUrl: TUNNEL })
-    expect(await admin.integrations.render({ integrationName: DEMO, componentId: 'metric' })).toEqual({ type: 'element', element: { type: 'text', children: ['version 1'] } })
+    expect(await admin.integrations.render({ integrationName: DEMO, componentId: 'metric' })).toEqual({
+      type: 'element',
+      element: { type: 'text', children: ['version 1'] },
+    })
   })
 
   it('answers 502 when the tunnel fails, is unreachable or answers something else than a UI', async () => {
@@ -229,7 +275,11 @@ describe('rendering in development mode', () => {
     const { admin } = await recording(() => answers[next++]!())
     await admin.integrations.dev.enable({ integrationName: DEMO, tunnelUrl: TUNNEL })
     for (let i = 0; i < answers.length; i++) {
-      const error = await rejects(admin.integrations.render({ integrationName: DEMO, componentId: 'metric' }), InternalServerError, NO_ANSWER)
+      const error = await rejects(
+        admin.integrations.render({ integrationName: DEMO, componentId: 'metric' }),
+        InternalServerError,
+        NO_ANSWER,
+      )
       // One message for all four: no status, no body, nothing that tells a closed port from an open one.
       expect(error.status).toBe(502)
       expect(error.message).toBe(`Development tunnel ${TUNNEL} gave no rendered UI object ({ type, element, state, props }): ${NO_ANSWER}`)
@@ -241,7 +291,11 @@ describe('rendering in development mode', () => {
       throw new DOMException('The operation was aborted due to timeout', 'TimeoutError')
     })
     await admin.integrations.dev.enable({ integrationName: DEMO, tunnelUrl: TUNNEL })
-    const error = await rejects(admin.integrations.render({ integrationName: DEMO, componentId: 'metric' }), InternalServerError, 'gave no rendered UI object ({ type, element, state, props }): no answer within 10 s')
+    const error = await rejects(
+      admin.integrations.render({ integrationName: DEMO, componentId: 'metric' }),
+      InternalServerError,
+      'gave no rendered UI object ({ type, element, state, props }): no answer within 10 s',
+    )
     expect(error.status).toBe(504)
   })
 })

@@ -15,7 +15,10 @@ describe('integrations.events.list', () => {
 
     const first = await admin.integrations.events.list({ integrationName: DEMO, limit: 2 })
     expect(first.count).toBe(4)
-    expect(first.items.map((e) => [e.installationId, e.payload?.status])).toEqual([[acme, 'active'], [globex, 'active']])
+    expect(first.items.map((e) => [e.installationId, e.payload?.status])).toEqual([
+      [acme, 'active'],
+      [globex, 'active'],
+    ])
     const all = await collect(admin.integrations.events.list({ integrationName: DEMO, limit: 1 }))
     expect(all.map((e) => [e.installationId, e.payload?.status, e.payload?.previous?.status])).toEqual([
       [acme, 'active', 'paused'],
@@ -45,7 +48,12 @@ describe('integrations.events.get', () => {
     const [listed] = (await admin.integrations.events.list({ integrationName: DEMO })).items
     const { event, trace } = await admin.integrations.events.get({ integrationName: DEMO, eventId: listed!.id })
     expect(event).toEqual(listed)
-    expect(event.payload).toEqual({ eventId: listed!.id, type: 'installation_setup', installationId: platform.db.integrationInstallations.findMany((q) => q.where({ organization: demo.acme }))[0]!.id, status: 'active' })
+    expect(event.payload).toEqual({
+      eventId: listed!.id,
+      type: 'installation_setup',
+      installationId: platform.db.integrationInstallations.findMany((q) => q.where({ organization: demo.acme }))[0]!.id,
+      status: 'active',
+    })
     expect(trace?.logs).toEqual([
       { level: 'debug', message: `Event installation_setup created for installation ${event.installationId}`, timestamp: event.createdAt },
       { level: 'info', message: 'Dispatched to the integration runtime v1 (version 1)', timestamp: event.createdAt },

@@ -19,18 +19,41 @@ const METRIC = {
 describe('integrations.render', () => {
   it('renders the declared block with the props and state echoed', async () => {
     const { admin } = await setup()
-    const output = await admin.integrations.render({ integrationName: DEMO, componentId: 'metric', props: { metric: 'signups' }, state: { range: '7d' }, context: { theme: 'dark' } })
+    const output = await admin.integrations.render({
+      integrationName: DEMO,
+      componentId: 'metric',
+      props: { metric: 'signups' },
+      state: { range: '7d' },
+      context: { theme: 'dark' },
+    })
     expect(output).toEqual({ type: 'element', element: METRIC, state: { range: '7d' }, props: { metric: 'signups' } })
-    expect(await admin.integrations.render({ integrationName: DEMO, componentId: 'metric' })).toEqual({ type: 'element', element: METRIC, state: {}, props: {} })
+    expect(await admin.integrations.render({ integrationName: DEMO, componentId: 'metric' })).toEqual({
+      type: 'element',
+      element: METRIC,
+      state: {},
+      props: {},
+    })
   })
 
   it('renders in a space the integration is installed on', async () => {
     const { platform, admin, demo } = await setup()
-    const output = await admin.integrations.render({ integrationName: DEMO, componentId: 'metric', context: { spaceId: demo.spaces.guide } })
+    const output = await admin.integrations.render({
+      integrationName: DEMO,
+      componentId: 'metric',
+      context: { spaceId: demo.spaces.guide },
+    })
     expect(output.element).toEqual(METRIC)
-    await rejects(admin.integrations.render({ integrationName: DEMO, componentId: 'metric', context: { spaceId: demo.spaces.globexDocs } }), NotFoundError, demo.spaces.globexDocs)
+    await rejects(
+      admin.integrations.render({ integrationName: DEMO, componentId: 'metric', context: { spaceId: demo.spaces.globexDocs } }),
+      NotFoundError,
+      demo.spaces.globexDocs,
+    )
     await platform.builders.updateInstallation({ integration: DEMO, organization: demo.acme, spaceSelection: 'selected' })
-    await rejects(admin.integrations.render({ integrationName: DEMO, componentId: 'metric', context: { spaceId: demo.spaces.guide } }), NotFoundError, 'not installed')
+    await rejects(
+      admin.integrations.render({ integrationName: DEMO, componentId: 'metric', context: { spaceId: demo.spaces.guide } }),
+      NotFoundError,
+      'not installed',
+    )
   })
 
   it('is for members of the owner organization and of organizations where it is installed', async () => {
@@ -49,8 +72,16 @@ describe('integrations.render', () => {
     await rejects(admin.integrations.render({ integrationName: 'nope', componentId: 'metric' }), NotFoundError, 'nope')
     await rejects(admin.integrations.render({ integrationName: DEMO } as never), BadRequestError, 'body.componentId')
     await rejects(admin.integrations.render({ integrationName: DEMO, componentId: 'a b' }), BadRequestError, 'body.componentId')
-    await rejects(admin.integrations.render({ integrationName: DEMO, componentId: 'metric', props: [] as never }), BadRequestError, 'body.props')
-    await rejects(admin.integrations.render({ integrationName: DEMO, componentId: 'metric', context: { spaceId: 7 } as never }), BadRequestError, 'body.context.spaceId')
+    await rejects(
+      admin.integrations.render({ integrationName: DEMO, componentId: 'metric', props: [] as never }),
+      BadRequestError,
+      'body.props',
+    )
+    await rejects(
+      admin.integrations.render({ integrationName: DEMO, componentId: 'metric', context: { spaceId: 7 } as never }),
+      BadRequestError,
+      'body.context.spaceId',
+    )
   })
 })
 
@@ -58,9 +89,20 @@ describe('integrations.renderWithGet', () => {
   it('renders from an LZ-string compressed request', async () => {
     const { admin } = await setup()
     const request = compress({ componentId: 'metric', props: { metric: 'churn' }, state: { open: true }, context: {} })
-    expect(await admin.integrations.renderWithGet({ integrationName: DEMO, request })).toEqual({ type: 'element', element: METRIC, state: { open: true }, props: { metric: 'churn' } })
+    expect(await admin.integrations.renderWithGet({ integrationName: DEMO, request })).toEqual({
+      type: 'element',
+      element: METRIC,
+      state: { open: true },
+      props: { metric: 'churn' },
+    })
     expect(await admin.integrations.renderWithGet({ integrationName: DEMO, request })).toEqual(
-      await admin.integrations.render({ integrationName: DEMO, componentId: 'metric', props: { metric: 'churn' }, state: { open: true }, context: {} }),
+      await admin.integrations.render({
+        integrationName: DEMO,
+        componentId: 'metric',
+        props: { metric: 'churn' },
+        state: { open: true },
+        context: {},
+      }),
     )
   })
 
@@ -69,15 +111,30 @@ describe('integrations.renderWithGet', () => {
     for (const request of ['not-compressed', compress([1, 2]), compress('text'), LZString.compressToEncodedURIComponent('{broken')]) {
       await rejects(admin.integrations.renderWithGet({ integrationName: DEMO, request }), BadRequestError, 'query.request')
     }
-    await rejects(admin.integrations.renderWithGet({ integrationName: DEMO, request: compress({ props: {} }) }), BadRequestError, 'query.request.componentId: is required')
-    await rejects(admin.integrations.renderWithGet({ integrationName: DEMO, request: compress({ componentId: 'metric', state: 'open' }) }), BadRequestError, 'query.request.state')
+    await rejects(
+      admin.integrations.renderWithGet({ integrationName: DEMO, request: compress({ props: {} }) }),
+      BadRequestError,
+      'query.request.componentId: is required',
+    )
+    await rejects(
+      admin.integrations.renderWithGet({ integrationName: DEMO, request: compress({ componentId: 'metric', state: 'open' }) }),
+      BadRequestError,
+      'query.request.state',
+    )
     await rejects(admin.integrations.renderWithGet({ integrationName: DEMO, request: '' }), BadRequestError, 'query.request')
-    await rejects(admin.integrations.renderWithGet({ integrationName: DEMO, request: compress({ componentId: 'nothing' }) }), NotFoundError, 'nothing')
+    await rejects(
+      admin.integrations.renderWithGet({ integrationName: DEMO, request: compress({ componentId: 'nothing' }) }),
+      NotFoundError,
+      'nothing',
+    )
   })
 
   it('checks who may render before reading the request', async () => {
     const { outsider, anonymous } = await setup()
     await rejects(outsider.integrations.renderWithGet({ integrationName: DEMO, request: 'garbage' }), PermissionDeniedError)
-    await rejects(anonymous.integrations.renderWithGet({ integrationName: DEMO, request: compress({ componentId: 'metric' }) }), AuthenticationError)
+    await rejects(
+      anonymous.integrations.renderWithGet({ integrationName: DEMO, request: compress({ componentId: 'metric' }) }),
+      AuthenticationError,
+    )
   })
 })

@@ -5,20 +5,66 @@ describe('parseCommandLine', () => {
   it('applies the defaults of npm start and of createMockPlatform', () => {
     expect(parseCommandLine(['serve'])).toEqual({
       command: 'serve',
-      options: { port: 4010, host: '127.0.0.1', scenario: 'demo', seed: undefined, state: undefined, tunnelAllow: [], cors: undefined, controlToken: undefined, log: 'text', timeouts: {} },
+      options: {
+        port: 4010,
+        host: '127.0.0.1',
+        scenario: 'demo',
+        seed: undefined,
+        state: undefined,
+        tunnelAllow: [],
+        cors: undefined,
+        controlToken: undefined,
+        log: 'text',
+        timeouts: {},
+      },
     })
   })
 
   it('reads every option, in either spelling', () => {
-    expect(parseCommandLine(['serve', '--port=0', '--host', '0.0.0.0', '--scenario=empty', '--seed', 's1', '--state', 'db.json', '--tunnel-allow', 'A.test,b.test:8443', '--tunnel-allow=[::2]', '--control-token=k', '--cors', 'http://localhost:5173/, https://App.test', '--log', 'json'])).toEqual({
+    expect(
+      parseCommandLine([
+        'serve',
+        '--port=0',
+        '--host',
+        '0.0.0.0',
+        '--scenario=empty',
+        '--seed',
+        's1',
+        '--state',
+        'db.json',
+        '--tunnel-allow',
+        'A.test,b.test:8443',
+        '--tunnel-allow=[::2]',
+        '--control-token=k',
+        '--cors',
+        'http://localhost:5173/, https://App.test',
+        '--log',
+        'json',
+      ]),
+    ).toEqual({
       command: 'serve',
-      options: { port: 0, host: '0.0.0.0', scenario: 'empty', seed: 's1', state: 'db.json', tunnelAllow: ['a.test', 'b.test:8443', '[::2]'], controlToken: 'k', cors: ['http://localhost:5173', 'https://app.test'], log: 'json', timeouts: {} },
+      options: {
+        port: 0,
+        host: '0.0.0.0',
+        scenario: 'empty',
+        seed: 's1',
+        state: 'db.json',
+        tunnelAllow: ['a.test', 'b.test:8443', '[::2]'],
+        controlToken: 'k',
+        cors: ['http://localhost:5173', 'https://app.test'],
+        log: 'json',
+        timeouts: {},
+      },
     })
     expect(parseCommandLine(['serve', '--no-cors', '--quiet', '--log=json'])).toMatchObject({ options: { cors: false, log: 'quiet' } })
     expect(parseCommandLine(['serve', '--cors', '*'])).toMatchObject({ options: { cors: true } })
-    expect(parseCommandLine(['serve', '--host', '::'], { DOCPLAT_CONTROL_TOKEN: 'from-env' })).toMatchObject({ options: { controlToken: 'from-env' } })
+    expect(parseCommandLine(['serve', '--host', '::'], { DOCPLAT_CONTROL_TOKEN: 'from-env' })).toMatchObject({
+      options: { controlToken: 'from-env' },
+    })
     expect(parseCommandLine(['serve', '--port', '65535']).command).toBe('serve')
-    expect(parseCommandLine(['serve', '--headers-timeout', '500', '--request-timeout=2000', '--idle-timeout', '750', '--linger-timeout', '250'])).toMatchObject({
+    expect(
+      parseCommandLine(['serve', '--headers-timeout', '500', '--request-timeout=2000', '--idle-timeout', '750', '--linger-timeout', '250']),
+    ).toMatchObject({
       options: { timeouts: { headers: 500, request: 2000, idle: 750, linger: 250 } },
     })
   })
@@ -31,7 +77,10 @@ describe('parseCommandLine', () => {
 
   it.each([
     [['serve', '--port', '65536'], 'Invalid --port "65536": expected an integer from 0 to 65535'],
-    [['serve', '--host', '0.0.0.0'], '--host 0.0.0.0 makes the control plane (/_docplat/) reachable from other machines: give it a secret with --control-token'],
+    [
+      ['serve', '--host', '0.0.0.0'],
+      '--host 0.0.0.0 makes the control plane (/_docplat/) reachable from other machines: give it a secret with --control-token',
+    ],
     [['serve', '--cors', 'localhost:5173'], 'Invalid --cors origin "localhost:5173"'],
     [['serve', '--cors', 'http://a.test/path'], 'Invalid --cors origin "http://a.test/path"'],
     [['serve', '--cors', ','], 'Invalid --cors: give one or more origins'],
@@ -46,7 +95,10 @@ describe('parseCommandLine', () => {
     [['serve', '--host', ' '], 'Invalid --host: must not be empty'],
     [['serve', '--seed', ''], 'Invalid --seed: must not be empty'],
     [['serve', '--state', ''], 'Invalid --state: must not be empty'],
-    [['serve', '--tunnel-allow', 'http://a.test'], 'Invalid --tunnel-allow "http://a.test": expected host names (or host:port) separated by commas'],
+    [
+      ['serve', '--tunnel-allow', 'http://a.test'],
+      'Invalid --tunnel-allow "http://a.test": expected host names (or host:port) separated by commas',
+    ],
     [['serve', '--tunnel-allow', 'a.test,,b.test'], 'Invalid --tunnel-allow ""'],
     [['serve', '--idle-timeout', '0'], 'Invalid --idle-timeout "0": expected a positive number of milliseconds'],
     [['serve', '--linger-timeout', '2s'], 'Invalid --linger-timeout "2s": expected a positive number of milliseconds'],

@@ -20,9 +20,16 @@ describe('docplat-mock serve: what it shows and how it is controlled', () => {
     const client = createClient({ baseUrl: cli.url, token: platform.tokens.admin!, retry: 0 })
     await client.orgs.list()
     await platform.clock.advance('1d')
-    await expect.poll(() => afterBanner(cli.stdout())).toMatch(/^\d\d:\d\d:\d\d\.\d{3} GET \/v1\/orgs 200 [\d.]+ms listOrganizationsForAuthenticatedUser$/m)
-    await expect.poll(() => afterBanner(cli.stdout())).toMatch(/^\d\d:\d\d:\d\d\.\d{3} POST \/_docplat\/clock\/advance 200 [\d.]+ms controlAdvanceClock$/m)
-    await fetch(`${cli.url}/v1/orgs`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' } })
+    await expect
+      .poll(() => afterBanner(cli.stdout()))
+      .toMatch(/^\d\d:\d\d:\d\d\.\d{3} GET \/v1\/orgs 200 [\d.]+ms listOrganizationsForAuthenticatedUser$/m)
+    await expect
+      .poll(() => afterBanner(cli.stdout()))
+      .toMatch(/^\d\d:\d\d:\d\d\.\d{3} POST \/_docplat\/clock\/advance 200 [\d.]+ms controlAdvanceClock$/m)
+    await fetch(`${cli.url}/v1/orgs`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' },
+    })
     await expect.poll(() => afterBanner(cli.stdout())).toMatch(/^\d\d:\d\d:\d\d\.\d{3} OPTIONS \/v1\/orgs 204 0ms$/m)
     // The control plane's reads (the inspector polls them) are not printed.
     expect(afterBanner(cli.stdout())).not.toContain('/_docplat/tokens')
@@ -33,7 +40,13 @@ describe('docplat-mock serve: what it shows and how it is controlled', () => {
     const json = await startCli(['--port', '0', '--log', 'json'])
     await fetch(`${json.url}/v1/nothing`)
     await expect.poll(() => afterBanner(json.stdout()).trim()).not.toBe('')
-    expect(JSON.parse(afterBanner(json.stdout()).trim())).toEqual({ at: expect.stringMatching(/^\d{4}-/), method: 'GET', path: '/v1/nothing', status: 404, duration: expect.any(Number) })
+    expect(JSON.parse(afterBanner(json.stdout()).trim())).toEqual({
+      at: expect.stringMatching(/^\d{4}-/),
+      method: 'GET',
+      path: '/v1/nothing',
+      status: 404,
+      duration: expect.any(Number),
+    })
 
     const quiet = await startCli(['--port', '0', '--quiet'])
     await fetch(`${quiet.url}/v1/orgs`)
@@ -74,7 +87,10 @@ describe('docplat-mock serve: what it shows and how it is controlled', () => {
       expect(await stop(cli)).toEqual({ code: 0, signal: null })
       const again = await startCli(['--port', '0', '--state', file, '--quiet'])
       const snapshot = await (await connectMockServer(again.url)).snapshot()
-      expect((snapshot.tables.organizations as Array<{ title: string }>).map((o) => o.title).sort()).toEqual(['From the file', 'Made over the control plane'])
+      expect((snapshot.tables.organizations as Array<{ title: string }>).map((o) => o.title).sort()).toEqual([
+        'From the file',
+        'Made over the control plane',
+      ])
     } finally {
       await rm(dir, { recursive: true, force: true })
     }

@@ -41,7 +41,12 @@ function adminToken(stdout: string): string {
 async function pointTunnel(baseUrl: string, stdout: string, tunnelUrl: string) {
   const admin = createClient({ baseUrl, token: adminToken(stdout), retry: 0 })
   const acme = (await admin.orgs.list()).items.find((org) => org.title === 'Acme')!
-  await admin.integrations.publish({ integrationName: 'probe', organization: acme.id, title: 'Probe', blocks: [{ id: 'b', title: 'Block' }] })
+  await admin.integrations.publish({
+    integrationName: 'probe',
+    organization: acme.id,
+    title: 'Probe',
+    blocks: [{ id: 'b', title: 'Block' }],
+  })
   return { admin, enabled: admin.integrations.dev.enable({ integrationName: 'probe', tunnelUrl }) }
 }
 
@@ -55,8 +60,19 @@ describe('development tunnels of docplat-mock serve', () => {
     const { port, hits } = await localService()
     const server = await startCli(OFF_LOOPBACK, START)
     const { admin, enabled } = await pointTunnel(server.url, server.stdout(), `http://127.0.0.1:${port}/render`)
-    await rejects(enabled, BadRequestError, new RegExp(`body\\.tunnelUrl: tunnel host 127\\.0\\.0\\.1:${port} is loopback.*--tunnel-allow 127\\.0\\.0\\.1:${port}`))
-    for (const url of [`http://localhost:${port}/`, `http://[::1]:${port}/`, `http://127.1.2.3:${port}/`, `http://app.localhost:${port}/`, `http://[::ffff:127.0.0.1]:${port}/`, `http://2130706433:${port}/`]) {
+    await rejects(
+      enabled,
+      BadRequestError,
+      new RegExp(`body\\.tunnelUrl: tunnel host 127\\.0\\.0\\.1:${port} is loopback.*--tunnel-allow 127\\.0\\.0\\.1:${port}`),
+    )
+    for (const url of [
+      `http://localhost:${port}/`,
+      `http://[::1]:${port}/`,
+      `http://127.1.2.3:${port}/`,
+      `http://app.localhost:${port}/`,
+      `http://[::ffff:127.0.0.1]:${port}/`,
+      `http://2130706433:${port}/`,
+    ]) {
       await rejects(admin.integrations.dev.enable({ integrationName: 'probe', tunnelUrl: url }), BadRequestError, /is loopback/)
     }
     expect(hits).toEqual([])
@@ -71,7 +87,11 @@ describe('development tunnels of docplat-mock serve', () => {
     expect(JSON.stringify(rendered)).toContain(SECRET)
     expect(hits).toEqual(['POST /render'])
     // Only the port named: another loopback port stays refused.
-    await rejects(admin.integrations.dev.enable({ integrationName: 'probe', tunnelUrl: `http://127.0.0.1:${port === 65_535 ? port - 1 : port + 1}/` }), BadRequestError, /is loopback/)
+    await rejects(
+      admin.integrations.dev.enable({ integrationName: 'probe', tunnelUrl: `http://127.0.0.1:${port === 65_535 ? port - 1 : port + 1}/` }),
+      BadRequestError,
+      /is loopback/,
+    )
   })
 
   it('on loopback, reaches a local tunnel as before, without --tunnel-allow', TEST, async () => {

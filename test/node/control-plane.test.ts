@@ -32,27 +32,46 @@ async function call(url: string, init: RequestInit = {}) {
 }
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  call(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) })
+  call(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
 
 describe('CORS', () => {
   it('answers a preflight with 204 and the allowed methods and headers, on loopback by default', async () => {
     const { server } = await serve()
     const response = await fetch(`${server.url}/v1/orgs`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization, content-type, x-custom' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'authorization, content-type, x-custom',
+      },
     })
     expect(response.status).toBe(204)
     expect(response.headers.get('access-control-allow-origin')).toBe('*')
     expect(response.headers.get('access-control-allow-methods')).toMatch(/\bPATCH\b/)
-    expect(response.headers.get('access-control-allow-headers')!.split(', ')).toEqual(expect.arrayContaining(['authorization', 'content-type', 'x-custom']))
+    expect(response.headers.get('access-control-allow-headers')!.split(', ')).toEqual(
+      expect.arrayContaining(['authorization', 'content-type', 'x-custom']),
+    )
   })
 
   it('sets Access-Control-Allow-Origin on every answer, errors and control plane included', async () => {
     const { server } = await serve()
     const headers = { origin: 'http://localhost:5173' }
-    for (const [path, status] of [['/v1/orgs', 401], ['/v1/nothing', 404], ['/_docplat/health', 200], ['/_docplat/nothing', 404]] as const) {
+    for (const [path, status] of [
+      ['/v1/orgs', 401],
+      ['/v1/nothing', 404],
+      ['/_docplat/health', 200],
+      ['/_docplat/nothing', 404],
+    ] as const) {
       const response = await fetch(`${server.url}${path}`, { headers })
-      expect({ path, status: response.status, origin: response.headers.get('access-control-allow-origin') }).toEqual({ path, status, origin: '*' })
+      expect({ path, status: response.status, origin: response.headers.get('access-control-allow-origin') }).toEqual({
+        path,
+        status,
+        origin: '*',
+      })
     }
     const tooLarge = await fetch(`${server.url}/v1/orgs`, { method: 'POST', headers, body: 'x'.repeat(2 * 1024 * 1024) })
     expect([tooLarge.status, tooLarge.headers.get('access-control-allow-origin')]).toEqual([413, '*'])
@@ -63,7 +82,11 @@ describe('CORS', () => {
     const preflight = (origin: string) =>
       fetch(`${server.url}/v1/orgs`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } })
     const allowed = await preflight('http://localhost:5173')
-    expect([allowed.status, allowed.headers.get('access-control-allow-origin'), allowed.headers.get('vary')]).toEqual([204, 'http://localhost:5173', 'Origin'])
+    expect([allowed.status, allowed.headers.get('access-control-allow-origin'), allowed.headers.get('vary')]).toEqual([
+      204,
+      'http://localhost:5173',
+      'Origin',
+    ])
     const refused = await preflight('http://evil.example')
     expect(refused.status).toBe(403)
     expect(refused.headers.get('access-control-allow-origin')).toBeNull()
@@ -71,7 +94,10 @@ describe('CORS', () => {
     expect(simple.headers.get('access-control-allow-origin')).toBeNull()
 
     const off = await serve({ cors: false })
-    const none = await fetch(`${off.server.url}/v1/orgs`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' } })
+    const none = await fetch(`${off.server.url}/v1/orgs`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' },
+    })
     expect([none.status, none.headers.get('access-control-allow-origin')]).toEqual([405, null])
   })
 })
@@ -85,7 +111,12 @@ describe('the control plane over HTTP', () => {
 
     const org = await post(`${server.url}/_docplat/organizations`, { title: 'Acme' })
     expect(org.status).toBe(201)
-    const user = await post(`${server.url}/_docplat/users`, { displayName: 'Ada', organization: org.body!.id, role: 'admin', tokenName: 'ada' })
+    const user = await post(`${server.url}/_docplat/users`, {
+      displayName: 'Ada',
+      organization: org.body!.id,
+      role: 'admin',
+      tokenName: 'ada',
+    })
     expect(user.status).toBe(201)
     expect(user.body).toMatchObject({ user: { displayName: 'Ada' }, token: expect.stringMatching(/^dpt_ada_/), member: { role: 'admin' } })
 
@@ -96,28 +127,62 @@ describe('the control plane over HTTP', () => {
     expect(tokens.body!.tokens).toEqual([expect.objectContaining({ token: user.body!.token, displayName: 'Ada', name: 'ada' })])
 
     expect((await post(`${server.url}/_docplat/users`, { tokenName: 'ada' })).status).toBe(409)
-    expect(await post(`${server.url}/_docplat/users`, { organization: 'org_nope' })).toMatchObject({ status: 404, body: { error: { message: expect.stringContaining('organization') } } })
-    expect(await post(`${server.url}/_docplat/users`, { role: 'owner' })).toMatchObject({ status: 400, body: { error: { message: expect.stringMatching(/^role:/) } } })
+    expect(await post(`${server.url}/_docplat/users`, { organization: 'org_nope' })).toMatchObject({
+      status: 404,
+      body: { error: { message: expect.stringContaining('organization') } },
+    })
+    expect(await post(`${server.url}/_docplat/users`, { role: 'owner' })).toMatchObject({
+      status: 400,
+      body: { error: { message: expect.stringMatching(/^role:/) } },
+    })
     expect(await post(`${server.url}/_docplat/users`, { nickname: 'x' })).toMatchObject({ status: 400 })
-    expect(await post(`${server.url}/_docplat/organizations`, { title: '' })).toMatchObject({ status: 400, body: { error: { message: expect.stringMatching(/^title:/) } } })
+    expect(await post(`${server.url}/_docplat/organizations`, { title: '' })).toMatchObject({
+      status: 400,
+      body: { error: { message: expect.stringMatching(/^title:/) } },
+    })
   })
 
   it('refuses bad input with a 400 naming the field, and changes nothing', async () => {
     const { server, platform } = await serve()
     const before = platform.snapshot()
-    expect(await post(`${server.url}/_docplat/clock/advance`, '{"by": ')).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining('Malformed JSON') } } })
-    expect(await post(`${server.url}/_docplat/clock/advance`, { by: 'soon' })).toMatchObject({ status: 400, body: { error: { message: expect.stringMatching(/^by: Invalid duration/) } } })
+    expect(await post(`${server.url}/_docplat/clock/advance`, '{"by": ')).toMatchObject({
+      status: 400,
+      body: { error: { message: expect.stringContaining('Malformed JSON') } },
+    })
+    expect(await post(`${server.url}/_docplat/clock/advance`, { by: 'soon' })).toMatchObject({
+      status: 400,
+      body: { error: { message: expect.stringMatching(/^by: Invalid duration/) } },
+    })
     expect(await post(`${server.url}/_docplat/clock/advance`, { by: '1d', extra: 1 })).toMatchObject({ status: 400 })
-    expect(await post(`${server.url}/_docplat/clock/set`, { now: 'yesterday' })).toMatchObject({ status: 400, body: { error: { message: expect.stringMatching(/^now:/) } } })
-    expect(await post(`${server.url}/_docplat/faults`, { status: 500, rate: 7 })).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining('rate') } } })
-    expect(await post(`${server.url}/_docplat/faults`, { pathPattern: '(' })).toMatchObject({ status: 400, body: { error: { message: expect.stringMatching(/^pathPattern:/) } } })
+    expect(await post(`${server.url}/_docplat/clock/set`, { now: 'yesterday' })).toMatchObject({
+      status: 400,
+      body: { error: { message: expect.stringMatching(/^now:/) } },
+    })
+    expect(await post(`${server.url}/_docplat/faults`, { status: 500, rate: 7 })).toMatchObject({
+      status: 400,
+      body: { error: { message: expect.stringContaining('rate') } },
+    })
+    expect(await post(`${server.url}/_docplat/faults`, { pathPattern: '(' })).toMatchObject({
+      status: 400,
+      body: { error: { message: expect.stringMatching(/^pathPattern:/) } },
+    })
     expect(await post(`${server.url}/_docplat/faults`, { latency: 'slow' })).toMatchObject({ status: 400 })
     expect(await post(`${server.url}/_docplat/faults`, [1, 2])).toMatchObject({ status: 400 })
-    const put = (body: unknown) => call(`${server.url}/_docplat/state`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-    expect(await put({ hello: 'world' })).toMatchObject({ status: 400, body: { error: { message: expect.stringMatching(/^(format|State)/) } } })
+    const put = (body: unknown) =>
+      call(`${server.url}/_docplat/state`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    expect(await put({ hello: 'world' })).toMatchObject({
+      status: 400,
+      body: { error: { message: expect.stringMatching(/^(format|State)/) } },
+    })
     expect(await put({ ...before, tables: { users: 'nope' } })).toMatchObject({ status: 400 })
-    expect(await call(`${server.url}/_docplat/requests?status=abc`)).toMatchObject({ status: 400, body: { error: { message: expect.stringMatching(/^status:/) } } })
-    expect(await call(`${server.url}/_docplat/requests?since=never`)).toMatchObject({ status: 400, body: { error: { message: expect.stringMatching(/^since:/) } } })
+    expect(await call(`${server.url}/_docplat/requests?status=abc`)).toMatchObject({
+      status: 400,
+      body: { error: { message: expect.stringMatching(/^status:/) } },
+    })
+    expect(await call(`${server.url}/_docplat/requests?since=never`)).toMatchObject({
+      status: 400,
+      body: { error: { message: expect.stringMatching(/^since:/) } },
+    })
     expect(await call(`${server.url}/_docplat/faults/99`, { method: 'DELETE' })).toMatchObject({ status: 404 })
     expect(await call(`${server.url}/_docplat/reset`)).toMatchObject({ status: 405 })
     expect((await call(`${server.url}/_docplat/faults`)).body).toEqual({ faults: [] })
@@ -137,7 +202,10 @@ describe('the control plane over HTTP', () => {
 
   it('refuses a fault with a field platform.faults.add does not know (its own validation)', async () => {
     const { server } = await serve()
-    expect(await post(`${server.url}/_docplat/faults`, { status: 503, sometimes: true })).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining('sometimes') } } })
+    expect(await post(`${server.url}/_docplat/faults`, { status: 503, sometimes: true })).toMatchObject({
+      status: 400,
+      body: { error: { message: expect.stringContaining('sometimes') } },
+    })
     expect((await call(`${server.url}/_docplat/faults`)).body).toEqual({ faults: [] })
   })
 
@@ -160,11 +228,23 @@ describe('the control plane over HTTP', () => {
     expect([head.status, head.headers.get('location')]).toEqual([302, '/_docplat/?x=1'])
     const page = await fetch(`${server.url}/`)
     expect([page.status, page.url, page.headers.get('content-type')]).toEqual([200, `${server.url}/_docplat/`, 'text/html; charset=utf-8'])
-    expect(await post(`${server.url}/`, {})).toMatchObject({ status: 405, headers: expect.any(Headers), body: { error: { code: 405, message: expect.stringContaining('the API is under /v1/') } } })
+    expect(await post(`${server.url}/`, {})).toMatchObject({
+      status: 405,
+      headers: expect.any(Headers),
+      body: { error: { code: 405, message: expect.stringContaining('the API is under /v1/') } },
+    })
 
     const { server: bare } = await serve({ control: false })
     const answer = await call(`${bare.url}/`)
-    expect(answer).toMatchObject({ status: 404, body: { error: { code: 404, message: 'No operation matches GET /: the API is under /v1/ (this server\'s control plane and its inspector are off)' } } })
+    expect(answer).toMatchObject({
+      status: 404,
+      body: {
+        error: {
+          code: 404,
+          message: "No operation matches GET /: the API is under /v1/ (this server's control plane and its inspector are off)",
+        },
+      },
+    })
     expect((await call(`${bare.url}/_docplat/health`)).status).toBe(404)
   })
 
@@ -194,7 +274,9 @@ describe('the control plane over HTTP', () => {
     const platform = createMockPlatform({ scenario: 'empty' })
     await expect(startMockServer({ platform, host: '0.0.0.0' })).rejects.toThrow(/token/)
     const { server } = await serve({ platform, host: '0.0.0.0', control: { token: 's3cret-token' } })
-    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: 'Bearer s3cret-tokeN' }] as Array<Record<string, string>>) {
+    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: 'Bearer s3cret-tokeN' }] as Array<
+      Record<string, string>
+    >) {
       const denied = await call(`${server.url}/_docplat/health`, { headers })
       expect(denied.status).toBe(401)
       expect(JSON.stringify(denied.body)).not.toContain('s3cret')
@@ -205,7 +287,9 @@ describe('the control plane over HTTP', () => {
     const remote = await connectMockServer(server.url, { controlToken: 's3cret-token' })
     expect((await remote.health()).status).toBe('ok')
     // Off loopback, CORS is off unless asked for.
-    expect((await fetch(`${server.url}/v1/orgs`, { headers: { origin: 'http://x.test' } })).headers.get('access-control-allow-origin')).toBeNull()
+    expect(
+      (await fetch(`${server.url}/v1/orgs`, { headers: { origin: 'http://x.test' } })).headers.get('access-control-allow-origin'),
+    ).toBeNull()
     const off = await serve({ platform: createMockPlatform({ scenario: 'empty' }), host: '0.0.0.0', control: false })
     expect((await call(`${off.server.url}/_docplat/health`)).status).toBe(404)
   })
@@ -216,7 +300,8 @@ describe('the control plane over HTTP', () => {
     const org = await b.organization({ title: 'Large' })
     const space = await b.space({ organization: org.id, title: 'Handbook' })
     // About 1.5 MB of content: past the API's 1 MiB, as a few hundred real pages are.
-    for (let i = 0; i < 150; i++) await b.page({ space: space.id, title: `Chapter ${i}`, markdown: `Chapter ${i}.\n\n${'All work and no play. '.repeat(460)}` })
+    for (let i = 0; i < 150; i++)
+      await b.page({ space: space.id, title: `Chapter ${i}`, markdown: `Chapter ${i}.\n\n${'All work and no play. '.repeat(460)}` })
     const remote = await connectMockServer(server.url)
     const snapshot = await remote.snapshot()
     expect(JSON.stringify(snapshot).length).toBeGreaterThan(MAX_BODY_BYTES)
@@ -232,7 +317,11 @@ describe('the control plane over HTTP', () => {
     await Promise.all([remote.restore(snapshot), remote.restore(snapshot), remote.restore(snapshot)])
     expect(platform.db.pages.size).toBe(150)
     // The API keeps its own limit.
-    const api = await call(`${server.url}/v1/orgs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'x'.repeat(MAX_BODY_BYTES) }) })
+    const api = await call(`${server.url}/v1/orgs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'x'.repeat(MAX_BODY_BYTES) }),
+    })
     expect([api.status, api.body?.error.message]).toEqual([413, `Request body is larger than ${MAX_BODY_BYTES} bytes`])
   })
 
@@ -240,10 +329,16 @@ describe('the control plane over HTTP', () => {
     const { server } = await serve({ control: { token: 's3cret-token' } })
     const declare = (bytes: number, headers: Record<string, string> = {}) =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = httpRequest(`${server.url}/_docplat/state`, { method: 'PUT', headers: { 'content-type': 'application/json', 'content-length': String(bytes), expect: '100-continue', ...headers } })
+        const req = httpRequest(`${server.url}/_docplat/state`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', 'content-length': String(bytes), expect: '100-continue', ...headers },
+        })
         req.on('response', (res) => {
           let body = ''
-          res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => resolve({ status: res.statusCode!, body }))
+          res
+            .setEncoding('utf8')
+            .on('data', (chunk: string) => (body += chunk))
+            .on('end', () => resolve({ status: res.statusCode!, body }))
         })
         // Nothing is sent unless the server says continue: a 413 comes first.
         req.on('continue', () => req.destroy(new Error('the server asked for the body')))
@@ -254,16 +349,23 @@ describe('the control plane over HTTP', () => {
     expect([over.status, JSON.parse(over.body).error.message]).toEqual([413, `Request body is larger than ${MAX_STATE_BYTES} bytes`])
     // Without the token, a state is a body like any other (and would be refused 401 once read).
     const anonymous = await declare(MAX_BODY_BYTES + 1)
-    expect([anonymous.status, JSON.parse(anonymous.body).error.message]).toEqual([413, `Request body is larger than ${MAX_BODY_BYTES} bytes`])
+    expect([anonymous.status, JSON.parse(anonymous.body).error.message]).toEqual([
+      413,
+      `Request body is larger than ${MAX_BODY_BYTES} bytes`,
+    ])
   })
 
   it('keeps each exchange with its headers and bodies for the inspector, tokens redacted', async () => {
     const { server, platform } = await serve({ platform: createMockPlatform({ scenario: 'demo' }) })
     await platform.ready
     const client = createClient({ baseUrl: server.url, token: platform.tokens.admin!, retry: 0 })
-    const { items: [org] } = await client.orgs.list()
+    const {
+      items: [org],
+    } = await client.orgs.list()
     const { exchanges, next } = (await call(`${server.url}/_docplat/exchanges`)).body!
-    expect(exchanges).toEqual([expect.objectContaining({ method: 'GET', path: '/v1/orgs', status: 200, operationId: 'listOrganizationsForAuthenticatedUser' })])
+    expect(exchanges).toEqual([
+      expect.objectContaining({ method: 'GET', path: '/v1/orgs', status: 200, operationId: 'listOrganizationsForAuthenticatedUser' }),
+    ])
     expect((await call(`${server.url}/_docplat/exchanges?after=${next}`)).body!.exchanges).toEqual([])
     const detail = (await call(`${server.url}/_docplat/exchanges/${exchanges[0].id}`)).body!
     expect(detail.request.headers.authorization).toBe('Bearer dpt_admin_…(redacted)')

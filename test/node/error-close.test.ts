@@ -77,7 +77,11 @@ describe('a connection ends after an error answer, whatever the client does', ()
 
   it('closes a never-reading client that keeps sending a declared-too-large body after its 413', async () => {
     const server = await serve()
-    const { closed } = hostile(server.port, 'POST /v1/orgs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n', 'aaaa')
+    const { closed } = hostile(
+      server.port,
+      'POST /v1/orgs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n',
+      'aaaa',
+    )
     const lived = await closed
     expect(lived, 'still open at the limit').toBeDefined()
     expect(lived!).toBeLessThan(LIMIT)
@@ -101,7 +105,9 @@ describe('a connection ends after an error answer, whatever the client does', ()
     socket.write('GET /v1/orgs HTTP/1.1\r\nHost: x\r\n')
     await new Promise((resolve) => socket.once('close', resolve))
     expect(received).toMatch(/^HTTP\/1\.1 408 /)
-    expect(JSON.parse(received.slice(received.indexOf('\r\n\r\n') + 4))).toEqual({ error: { code: 408, message: 'The request took too long to arrive' } })
+    expect(JSON.parse(received.slice(received.indexOf('\r\n\r\n') + 4))).toEqual({
+      error: { code: 408, message: 'The request took too long to arrive' },
+    })
   })
 })
 
@@ -124,7 +130,22 @@ describe('CONNECT', () => {
 
 /** Starts the CLI under a hard limit of 256 file descriptors and resolves with its port. */
 async function startUnderFdLimit(): Promise<number> {
-  const args = ['serve', '--port', '0', '--scenario', 'demo', '--quiet', '--headers-timeout', String(TIMEOUTS.headers), '--request-timeout', String(TIMEOUTS.request), '--idle-timeout', String(TIMEOUTS.idle), '--linger-timeout', String(TIMEOUTS.linger)]
+  const args = [
+    'serve',
+    '--port',
+    '0',
+    '--scenario',
+    'demo',
+    '--quiet',
+    '--headers-timeout',
+    String(TIMEOUTS.headers),
+    '--request-timeout',
+    String(TIMEOUTS.request),
+    '--idle-timeout',
+    String(TIMEOUTS.idle),
+    '--linger-timeout',
+    String(TIMEOUTS.linger),
+  ]
   const command = `ulimit -n 256 && exec "$0" mock/node/cli.ts ${args.join(' ')}`
   const child = spawn('bash', ['-c', command, process.execPath], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
   children.push(child)
@@ -144,11 +165,14 @@ async function startUnderFdLimit(): Promise<number> {
 /** One GET on a fresh connection: its status, or the error that ended it. */
 function get(port: number, token: string): Promise<number | Error> {
   return new Promise((resolve) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path: '/v1/orgs', agent: false, headers: { authorization: `Bearer ${token}` } }, (res) => {
-      res.resume()
-      res.on('end', () => resolve(res.statusCode ?? 0))
-      res.on('error', resolve)
-    })
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path: '/v1/orgs', agent: false, headers: { authorization: `Bearer ${token}` } },
+      (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.statusCode ?? 0))
+        res.on('error', resolve)
+      },
+    )
     req.on('error', resolve)
     req.end()
   })
@@ -165,7 +189,9 @@ async function answered(port: number, token: string, until: number): Promise<num
 }
 
 describe('file descriptors', () => {
-  it('serves again once 300 never-reading, trickling clients have had their 408, under a limit of 256 descriptors', { timeout: 120_000 }, async () => {
+  it('serves again once 300 never-reading, trickling clients have had their 408, under a limit of 256 descriptors', {
+    timeout: 120_000,
+  }, async () => {
     const port = await startUnderFdLimit()
     const token = 'dpt_admin_bbjkCZFhKROV507qd9DShLep'
     expect(await get(port, token)).toBe(200)

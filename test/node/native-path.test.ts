@@ -27,14 +27,22 @@ async function world(): Promise<{ platform: MockPlatform; token: string; org: st
 }
 
 /** Sends raw headers (repeats and all) and reads the status and body. */
-function raw(url: string, path: string, headers: Array<[string, string]>, method = 'GET'): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+function raw(
+  url: string,
+  path: string,
+  headers: Array<[string, string]>,
+  method = 'GET',
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   const { hostname, port } = new URL(url)
   return new Promise((resolve, reject) => {
     // A header list (not an object) keeps repeats; Node then adds no Host of its own.
     const list = [['host', `${hostname}:${port}`], ...headers].flat()
     const req = httpRequest({ hostname, port, path, method, headers: list, agent: new Agent({ keepAlive: false }) }, (res) => {
       let body = ''
-      res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => resolve({ status: res.statusCode!, body, headers: res.headers }))
+      res
+        .setEncoding('utf8')
+        .on('data', (chunk: string) => (body += chunk))
+        .on('end', () => resolve({ status: res.statusCode!, body, headers: res.headers }))
     })
     req.on('error', reject).end()
   })
@@ -62,9 +70,17 @@ describe('the Node-native path', () => {
     const server = await serve(platform)
     const once = await raw(server.url, `/v1/orgs/${org}`, [['Authorization', `Bearer ${token}`]])
     expect(once.status).toBe(200)
-    const twice = await raw(server.url, `/v1/orgs/${org}`, [['Authorization', `Bearer ${token}`], ['Authorization', 'Bearer dpt_other']])
+    const twice = await raw(server.url, `/v1/orgs/${org}`, [
+      ['Authorization', `Bearer ${token}`],
+      ['Authorization', 'Bearer dpt_other'],
+    ])
     expect(twice.status).toBe(401)
-    const local = await platform.fetch(`${platform.baseUrl}/v1/orgs/${org}`, { headers: [['authorization', `Bearer ${token}`], ['authorization', 'Bearer dpt_other']] })
+    const local = await platform.fetch(`${platform.baseUrl}/v1/orgs/${org}`, {
+      headers: [
+        ['authorization', `Bearer ${token}`],
+        ['authorization', 'Bearer dpt_other'],
+      ],
+    })
     expect(local.status).toBe(401)
   })
 
@@ -124,7 +140,9 @@ describe('the Node-native path', () => {
     })
     expect(response.status).toBe(200)
     const sent = await response.text()
-    const { exchanges } = (await (await fetch(`${server.url}/_docplat/exchanges`)).json()) as { exchanges: Array<{ id: number; operationId?: string }> }
+    const { exchanges } = (await (await fetch(`${server.url}/_docplat/exchanges`)).json()) as {
+      exchanges: Array<{ id: number; operationId?: string }>
+    }
     const last = exchanges.at(-1)!
     expect(last.operationId).toBe('updateSpaceById')
     const exchange = (await (await fetch(`${server.url}/_docplat/exchanges/${last.id}`)).json()) as {

@@ -25,7 +25,13 @@ const echo = {
     headers.append('set-cookie', 'a=1')
     headers.append('set-cookie', 'b=2')
     return new Response(
-      JSON.stringify({ url: request.url, method: request.method, tag: request.headers.get('x-tag'), connection: request.headers.get('connection'), body }),
+      JSON.stringify({
+        url: request.url,
+        method: request.method,
+        tag: request.headers.get('x-tag'),
+        connection: request.headers.get('connection'),
+        body,
+      }),
       { status: 202, headers },
     )
   },
@@ -49,7 +55,10 @@ describe('startMockServer with a platform', () => {
     const server = await serve(platform)
     platform.faults.add({ drop: true, times: 1 })
     const client = createClient({ baseUrl: server.url, token: platform.tokens.admin!, retry: 0 })
-    const error = await client.orgs.list().then(() => undefined, (e: unknown) => e)
+    const error = await client.orgs.list().then(
+      () => undefined,
+      (e: unknown) => e,
+    )
     expect(error).toBeInstanceOf(ConnectionError)
     // The fault is spent and the server carries on.
     expect((await client.orgs.list()).items).toHaveLength(1)
@@ -220,11 +229,15 @@ describe('startMockServer request and response conversion', () => {
 /** A request through node:http, which (unlike fetch) can send TRACE and report socket reuse. */
 function raw(server: MockServer, options: { method?: string; path: string; agent?: Agent }) {
   return new Promise<{ status: number; body: string; headers: IncomingMessage['headers']; reused: boolean }>((resolve, reject) => {
-    const req = httpRequest(`${server.url}${options.path}`, { method: options.method ?? 'GET', ...(options.agent ? { agent: options.agent } : {}) }, (res) => {
-      let body = ''
-      res.setEncoding('utf8').on('data', (c: string) => (body += c))
-      res.on('end', () => resolve({ status: res.statusCode!, body, headers: res.headers, reused: req.reusedSocket }))
-    })
+    const req = httpRequest(
+      `${server.url}${options.path}`,
+      { method: options.method ?? 'GET', ...(options.agent ? { agent: options.agent } : {}) },
+      (res) => {
+        let body = ''
+        res.setEncoding('utf8').on('data', (c: string) => (body += c))
+        res.on('end', () => resolve({ status: res.statusCode!, body, headers: res.headers, reused: req.reusedSocket }))
+      },
+    )
     req.on('error', reject)
     req.end()
   })

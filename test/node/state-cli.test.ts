@@ -82,7 +82,9 @@ describe('docplat-mock serve --state', () => {
     await writeFile(file, truncated)
     const run = runCli(['serve', '--port', '0', '--state', file])
     expect((await run.exited).code).toBe(1)
-    expect(run.stderr()).toMatch(new RegExp(`State file ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: is not valid JSON \\(.*truncated or corrupt\\?\\)`))
+    expect(run.stderr()).toMatch(
+      new RegExp(`State file ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: is not valid JSON \\(.*truncated or corrupt\\?\\)`),
+    )
     expect(await readFile(file, 'utf8')).toBe(truncated)
   })
 

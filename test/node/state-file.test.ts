@@ -50,7 +50,10 @@ describe('saveStateFile / loadStateFile', () => {
     const { platform, admin, demo } = await setup()
     const file = join(dir, 'state.json')
     await writeFile(file, content)
-    const error = await loadStateFile(platform, file).then(() => undefined, (e: unknown) => e)
+    const error = await loadStateFile(platform, file).then(
+      () => undefined,
+      (e: unknown) => e,
+    )
     expect(error).toBeInstanceOf(StateFileError)
     expect((error as StateFileError).file).toBe(file)
     expect((error as Error).message).toContain(`State file ${file}: ${message}`)
@@ -71,7 +74,14 @@ function counter() {
   const target: Persistable = {
     snapshot: () => {
       snapshots++
-      return { format: 'docplat-mock-state', version: 1, seq: version, random: [0, 0, 0, 0], clock: { ms: 0, frozen: true, last: 0 }, tables: {} }
+      return {
+        format: 'docplat-mock-state',
+        version: 1,
+        seq: version,
+        random: [0, 0, 0, 0],
+        clock: { ms: 0, frozen: true, last: 0 },
+        tables: {},
+      }
     },
     restore: async () => undefined,
   }

@@ -43,7 +43,9 @@ describe('orgs.members.list', () => {
     const { read, demo } = await setup()
     const page = await read.orgs.members.list({ organizationId: demo.acme, order: 'asc' })
     expect(names(page.items)).toEqual(JOIN_ORDER)
-    expect(names((await read.orgs.members.list({ organizationId: demo.acme, sort: 'joinedAt', order: 'desc' })).items)).toEqual([...JOIN_ORDER].reverse())
+    expect(names((await read.orgs.members.list({ organizationId: demo.acme, sort: 'joinedAt', order: 'desc' })).items)).toEqual(
+      [...JOIN_ORDER].reverse(),
+    )
   })
 
   it('filters by role', async () => {
@@ -76,7 +78,9 @@ describe('orgs.members.list', () => {
     expect(none.count).toBe(0)
     expect(none.next).toBeUndefined()
     // Search and role combine.
-    expect(names((await admin.orgs.members.list({ organizationId: demo.acme, search: 're', role: 'review' })).items)).toEqual(['Rita Reviewer'])
+    expect(names((await admin.orgs.members.list({ organizationId: demo.acme, search: 're', role: 'review' })).items)).toEqual([
+      'Rita Reviewer',
+    ])
   })
 
   it('sorts by name, descending by default and ascending on request', async () => {
@@ -107,7 +111,11 @@ describe('orgs.members.list', () => {
     // A new ping moves the member to the front.
     platform.clock.advance('1m')
     await read.orgs.ping({ organizationId: demo.acme })
-    expect(names((await admin.orgs.members.list({ organizationId: demo.acme, sort: 'lastSeenAt' })).items)).toEqual(['Reed Reader', 'Ada Admin', 'Eddie Editor'])
+    expect(names((await admin.orgs.members.list({ organizationId: demo.acme, sort: 'lastSeenAt' })).items)).toEqual([
+      'Reed Reader',
+      'Ada Admin',
+      'Eddie Editor',
+    ])
     // Filters still apply.
     const editors = await admin.orgs.members.list({ organizationId: demo.acme, sort: 'lastSeenAt', role: 'edit' })
     expect(names(editors.items)).toEqual(['Eddie Editor'])
@@ -207,7 +215,14 @@ describe('orgs.members.get', () => {
   it('reads one member, with counts that agree with their lists', async () => {
     const { admin, read, demo } = await setup()
     const carl = await read.orgs.members.get({ organizationId: demo.acme, userId: demo.users.create })
-    expect(carl).toMatchObject({ object: 'member', id: demo.users.create, role: 'create', user: { displayName: 'Carl Creator', email: 'carl@acme.test' }, teams: 1, sso: false })
+    expect(carl).toMatchObject({
+      object: 'member',
+      id: demo.users.create,
+      role: 'create',
+      user: { displayName: 'Carl Creator', email: 'carl@acme.test' },
+      teams: 1,
+      sso: false,
+    })
     const spaces = await admin.orgs.members.listSpaces({ organizationId: demo.acme, userId: demo.users.create })
     expect(carl.spaces).toBe(spaces.count)
     expect(carl.lastSeenAt).toBeUndefined()
@@ -227,7 +242,13 @@ describe('orgs.members.get', () => {
 
   it('keeps the counts in agreement as spaces, grants and teams change', async () => {
     const { platform, admin, demo } = await setup()
-    await platform.builders.space({ organization: demo.acme, parent: demo.collections.internal, title: 'Onboarding', emoji: '👋', visibility: 'private' })
+    await platform.builders.space({
+      organization: demo.acme,
+      parent: demo.collections.internal,
+      title: 'Onboarding',
+      emoji: '👋',
+      visibility: 'private',
+    })
     await platform.builders.space({ organization: demo.acme, title: 'Scratch', emoji: '🗑️', visibility: 'private', deleted: true })
     await platform.builders.teamMember(demo.teams.writers, demo.users.guest)
     await admin.orgs.teams.create({ organizationId: demo.acme, title: 'Night Shift', members: [demo.users.guest, demo.users.read] })
@@ -261,7 +282,11 @@ describe('orgs.members.get', () => {
     const { admin, outsider, anonymous, demo } = await setup()
     await rejects(admin.orgs.members.get({ organizationId: demo.acme, userId: 'no-such-user' }), NotFoundError, 'no-such-user')
     await rejects(admin.orgs.members.get({ organizationId: demo.acme, userId: 'u'.repeat(257) }), BadRequestError, 'path.userId')
-    await rejects(admin.orgs.members.get({ organizationId: 'o'.repeat(257), userId: demo.users.read }), BadRequestError, 'path.organizationId')
+    await rejects(
+      admin.orgs.members.get({ organizationId: 'o'.repeat(257), userId: demo.users.read }),
+      BadRequestError,
+      'path.organizationId',
+    )
     await rejects(admin.orgs.members.get({ organizationId: demo.acme, userId: demo.users.outsider }), NotFoundError)
     await rejects(outsider.orgs.members.get({ organizationId: demo.acme, userId: demo.users.admin }), NotFoundError)
     await rejects(outsider.orgs.members.get({ organizationId: demo.globex, userId: demo.users.admin }), NotFoundError)
@@ -291,7 +316,11 @@ describe('orgs.members.update', () => {
 
   it('refuses to demote the last admin (409) and allows it once another admin exists', async () => {
     const { admin, create, demo } = await setup()
-    await rejects(admin.orgs.members.update({ organizationId: demo.acme, userId: demo.users.admin, role: 'read' }), ConflictError, 'last admin')
+    await rejects(
+      admin.orgs.members.update({ organizationId: demo.acme, userId: demo.users.admin, role: 'read' }),
+      ConflictError,
+      'last admin',
+    )
     await rejects(admin.orgs.members.update({ organizationId: demo.acme, userId: demo.users.admin, role: null }), ConflictError)
     expect((await admin.orgs.members.get({ organizationId: demo.acme, userId: demo.users.admin })).role).toBe('admin')
     // Re-stating admin is no demotion.
@@ -306,7 +335,8 @@ describe('orgs.members.update', () => {
 
   it('validates the role with 400s naming body.role', async () => {
     const { admin, demo } = await setup()
-    const update = (body: Record<string, unknown>) => admin.orgs.members.update({ organizationId: demo.acme, userId: demo.users.read, ...body } as never)
+    const update = (body: Record<string, unknown>) =>
+      admin.orgs.members.update({ organizationId: demo.acme, userId: demo.users.read, ...body } as never)
     await rejects(update({ role: 'owner' }), BadRequestError, 'body.role')
     await rejects(update({ role: 5 }), BadRequestError, 'body.role')
     await rejects(update({}), BadRequestError, 'body.role')
@@ -317,7 +347,10 @@ describe('orgs.members.update', () => {
     const setupResult = await setup()
     const { admin, outsider, anonymous, demo } = setupResult
     for (const role of ['create', 'review', 'edit', 'comment', 'read', 'guest'] as const) {
-      await rejects(setupResult[role].orgs.members.update({ organizationId: demo.acme, userId: demo.users[role], role: 'admin' }), PermissionDeniedError)
+      await rejects(
+        setupResult[role].orgs.members.update({ organizationId: demo.acme, userId: demo.users[role], role: 'admin' }),
+        PermissionDeniedError,
+      )
     }
     await rejects(admin.orgs.members.update({ organizationId: demo.acme, userId: demo.users.outsider, role: 'read' }), NotFoundError)
     await rejects(admin.orgs.members.update({ organizationId: demo.acme, userId: 'no-such-user', role: 'read' }), NotFoundError)
@@ -384,7 +417,9 @@ describe('orgs.members.remove', () => {
 
     await admin.orgs.members.update({ organizationId: demo.acme, userId: demo.users.create, role: 'admin' })
     await create.orgs.members.remove({ organizationId: demo.acme, userId: demo.users.admin })
-    expect((await create.orgs.members.list({ organizationId: demo.acme, role: 'admin' })).items.map((m) => m.id)).toEqual([demo.users.create])
+    expect((await create.orgs.members.list({ organizationId: demo.acme, role: 'admin' })).items.map((m) => m.id)).toEqual([
+      demo.users.create,
+    ])
     await rejects(create.orgs.members.remove({ organizationId: demo.acme, userId: demo.users.create }), ConflictError)
   })
 
@@ -460,7 +495,9 @@ describe('orgs.ping', () => {
     await rejects(anonymous.orgs.ping({ organizationId: demo.acme }), AuthenticationError)
     const outsiderClaims = decodeJwt((await outsider.orgs.ping({ organizationId: demo.globex })).serviceVisitorClaims!)
     expect(outsiderClaims).toMatchObject({ sub: demo.users.outsider, organization: demo.globex })
-    expect((await admin.orgs.members.list({ organizationId: demo.acme, sort: 'lastSeenAt' })).items.map((m) => m.id)).toEqual([demo.users.guest])
+    expect((await admin.orgs.members.list({ organizationId: demo.acme, sort: 'lastSeenAt' })).items.map((m) => m.id)).toEqual([
+      demo.users.guest,
+    ])
   })
 })
 
@@ -530,7 +567,9 @@ describe('orgs.members.listSpaces', () => {
   it('orders newest space first by default, oldest first with order=asc, and pages', async () => {
     const { admin, demo } = await setup()
     const desc = (await admin.orgs.members.listSpaces({ organizationId: demo.acme, userId: demo.users.edit })).items.map((e) => e.space.id)
-    const asc = (await admin.orgs.members.listSpaces({ organizationId: demo.acme, userId: demo.users.edit, order: 'asc' })).items.map((e) => e.space.id)
+    const asc = (await admin.orgs.members.listSpaces({ organizationId: demo.acme, userId: demo.users.edit, order: 'asc' })).items.map(
+      (e) => e.space.id,
+    )
     expect(asc).toEqual([...desc].reverse())
     expect(asc.indexOf(demo.spaces.guide)).toBeLessThan(asc.indexOf(demo.spaces.roadmap))
     const walked = await collect(admin.orgs.members.listSpaces({ organizationId: demo.acme, userId: demo.users.edit, limit: 2 }))
@@ -558,11 +597,27 @@ describe('orgs.members.listSpaces', () => {
     await rejects(admin.orgs.members.listSpaces({ organizationId: demo.acme, userId: 'no-such-user' }), NotFoundError)
     await rejects(outsider.orgs.members.listSpaces({ organizationId: demo.acme, userId: demo.users.outsider }), NotFoundError)
     await rejects(anonymous.orgs.members.listSpaces({ organizationId: demo.acme, userId: demo.users.read }), AuthenticationError)
-    await rejects(admin.orgs.members.listSpaces({ organizationId: demo.acme, userId: demo.users.read, order: 'sideways' } as never), BadRequestError, 'query.order')
-    await rejects(admin.orgs.members.listSpaces({ organizationId: demo.acme, userId: demo.users.read, limit: 0 }), BadRequestError, 'query.limit')
-    await rejects(admin.orgs.members.listSpaces({ organizationId: demo.acme, userId: demo.users.read, limit: 1001 }), BadRequestError, 'query.limit')
+    await rejects(
+      admin.orgs.members.listSpaces({ organizationId: demo.acme, userId: demo.users.read, order: 'sideways' } as never),
+      BadRequestError,
+      'query.order',
+    )
+    await rejects(
+      admin.orgs.members.listSpaces({ organizationId: demo.acme, userId: demo.users.read, limit: 0 }),
+      BadRequestError,
+      'query.limit',
+    )
+    await rejects(
+      admin.orgs.members.listSpaces({ organizationId: demo.acme, userId: demo.users.read, limit: 1001 }),
+      BadRequestError,
+      'query.limit',
+    )
     const otherCursor = (await admin.orgs.members.listSpaces({ organizationId: demo.acme, userId: demo.users.edit, limit: 1 })).next!.page
-    await rejects(admin.orgs.members.listSpaces({ organizationId: demo.acme, userId: demo.users.read, page: otherCursor }), BadRequestError, 'query.page')
+    await rejects(
+      admin.orgs.members.listSpaces({ organizationId: demo.acme, userId: demo.users.read, page: otherCursor }),
+      BadRequestError,
+      'query.page',
+    )
   })
 })
 
@@ -611,10 +666,26 @@ describe('orgs.members.listTeams', () => {
 
   it('validates the query (400), 404 for non-members and strangers, 401 anonymous', async () => {
     const { admin, outsider, anonymous, demo } = await setup()
-    await rejects(admin.orgs.members.listTeams({ organizationId: demo.acme, userId: demo.users.edit, title: 'x'.repeat(65) }), BadRequestError, 'query.title')
-    await rejects(admin.orgs.members.listTeams({ organizationId: demo.acme, userId: demo.users.edit, limit: 0 }), BadRequestError, 'query.limit')
-    await rejects(admin.orgs.members.listTeams({ organizationId: demo.acme, userId: demo.users.edit, limit: 1001 }), BadRequestError, 'query.limit')
-    await rejects(admin.orgs.members.listTeams({ organizationId: demo.acme, userId: demo.users.edit, page: 'nope' }), BadRequestError, 'query.page')
+    await rejects(
+      admin.orgs.members.listTeams({ organizationId: demo.acme, userId: demo.users.edit, title: 'x'.repeat(65) }),
+      BadRequestError,
+      'query.title',
+    )
+    await rejects(
+      admin.orgs.members.listTeams({ organizationId: demo.acme, userId: demo.users.edit, limit: 0 }),
+      BadRequestError,
+      'query.limit',
+    )
+    await rejects(
+      admin.orgs.members.listTeams({ organizationId: demo.acme, userId: demo.users.edit, limit: 1001 }),
+      BadRequestError,
+      'query.limit',
+    )
+    await rejects(
+      admin.orgs.members.listTeams({ organizationId: demo.acme, userId: demo.users.edit, page: 'nope' }),
+      BadRequestError,
+      'query.page',
+    )
     await rejects(admin.orgs.members.listTeams({ organizationId: demo.acme, userId: demo.users.outsider }), NotFoundError)
     await rejects(admin.orgs.members.listTeams({ organizationId: demo.acme, userId: 'no-such-user' }), NotFoundError)
     await rejects(outsider.orgs.members.listTeams({ organizationId: demo.acme, userId: demo.users.edit }), NotFoundError)

@@ -16,7 +16,12 @@ describe('orgs.get / orgs.update', () => {
 
   it('updates the organization and keeps the change', async () => {
     const { admin, demo } = await setup()
-    const updated = await admin.orgs.update({ organizationId: demo.acme, title: 'Acme Corp', ai: false, emailDomains: ['ACME.test', 'acme.dev'] })
+    const updated = await admin.orgs.update({
+      organizationId: demo.acme,
+      title: 'Acme Corp',
+      ai: false,
+      emailDomains: ['ACME.test', 'acme.dev'],
+    })
     expect(updated).toMatchObject({ title: 'Acme Corp', ai: false, emailDomains: ['acme.test', 'acme.dev'] })
     expect((await admin.orgs.get({ organizationId: demo.acme })).title).toBe('Acme Corp')
   })
@@ -52,8 +57,16 @@ describe('orgs.get', () => {
       plan: 'free_2024',
       urls: { location: `${platform.baseUrl}/v1/orgs/${demo.acme}`, app: `https://app.docplat.dev/o/${demo.acme}` },
       permissions: {
-        view: true, admin: true, ownTeam: true, createContent: true, createOpenAPISpec: true,
-        ingestConversations: true, viewBilling: true, listMembers: true, listTeams: true, listIntegrations: true,
+        view: true,
+        admin: true,
+        ownTeam: true,
+        createContent: true,
+        createOpenAPISpec: true,
+        ingestConversations: true,
+        viewBilling: true,
+        listMembers: true,
+        listTeams: true,
+        listIntegrations: true,
       },
     })
   })
@@ -61,11 +74,40 @@ describe('orgs.get', () => {
   it('reports each role its own permissions', async () => {
     const { create, review, read, guest, demo } = await setup()
     const perms = async (client: typeof create) => (await client.orgs.get({ organizationId: demo.acme })).permissions
-    expect(await perms(create)).toMatchObject({ view: true, admin: false, ownTeam: true, createContent: true, viewBilling: false, listMembers: true, listTeams: true })
-    expect(await perms(review)).toMatchObject({ view: true, admin: false, ownTeam: false, createContent: false, listMembers: true, listTeams: true })
-    expect(await perms(read)).toMatchObject({ view: true, admin: false, ownTeam: false, createContent: false, listMembers: true, listTeams: true })
+    expect(await perms(create)).toMatchObject({
+      view: true,
+      admin: false,
+      ownTeam: true,
+      createContent: true,
+      viewBilling: false,
+      listMembers: true,
+      listTeams: true,
+    })
+    expect(await perms(review)).toMatchObject({
+      view: true,
+      admin: false,
+      ownTeam: false,
+      createContent: false,
+      listMembers: true,
+      listTeams: true,
+    })
+    expect(await perms(read)).toMatchObject({
+      view: true,
+      admin: false,
+      ownTeam: false,
+      createContent: false,
+      listMembers: true,
+      listTeams: true,
+    })
     // Guests can read the organization but not its member or team lists.
-    expect(await perms(guest)).toMatchObject({ view: true, admin: false, ownTeam: false, listMembers: false, listTeams: false, listIntegrations: false })
+    expect(await perms(guest)).toMatchObject({
+      view: true,
+      admin: false,
+      ownTeam: false,
+      listMembers: false,
+      listTeams: false,
+      listIntegrations: false,
+    })
   })
 
   it('answers 404 for unknown organizations and organizations the caller is not in, 401 without a valid token', async () => {
@@ -173,8 +215,16 @@ describe('orgs.update', () => {
   it('takes as default content only a site of the organization', async () => {
     const { platform, admin, demo } = await setup()
     const globexSite = await platform.builders.site({ organization: demo.globex, title: 'Globex Docs' })
-    await rejects(admin.orgs.update({ organizationId: demo.acme, defaultContent: { type: 'site', site: globexSite.id } }), BadRequestError, 'body.defaultContent.site')
-    await rejects(admin.orgs.update({ organizationId: demo.acme, defaultContent: { type: 'site', site: 'no-such-site' } }), BadRequestError, 'body.defaultContent.site')
+    await rejects(
+      admin.orgs.update({ organizationId: demo.acme, defaultContent: { type: 'site', site: globexSite.id } }),
+      BadRequestError,
+      'body.defaultContent.site',
+    )
+    await rejects(
+      admin.orgs.update({ organizationId: demo.acme, defaultContent: { type: 'site', site: 'no-such-site' } }),
+      BadRequestError,
+      'body.defaultContent.site',
+    )
     const before = await admin.orgs.get({ organizationId: demo.acme })
     const acmeSite = await platform.builders.site({ organization: demo.acme, title: 'Acme Docs' })
     const org = await admin.orgs.update({ organizationId: demo.acme, defaultContent: { type: 'site', site: acmeSite.id } })
@@ -328,7 +378,11 @@ describe('orgs.listForEmailDomain', () => {
     await rejects(admin.orgs.listForEmailDomain({ emailDomain: 'localhost' }), BadRequestError, 'path.emailDomain')
     await rejects(admin.orgs.listForEmailDomain({ emailDomain: `${'a'.repeat(64)}.test` }), BadRequestError, 'path.emailDomain')
     // Labels within bounds, but longer than a domain name may be (253).
-    await rejects(admin.orgs.listForEmailDomain({ emailDomain: `${Array(5).fill('a'.repeat(60)).join('.')}.test` }), BadRequestError, 'path.emailDomain')
+    await rejects(
+      admin.orgs.listForEmailDomain({ emailDomain: `${Array(5).fill('a'.repeat(60)).join('.')}.test` }),
+      BadRequestError,
+      'path.emailDomain',
+    )
     await rejects(anonymous.orgs.listForEmailDomain({ emailDomain: 'acme.test' }), AuthenticationError)
   })
 })

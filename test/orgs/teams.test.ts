@@ -44,14 +44,27 @@ describe('orgs.teams.list', () => {
   it('counts spaces reached through the team’s grants, live ones only', async () => {
     const { platform, admin, demo } = await setup()
     const spaces = async () => (await admin.orgs.teams.get({ organizationId: demo.acme, teamId: demo.teams.writers })).spaces
-    await platform.builders.space({ organization: demo.acme, parent: demo.collections.internal, title: 'Onboarding', emoji: '👋', visibility: 'private' })
+    await platform.builders.space({
+      organization: demo.acme,
+      parent: demo.collections.internal,
+      title: 'Onboarding',
+      emoji: '👋',
+      visibility: 'private',
+    })
     expect(await spaces()).toBe(3)
     // A direct grant on a space already counted through the collection is one space, not two.
     await platform.builders.grant({ target: demo.spaces.handbook, principal: demo.teams.writers, role: 'admin' })
     expect(await spaces()).toBe(3)
     await platform.builders.grant({ target: demo.spaces.guide, principal: demo.teams.writers, role: 'edit' })
     expect(await spaces()).toBe(4)
-    await platform.builders.space({ organization: demo.acme, parent: demo.collections.internal, title: 'Gone', emoji: '🗑️', visibility: 'private', deleted: true })
+    await platform.builders.space({
+      organization: demo.acme,
+      parent: demo.collections.internal,
+      title: 'Gone',
+      emoji: '🗑️',
+      visibility: 'private',
+      deleted: true,
+    })
     expect(await spaces()).toBe(4)
   })
 
@@ -113,7 +126,9 @@ describe('orgs.teams.list', () => {
     await rejects(admin.orgs.teams.list({ organizationId: demo.acme, page: membersCursor }), BadRequestError, 'query.page')
     const titleCursor = (await admin.orgs.teams.list({ organizationId: demo.acme, limit: 1, title: 'er' })).next!.page
     await rejects(admin.orgs.teams.list({ organizationId: demo.acme, page: titleCursor }), BadRequestError, 'query.page')
-    expect((await admin.orgs.teams.list({ organizationId: demo.acme, page: titleCursor, title: 'er' })).items.map((t) => t.title)).toEqual(['Reviewers'])
+    expect((await admin.orgs.teams.list({ organizationId: demo.acme, page: titleCursor, title: 'er' })).items.map((t) => t.title)).toEqual([
+      'Reviewers',
+    ])
   })
 
   it('is refused to guests (403), strangers (404) and anonymous callers (401)', async () => {
@@ -153,23 +168,39 @@ describe('orgs.teams.create', () => {
 
     const roles = async (userId: string) =>
       (await admin.orgs.members.listTeams({ organizationId: demo.acme, userId })).items.map((e) => [e.team.title, e.member.role])
-    expect(await roles(demo.users.create)).toEqual([['Writers', 'owner'], ['Docs Crew', 'owner']])
-    expect(await roles(demo.users.edit)).toEqual([['Writers', 'member'], ['Docs Crew', 'member']])
+    expect(await roles(demo.users.create)).toEqual([
+      ['Writers', 'owner'],
+      ['Docs Crew', 'owner'],
+    ])
+    expect(await roles(demo.users.edit)).toEqual([
+      ['Writers', 'member'],
+      ['Docs Crew', 'member'],
+    ])
     expect(await roles(demo.users.read)).toEqual([['Docs Crew', 'member']])
     expect((await admin.orgs.members.get({ organizationId: demo.acme, userId: demo.users.edit })).teams).toBe(2)
     // A member of the team sees it, but does not manage it.
     expect((await edit.orgs.teams.get({ organizationId: demo.acme, teamId: team.id })).permissions).toEqual({ view: true, admin: false })
-    expect((await admin.orgs.teams.list({ organizationId: demo.acme, owner: demo.users.create })).items.map((t) => t.title)).toEqual(['Writers', 'Docs Crew'])
+    expect((await admin.orgs.teams.list({ organizationId: demo.acme, owner: demo.users.create })).items.map((t) => t.title)).toEqual([
+      'Writers',
+      'Docs Crew',
+    ])
   })
 
   it('starts with its creator alone, and counts repeated or self-listed members once', async () => {
     const { admin, demo } = await setup()
     const solo = await admin.orgs.teams.create({ organizationId: demo.acme, title: 'Solo' })
     expect(solo.members).toBe(1)
-    const repeated = await admin.orgs.teams.create({ organizationId: demo.acme, title: 'Repeats', members: [demo.users.edit, demo.users.edit, demo.users.admin] })
+    const repeated = await admin.orgs.teams.create({
+      organizationId: demo.acme,
+      title: 'Repeats',
+      members: [demo.users.edit, demo.users.edit, demo.users.admin],
+    })
     expect(repeated.members).toBe(2)
     const adminTeams = await admin.orgs.members.listTeams({ organizationId: demo.acme, userId: demo.users.admin })
-    expect(adminTeams.items.map((e) => [e.team.title, e.member.role])).toEqual([['Solo', 'owner'], ['Repeats', 'owner']])
+    expect(adminTeams.items.map((e) => [e.team.title, e.member.role])).toEqual([
+      ['Solo', 'owner'],
+      ['Repeats', 'owner'],
+    ])
     // Titles need not be unique: teams are told apart by ID.
     const twin = await admin.orgs.teams.create({ organizationId: demo.acme, title: 'Solo' })
     expect(twin.id).not.toBe(solo.id)
@@ -208,7 +239,11 @@ describe('orgs.teams.create', () => {
     const { admin, outsider, anonymous, demo } = setupResult
     for (const role of ['review', 'edit', 'comment', 'read', 'guest'] as const) {
       expect((await setupResult[role].orgs.get({ organizationId: demo.acme })).permissions?.ownTeam).toBe(false)
-      await rejects(setupResult[role].orgs.teams.create({ organizationId: demo.acme, title: `By ${role}` }), PermissionDeniedError, 'ownTeam')
+      await rejects(
+        setupResult[role].orgs.teams.create({ organizationId: demo.acme, title: `By ${role}` }),
+        PermissionDeniedError,
+        'ownTeam',
+      )
     }
     await rejects(outsider.orgs.teams.create({ organizationId: demo.acme, title: 'Intruders' }), NotFoundError)
     await rejects(anonymous.orgs.teams.create({ organizationId: demo.acme, title: 'Nobody' }), AuthenticationError)
@@ -220,7 +255,14 @@ describe('orgs.teams.get', () => {
   it('reads a team', async () => {
     const { read, demo } = await setup()
     const team = await read.orgs.teams.get({ organizationId: demo.acme, teamId: demo.teams.reviewers })
-    expect(team).toMatchObject({ object: 'team', id: demo.teams.reviewers, title: 'Reviewers', members: 1, spaces: 1, permissions: { view: true, admin: false } })
+    expect(team).toMatchObject({
+      object: 'team',
+      id: demo.teams.reviewers,
+      title: 'Reviewers',
+      members: 1,
+      spaces: 1,
+      permissions: { view: true, admin: false },
+    })
   })
 
   it('shows a guest only the teams the guest is in', async () => {
@@ -254,13 +296,22 @@ describe('orgs.teams.update', () => {
     expect(eddieTeams.items.map((e) => e.team.title)).toEqual(['Authors'])
     expect((await admin.orgs.teams.list({ organizationId: demo.acme, title: 'writ' })).count).toBe(0)
 
-    expect((await admin.orgs.teams.update({ organizationId: demo.acme, teamId: demo.teams.reviewers, title: 'Critics' })).title).toBe('Critics')
+    expect((await admin.orgs.teams.update({ organizationId: demo.acme, teamId: demo.teams.reviewers, title: 'Critics' })).title).toBe(
+      'Critics',
+    )
   })
 
   it('refuses members who do not manage the team (403) and changes nothing', async () => {
     const { admin, edit, review, read, guest, demo } = await setup()
-    await rejects(edit.orgs.teams.update({ organizationId: demo.acme, teamId: demo.teams.writers, title: 'Mine' }), PermissionDeniedError, 'admin')
-    await rejects(review.orgs.teams.update({ organizationId: demo.acme, teamId: demo.teams.reviewers, title: 'Mine' }), PermissionDeniedError)
+    await rejects(
+      edit.orgs.teams.update({ organizationId: demo.acme, teamId: demo.teams.writers, title: 'Mine' }),
+      PermissionDeniedError,
+      'admin',
+    )
+    await rejects(
+      review.orgs.teams.update({ organizationId: demo.acme, teamId: demo.teams.reviewers, title: 'Mine' }),
+      PermissionDeniedError,
+    )
     await rejects(read.orgs.teams.update({ organizationId: demo.acme, teamId: demo.teams.writers, title: 'Mine' }), PermissionDeniedError)
     // A guest cannot even see a team they are not in.
     await rejects(guest.orgs.teams.update({ organizationId: demo.acme, teamId: demo.teams.writers, title: 'Mine' }), NotFoundError)
@@ -270,7 +321,8 @@ describe('orgs.teams.update', () => {
 
   it('validates the title with 400s naming body.title', async () => {
     const { create, demo } = await setup()
-    const update = (body: Record<string, unknown>) => create.orgs.teams.update({ organizationId: demo.acme, teamId: demo.teams.writers, ...body } as never)
+    const update = (body: Record<string, unknown>) =>
+      create.orgs.teams.update({ organizationId: demo.acme, teamId: demo.teams.writers, ...body } as never)
     await rejects(update({}), BadRequestError, 'body.title')
     await rejects(update({ title: '' }), BadRequestError, 'body.title')
     await rejects(update({ title: '\t ' }), BadRequestError, 'body.title')
@@ -285,7 +337,10 @@ describe('orgs.teams.update', () => {
     await rejects(admin.orgs.teams.update({ organizationId: demo.acme, teamId: globexTeam.id, title: 'Taken' }), NotFoundError)
     await rejects(admin.orgs.teams.update({ organizationId: demo.acme, teamId: 'no-such-team', title: 'Taken' }), NotFoundError)
     await rejects(outsider.orgs.teams.update({ organizationId: demo.acme, teamId: demo.teams.writers, title: 'Taken' }), NotFoundError)
-    await rejects(anonymous.orgs.teams.update({ organizationId: demo.acme, teamId: demo.teams.writers, title: 'Taken' }), AuthenticationError)
+    await rejects(
+      anonymous.orgs.teams.update({ organizationId: demo.acme, teamId: demo.teams.writers, title: 'Taken' }),
+      AuthenticationError,
+    )
     expect((await outsider.orgs.teams.get({ organizationId: demo.globex, teamId: globexTeam.id })).title).toBe('Globex Team')
   })
 })

@@ -48,7 +48,11 @@ describe('restore cannot brick the platform', () => {
 
 describe('faults are checked when added', () => {
   const cases: Array<[string, FaultSpec, RegExp]> = [
-    ['an unknown operation', { operationId: 'getSpace' as never, status: 500 }, /operationId "getSpace" is not an operation of the contract \(did you mean getSpaceById/],
+    [
+      'an unknown operation',
+      { operationId: 'getSpace' as never, status: 500 },
+      /operationId "getSpace" is not an operation of the contract \(did you mean getSpaceById/,
+    ],
     ['a status below 100', { status: 99 }, /status must be a whole number from 100 to 599, not 99/],
     ['a status above 599', { status: 600 }, /status must be a whole number from 100 to 599, not 600/],
     ['a status without a body', { status: 204 }, /status 204 cannot carry the error body/],

@@ -35,7 +35,11 @@ function harvest(value: unknown, pools: Map<string, Set<string>>, depth = 0): vo
 /** Every combination of values for an operation's path parameters, capped. */
 function* urlsOf(op: OperationDef, pools: Map<string, Set<string>>): Generator<string> {
   const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)
-  const required = op.query ? Object.entries(op.query.shape as Record<string, { _zod: { optin?: string } }>).filter(([, s]) => s._zod.optin !== 'optional').map(([k]) => k) : []
+  const required = op.query
+    ? Object.entries(op.query.shape as Record<string, { _zod: { optin?: string } }>)
+        .filter(([, s]) => s._zod.optin !== 'optional')
+        .map(([k]) => k)
+    : []
   const query = required.length ? `?${required.map((k) => `${k}=docs`).join('&')}` : ''
   let combos: Array<Record<string, string>> = [{}]
   for (const name of names) {

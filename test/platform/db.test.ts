@@ -47,7 +47,9 @@ describe('platform.db: one write path', () => {
     expect(() => platform.db.spaces.update(stored, { id: 'other' })).toThrow(/keeps its ID/)
     expect(platform.db.spaces.get(first.id)!.title).toBe('First')
     await expect(platform.db.spaces.insert({ ...stored })).rejects.toThrow(/already stored/)
-    await expect(platform.db.spaces.insert({ ...stored, id: 'new-one', visibility: 'nope' as 'public' })).rejects.toThrow(/schema at visibility/)
+    await expect(platform.db.spaces.insert({ ...stored, id: 'new-one', visibility: 'nope' as 'public' })).rejects.toThrow(
+      /schema at visibility/,
+    )
     expect(platform.db.spaces.size).toBe(2)
   })
 
@@ -55,7 +57,9 @@ describe('platform.db: one write path', () => {
     const { platform, first } = await world()
     const snapshot = platform.snapshot()
     const spaces = snapshot.tables.spaces!
-    await expect(platform.restore({ ...snapshot, tables: { ...snapshot.tables, spaces: [...spaces, spaces[0]] } })).rejects.toThrow(/repeats the ID/)
+    await expect(platform.restore({ ...snapshot, tables: { ...snapshot.tables, spaces: [...spaces, spaces[0]] } })).rejects.toThrow(
+      /repeats the ID/,
+    )
     expect(platform.db.spaces.get(first.id)?.title).toBe('First')
   })
 })

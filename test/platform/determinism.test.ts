@@ -22,7 +22,10 @@ describe('the demo is deterministic', () => {
     const first = await demoAtFixedTime()
     const answers = await crawl(reader(first))
     const second = await demoAtFixedTime()
-    const again = await replay(answers.map((a) => a.url), reader(second))
+    const again = await replay(
+      answers.map((a) => a.url),
+      reader(second),
+    )
     expect(again).toEqual(answers)
     // The crawl reached every list of the demo and found things in it.
     const lists = answers.filter((a) => a.status === 200 && a.body.startsWith('{"items":['))

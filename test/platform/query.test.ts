@@ -8,7 +8,12 @@ import { Query } from '../../mock/model/query.ts'
 const key = fc.constantFrom('a', 'b', 'c')
 const scalar = fc.oneof(fc.constantFrom(1, 2, 'x', 'y', true, false, null), fc.constant(undefined))
 const value = fc.letrec<{ value: unknown }>((tie) => ({
-  value: fc.oneof({ depthSize: 'small' }, scalar, fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(key, tie('value'), { maxKeys: 3 })),
+  value: fc.oneof(
+    { depthSize: 'small' },
+    scalar,
+    fc.array(tie('value'), { maxLength: 3 }),
+    fc.dictionary(key, tie('value'), { maxKeys: 3 }),
+  ),
 })).value
 const record = fc.dictionary(key, value, { maxKeys: 3 })
 const condition = fc.letrec<{ condition: Record<string, any> }>((tie) => ({

@@ -63,7 +63,10 @@ const same = (answer: Answer) => JSON.stringify([answer.status, answer.body])
 
 /** Operations the permissions table leaves out, with a request that succeeds for the admin. */
 const EXTRA: Record<string, (world: World) => Record<string, unknown>> = {
-  renderIntegrationUIWithGet: () => ({ integrationName: 'demo-integration', request: LZString.compressToEncodedURIComponent(JSON.stringify({ componentId: 'metric' })) }),
+  renderIntegrationUIWithGet: () => ({
+    integrationName: 'demo-integration',
+    request: LZString.compressToEncodedURIComponent(JSON.stringify({ componentId: 'metric' })),
+  }),
   renderIntegrationUIWithPost: () => ({ integrationName: 'demo-integration', componentId: 'metric' }),
 }
 
@@ -78,7 +81,8 @@ function requestsFor(op: OperationDef): Array<Record<string, unknown>> {
     .map((t) => ({ ...pathValuesFor(op.path, t.values), ...(rule.params?.(t.values, world) ?? {}) }))
 }
 
-const send = (op: OperationDef, caller: Caller, params: Record<string, unknown>) => call(platform.fetch, platform.baseUrl, op, world.tokens[caller], params)
+const send = (op: OperationDef, caller: Caller, params: Record<string, unknown>) =>
+  call(platform.fetch, platform.baseUrl, op, world.tokens[caller], params)
 
 async function fresh(): Promise<void> {
   await platform.restore(world.baseline)
@@ -129,7 +133,8 @@ describe('every operation is one transaction', () => {
         const failed = attempt.failed
         if (failed === undefined) {
           // Completed without reaching write k: the operation makes k - 1 writes.
-          if (same(answer) !== reference!.answer) problems.push(`unarmed past its last write, it answered ${answer.status} ${answer.message ?? ''}`)
+          if (same(answer) !== reference!.answer)
+            problems.push(`unarmed past its last write, it answered ${answer.status} ${answer.message ?? ''}`)
           break
         }
         if (answer.status !== 500) problems.push(`write ${k} (${failed}) failed, yet it answered ${answer.status}`)
@@ -138,8 +143,12 @@ describe('every operation is one transaction', () => {
         if (journaled !== '{"entries":[]}') problems.push(`write ${k} (${failed}) failed and the journal got ${journaled.slice(0, 200)}`)
         // The platform still works: the same request succeeds as on a fresh copy.
         const again = await send(op, caller, params!)
-        if (same(again) !== reference!.answer) problems.push(`after write ${k} (${failed}) failed, the same request answered ${again.status} ${again.message ?? ''}, not as on a fresh copy`)
-        else if (journalBytes() !== reference!.journal) problems.push(`after write ${k} (${failed}) failed, the same request journaled otherwise than on a fresh copy`)
+        if (same(again) !== reference!.answer)
+          problems.push(
+            `after write ${k} (${failed}) failed, the same request answered ${again.status} ${again.message ?? ''}, not as on a fresh copy`,
+          )
+        else if (journalBytes() !== reference!.journal)
+          problems.push(`after write ${k} (${failed}) failed, the same request journaled otherwise than on a fresh copy`)
         if (problems.length > 0) break
       }
       writesOf.set(op.id, k - 1)
@@ -152,7 +161,11 @@ describe('every operation is one transaction', () => {
  * Fails the k-th write of `act` for k = 1, 2, ... until it completes without reaching k; after each
  * failure the state and the journal are as before. Gives how many writes the act makes.
  */
-async function failEachWrite(prepare: () => Promise<void>, act: () => Promise<void>, expectFailure: (error: unknown) => void): Promise<number> {
+async function failEachWrite(
+  prepare: () => Promise<void>,
+  act: () => Promise<void>,
+  expectFailure: (error: unknown) => void,
+): Promise<number> {
   for (let k = 1; ; k++) {
     await prepare()
     journal.take()
@@ -185,7 +198,11 @@ describe('the control plane and the clock', () => {
     // Another state to restore: the baseline with one space renamed.
     await send(opById('updateSpaceById'), 'admin', { spaceId, title: 'Restored title' })
     const other = platform.snapshot()
-    const writes = await failEachWrite(fresh, () => platform.restore(other), (error) => expect(String(error)).toContain('Injected failure'))
+    const writes = await failEachWrite(
+      fresh,
+      () => platform.restore(other),
+      (error) => expect(String(error)).toContain('Injected failure'),
+    )
     expect(writes).toBeGreaterThan(20)
     expect(((await send(getSpace, 'admin', { spaceId })).body as { title: string }).title).toBe('Restored title')
   })
@@ -195,7 +212,11 @@ describe('the control plane and the clock', () => {
       await fresh()
       await send(opById('createCollection'), 'admin', { organizationId: world.acme.organizationId, title: 'Before the reset' })
     }
-    const writes = await failEachWrite(changed, () => platform.reset(), (error) => expect(String(error)).toContain('Injected failure'))
+    const writes = await failEachWrite(
+      changed,
+      () => platform.reset(),
+      (error) => expect(String(error)).toContain('Injected failure'),
+    )
     expect(writes).toBeGreaterThan(20)
     expect([...platform.db.collections.all()].some((c) => c.title === 'Before the reset')).toBe(false)
   })
@@ -215,13 +236,17 @@ describe('the control plane and the clock', () => {
     const purged = stateBytes()
     expect([...platform.db.spaces.all()].filter((s) => s.deletedAt).length).toBe(0)
     let failures = 0
-    const writes = await failEachWrite(expired, async () => {
-      const answer = await send(getOrg, 'admin', { organizationId })
-      if (answer.status === 500) {
-        failures++
-        throw new Error(answer.message)
-      }
-    }, (error) => expect(String(error)).toContain('Injected failure'))
+    const writes = await failEachWrite(
+      expired,
+      async () => {
+        const answer = await send(getOrg, 'admin', { organizationId })
+        if (answer.status === 500) {
+          failures++
+          throw new Error(answer.message)
+        }
+      },
+      (error) => expect(String(error)).toContain('Injected failure'),
+    )
     expect(writes).toBeGreaterThanOrEqual(deletedBefore)
     expect(failures).toBe(writes)
     // After the last failure the platform still works: the same request purges as on a fresh copy.

@@ -31,9 +31,41 @@ const good = demoPathValues(platform)
 
 /** Strings that break patterns, bounds and encodings. */
 const nastyStrings = [
-  '', ' ', '\t', 'x'.repeat(5000), '\u0000', '😀'.repeat(300), '../..', '%', '%E0%A4%A', 'null', 'true', '-1', '1e309', '0', '1001',
-  '__proto__', 'constructor', 'prototype', 'a b', 'UPPER/lower', '<script>alert(1)</script>', 'javascript:alert(1)', 'ftp://x.test',
-  'http://', '\u202eevil', 'e\u0301', '\ud800', '\uffff', 'ADMIN', 'Admin', 'superuser', 'everyone', 'maybe', '{}', '[]',
+  '',
+  ' ',
+  '\t',
+  'x'.repeat(5000),
+  '\u0000',
+  '😀'.repeat(300),
+  '../..',
+  '%',
+  '%E0%A4%A',
+  'null',
+  'true',
+  '-1',
+  '1e309',
+  '0',
+  '1001',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'a b',
+  'UPPER/lower',
+  '<script>alert(1)</script>',
+  'javascript:alert(1)',
+  'ftp://x.test',
+  'http://',
+  '\u202eevil',
+  'e\u0301',
+  '\ud800',
+  '\uffff',
+  'ADMIN',
+  'Admin',
+  'superuser',
+  'everyone',
+  'maybe',
+  '{}',
+  '[]',
 ]
 /** Numbers at and past every edge a schema might check. */
 const nastyNumbers = [0, -0, -1, 0.5, 1001, 2 ** 31, 2 ** 53 + 2, -(2 ** 53) - 2, 1e308, -1e308, Number.MAX_VALUE, Number.MIN_VALUE]
@@ -68,18 +100,26 @@ const badBody = (op: OperationDef) => {
   const keys = bodyKeys(op).length ? bodyKeys(op) : ['x']
   return fc.oneof(
     // One known field set to junk.
-    fc.record({ key: fc.constantFrom(...keys), value: junk }).map(({ key, value }): RawBody => ({ key, text: JSON.stringify({ [key]: value }), type: 'application/json' })),
+    fc
+      .record({ key: fc.constantFrom(...keys), value: junk })
+      .map(({ key, value }): RawBody => ({ key, text: JSON.stringify({ [key]: value }), type: 'application/json' })),
     // Every field at once, each junk.
-    fc.tuple(...keys.map(() => junk)).map((values): RawBody => ({ text: JSON.stringify(Object.fromEntries(keys.map((k, i) => [k, values[i]]))), type: 'application/json' })),
-    // Numbers JSON.parse turns into Infinity, and prototype keys nested in a field (JSON.stringify would drop a real __proto__).
-    fc.constantFrom(...keys).chain((key) =>
-      fc.constantFrom<RawBody>(
-        { key, text: `{"${key}": 1e400}`, type: 'application/json' },
-        { key, text: `{"${key}": -1e400}`, type: 'application/json' },
-        { key, text: `{"${key}": {"__proto__": {"polluted": true}}}`, type: 'application/json' },
-        { key, text: `{"${key}": [{"constructor": {"prototype": {"polluted": true}}}]}`, type: 'application/json' },
+    fc
+      .tuple(...keys.map(() => junk))
+      .map(
+        (values): RawBody => ({ text: JSON.stringify(Object.fromEntries(keys.map((k, i) => [k, values[i]]))), type: 'application/json' }),
       ),
-    ),
+    // Numbers JSON.parse turns into Infinity, and prototype keys nested in a field (JSON.stringify would drop a real __proto__).
+    fc
+      .constantFrom(...keys)
+      .chain((key) =>
+        fc.constantFrom<RawBody>(
+          { key, text: `{"${key}": 1e400}`, type: 'application/json' },
+          { key, text: `{"${key}": -1e400}`, type: 'application/json' },
+          { key, text: `{"${key}": {"__proto__": {"polluted": true}}}`, type: 'application/json' },
+          { key, text: `{"${key}": [{"constructor": {"prototype": {"polluted": true}}}]}`, type: 'application/json' },
+        ),
+      ),
     // Bodies that are not JSON objects, and JSON sent under other content types.
     fc.constantFrom<RawBody>(
       { text: '{"__proto__": {"admin": true}, "constructor": {"prototype": {"x": 1}}}', type: 'application/json' },
@@ -104,15 +144,46 @@ const badQuery = (op: OperationDef) => {
   const keys = Object.keys(op.query?.shape ?? {})
   if (!keys.length) return fc.constant<Array<[string, string]>>([])
   const values = [
-    '', 'abc', '-5', '0', '1001', '1e3', '0x10', ' 5', '+5', 'NaN', 'Infinity', '-0', '1000.5', '99999999999999999999', 'maybe', 'tRuE',
-    'ADMIN', '😀', '\u0000', '%00', '[]', '{}', '__proto__', 'x'.repeat(3000),
+    '',
+    'abc',
+    '-5',
+    '0',
+    '1001',
+    '1e3',
+    '0x10',
+    ' 5',
+    '+5',
+    'NaN',
+    'Infinity',
+    '-0',
+    '1000.5',
+    '99999999999999999999',
+    'maybe',
+    'tRuE',
+    'ADMIN',
+    '😀',
+    '\u0000',
+    '%00',
+    '[]',
+    '{}',
+    '__proto__',
+    'x'.repeat(3000),
   ]
   return fc.oneof(
-    fc.record({ key: fc.constantFrom(...keys), value: fc.oneof(fc.constantFrom(...values), fc.string({ maxLength: 30, unit: 'grapheme' })) }).map(
-      ({ key, value }) => [[key, value]] as Array<[string, string]>,
-    ),
+    fc
+      .record({
+        key: fc.constantFrom(...keys),
+        value: fc.oneof(fc.constantFrom(...values), fc.string({ maxLength: 30, unit: 'grapheme' })),
+      })
+      .map(({ key, value }) => [[key, value]] as Array<[string, string]>),
     // The same parameter twice: a single value cannot be two.
-    fc.constantFrom(...keys).map((key) => [[key, '1'], [key, '2']] as Array<[string, string]>),
+    fc.constantFrom(...keys).map(
+      (key) =>
+        [
+          [key, '1'],
+          [key, '2'],
+        ] as Array<[string, string]>,
+    ),
   )
 }
 
@@ -121,7 +192,11 @@ const pathNames = (op: OperationDef) => Array.from(op.path.matchAll(/\{(\w+)\}/g
 const badPath = (op: OperationDef) => {
   const names = pathNames(op)
   if (!names.length) return fc.constant(good)
-  const values = fc.oneof(junk.map(asText), fc.string({ minLength: 1, maxLength: 300 }), fc.constantFrom('.', '..', '%2F', '%2e%2e', 'a/b', 'x'.repeat(257), ' '))
+  const values = fc.oneof(
+    junk.map(asText),
+    fc.string({ minLength: 1, maxLength: 300 }),
+    fc.constantFrom('.', '..', '%2F', '%2e%2e', 'a/b', 'x'.repeat(257), ' '),
+  )
   return fc.record({ name: fc.constantFrom(...names), value: values }).map(({ name, value }) => ({ ...good, [name]: value }))
 }
 
@@ -151,15 +226,19 @@ async function check(request: Request, op: OperationDef, kind: 'body' | 'query' 
 
 describe.each(ops.map((op) => [op.id, op] as const))('bad input: %s', (_id, op) => {
   if (op.body) {
-    it('malformed bodies get a 4xx naming the body field and change nothing', async () => {
-      await fc.assert(
-        fc.asyncProperty(badBody(op), async (body) => {
-          const field = body.type && /json\b/.test(body.type) ? namesBody(op, body.key) : /Invalid body|Content-Type/
-          await check(buildRequest(platform, op, token, good, [], body), op, 'body', field)
-        }),
-        { numRuns: RUNS, seed: SEED },
-      )
-    }, TIMEOUT)
+    it(
+      'malformed bodies get a 4xx naming the body field and change nothing',
+      async () => {
+        await fc.assert(
+          fc.asyncProperty(badBody(op), async (body) => {
+            const field = body.type && /json\b/.test(body.type) ? namesBody(op, body.key) : /Invalid body|Content-Type/
+            await check(buildRequest(platform, op, token, good, [], body), op, 'body', field)
+          }),
+          { numRuns: RUNS, seed: SEED },
+        )
+      },
+      TIMEOUT,
+    )
 
     if (!allOptional(op)) {
       it('a request without a body gets a 400 naming a required field', async () => {
@@ -176,32 +255,49 @@ describe.each(ops.map((op) => [op.id, op] as const))('bad input: %s', (_id, op) 
     }
   }
   if (op.query && Object.keys(op.query.shape).length) {
-    it('malformed queries get a 4xx naming the query parameter and change nothing', async () => {
-      const names = Object.keys(op.query!.shape).map(escape).join('|')
+    it(
+      'malformed queries get a 4xx naming the query parameter and change nothing',
+      async () => {
+        const names = Object.keys(op.query!.shape).map(escape).join('|')
+        await fc.assert(
+          fc.asyncProperty(badQuery(op), async (query) => {
+            const body = op.body ? { text: '{}', type: 'application/json' } : undefined
+            await check(buildRequest(platform, op, token, good, query, body), op, 'query', new RegExp(`query\\.(${names})|Invalid body`))
+          }),
+          { numRuns: RUNS, seed: SEED },
+        )
+      },
+      TIMEOUT,
+    )
+  }
+  it(
+    'malformed path values get a 4xx naming the path parameter and change nothing',
+    async () => {
+      const names = pathNames(op).map(escape).join('|') || 'x'
       await fc.assert(
-        fc.asyncProperty(badQuery(op), async (query) => {
+        fc.asyncProperty(badPath(op), async (values) => {
           const body = op.body ? { text: '{}', type: 'application/json' } : undefined
-          await check(buildRequest(platform, op, token, good, query, body), op, 'query', new RegExp(`query\\.(${names})|Invalid body`))
+          // A value the path accepts (a space is a valid ID) leaves the 400 to the query this test leaves out.
+          await check(
+            buildRequest(platform, op, token, values, [], body),
+            op,
+            'path',
+            new RegExp(`path\\.(${names})|query\\.|Invalid body`),
+          )
         }),
         { numRuns: RUNS, seed: SEED },
       )
-    }, TIMEOUT)
-  }
-  it('malformed path values get a 4xx naming the path parameter and change nothing', async () => {
-    const names = pathNames(op).map(escape).join('|') || 'x'
-    await fc.assert(
-      fc.asyncProperty(badPath(op), async (values) => {
-        const body = op.body ? { text: '{}', type: 'application/json' } : undefined
-        // A value the path accepts (a space is a valid ID) leaves the 400 to the query this test leaves out.
-        await check(buildRequest(platform, op, token, values, [], body), op, 'path', new RegExp(`path\\.(${names})|query\\.|Invalid body`))
-      }),
-      { numRuns: RUNS, seed: SEED },
-    )
-  }, TIMEOUT)
+    },
+    TIMEOUT,
+  )
 })
 
 afterAll(() => {
-  const rows = [...tried].sort((a, b) => a[0].localeCompare(b[0])).map(([id, n]) => [id, n.body, n.query, n.path, n.fixed, n.body + n.query + n.path + n.fixed])
+  const rows = [...tried]
+    .sort((a, b) => a[0].localeCompare(b[0]))
+    .map(([id, n]) => [id, n.body, n.query, n.path, n.fixed, n.body + n.query + n.path + n.fixed])
   const total = rows.reduce((sum, r) => sum + (r[5] as number), 0)
-  console.info(`bad input: ${total} requests over ${tried.size} operations (${RUNS} runs per property, seed ${SEED})\n${table(['operation', 'body', 'query', 'path', 'fixed', 'total'], rows)}`)
+  console.info(
+    `bad input: ${total} requests over ${tried.size} operations (${RUNS} runs per property, seed ${SEED})\n${table(['operation', 'body', 'query', 'path', 'fixed', 'total'], rows)}`,
+  )
 })

@@ -39,7 +39,9 @@ export async function call(
   const headers: Record<string, string> = { accept: 'application/json' }
   if (token !== undefined) headers.authorization = `Bearer ${token}`
   if (body !== undefined) headers['content-type'] = 'application/json'
-  const response = await fetch(new Request(url, { method: op.method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) }))
+  const response = await fetch(
+    new Request(url, { method: op.method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) }),
+  )
   const text = await response.text()
   let parsed: unknown = text
   try {
@@ -60,6 +62,7 @@ export const isSuccess = (op: OperationDef, status: number): boolean => status =
 /** Fixed-width text table for the suites' summaries. */
 export function table(head: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number>>): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)))
-  const line = (cells: ReadonlyArray<string | number>) => cells.map((c, i) => (typeof c === 'number' ? String(c).padStart(widths[i]!) : String(c).padEnd(widths[i]!))).join('  ')
+  const line = (cells: ReadonlyArray<string | number>) =>
+    cells.map((c, i) => (typeof c === 'number' ? String(c).padStart(widths[i]!) : String(c).padEnd(widths[i]!))).join('  ')
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n')
 }

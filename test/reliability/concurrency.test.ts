@@ -104,9 +104,13 @@ function burst(f: Fixture, client: ClientFor, creates: number): Array<() => Prom
     tasks.push(() => c.spaces.comments.update({ spaceId: f.spaceId, commentId: f.commentId, addedReactions: ['👍'] }))
     tasks.push(() => c.spaces.comments.create({ spaceId: f.spaceId, body: { markdown: `Comment ${i}` } }))
   })
-  for (const userId of f.teamMembers.filter((_, i) => i % 2 === 0)) tasks.push(() => admin.orgs.members.remove({ organizationId: f.organizationId, userId }))
+  for (const userId of f.teamMembers.filter((_, i) => i % 2 === 0))
+    tasks.push(() => admin.orgs.members.remove({ organizationId: f.organizationId, userId }))
   // Interleave the kinds of requests rather than sending them grouped.
-  return tasks.map((t, i) => ({ t, k: (i * 7919) % tasks.length })).sort((a, b) => a.k - b.k).map((x) => x.t)
+  return tasks
+    .map((t, i) => ({ t, k: (i * 7919) % tasks.length }))
+    .sort((a, b) => a.k - b.k)
+    .map((x) => x.t)
 }
 
 /** Reads everything back through the API and checks it against what the burst sent. */
@@ -116,7 +120,12 @@ async function verify(f: Fixture, admin: Client, creates: number, before: { coll
   expect(collections.length).toBe(before.collections + creates)
   expect(firstPage.count).toBe(collections.length)
   expect(new Set(collections.map((c) => c.id)).size).toBe(collections.length)
-  expect(collections.filter((c) => c.title.startsWith('New ')).map((c) => c.title).sort()).toEqual(Array.from({ length: creates }, (_, i) => `New ${i}`).sort())
+  expect(
+    collections
+      .filter((c) => c.title.startsWith('New '))
+      .map((c) => c.title)
+      .sort(),
+  ).toEqual(Array.from({ length: creates }, (_, i) => `New ${i}`).sort())
   for (const collectionId of f.collections) expect(collections.find((c) => c.id === collectionId)?.title).toBe(`Renamed ${collectionId}`)
 
   const comment = await admin.spaces.comments.get({ spaceId: f.spaceId, commentId: f.commentId })
@@ -155,7 +164,9 @@ describe('concurrency', () => {
     const ms = performance.now() - started
     const failed = results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))
     expect(failed.slice(0, 5)).toEqual([])
-    figures.push(`platform.fetch: ${tasks.length} concurrent mutations in ${ms.toFixed(0)} ms (${Math.round(tasks.length / (ms / 1000))}/s), all applied`)
+    figures.push(
+      `platform.fetch: ${tasks.length} concurrent mutations in ${ms.toFixed(0)} ms (${Math.round(tasks.length / (ms / 1000))}/s), all applied`,
+    )
     await verify(f, admin, 1000, before)
   }, 60_000)
 
@@ -174,10 +185,21 @@ describe('concurrency', () => {
       const before = await counts(f, admin)
       const tasks = burst(f, overHttp, 475)
       const started = performance.now()
-      const results = await pool(tasks.map((t) => () => t().then(() => 'ok', (e: unknown) => String(e))), 64)
+      const results = await pool(
+        tasks.map(
+          (t) => () =>
+            t().then(
+              () => 'ok',
+              (e: unknown) => String(e),
+            ),
+        ),
+        64,
+      )
       const ms = performance.now() - started
       expect(results.filter((r) => r !== 'ok').slice(0, 5)).toEqual([])
-      figures.push(`HTTP (127.0.0.1, 64 in flight): ${tasks.length} mutations in ${ms.toFixed(0)} ms (${Math.round(tasks.length / (ms / 1000))}/s), all applied`)
+      figures.push(
+        `HTTP (127.0.0.1, 64 in flight): ${tasks.length} mutations in ${ms.toFixed(0)} ms (${Math.round(tasks.length / (ms / 1000))}/s), all applied`,
+      )
       await verify(f, admin, 475, before)
     }, 60_000)
   })
@@ -232,7 +254,8 @@ describe('a list walked with for await while items come and go', () => {
     {
       name: 'members (newest first)',
       list: (c, limit) => c.orgs.members.list({ organizationId, limit }),
-      add: async (_c, n) => (await platform.builders.user({ displayName: `Walker ${n}`, organization: organizationId, role: 'read' })).user.id,
+      add: async (_c, n) =>
+        (await platform.builders.user({ displayName: `Walker ${n}`, organization: organizationId, role: 'read' })).user.id,
       remove: (c, userId) => c.orgs.members.remove({ organizationId, userId }),
     },
   ]
@@ -245,47 +268,51 @@ describe('a list walked with for await while items come and go', () => {
   })
 
   for (const adapter of adapters) {
-    it(`${adapter.name}: never repeats an item, never skips one that existed throughout`, async () => {
-      let walks = 0
-      await fc.assert(
-        fc.asyncProperty(plan, async ({ initial, limit, steps }) => {
-          await platform.restore(baseline)
-          let n = 0
-          // Items there before the walk: the demo's stay, the ones added now may go (as may those added during the walk).
-          const removable: string[] = []
-          const removed = new Set<string>()
-          for (let i = 0; i < initial; i++) removable.push(await adapter.add(admin, n++))
-          const before = (await walk(adapter.list(admin, 1000))).map((i) => i.id)
-          let step = 0
-          const walker = createClient({
-            token: platform.tokens.admin,
-            retry: 0,
-            fetch: async (input, init) => {
-              // Between pages (never before the first), run the next step of the plan.
-              const request = new Request(input, init)
-              if (new URL(request.url).searchParams.has('page')) {
-                const s = steps[step++]
-                for (let a = 0; a < (s?.adds ?? 0); a++) removable.push(await adapter.add(admin, n++))
-                for (const r of s?.removes ?? []) {
-                  if (!removable.length) break
-                  const [id] = removable.splice(r % removable.length, 1)
-                  await adapter.remove(admin, id!)
-                  removed.add(id!)
+    it(
+      `${adapter.name}: never repeats an item, never skips one that existed throughout`,
+      async () => {
+        let walks = 0
+        await fc.assert(
+          fc.asyncProperty(plan, async ({ initial, limit, steps }) => {
+            await platform.restore(baseline)
+            let n = 0
+            // Items there before the walk: the demo's stay, the ones added now may go (as may those added during the walk).
+            const removable: string[] = []
+            const removed = new Set<string>()
+            for (let i = 0; i < initial; i++) removable.push(await adapter.add(admin, n++))
+            const before = (await walk(adapter.list(admin, 1000))).map((i) => i.id)
+            let step = 0
+            const walker = createClient({
+              token: platform.tokens.admin,
+              retry: 0,
+              fetch: async (input, init) => {
+                // Between pages (never before the first), run the next step of the plan.
+                const request = new Request(input, init)
+                if (new URL(request.url).searchParams.has('page')) {
+                  const s = steps[step++]
+                  for (let a = 0; a < (s?.adds ?? 0); a++) removable.push(await adapter.add(admin, n++))
+                  for (const r of s?.removes ?? []) {
+                    if (!removable.length) break
+                    const [id] = removable.splice(r % removable.length, 1)
+                    await adapter.remove(admin, id!)
+                    removed.add(id!)
+                  }
                 }
-              }
-              return platform.fetch(request)
-            },
-          })
-          const seen = (await walk(adapter.list(walker, limit))).map((i) => i.id)
-          walks++
-          const repeated = seen.filter((id, i) => seen.indexOf(id) !== i)
-          const skipped = before.filter((id) => !removed.has(id) && !seen.includes(id))
-          expect({ repeated, skipped }).toEqual({ repeated: [], skipped: [] })
-        }),
-        { numRuns: RUNS, seed: 7 },
-      )
-      figures.push(`for await over ${adapter.name}: ${walks} interleavings`)
-    }, Math.max(60_000, RUNS * 1_000))
+                return platform.fetch(request)
+              },
+            })
+            const seen = (await walk(adapter.list(walker, limit))).map((i) => i.id)
+            walks++
+            const repeated = seen.filter((id, i) => seen.indexOf(id) !== i)
+            const skipped = before.filter((id) => !removed.has(id) && !seen.includes(id))
+            expect({ repeated, skipped }).toEqual({ repeated: [], skipped: [] })
+          }),
+          { numRuns: RUNS, seed: 7 },
+        )
+        figures.push(`for await over ${adapter.name}: ${walks} interleavings`)
+      },
+      Math.max(60_000, RUNS * 1_000),
+    )
   }
 })
 

@@ -21,7 +21,9 @@ describe('with fake timers', () => {
       const text = `${'Plain words in a sentence about chapter contents. '.repeat(40)}${n === 42 ? ' A zebra.' : ''}`
       await b.page({ space: space.id, title: `Chapter ${n}`, markdown: text })
     }
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'Date', 'performance'] })
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'Date', 'performance'],
+    })
 
     const results = await client.spaces.search({ spaceId: space.id, query: 'zebra' })
 

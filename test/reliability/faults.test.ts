@@ -1,12 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import {
-  APIError,
-  ConnectionError,
-  InternalServerError,
-  RateLimitError,
-  TimeoutError,
-  createClient,
-} from '../../src/index.ts'
+import { APIError, ConnectionError, InternalServerError, RateLimitError, TimeoutError, createClient } from '../../src/index.ts'
 import { createMockPlatform, type MockPlatform } from '../../mock/index.ts'
 import type { FaultSpec } from '../../mock/core/faults.ts'
 import { failure } from '../helpers.ts'
@@ -33,7 +26,8 @@ beforeEach(async () => {
 const client = (options: Parameters<typeof createClient>[0] = {}) =>
   createClient({ token: platform.tokens.admin, fetch: platform.fetch, retry: { limit: 2, backoffLimit: 20 }, ...options })
 
-const statuses = (operationId: Parameters<typeof platform.requests.ofOperation>[0]) => platform.requests.ofOperation(operationId).map((r) => r.status)
+const statuses = (operationId: Parameters<typeof platform.requests.ofOperation>[0]) =>
+  platform.requests.ofOperation(operationId).map((r) => r.status)
 
 describe('faults: error statuses', () => {
   it('a GET retried after one injected 503 succeeds on the second attempt', async () => {
@@ -62,7 +56,12 @@ describe('faults: error statuses', () => {
     const c = client({ retry: 0 })
     const outcomes: Array<number | string> = []
     for (let i = 0; i < 5; i++) {
-      outcomes.push(await c.spaces.get({ spaceId: ids.spaceId }).then(() => 'ok', (e: unknown) => (e as APIError).status))
+      outcomes.push(
+        await c.spaces.get({ spaceId: ids.spaceId }).then(
+          () => 'ok',
+          (e: unknown) => (e as APIError).status,
+        ),
+      )
       await c.orgs.get({ organizationId: ids.organizationId })
     }
     expect(outcomes).toEqual([500, 500, 500, 'ok', 'ok'])

@@ -50,7 +50,12 @@ describe('hostile payloads over HTTP', () => {
     const response = await send(`/v1/spaces/${spaceId}/comments`, { body: JSON.stringify({ body: { markdown } }) })
     expect(await errorOf(response)).toEqual({
       status: 400,
-      body: { error: { code: 400, message: `Invalid body.body.markdown: lists and block quotes nest ${depth} deep, more than the ${MAX_MARKDOWN_DEPTH} allowed` } },
+      body: {
+        error: {
+          code: 400,
+          message: `Invalid body.body.markdown: lists and block quotes nest ${depth} deep, more than the ${MAX_MARKDOWN_DEPTH} allowed`,
+        },
+      },
     })
     const client = createClient({ baseUrl: server.url, token, retry: 0 })
     expect((await client.spaces.comments.list({ spaceId })).count).toBe(0)
@@ -87,7 +92,9 @@ describe('hostile payloads over HTTP', () => {
 
   it('a render whose props nest arrays 5,000 deep is a 400 naming the limit', async () => {
     const props = `${'['.repeat(5000)}${']'.repeat(5000)}`
-    const response = await send('/v1/integrations/demo-integration/render', { body: `{"componentId":"c","props":${props},"state":{},"context":{}}` })
+    const response = await send('/v1/integrations/demo-integration/render', {
+      body: `{"componentId":"c","props":${props},"state":{},"context":{}}`,
+    })
     expect(await errorOf(response)).toEqual({
       status: 400,
       body: { error: { code: 400, message: `Invalid body: arrays and objects nest more than ${MAX_JSON_DEPTH} deep` } },
@@ -111,6 +118,10 @@ describe('hostile payloads over HTTP', () => {
   ])('a body of type %s answers %i', async (type, status) => {
     const response = await send(`/v1/spaces/${spaceId}/comments`, { body: JSON.stringify({ body: { markdown: 'typed' } }), type })
     expect(response.status).toBe(status)
-    if (status === 200) await createClient({ baseUrl: server.url, token, retry: 0 }).spaces.comments.delete({ spaceId, commentId: ((await response.json()) as { id: string }).id })
+    if (status === 200)
+      await createClient({ baseUrl: server.url, token, retry: 0 }).spaces.comments.delete({
+        spaceId,
+        commentId: ((await response.json()) as { id: string }).id,
+      })
   })
 })

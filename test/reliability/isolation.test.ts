@@ -56,7 +56,8 @@ function privateTargets(kind: TargetKind, organizationId: string) {
   return targetsOf(world, kind).filter((t) => {
     if (t.values.organizationId !== organizationId) return false
     if (kind === 'space') return db.spaces.get(t.values.spaceId!)?.visibility === 'private'
-    if (kind === 'integration') return [...db.integrations.all()].some((i) => i.name === t.values.integrationName && i.visibility === 'private')
+    if (kind === 'integration')
+      return [...db.integrations.all()].some((i) => i.name === t.values.integrationName && i.visibility === 'private')
     return true
   })
 }
@@ -69,13 +70,19 @@ const directions = [
 const scoped = allOperations.filter((op) => kindOf(op) !== undefined).sort((a, b) => a.id.localeCompare(b.id))
 
 describe('isolation: every operation with the IDs of the other organization', () => {
-  it('runs over every operation that names an organization\'s things', () => {
-    const skipped = allOperations.filter((op) => kindOf(op) === undefined).map((op) => op.id).sort()
+  it("runs over every operation that names an organization's things", () => {
+    const skipped = allOperations
+      .filter((op) => kindOf(op) === undefined)
+      .map((op) => op.id)
+      .sort()
     // These name nothing private: the caller's own organizations, the public catalog, an email domain's joinable organizations, an organization's login buttons.
     expect(skipped).toEqual(
-      ['getOrganizationsForEmailDomain', 'listIntegrations', 'listOrganizationsForAuthenticatedUser', 'listSSOProviderLoginsInOrganization'].filter((id) =>
-        allOperations.some((op) => op.id === id),
-      ),
+      [
+        'getOrganizationsForEmailDomain',
+        'listIntegrations',
+        'listOrganizationsForAuthenticatedUser',
+        'listSSOProviderLoginsInOrganization',
+      ].filter((id) => allOperations.some((op) => op.id === id)),
     )
   })
 
@@ -122,7 +129,8 @@ describe('isolation: IDs of both organizations mixed in one path', () => {
           if (mine[name] === theirs[name] || (name === 'specSlug' && op.method === 'PUT')) continue
           const got = await probe(op, d.caller, { ...paramsOf(op, own.values), [name]: theirs[name] })
           swaps++
-          if (!allowed.includes(got.status)) problems.push(`${name} of ${foreign.name} as ${d.caller}: ${got.status} ${got.message ?? ''}`.trim())
+          if (!allowed.includes(got.status))
+            problems.push(`${name} of ${foreign.name} as ${d.caller}: ${got.status} ${got.message ?? ''}`.trim())
           if (got.changed) problems.push(`${name} of ${foreign.name} as ${d.caller}: the state changed`)
         }
       }
@@ -147,11 +155,30 @@ describe('isolation: IDs of the other organization in a request body', () => {
       ['transferSpace', { spaceId: globexSpace.spaceId, organization: acme.organizationId }],
       ['transferSpace', { spaceId: globexSpace.spaceId, organization: world.globex.organizationId, collection: acme.collections[2] }],
       ['createOrganizationTeam', { organizationId: world.globex.organizationId, title: 'x', members: [acme.memberId] }],
-      ['requestReviewersForChangeRequest', { spaceId: globexSpace.spaceId, changeRequestId: globexSpace.changeRequestId, users: [acme.memberId] }],
+      [
+        'requestReviewersForChangeRequest',
+        { spaceId: globexSpace.spaceId, changeRequestId: globexSpace.changeRequestId, users: [acme.memberId] },
+      ],
       ['addSpaceToSite', { organizationId: world.globex.organizationId, siteId: globexSite.siteId, spaceId: handbook.spaceId }],
       ['addSectionToSite', { organizationId: world.globex.organizationId, siteId: globexSite.siteId, spaceId: handbook.spaceId }],
-      ['addSectionToSiteSectionGroup', { organizationId: world.globex.organizationId, siteId: globexSite.siteId, siteSectionGroupId: globexSite.siteSectionGroupId, sectionId: acme.sites[0]!.siteSectionId }],
-      ['createSiteRedirect', { organizationId: world.globex.organizationId, siteId: globexSite.siteId, source: '/x', destination: { kind: 'site-section', siteSectionId: acme.sites[0]!.siteSectionId } }],
+      [
+        'addSectionToSiteSectionGroup',
+        {
+          organizationId: world.globex.organizationId,
+          siteId: globexSite.siteId,
+          siteSectionGroupId: globexSite.siteSectionGroupId,
+          sectionId: acme.sites[0]!.siteSectionId,
+        },
+      ],
+      [
+        'createSiteRedirect',
+        {
+          organizationId: world.globex.organizationId,
+          siteId: globexSite.siteId,
+          source: '/x',
+          destination: { kind: 'site-section', siteSectionId: acme.sites[0]!.siteSectionId },
+        },
+      ],
       ['installIntegration', { integrationName: world.globex.integrationName, organization: acme.organizationId }],
       ['postCommentInSpace', { spaceId: globexSpace.spaceId, page: handbook.pageId, body: { markdown: 'x' } }],
       ['renderIntegrationUIWithPost', { integrationName: acme.integrationName, componentId: 'x', context: { spaceId: handbook.spaceId } }],
@@ -188,7 +215,9 @@ describe('isolation: what the other organization can list', () => {
       ...[...db.comments.all()].filter((c) => db.spaces.get(c.space)?.organization === acmeId).map((c) => c.id),
       ...[...db.commentReplies.all()].filter((r) => db.spaces.get(r.space)?.organization === acmeId).map((r) => r.id),
       // Nor the emails of Acme's members, which only those who may list them see.
-      ...[...db.members.all()].filter((m) => m.organization === acmeId && m.user !== world.users.outsider).map((m) => db.users.get(m.user)!.email),
+      ...[...db.members.all()]
+        .filter((m) => m.organization === acmeId && m.user !== world.users.outsider)
+        .map((m) => db.users.get(m.user)!.email),
       ...[...db.sites.all()].filter((s) => s.organization === acmeId).map((s) => s.id),
       ...[...db.pages.all()].filter((p) => privateSpaces.some((id) => db.spaces.get(id)?.revision === p.revision)).map((p) => p.page),
     ])
@@ -206,7 +235,14 @@ describe('isolation: what the other organization can list', () => {
     for (const op of allOperations.filter((o) => o.method === 'GET' || o.id === 'askInOrganization')) {
       const kind = kindOf(op)
       if (!kind) {
-        await check(op, op.id === 'getOrganizationsForEmailDomain' ? { emailDomain: 'acme.test' } : op.id === 'listSSOProviderLoginsInOrganization' ? { organizationId: acmeId } : {})
+        await check(
+          op,
+          op.id === 'getOrganizationsForEmailDomain'
+            ? { emailDomain: 'acme.test' }
+            : op.id === 'listSSOProviderLoginsInOrganization'
+              ? { organizationId: acmeId }
+              : {},
+        )
         continue
       }
       const own = targetsOf(world, kind).filter((t) => t.values.organizationId === world.globex.organizationId)
@@ -226,7 +262,12 @@ describe('isolation: share keys', () => {
     const got = await send(getSpace(), 'outsider', { spaceId: world.partnersSpace, shareKey: world.shareKeys.active })
     expect(got.status).toBe(200)
     const permissions = (got.body as { permissions: Record<string, boolean> }).permissions
-    expect(Object.entries(permissions).filter(([, v]) => v).map(([k]) => k).sort()).toEqual(['access', 'view'])
+    expect(
+      Object.entries(permissions)
+        .filter(([, v]) => v)
+        .map(([k]) => k)
+        .sort(),
+    ).toEqual(['access', 'view'])
     // The key opens the space object, not its content or any change.
     expect((await probe(opById('getCurrentRevision'), 'outsider', { spaceId: world.partnersSpace })).status).toBe(404)
     const update = await probe(opById('updateSpaceById'), 'outsider', { spaceId: world.partnersSpace, title: 'Hijacked' })
@@ -239,7 +280,12 @@ describe('isolation: share keys', () => {
       [world.partnersSpace, world.shareKeys.inactive],
       [world.partnersSpace, 'x'.repeat(24)],
       [world.partnersSpace, globexKey],
-      [world.partnersSpace, world.shareKeys.active.toLowerCase() === world.shareKeys.active ? world.shareKeys.active.toUpperCase() : world.shareKeys.active.toLowerCase()],
+      [
+        world.partnersSpace,
+        world.shareKeys.active.toLowerCase() === world.shareKeys.active
+          ? world.shareKeys.active.toUpperCase()
+          : world.shareKeys.active.toLowerCase(),
+      ],
       [world.acme.spaces['Employee Handbook']!.spaceId!, world.shareKeys.active],
       [world.acme.spaces['Roadmap']!.spaceId!, world.shareKeys.active],
     ]
@@ -252,7 +298,12 @@ describe('isolation: share keys', () => {
     const partner = world.acme.sites[1]!
     const link = [...world.platform.db.shareLinks.all()].find((l) => l.key === world.shareKeys.active)!
     const toggle = (active: boolean) =>
-      send(opById('updateSiteShareLinkById'), 'admin', { organizationId: partner.organizationId, siteId: partner.siteId, shareLinkId: link.id, active })
+      send(opById('updateSiteShareLinkById'), 'admin', {
+        organizationId: partner.organizationId,
+        siteId: partner.siteId,
+        shareLinkId: link.id,
+        active,
+      })
     const read = async () => (await send(getSpace(), 'outsider', { spaceId: world.partnersSpace, shareKey: link.key })).status
     expect((await toggle(false)).status).toBe(200)
     const off = await read()
@@ -266,7 +317,12 @@ describe('isolation: share keys', () => {
     const partner = world.acme.sites[1]!
     for (const id of ['listSiteSpaces', 'listSiteSections', 'getSiteRedirectBySource']) {
       if (!allOperations.some((op) => op.id === id)) continue
-      const got = await send(opById(id), 'outsider', { organizationId: partner.organizationId, siteId: partner.siteId, shareKey: world.shareKeys.active, source: partner.redirectSource })
+      const got = await send(opById(id), 'outsider', {
+        organizationId: partner.organizationId,
+        siteId: partner.siteId,
+        shareKey: world.shareKeys.active,
+        source: partner.redirectSource,
+      })
       expect(got.status, id).toBe(404)
     }
   })

@@ -45,7 +45,9 @@ function someTarget(op: OperationDef): Record<string, string> {
   const rule = RULES[op.id]
   const kind = targetKindOf(op)
   if (!kind) throw new Error(`${op.id} is not classified in permissions-table.ts`)
-  const target = targetsOf(world, kind).find((t) => t.values.organizationId === world.acme.organizationId && (rule?.only?.(t.values) ?? true))!
+  const target = targetsOf(world, kind).find(
+    (t) => t.values.organizationId === world.acme.organizationId && (rule?.only?.(t.values) ?? true),
+  )!
   return target.values
 }
 
@@ -76,10 +78,15 @@ describe('request bodies above the documented size', () => {
     // 'é' is two bytes: fewer characters than the limit, more bytes.
     const overInUnicode = bodyOfBytes(MAX_BODY_BYTES + 2, 'é')
     for (const op of withBody) {
-      for (const [name, body] of [['ascii', over], ['two-byte characters', overInUnicode], ['streamed', streamed(over)]] as const) {
+      for (const [name, body] of [
+        ['ascii', over],
+        ['two-byte characters', overInUnicode],
+        ['streamed', streamed(over)],
+      ] as const) {
         const response = await world.platform.fetch(requestOf(world.platform.baseUrl, op, body))
         const answer = (await response.json()) as { error?: { code?: number; message?: string } }
-        if (response.status !== 413 || answer.error?.code !== 413) problems.push(`${op.id} (${name}): ${response.status} ${answer.error?.message ?? ''}`)
+        if (response.status !== 413 || answer.error?.code !== 413)
+          problems.push(`${op.id} (${name}): ${response.status} ${answer.error?.message ?? ''}`)
       }
       // Exactly the limit is not too large: whatever the answer, it is not a 413.
       const atLimit = await world.platform.fetch(requestOf(world.platform.baseUrl, op, bodyOfBytes(MAX_BODY_BYTES, 'x')))
@@ -88,7 +95,9 @@ describe('request bodies above the documented size', () => {
     }
     expect(problems).toEqual([])
     expect(stateOf(world.platform)).toBe(baselineState)
-    figures.push(`413: ${withBody.length} operations x 3 oversized bodies through platform.fetch (ascii, two-byte characters, streamed), plus one at exactly ${MAX_BODY_BYTES} bytes`)
+    figures.push(
+      `413: ${withBody.length} operations x 3 oversized bodies through platform.fetch (ascii, two-byte characters, streamed), plus one at exactly ${MAX_BODY_BYTES} bytes`,
+    )
   }, 60_000)
 
   describe('over HTTP', () => {
@@ -125,7 +134,8 @@ describe('limit', () => {
       const params = { ...pathValuesFor(op.path, target), ...(RULES[op.id]?.params?.(target, world) ?? {}) }
       const statusOf = async (limit: number) => {
         const answer = await call(world.platform.fetch, world.platform.baseUrl, op, world.tokens.admin, { ...params, limit })
-        if (answer.status === 400) expect(answer.message, `${op.id} limit=${limit}`).toMatch(/^Invalid query\.limit: must be (at least 1|at most 1000)$/)
+        if (answer.status === 400)
+          expect(answer.message, `${op.id} limit=${limit}`).toMatch(/^Invalid query\.limit: must be (at least 1|at most 1000)$/)
         return answer.status
       }
       rows.push([op.id, await statusOf(0), await statusOf(1), await statusOf(1000), await statusOf(1001)])
@@ -155,7 +165,14 @@ describe('sustained load', () => {
     const CONNECTIONS = 10
     const loader = spawn(
       process.execPath,
-      [fileURLToPath(new URL('./load-client.ts', import.meta.url)), cli.url, token, JSON.stringify(requests), String(SECONDS), String(CONNECTIONS)],
+      [
+        fileURLToPath(new URL('./load-client.ts', import.meta.url)),
+        cli.url,
+        token,
+        JSON.stringify(requests),
+        String(SECONDS),
+        String(CONNECTIONS),
+      ],
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
     )
     let out = ''
@@ -179,7 +196,16 @@ describe('sustained load', () => {
     clearTimeout(killer)
     await probing
     expect(code, err).toBe(0)
-    const result = JSON.parse(out) as { total: number; perSecond: number; p50: number; p99: number; max: number; errors: number; timeouts: number; non2xx: number }
+    const result = JSON.parse(out) as {
+      total: number
+      perSecond: number
+      p50: number
+      p99: number
+      max: number
+      errors: number
+      timeouts: number
+      non2xx: number
+    }
     expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx }).toEqual({ errors: 0, timeouts: 0, non2xx: 0 })
     expect(result.total).toBeGreaterThan(100)
     expect(probes.length).toBeGreaterThan(3)

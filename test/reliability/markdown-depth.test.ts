@@ -21,7 +21,10 @@ describe('markdownDepth (the bound checked before any markdown is parsed)', () =
   })
 
   it('never counts less than the markers at the start of each line', () => {
-    const line = fc.tuple(fc.array(fc.constantFrom('> ', '- ', '* ', '1. '), { maxLength: 8 }), fc.string({ maxLength: 20 }).filter((s) => !/[\r\n]/.test(s)))
+    const line = fc.tuple(
+      fc.array(fc.constantFrom('> ', '- ', '* ', '1. '), { maxLength: 8 }),
+      fc.string({ maxLength: 20 }).filter((s) => !/[\r\n]/.test(s)),
+    )
     fc.assert(
       fc.property(fc.array(line, { minLength: 1, maxLength: 20 }), fc.constantFrom('\n', '\r\n', '\r'), (lines, eol) => {
         const text = lines.map(([markers, rest]) => `${markers.join('')}${rest}`).join(eol)

@@ -95,7 +95,8 @@ describe('hostile flat markdown shapes', { timeout: 60_000 }, () => {
     expect(nodes.filter((n) => n.type === 'emphasis').length).toBe(MAX_INLINE_DELIMITERS / 2)
     expect(plainText(parseMarkdown(many)).match(/\*a\*/g)?.length).toBe(MAX_INLINE_DELIMITERS / 2)
     // A long ordinary document (sections of headings, emphasis, links, lists, tables, code) is untouched.
-    const section = '## Title *a*\n\nSome **b** and [c](d) and ~~e~~ with `f*g`.\n\n- *h*\n- [i][j]\n\n| k | *l* |\n| - | - |\n\n```\n*[\n```\n\n[j]: /u\n\n'
+    const section =
+      '## Title *a*\n\nSome **b** and [c](d) and ~~e~~ with `f*g`.\n\n- *h*\n- [i][j]\n\n| k | *l* |\n| - | - |\n\n```\n*[\n```\n\n[j]: /u\n\n'
     const document = section.repeat(400)
     expect(boundInlineRuns(document)).toBe(document)
     // An escaped `[^` keeps its `^` literal too (micromark is superlinear on many `\[^`).
@@ -106,7 +107,40 @@ describe('hostile flat markdown shapes', { timeout: 60_000 }, () => {
 })
 
 describe('random markdown of hostile tokens', () => {
-  const token = fc.constantFrom('*', '**', '_', '__', '~', '~~', '[', ']', '](', '![', '[^', '`', '``', '<', '<http:', '>', '|', '\\', '(', ')', 'a', 'word', ' ', '\n', '\n\n', '- ', '1. ', '# ', '```', 'www.a.b', '&#91;', '[a]: /u')
+  const token = fc.constantFrom(
+    '*',
+    '**',
+    '_',
+    '__',
+    '~',
+    '~~',
+    '[',
+    ']',
+    '](',
+    '![',
+    '[^',
+    '`',
+    '``',
+    '<',
+    '<http:',
+    '>',
+    '|',
+    '\\',
+    '(',
+    ')',
+    'a',
+    'word',
+    ' ',
+    '\n',
+    '\n\n',
+    '- ',
+    '1. ',
+    '# ',
+    '```',
+    'www.a.b',
+    '&#91;',
+    '[a]: /u',
+  )
   it('parses to a document without throwing, whatever the mix', () => {
     fc.assert(
       fc.property(fc.array(token, { maxLength: 400 }), fc.integer({ min: 1, max: 30 }), (tokens, repeat) => {

@@ -26,7 +26,13 @@ async function race<T>(slow: [string, Promise<T>], quick: [string, Promise<unkno
 }
 
 /** `count` spaces of `pages` pages each (`page(n, s)` for page `n` of space `s`); their IDs. */
-async function shelves(b: Awaited<ReturnType<typeof organization>>['b'], orgId: string, count: number, pages: number, page: (n: number, s: number) => { title: string; markdown: string }) {
+async function shelves(
+  b: Awaited<ReturnType<typeof organization>>['b'],
+  orgId: string,
+  count: number,
+  pages: number,
+  page: (n: number, s: number) => { title: string; markdown: string },
+) {
   const spaces: string[] = []
   for (let s = 0; s < count; s++) {
     const space = await b.space({ organization: orgId, title: `Shelf ${s}` })
@@ -38,7 +44,10 @@ async function shelves(b: Awaited<ReturnType<typeof organization>>['b'], orgId: 
 
 /** An ordinary paragraph of markdown, repeated to `bytes`. */
 const body = (n: number, bytes: number) =>
-  `## Note ${n}\n\n${'Some *emphasis*, a [link](https://example.com) and `code` in a sentence of plain words.\n\n'.repeat(bytes / 90)}`.slice(0, bytes)
+  `## Note ${n}\n\n${'Some *emphasis*, a [link](https://example.com) and `code` in a sentence of plain words.\n\n'.repeat(bytes / 90)}`.slice(
+    0,
+    bytes,
+  )
 
 describe('comment bodies read as documents', () => {
   it('are converted after the state lock: a read behind a large page of documents answers first', async () => {
@@ -47,7 +56,10 @@ describe('comment bodies read as documents', () => {
     // 100 bodies of 64 KB: 6.4 MB of markdown, seconds of parsing on any machine, not microseconds.
     for (let n = 0; n < 100; n++) await client.spaces.comments.create({ spaceId: space.id, body: { markdown: body(n, 65_536) } })
 
-    const { finished, answer: page } = await race(['documents', client.spaces.comments.list({ spaceId: space.id, format: 'document', limit: 100 })], ['space', client.spaces.get({ spaceId: space.id })])
+    const { finished, answer: page } = await race(
+      ['documents', client.spaces.comments.list({ spaceId: space.id, format: 'document', limit: 100 })],
+      ['space', client.spaces.get({ spaceId: space.id })],
+    )
 
     // Under the lock, the space read would have waited for every conversion.
     expect(finished).toEqual(['space', 'documents'])
@@ -68,9 +80,14 @@ describe('page content read as a document', () => {
     const space = await b.space({ organization: org.id, title: 'Big page' })
     const big = await b.page({ space: space.id, title: 'Reference', markdown: body(0, 900_000) })
     // Loads the markdown library first, so the race below is about the lock alone.
-    expect((await client.spaces.content.getPage({ spaceId: space.id, pageId: big.page, format: 'markdown' })).markdown!.length).toBeGreaterThan(800_000)
+    expect(
+      (await client.spaces.content.getPage({ spaceId: space.id, pageId: big.page, format: 'markdown' })).markdown!.length,
+    ).toBeGreaterThan(800_000)
 
-    const { finished, answer: page } = await race(['page', client.spaces.content.getPage({ spaceId: space.id, pageId: big.page })], ['write', client.spaces.update({ spaceId: space.id, title: 'Renamed' })])
+    const { finished, answer: page } = await race(
+      ['page', client.spaces.content.getPage({ spaceId: space.id, pageId: big.page })],
+      ['write', client.spaces.update({ spaceId: space.id, title: 'Renamed' })],
+    )
 
     expect(finished).toEqual(['write', 'page'])
     const nodes = page.document!.nodes as Array<{ type: string }>
@@ -95,7 +112,10 @@ describe('a first search over much content', () => {
       await b.page({ space: space.id, title: `Chapter ${n}`, markdown: `${body(n, 1_000)}${unique}` })
     }
 
-    const { finished, answer: results } = await race(['search', client.spaces.search({ spaceId: space.id, query: 'zebrafish' })], ['write', client.spaces.update({ spaceId: space.id, title: 'Renamed' })])
+    const { finished, answer: results } = await race(
+      ['search', client.spaces.search({ spaceId: space.id, query: 'zebrafish' })],
+      ['write', client.spaces.update({ spaceId: space.id, title: 'Renamed' })],
+    )
 
     expect(finished).toEqual(['write', 'search'])
     expect(results.items.map((r) => r.title)).toEqual(['Chapter 137'])
@@ -120,7 +140,10 @@ describe('a first search of a new revision whose pages were parsed before', () =
     platform.imports.register('https://example.com/appendix.md', '# Appendix\n\nNothing about fish.')
     await client.spaces.content.import({ spaceId: space.id, url: 'https://example.com/appendix.md', source: 'markdown' })
 
-    const { finished, answer: results } = await race(['search', client.spaces.search({ spaceId: space.id, query: 'zebrafish' })], ['write', client.spaces.update({ spaceId: space.id, title: 'Renamed' })])
+    const { finished, answer: results } = await race(
+      ['search', client.spaces.search({ spaceId: space.id, query: 'zebrafish' })],
+      ['write', client.spaces.update({ spaceId: space.id, title: 'Renamed' })],
+    )
 
     expect(finished).toEqual(['write', 'search'])
     expect(results.items.map((r) => r.title)).toEqual(['Chapter 137'])
@@ -142,7 +165,10 @@ describe("a revision's links over much content", () => {
     // Loads the markdown library first, so the race below is about the lock alone.
     await client.spaces.content.getPage({ spaceId: space.id, pageId: pages[0]!, format: 'markdown' })
 
-    const { finished, answer: page } = await race(['links', client.spaces.listLinks({ spaceId: space.id, status: 'broken', limit: 1000 })], ['write', client.spaces.update({ spaceId: space.id, title: 'Renamed' })])
+    const { finished, answer: page } = await race(
+      ['links', client.spaces.listLinks({ spaceId: space.id, status: 'broken', limit: 1000 })],
+      ['write', client.spaces.update({ spaceId: space.id, title: 'Renamed' })],
+    )
 
     expect(finished).toEqual(['write', 'links'])
     // Every page's missing link, and the last chapter's link to a chapter that does not exist.
@@ -157,11 +183,19 @@ describe('comments anchored to blocks, over much content', () => {
     const intro = await b.page({ space: space.id, title: 'Intro', markdown: 'First paragraph.\n\nSecond paragraph.' })
     const { document } = await client.spaces.content.getPage({ spaceId: space.id, pageId: intro.page })
     const node = (document!.nodes as Array<{ id?: string }>)[0]!.id!
-    const posted = await client.spaces.comments.create({ spaceId: space.id, page: intro.page, node, body: { markdown: 'On the first paragraph.' } })
+    const posted = await client.spaces.comments.create({
+      spaceId: space.id,
+      page: intro.page,
+      node,
+      body: { markdown: 'On the first paragraph.' },
+    })
     // 300 more pages of about 1 KB: their blocks are analysed by the next read of the comment's target.
     for (let n = 0; n < 300; n++) await b.page({ space: space.id, title: `Chapter ${n}`, markdown: body(n, 1_000) })
 
-    const { finished, answer: page } = await race(['comments', client.spaces.comments.list({ spaceId: space.id })], ['write', client.spaces.update({ spaceId: space.id, title: 'Renamed' })])
+    const { finished, answer: page } = await race(
+      ['comments', client.spaces.comments.list({ spaceId: space.id })],
+      ['write', client.spaces.update({ spaceId: space.id, title: 'Renamed' })],
+    )
 
     expect(finished).toEqual(['write', 'comments'])
     expect(page.items.map((c) => c.id)).toEqual([posted.id])
@@ -175,9 +209,13 @@ describe('suggested questions over much new content', () => {
     const space = await b.space({ organization: org.id, title: 'Questions' })
     // Loads the markdown library first, so the race below is about the lock alone.
     await client.orgs.ask.listQuestions({ organizationId: org.id })
-    for (let n = 0; n < 300; n++) await b.page({ space: space.id, title: `Chapter ${n}`, markdown: `${body(n, 1_000)}\n\n## How do I use chapter ${n}?\n\nLike this.` })
+    for (let n = 0; n < 300; n++)
+      await b.page({ space: space.id, title: `Chapter ${n}`, markdown: `${body(n, 1_000)}\n\n## How do I use chapter ${n}?\n\nLike this.` })
 
-    const { finished, answer } = await race(['questions', client.orgs.ask.listQuestions({ organizationId: org.id })], ['write', client.spaces.update({ spaceId: space.id, title: 'Renamed' })])
+    const { finished, answer } = await race(
+      ['questions', client.orgs.ask.listQuestions({ organizationId: org.id })],
+      ['write', client.spaces.update({ spaceId: space.id, title: 'Renamed' })],
+    )
 
     expect(finished).toEqual(['write', 'questions'])
     expect(answer.questions).toContain('How do I use chapter 0?')
@@ -192,13 +230,19 @@ describe('an answer quoting large pages', () => {
     await b.page({ space: space.id, title: 'Preface', markdown: 'How this manual reads.' })
     const volumes: string[] = []
     for (let n = 0; n < 3; n++) {
-      volumes.push((await b.page({ space: space.id, title: `Volume ${n}`, markdown: `Zebrafish need care, volume ${n} says.\n\n${body(n, 200_000)}` })).page)
+      volumes.push(
+        (await b.page({ space: space.id, title: `Volume ${n}`, markdown: `Zebrafish need care, volume ${n} says.\n\n${body(n, 200_000)}` }))
+          .page,
+      )
       await b.page({ space: space.id, title: `Appendix ${n}`, markdown: `## Where is appendix ${n}?\n\nAt the end.` })
     }
     // The search index is built first, so the race below is about the answer's own parsing.
     expect((await client.orgs.search({ organizationId: org.id, query: 'zebrafish' })).items).toHaveLength(1)
 
-    const { finished, answer } = await race(['answer', client.orgs.ask.ask({ organizationId: org.id, query: 'zebrafish care' })], ['write', client.spaces.update({ spaceId: space.id, title: 'Renamed' })])
+    const { finished, answer } = await race(
+      ['answer', client.orgs.ask.ask({ organizationId: org.id, query: 'zebrafish care' })],
+      ['write', client.spaces.update({ spaceId: space.id, title: 'Renamed' })],
+    )
 
     // Under the lock, the write would have waited for 600 KB of pages to be parsed.
     expect(finished).toEqual(['write', 'answer'])
@@ -218,9 +262,13 @@ describe('an answer to a long question over many spaces', () => {
     expect((await client.orgs.search({ organizationId: org.id, query: 'emphasis' })).items).toHaveLength(20)
     for (const spaceId of spaces) expect((await client.spaces.listLinks({ spaceId })).items.map((l) => l.status)).toEqual(['ok'])
     // No page has every word: each of the 24 words is looked up in each of the 20 spaces.
-    const question = 'which sentence of plain words shows emphasis with a link and code in the note about zebras giraffes lions tigers bears wolves foxes owls hawks eagles'
+    const question =
+      'which sentence of plain words shows emphasis with a link and code in the note about zebras giraffes lions tigers bears wolves foxes owls hawks eagles'
 
-    const { finished, answer } = await race(['answer', client.orgs.ask.ask({ organizationId: org.id, query: question, details: true })], ['write', client.spaces.update({ spaceId: spaces[0]!, title: 'Renamed' })])
+    const { finished, answer } = await race(
+      ['answer', client.orgs.ask.ask({ organizationId: org.id, query: question, details: true })],
+      ['write', client.spaces.update({ spaceId: spaces[0]!, title: 'Renamed' })],
+    )
 
     expect(finished).toEqual(['write', 'answer'])
     expect(answer.answer.query!.match).toBe('some')
@@ -235,10 +283,16 @@ describe('an organization search over many pages', () => {
   it('searches its spaces outside the state lock once their indexes exist: a write sent behind it answers first', async () => {
     const { b, org, client } = await organization()
     // 51 spaces of 200 short pages: 10,200 pages to look through, more than one turn of the lock may.
-    const spaces = await shelves(b, org.id, 51, 200, (n, s) => ({ title: `Item ${n}`, markdown: n === 7 ? 'A zebra.' : `Note ${n} on shelf ${s}.` }))
+    const spaces = await shelves(b, org.id, 51, 200, (n, s) => ({
+      title: `Item ${n}`,
+      markdown: n === 7 ? 'A zebra.' : `Note ${n} on shelf ${s}.`,
+    }))
     expect((await client.orgs.search({ organizationId: org.id, query: 'note' })).items).toHaveLength(51)
 
-    const { finished, answer } = await race(['search', client.orgs.search({ organizationId: org.id, query: 'zebra', limit: 100 })], ['write', client.spaces.update({ spaceId: spaces[0]!, title: 'Renamed' })])
+    const { finished, answer } = await race(
+      ['search', client.orgs.search({ organizationId: org.id, query: 'zebra', limit: 100 })],
+      ['write', client.spaces.update({ spaceId: spaces[0]!, title: 'Renamed' })],
+    )
 
     expect(finished).toEqual(['write', 'search'])
     expect(answer.items.map((r) => r.pages!.map((p) => p.title))).toEqual(spaces.map(() => ['Item 7']))
@@ -255,7 +309,10 @@ describe('an import of a large markdown source', () => {
     await client.spaces.content.import({ spaceId: space.id, url: 'https://example.com/small.md', source: 'markdown' })
     platform.imports.register('https://example.com/guide.md', `# The *whole* guide\n\n${body(0, 600_000)}`)
 
-    const { finished, answer } = await race(['import', client.spaces.content.import({ spaceId: space.id, url: 'https://example.com/guide.md', source: 'markdown' })], ['write', client.spaces.update({ spaceId: space.id, title: 'Renamed' })])
+    const { finished, answer } = await race(
+      ['import', client.spaces.content.import({ spaceId: space.id, url: 'https://example.com/guide.md', source: 'markdown' })],
+      ['write', client.spaces.update({ spaceId: space.id, title: 'Renamed' })],
+    )
 
     expect(finished).toEqual(['write', 'import'])
     expect(answer.importedResources).toBe(1)

@@ -37,7 +37,9 @@ async function mayListMembers(caller: Caller, organizationId: string): Promise<b
   const key = `${caller}:${organizationId}`
   let known = listMembersCache.get(key)
   if (known === undefined) {
-    const answer = await call(world.platform.fetch, world.platform.baseUrl, opById('getOrganizationById'), world.tokens[caller], { organizationId })
+    const answer = await call(world.platform.fetch, world.platform.baseUrl, opById('getOrganizationById'), world.tokens[caller], {
+      organizationId,
+    })
     known = answer.status === 200 && (answer.body as { permissions?: { listMembers?: boolean } }).permissions?.listMembers === true
     listMembersCache.set(key, known)
   }
@@ -72,11 +74,13 @@ describe('people: emails and member details only for those who may list the memb
               else count.withoutEmail++
               if (hasEmail && !allowed && id !== self) problems.push(`${where} shows an email`)
               // Whoever may list the members sees what the list shows (a deleted user has no email to show).
-              if (!hasEmail && (allowed || id === self) && world.platform.db.users.get(id)) problems.push(`${where} hides the email from a caller who may list members`)
+              if (!hasEmail && (allowed || id === self) && world.platform.db.users.get(id))
+                problems.push(`${where} hides the email from a caller who may list members`)
             } else {
               const details = MEMBER_DETAILS.filter((k) => k in person.value)
               if (details.length > 0 && !allowed && id !== self) problems.push(`${where} shows ${details.join(', ')}`)
-              if (details.length === 0 && (allowed || id === self)) problems.push(`${where} hides the member's details from a caller who may list members`)
+              if (details.length === 0 && (allowed || id === self))
+                problems.push(`${where} hides the member's details from a caller who may list members`)
             }
           }
           seen.set(op.id, count)
@@ -86,14 +90,35 @@ describe('people: emails and member details only for those who may list the memb
     expect(problems).toEqual([])
     // Every operation known to return users was walked, with emails shown and hidden.
     const returningUsers = [
-      'listMembersInOrganizationById', 'getMemberInOrganizationById', 'updateMemberInOrganizationById', 'setUserAsSSOMemberForOrganization',
-      'listCommentsInSpace', 'getCommentInSpace', 'postCommentInSpace', 'updateCommentInSpace', 'postCommentReplyInSpace', 'getCommentReplyInSpace',
-      'updateCommentReplyInSpace', 'listCommentersInSpace', 'listCommentsInChangeRequest', 'getCommentInChangeRequest', 'postCommentInChangeRequest',
-      'updateCommentInChangeRequest', 'listCommentRepliesInChangeRequest', 'postCommentReplyInChangeRequest', 'getCommentReplyInChangeRequest',
-      'updateCommentReplyInChangeRequest', 'listCommentersInChangeRequest', 'getRequestedReviewersByChangeRequestId', 'requestReviewersForChangeRequest',
+      'listMembersInOrganizationById',
+      'getMemberInOrganizationById',
+      'updateMemberInOrganizationById',
+      'setUserAsSSOMemberForOrganization',
+      'listCommentsInSpace',
+      'getCommentInSpace',
+      'postCommentInSpace',
+      'updateCommentInSpace',
+      'postCommentReplyInSpace',
+      'getCommentReplyInSpace',
+      'updateCommentReplyInSpace',
+      'listCommentersInSpace',
+      'listCommentsInChangeRequest',
+      'getCommentInChangeRequest',
+      'postCommentInChangeRequest',
+      'updateCommentInChangeRequest',
+      'listCommentRepliesInChangeRequest',
+      'postCommentReplyInChangeRequest',
+      'getCommentReplyInChangeRequest',
+      'updateCommentReplyInChangeRequest',
+      'listCommentersInChangeRequest',
+      'getRequestedReviewersByChangeRequestId',
+      'requestReviewersForChangeRequest',
     ].filter((id) => allOperations.some((op: OperationDef) => op.id === id))
     expect([...seen.keys()].sort()).toEqual(expect.arrayContaining(returningUsers.sort()))
-    const totals = [...seen.values()].reduce((a, b) => ({ withEmail: a.withEmail + b.withEmail, withoutEmail: a.withoutEmail + b.withoutEmail }))
+    const totals = [...seen.values()].reduce((a, b) => ({
+      withEmail: a.withEmail + b.withEmail,
+      withoutEmail: a.withoutEmail + b.withoutEmail,
+    }))
     expect(totals.withEmail).toBeGreaterThan(0)
     expect(totals.withoutEmail).toBeGreaterThan(0)
   })
@@ -104,8 +129,14 @@ describe('people: emails and member details only for those who may list the memb
       call(world.platform.fetch, world.platform.baseUrl, opById(id), world.tokens[caller], params)
     expect((await send('outsider', 'listCommentersInSpace', { spaceId: space.spaceId })).status).toBe(403)
     expect((await send('read', 'listCommentersInSpace', { spaceId: space.spaceId })).status).toBe(403)
-    expect((await send('outsider', 'getRequestedReviewersByChangeRequestId', { spaceId: space.spaceId, changeRequestId: space.changeRequestId })).status).toBe(200)
-    const reviewers = await send('outsider', 'getRequestedReviewersByChangeRequestId', { spaceId: space.spaceId, changeRequestId: space.changeRequestId })
+    expect(
+      (await send('outsider', 'getRequestedReviewersByChangeRequestId', { spaceId: space.spaceId, changeRequestId: space.changeRequestId }))
+        .status,
+    ).toBe(200)
+    const reviewers = await send('outsider', 'getRequestedReviewersByChangeRequestId', {
+      spaceId: space.spaceId,
+      changeRequestId: space.changeRequestId,
+    })
     const people = peopleIn(reviewers.body)
     expect(people.length).toBeGreaterThan(0)
     expect(people.filter((p) => 'email' in p.value)).toEqual([])

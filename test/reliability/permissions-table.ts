@@ -181,19 +181,29 @@ export const RULES: Record<string, Rule> = {
   deleteSiteSectionById: { need: admin },
   moveSiteSection: {
     need: admin,
-    params: (t) => ({ siteSectionId: t.ungroupedSectionId, position: { after: { type: 'site-section-group', siteSectionGroup: t.siteSectionGroupId } } }),
+    params: (t) => ({
+      siteSectionId: t.ungroupedSectionId,
+      position: { after: { type: 'site-section-group', siteSectionGroup: t.siteSectionGroupId } },
+    }),
   },
   addSectionGroupToSite: { need: admin, params: title('New group') },
   updateSiteSectionGroupById: { need: admin, params: title('Renamed group') },
   deleteSiteSectionGroupById: { need: admin },
   moveSiteSectionGroup: { need: admin, params: (t) => ({ position: { before: { type: 'site-section', id: t.ungroupedSectionId } } }) },
   addSectionToSiteSectionGroup: { need: admin, params: (t) => ({ sectionId: t.ungroupedSectionId }) },
-  removeSectionFromSiteSectionGroup: { need: admin, only: (t) => t.groupedSectionId !== '', params: (t) => ({ siteSectionId: t.groupedSectionId }) },
+  removeSectionFromSiteSectionGroup: {
+    need: admin,
+    only: (t) => t.groupedSectionId !== '',
+    params: (t) => ({ siteSectionId: t.groupedSectionId }),
+  },
   addSpaceToSite: { need: admin, params: (t) => ({ spaceId: t.unpublishedSpace }) },
   updateSiteSpaceById: { need: admin, params: () => ({ path: 'renamed-path' }) },
   deleteSiteSpaceById: { need: admin },
   moveSiteSpace: { need: admin, params: (t) => ({ position: { after: { type: 'site-space', siteSpace: t.siblingSiteSpaceId } } }) },
-  createSiteRedirect: { need: admin, params: (t) => ({ source: '/reliability', destination: { kind: 'site-section', siteSectionId: t.siteSectionId } }) },
+  createSiteRedirect: {
+    need: admin,
+    params: (t) => ({ source: '/reliability', destination: { kind: 'site-section', siteSectionId: t.siteSectionId } }),
+  },
   updateSiteRedirectById: { need: admin, params: () => ({ source: '/renamed' }) },
   deleteSiteRedirectById: { need: admin },
   createSiteShareLink: { need: admin, params: () => ({ name: 'New link' }) },
@@ -206,15 +216,27 @@ export const RULES: Record<string, Rule> = {
   updateTranslation: { need: ['edit'], params: title('Renamed languages') },
   deleteTranslation: { need: ['edit'] },
   listOpenAPISpecs: { on: 'organization', need: [['openapi', 'view']] },
-  createOpenAPISpec: { need: ['createOpenAPISpec'], params: () => ({ slug: 'new-spec', source: { url: 'https://new.example.com/openapi.json' } }) },
+  createOpenAPISpec: {
+    need: ['createOpenAPISpec'],
+    params: () => ({ slug: 'new-spec', source: { url: 'https://new.example.com/openapi.json' } }),
+  },
   getOpenAPISpecBySlug: {},
   // A PUT may create, so it is the organization's permission, checked before the slug is looked up.
-  createOrUpdateOpenAPISpecBySlug: { on: 'organization', need: ['createOpenAPISpec'], params: () => ({ source: { url: 'https://petstore.example.com/openapi.json' } }) },
+  createOrUpdateOpenAPISpecBySlug: {
+    on: 'organization',
+    need: ['createOpenAPISpec'],
+    params: () => ({ source: { url: 'https://petstore.example.com/openapi.json' } }),
+  },
   deleteOpenAPISpecBySlug: { need: ['edit'] },
   listSAMLProvidersInOrganizationById: { need: admin },
   createOrganizationSAMLProvider: {
     need: admin,
-    params: (_t, w) => ({ label: 'New provider', entityID: 'https://idp.example.com/new', ssoURL: 'https://idp.example.com/sso', certificate: w.samlCertificate }),
+    params: (_t, w) => ({
+      label: 'New provider',
+      entityID: 'https://idp.example.com/new',
+      ssoURL: 'https://idp.example.com/sso',
+      certificate: w.samlCertificate,
+    }),
   },
   getOrganizationSAMLProviderById: { need: admin },
   updateOrganizationSAMLProvider: { need: admin, params: () => ({ label: 'Renamed provider' }) },
@@ -256,7 +278,12 @@ export function subjectOf(op: OperationDef, rule: Rule): Subject | 'anyone' {
   const names = Array.from(op.path.matchAll(/\{(\w+)\}/g), (m) => m[1]!)
   for (let i = names.length - 1; i >= 0; i--) {
     const subject = SUBJECT_OF_PARAM[names[i]!]
-    if (subject) return op.path.includes('/change-requests/') && subject === 'comment' ? 'crComment' : op.path.includes('/change-requests/') && subject === 'reply' ? 'crReply' : subject
+    if (subject)
+      return op.path.includes('/change-requests/') && subject === 'comment'
+        ? 'crComment'
+        : op.path.includes('/change-requests/') && subject === 'reply'
+          ? 'crReply'
+          : subject
   }
   throw new Error(`${op.id}: no path parameter names a subject; give the rule an "on"`)
 }

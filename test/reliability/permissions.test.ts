@@ -37,7 +37,12 @@ const PROBE_VALUES: Record<keyof typeof PROBES, (t: Record<string, string>) => R
   comment: (t) => ({ spaceId: t.spaceId, commentId: t.commentId }),
   reply: (t) => ({ spaceId: t.spaceId, commentId: t.commentId, commentReplyId: t.commentReplyId }),
   crComment: (t) => ({ spaceId: t.spaceId, changeRequestId: t.changeRequestId, commentId: t.crCommentId }),
-  crReply: (t) => ({ spaceId: t.spaceId, changeRequestId: t.changeRequestId, commentId: t.crCommentId, commentReplyId: t.crCommentReplyId }),
+  crReply: (t) => ({
+    spaceId: t.spaceId,
+    changeRequestId: t.changeRequestId,
+    commentId: t.crCommentId,
+    commentReplyId: t.crCommentReplyId,
+  }),
   translation: (t) => ({ organizationId: t.organizationId, translationSettingsId: t.translationSettingsId }),
   openapi: (t) => ({ organizationId: t.organizationId, specSlug: t.specSlug }),
   integration: (t) => ({ integrationName: t.integrationName }),
@@ -65,8 +70,10 @@ async function view(subject: Subject, target: Record<string, string>, caller: Ca
     if (answer.status === 404) seen = { visible: false }
     // A comment in a space the caller sees, but whose discussions they may not read: its
     // container is visible, the comment grants nothing (the rules say why through the space).
-    else if (answer.status === 403 && (kind === 'comment' || kind === 'reply' || kind === 'crComment' || kind === 'crReply')) seen = { visible: true, permissions: {} }
-    else if (answer.status === 200) seen = { visible: true, permissions: (answer.body as { permissions?: Record<string, unknown> }).permissions ?? {} }
+    else if (answer.status === 403 && (kind === 'comment' || kind === 'reply' || kind === 'crComment' || kind === 'crReply'))
+      seen = { visible: true, permissions: {} }
+    else if (answer.status === 200)
+      seen = { visible: true, permissions: (answer.body as { permissions?: Record<string, unknown> }).permissions ?? {} }
     else throw new Error(`probe ${PROBES[kind]} as ${caller} answered ${answer.status}: ${answer.message}`)
     views.set(cacheKey, seen)
   }
@@ -81,7 +88,8 @@ async function expected(op: OperationDef, rule: Rule, target: Record<string, str
   const own = await view(on, target, caller, 'view')
   if (!own.view.visible) return 404
   for (const need of rule.need ?? []) {
-    const [subject, key, hidden]: [Subject, string, 403 | 404 | undefined] = typeof need === 'string' ? [on, need, undefined] : [need[0], need[1], (need as Extract<Need, unknown[]>)[2]]
+    const [subject, key, hidden]: [Subject, string, 403 | 404 | undefined] =
+      typeof need === 'string' ? [on, need, undefined] : [need[0], need[1], (need as Extract<Need, unknown[]>)[2]]
     const seen = await view(subject, target, caller, key)
     if (!seen.view.visible) return hidden ?? 403
     if (seen.view.permissions[seen.key] !== true) return 403
@@ -111,7 +119,10 @@ describe('permissions coherence', () => {
           const got = await send(op, caller, params)
           count++
           const ok = want === 'ok' ? isSuccess(op, got.status) : got.status === want
-          if (!ok) mismatches.push(`${target.name} as ${caller}: expected ${want === 'ok' ? op.status : want}, got ${got.status} ${got.message ?? ''}`.trim())
+          if (!ok)
+            mismatches.push(
+              `${target.name} as ${caller}: expected ${want === 'ok' ? op.status : want}, got ${got.status} ${got.message ?? ''}`.trim(),
+            )
           if (got.status < 300 && op.method !== 'GET') await world.platform.restore(world.baseline)
           else if (op.method !== 'GET' && stateOf(world.platform) !== baselineState) {
             mismatches.push(`${target.name} as ${caller}: a ${got.status} changed the state`)
@@ -136,10 +147,13 @@ describe('permissions coherence of AI answers', () => {
         for (const query of ['roadmap', 'vacation policy', 'install', 'pagination limit', 'release']) {
           const answer = await send(opById('askInOrganization'), caller, { organizationId, query })
           if (answer.status === 404) continue
-          const cited = ((answer.body as { answer?: { sources?: Array<{ space?: string }> } }).answer?.sources ?? []).map((s) => s.space).filter((id): id is string => !!id)
+          const cited = ((answer.body as { answer?: { sources?: Array<{ space?: string }> } }).answer?.sources ?? [])
+            .map((s) => s.space)
+            .filter((id): id is string => !!id)
           for (const spaceId of new Set(cited)) {
             sources++
-            if (!(await view('space', { spaceId }, caller, 'view')).view.visible) problems.push(`${caller} asking "${query}" is shown space ${spaceId}, which they cannot view`)
+            if (!(await view('space', { spaceId }, caller, 'view')).view.visible)
+              problems.push(`${caller} asking "${query}" is shown space ${spaceId}, which they cannot view`)
           }
         }
       }
@@ -154,6 +168,9 @@ afterAll(() => {
   console.info(
     `permissions matrix: ${total} cases (${cases.size} operations x their targets x ${CALLERS.length} callers), ` +
       `${Object.keys(OUT_OF_SCOPE).length} operations out of scope\n` +
-      table(['operation', 'cases'], [...cases].sort((a, b) => a[0].localeCompare(b[0]))),
+      table(
+        ['operation', 'cases'],
+        [...cases].sort((a, b) => a[0].localeCompare(b[0])),
+      ),
   )
 })

@@ -98,24 +98,32 @@ describe('--state refuses what it cannot use', () => {
     ['binary', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), /is not valid JSON/],
     ['foreign', JSON.stringify({ name: 'some-package', version: '1.0.0', dependencies: {} }), /is not a docplat mock state file/],
     ['an array', '[1, 2, 3]', /is not a docplat mock state file/],
-    ['a newer format', JSON.stringify({ format: 'docplat-mock-state', version: 2, seq: 0, random: [1, 2, 3, 4], clock: { ms: 0 }, tables: {} }), /version 2, this docplat reads version 1/],
+    [
+      'a newer format',
+      JSON.stringify({ format: 'docplat-mock-state', version: 2, seq: 0, random: [1, 2, 3, 4], clock: { ms: 0 }, tables: {} }),
+      /version 2, this docplat reads version 1/,
+    ],
     ['damaged fields', JSON.stringify({ format: 'docplat-mock-state', version: 1, seq: 'x', tables: [] }), /missing or damaged fields/],
   ]
 
   // Concurrent: each case is its own short-lived process that exits by itself.
-  it.concurrent.each(bad)('a file that is %s: exit code 1, a message naming the file, the file untouched', async (name, content, message) => {
-    const file = join(dir, `${name.replace(/\W+/g, '-')}.json`)
-    await writeFile(file, content)
-    const before = await stat(file)
-    const run = runCli(['serve', '--port', '0', '--state', file])
-    const { code } = await run.exited
-    expect(code).toBe(1)
-    expect(run.stderr()).toContain(file)
-    expect(run.stderr()).toMatch(message)
-    expect(run.stdout()).not.toContain('listening on')
-    expect(await readFile(file)).toEqual(Buffer.isBuffer(content) ? content : Buffer.from(content))
-    expect((await stat(file)).mtimeMs).toBe(before.mtimeMs)
-  }, 20_000)
+  it.concurrent.each(bad)(
+    'a file that is %s: exit code 1, a message naming the file, the file untouched',
+    async (name, content, message) => {
+      const file = join(dir, `${name.replace(/\W+/g, '-')}.json`)
+      await writeFile(file, content)
+      const before = await stat(file)
+      const run = runCli(['serve', '--port', '0', '--state', file])
+      const { code } = await run.exited
+      expect(code).toBe(1)
+      expect(run.stderr()).toContain(file)
+      expect(run.stderr()).toMatch(message)
+      expect(run.stdout()).not.toContain('listening on')
+      expect(await readFile(file)).toEqual(Buffer.isBuffer(content) ? content : Buffer.from(content))
+      expect((await stat(file)).mtimeMs).toBe(before.mtimeMs)
+    },
+    20_000,
+  )
 })
 
 let token: string | undefined

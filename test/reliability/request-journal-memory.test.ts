@@ -23,10 +23,14 @@ afterEach(() => {
 
 /** The CLI's own serve path in a child with a small heap, which reports its heap after a full GC. */
 async function startServer(args: string[]) {
-  const child = spawn(process.execPath, ['--expose-gc', '--max-old-space-size=256', 'test/reliability/journal-heap-server.ts', 'serve', '--port', '0', '--quiet', ...args], {
-    cwd: ROOT,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  })
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', '--max-old-space-size=256', 'test/reliability/journal-heap-server.ts', 'serve', '--port', '0', '--quiet', ...args],
+    {
+      cwd: ROOT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  )
   children.push(child)
   let out = ''
   let err = ''
@@ -62,14 +66,25 @@ async function startServer(args: string[]) {
   }
 }
 
-function send(url: string, agent: Agent, method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<{ status: number; text: string }> {
+function send(
+  url: string,
+  agent: Agent,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: Buffer,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${url}${path}`, { method, agent, headers: body ? { ...headers, 'content-length': String(body.length) } : headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }))
-      res.on('error', reject)
-    })
+    const req = request(
+      `${url}${path}`,
+      { method, agent, headers: body ? { ...headers, 'content-length': String(body.length) } : headers },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }))
+        res.on('error', reject)
+      },
+    )
     req.on('error', reject)
     req.end(body)
   })
@@ -86,7 +101,9 @@ describe('memory kept about past requests', () => {
     const render = () =>
       send(server.url, agent, 'POST', '/v1/integrations/demo-integration/render', headers, body).catch((error: unknown) => {
         // A server that ran out of memory resets the connection: say so, with what it printed.
-        throw new Error(`render failed (${(error as Error).message}); server exit code ${String(server.exited())}, stderr: ${server.stderr().slice(0, 2_000)}`)
+        throw new Error(
+          `render failed (${(error as Error).message}); server exit code ${String(server.exited())}, stderr: ${server.stderr().slice(0, 2_000)}`,
+        )
       })
     // Warm up, so what the first requests compile and cache is not counted as kept.
     for (let i = 0; i < 3; i++) expect((await render()).status).toBe(200)
@@ -112,10 +129,14 @@ describe('memory kept about past requests', () => {
     const kept = (JSON.parse(log.text) as { requests: unknown[] }).requests.length
     expect(kept).toBeGreaterThan(10)
     expect(kept).toBeLessThan(RENDERS)
-    const list = JSON.parse((await send(server.url, agent, 'GET', '/_docplat/exchanges', {})).text) as { exchanges: Array<{ id: number; path: string }> }
+    const list = JSON.parse((await send(server.url, agent, 'GET', '/_docplat/exchanges', {})).text) as {
+      exchanges: Array<{ id: number; path: string }>
+    }
     const newest = list.exchanges.at(-1)!
     expect(newest.path).toBe('/v1/integrations/demo-integration/render')
-    const exchange = JSON.parse((await send(server.url, agent, 'GET', `/_docplat/exchanges/${newest.id}`, {})).text) as { request: { body: string; truncated?: boolean } }
+    const exchange = JSON.parse((await send(server.url, agent, 'GET', `/_docplat/exchanges/${newest.id}`, {})).text) as {
+      request: { body: string; truncated?: boolean }
+    }
     expect(exchange.request.body.startsWith('{"componentId":"metric","props":{"blob":"жжж')).toBe(true)
     expect(exchange.request.truncated).toBe(true)
     expect(server.exited()).toBeUndefined()

@@ -26,10 +26,13 @@ async function platformWithReader(options: Parameters<typeof createMockPlatform>
 /** A render call (read role is enough; an unknown block answers 404, logged all the same) with `text` in its props. */
 function render(platform: MockPlatform, token: string, text: string, base?: string) {
   const url = `${base ?? 'https://api.docplat.dev'}/v1/integrations/demo-integration/render`
-  const init = { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ componentId: 'card', props: { text } }) }
+  const init = {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ componentId: 'card', props: { text } }),
+  }
   return base === undefined ? platform.fetch(url, init) : fetch(url, init)
 }
-
 
 describe('the request journal budget', () => {
   it('counts two-byte text at two bytes a character: the same budget keeps about half as many such bodies', async () => {
@@ -95,7 +98,11 @@ describe('the request journal budget', () => {
     const { platform, token } = await platformWithReader()
     const seen: number[] = []
     // A platform given as `dispatch` only: the WHATWG path, with no control plane to keep exchanges for.
-    const server = await startMockServer({ platform: { dispatch: platform.dispatch }, control: false, onRequest: (entry) => seen.push(entry.status) })
+    const server = await startMockServer({
+      platform: { dispatch: platform.dispatch },
+      control: false,
+      onRequest: (entry) => seen.push(entry.status),
+    })
     servers.push(server)
     expect((await render(platform, token, 'one', server.url)).status).toBe(404)
     platform.faults.add({ operationId: 'renderIntegrationUIWithPost', drop: true, times: 1 })

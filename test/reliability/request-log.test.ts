@@ -55,6 +55,6 @@ describe('request log bounds', () => {
     expect(total).toBeLessThanOrEqual(maxTotalChars)
     expect(kept.length).toBe(Math.floor(maxTotalChars / maxBodyChars))
     // The newest are the ones kept.
-    expect((kept.at(-1)!.body as string)).toContain('"i":59')
+    expect(kept.at(-1)!.body as string).toContain('"i":59')
   })
 })

@@ -22,11 +22,14 @@ describe('a failed request changes nothing', () => {
   it('collections.delete failing at its third write: the collection and its spaces stay as they were', async () => {
     let failAt = 0
     let writes = 0
-    const platform = createInstrumentedPlatform({ scenario: 'demo', freeze: true }, {
-      beforeWrite: (table) => {
-        if (failAt > 0 && ++writes === failAt) throw new Error(`Injected failure of the write to ${table}`)
+    const platform = createInstrumentedPlatform(
+      { scenario: 'demo', freeze: true },
+      {
+        beforeWrite: (table) => {
+          if (failAt > 0 && ++writes === failAt) throw new Error(`Injected failure of the write to ${table}`)
+        },
       },
-    })
+    )
     await platform.ready
     const admin = createClient({ token: platform.tokens.admin, fetch: platform.fetch, retry: { limit: 0 } })
     const collection = [...platform.db.collections.all()].find((c) => c.title === 'Product')!
@@ -51,7 +54,12 @@ describe('a failed request changes nothing', () => {
 /** A dispatcher over one operation whose handler is `handler`, and a caller's token. */
 async function dispatcherWith(handler: Handler<OperationDef>) {
   const op = operations.listOrganizationsForAuthenticatedUser as OperationDef
-  const state = createState(new Clock('2026-01-15T09:00:00Z', true), new Random('tx'), { api: 'http://mock.test', app: 'http://app.test' }, new Libraries())
+  const state = createState(
+    new Clock('2026-01-15T09:00:00Z', true),
+    new Random('tx'),
+    { api: 'http://mock.test', app: 'http://app.test' },
+    new Libraries(),
+  )
   const user = await createUser(state, { displayName: 'Pat', email: 'pat@example.com' })
   const token = await issueToken(state, user.id)
   const core = createDispatcher({
@@ -62,7 +70,13 @@ async function dispatcherWith(handler: Handler<OperationDef>) {
     loadLibraries: () => undefined,
     faults: new Faults([op.id]),
     log: new RequestLog(),
-    services: () => ({ fetch: globalThis.fetch, tunnelRefusal: () => "refused", after: () => undefined, fixtures: new Map(), drain: () => undefined }),
+    services: () => ({
+      fetch: globalThis.fetch,
+      tunnelRefusal: () => 'refused',
+      after: () => undefined,
+      fixtures: new Map(),
+      drain: () => undefined,
+    }),
     basePath: '',
   })
   const request: PlainRequest = {
@@ -107,8 +121,19 @@ describe('the undo log', () => {
   const Row = z.object({ id: z.string(), seq: z.number(), group: z.string(), rank: z.number(), note: z.optional(z.string()) })
   type Row = z.infer<typeof Row>
   const write = fc.oneof(
-    fc.record({ kind: fc.constant('insert' as const), id: fc.integer({ min: 0, max: 15 }), group: fc.constantFrom('a', 'b'), rank: fc.integer({ max: 9, min: 0 }) }),
-    fc.record({ kind: fc.constant('update' as const), id: fc.integer({ min: 0, max: 15 }), group: fc.constantFrom('a', 'b', 'c'), rank: fc.integer({ max: 9, min: 0 }), note: fc.option(fc.string({ maxLength: 3 }), { nil: undefined }) }),
+    fc.record({
+      kind: fc.constant('insert' as const),
+      id: fc.integer({ min: 0, max: 15 }),
+      group: fc.constantFrom('a', 'b'),
+      rank: fc.integer({ max: 9, min: 0 }),
+    }),
+    fc.record({
+      kind: fc.constant('update' as const),
+      id: fc.integer({ min: 0, max: 15 }),
+      group: fc.constantFrom('a', 'b', 'c'),
+      rank: fc.integer({ max: 9, min: 0 }),
+      note: fc.option(fc.string({ maxLength: 3 }), { nil: undefined }),
+    }),
     fc.record({ kind: fc.constant('delete' as const), id: fc.integer({ min: 0, max: 15 }) }),
     fc.record({ kind: fc.constant('clear' as const) }),
     fc.record({ kind: fc.constant('bad' as const), id: fc.integer({ min: 0, max: 15 }) }),
@@ -120,7 +145,10 @@ describe('the undo log', () => {
         const log = new UndoLog()
         const table = new Table<Row>(Row)
         table.attach(log, 'rows')
-        const index = table.index((r) => r.group, (r) => [r.rank, r.seq])
+        const index = table.index(
+          (r) => r.group,
+          (r) => [r.rank, r.seq],
+        )
         let seq = 0
         for (const id of new Set(seedIds)) void table.insert({ id: `r${id}`, seq: ++seq, group: id % 2 ? 'a' : 'b', rank: id % 5 })
         const picture = () => JSON.stringify([[...table.all()], ['a', 'b', 'c'].map((g) => index.get(g).map((r) => r.id))])
@@ -130,7 +158,8 @@ describe('the undo log', () => {
           const stored = 'id' in w ? table.get(`r${w.id}`) : undefined
           try {
             if (w.kind === 'insert') void table.insert({ id: `r${w.id}`, seq: ++seq, group: w.group, rank: w.rank }).catch(() => undefined)
-            else if (w.kind === 'update' && stored) table.update(stored, { group: w.group, rank: w.rank, ...(w.note === undefined ? {} : { note: w.note }) })
+            else if (w.kind === 'update' && stored)
+              table.update(stored, { group: w.group, rank: w.rank, ...(w.note === undefined ? {} : { note: w.note }) })
             else if (w.kind === 'delete' && stored) table.delete(stored)
             else if (w.kind === 'clear') table.clear()
             // An invalid change throws before changing anything.
@@ -146,7 +175,13 @@ describe('the undo log', () => {
   })
 
   it('restores the creation counter and the ID stream, so the next IDs are those a platform without the failure gives', async () => {
-    const fresh = (): State => createState(new Clock('2026-01-15T09:00:00Z', true), new Random('ids'), { api: 'http://mock.test', app: 'http://app.test' }, new Libraries())
+    const fresh = (): State =>
+      createState(
+        new Clock('2026-01-15T09:00:00Z', true),
+        new Random('ids'),
+        { api: 'http://mock.test', app: 'http://app.test' },
+        new Libraries(),
+      )
     const failed = fresh()
     const tx = new Transaction(failed)
     await createUser(failed, { displayName: 'Gone', email: 'gone@example.com' })

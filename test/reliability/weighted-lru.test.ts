@@ -8,7 +8,11 @@ import { WeightedLru } from '../../mock/core/weighted-lru.ts'
  * policy over random sequences of reads, writes and deletions.
  */
 
-type Step = { kind: 'set'; key: number; weight: number } | { kind: 'get'; key: number } | { kind: 'peek'; key: number } | { kind: 'delete'; key: number }
+type Step =
+  | { kind: 'set'; key: number; weight: number }
+  | { kind: 'get'; key: number }
+  | { kind: 'peek'; key: number }
+  | { kind: 'delete'; key: number }
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('set' as const), key: fc.nat(9), weight: fc.nat(60) }),

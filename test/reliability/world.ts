@@ -55,7 +55,10 @@ const find = <T extends { id: string }>(items: Iterable<T>, pick: (t: T) => bool
   throw new Error(`world: no ${what}`)
 }
 
-export async function createWorld(seed = 'reliability', create: (options: MockPlatformOptions) => MockPlatform = createMockPlatform): Promise<World> {
+export async function createWorld(
+  seed = 'reliability',
+  create: (options: MockPlatformOptions) => MockPlatform = createMockPlatform,
+): Promise<World> {
   // Development mode delivers events to a tunnel: answer them here, never from the network.
   const platform = create({ scenario: 'demo', seed, freeze: true, fetch: async () => new Response(null, { status: 204 }) })
   await platform.ready
@@ -63,8 +66,14 @@ export async function createWorld(seed = 'reliability', create: (options: MockPl
   const db = platform.db
   const user = (name: string) => find(db.users.all(), (u) => u.displayName === name, name).id
   const users = {
-    admin: user('Ada Admin'), create: user('Carl Creator'), review: user('Rita Reviewer'), edit: user('Eddie Editor'),
-    comment: user('Cora Commenter'), read: user('Reed Reader'), guest: user('Gus Guest'), outsider: user('Olga Outsider'),
+    admin: user('Ada Admin'),
+    create: user('Carl Creator'),
+    review: user('Rita Reviewer'),
+    edit: user('Eddie Editor'),
+    comment: user('Cora Commenter'),
+    read: user('Reed Reader'),
+    guest: user('Gus Guest'),
+    outsider: user('Olga Outsider'),
   }
   const org = (title: string) => find(db.organizations.all(), (o) => o.title === title, title).id
   const acmeId = org('Acme')
@@ -166,7 +175,8 @@ export async function createWorld(seed = 'reliability', create: (options: MockPl
       groupedSectionId: grouped?.id ?? '',
       siteSectionGroupId: group,
       siteSpaceId: siteSpace.id,
-      siblingSiteSpaceId: find(db.siteSpaces.all(), (s) => s.section === siteSpace.section && s.id !== siteSpace.id, 'sibling site space').id,
+      siblingSiteSpaceId: find(db.siteSpaces.all(), (s) => s.section === siteSpace.section && s.id !== siteSpace.id, 'sibling site space')
+        .id,
       siteRedirectId: redirect.id,
       redirectSource: redirect.source,
       shareLinkId: link,
@@ -242,7 +252,10 @@ export type TargetKind = 'organization' | 'space' | 'deletedSpace' | 'collection
 export function targetsOf(world: World, kind: TargetKind): Array<{ name: string; values: Record<string, string> }> {
   const out: Array<{ name: string; values: Record<string, string> }> = []
   const db = world.platform.db
-  for (const [orgName, org, other] of [['Acme', world.acme, world.globex], ['Globex', world.globex, world.acme]] as const) {
+  for (const [orgName, org, other] of [
+    ['Acme', world.acme, world.globex],
+    ['Globex', world.globex, world.acme],
+  ] as const) {
     const common = {
       organizationId: org.organizationId,
       otherOrganizationId: other.organizationId,
@@ -282,16 +295,21 @@ export function targetsOf(world: World, kind: TargetKind): Array<{ name: string;
         out.push({ name: `${orgName} / deleted space`, values: { ...common, ...org.deletedSpace } })
         break
       case 'collection':
-        for (const collectionId of org.collections) out.push({ name: `${orgName} / ${db.collections.get(collectionId)!.title}`, values: { ...common, collectionId } })
+        for (const collectionId of org.collections)
+          out.push({ name: `${orgName} / ${db.collections.get(collectionId)!.title}`, values: { ...common, collectionId } })
         break
       case 'team':
         for (const teamId of org.teams) out.push({ name: `${orgName} / ${db.teams.get(teamId)!.title}`, values: { ...common, teamId } })
         break
       case 'site':
-        for (const site of org.sites) out.push({ name: `${orgName} / ${db.sites.get(site.siteId!)!.title}`, values: { ...common, ...site } })
+        for (const site of org.sites)
+          out.push({ name: `${orgName} / ${db.sites.get(site.siteId!)!.title}`, values: { ...common, ...site } })
         break
       case 'integration':
-        out.push({ name: `${orgName} / ${org.integrationName}`, values: { ...common, integrationName: org.integrationName, eventId: org.eventId } })
+        out.push({
+          name: `${orgName} / ${org.integrationName}`,
+          values: { ...common, integrationName: org.integrationName, eventId: org.eventId },
+        })
         break
     }
   }

@@ -32,7 +32,9 @@ describe('the SDK names itself and its runtime', () => {
     const members = await client.orgs.members.list({ organizationId: org.id }).toArray({ limit: 10 })
     expect(members).toHaveLength(1)
     expect(platform.requests.last()).toMatchObject({ operationId: 'listMembersInOrganizationById', client: expected })
-    const log = (await (await fetch(`${server.url}/_docplat/requests?operationId=listMembersInOrganizationById`)).json()) as { requests: Array<{ client?: string }> }
+    const log = (await (await fetch(`${server.url}/_docplat/requests?operationId=listMembersInOrganizationById`)).json()) as {
+      requests: Array<{ client?: string }>
+    }
     expect(log.requests.map((r) => r.client)).toEqual([expected])
   })
 

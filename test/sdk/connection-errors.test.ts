@@ -15,7 +15,11 @@ describe('a ConnectionError message is one line', () => {
       const error = await rejection(client.orgs.list())
       expect(error).toBeInstanceOf(ConnectionError)
       const { message } = error as ConnectionError
-      expect(message).toMatch(new RegExp(`^Cannot reach ${baseUrl.replace(/[.]/g, '\\.')}: .+ \\(GET /v1/orgs\\)\\. The server does not speak TLS: if it serves plain HTTP \\(as the mock does\\), use ${server.url.replace(/[.]/g, '\\.')}$`))
+      expect(message).toMatch(
+        new RegExp(
+          `^Cannot reach ${baseUrl.replace(/[.]/g, '\\.')}: .+ \\(GET /v1/orgs\\)\\. The server does not speak TLS: if it serves plain HTTP \\(as the mock does\\), use ${server.url.replace(/[.]/g, '\\.')}$`,
+        ),
+      )
       expect(message).not.toMatch(/[\r\n\u2028\u2029]/)
     } finally {
       await server.close()
@@ -24,7 +28,12 @@ describe('a ConnectionError message is one line', () => {
 
   it('whatever fetch fails with (nested causes, aggregates, codes, line breaks in messages)', async () => {
     const text = fc.string({ unit: fc.constantFrom('a', ' ', '\n', '\r', '\u2028', '\u2029', '\u0085', ':', '\t'), maxLength: 30 })
-    const leaf = fc.record({ message: text, code: fc.option(fc.constantFrom('ECONNREFUSED', 'EPROTO', 'ERR_SSL_WRONG_VERSION_NUMBER', 'bad\ncode'), { nil: undefined }) }).map(({ message, code }) => Object.assign(new Error(message), code === undefined ? {} : { code }))
+    const leaf = fc
+      .record({
+        message: text,
+        code: fc.option(fc.constantFrom('ECONNREFUSED', 'EPROTO', 'ERR_SSL_WRONG_VERSION_NUMBER', 'bad\ncode'), { nil: undefined }),
+      })
+      .map(({ message, code }) => Object.assign(new Error(message), code === undefined ? {} : { code }))
     const cause: fc.Arbitrary<Error> = fc.letrec<{ node: Error }>((tie) => ({
       node: fc.oneof(
         { depthSize: 'small', withCrossShrink: true },

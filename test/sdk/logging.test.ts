@@ -24,7 +24,9 @@ describe('logging', () => {
     const { logger, at } = capture()
     await client({ logger, logLevel: 'info' }).orgs.get({ organizationId: org.id })
     expect(at('info')).toHaveLength(1)
-    expect(at('info')[0]).toMatch(new RegExp(`^docplat: getOrganizationById GET /v1/orgs/${org.id} 200 in \\d+ ms \\(attempt 1, request req_\\w+\\)$`))
+    expect(at('info')[0]).toMatch(
+      new RegExp(`^docplat: getOrganizationById GET /v1/orgs/${org.id} 200 in \\d+ ms \\(attempt 1, request req_\\w+\\)$`),
+    )
     expect(at('debug')).toEqual([])
   })
 
@@ -46,7 +48,9 @@ describe('logging', () => {
     ])
     platform.faults.add({ operationId: 'getOrganizationById', status: 429, retryAfter: 3600, times: 1 })
     await rejection(client({ logger }).orgs.get({ organizationId: org.id }))
-    expect(at('warn')[3]).toBe(`docplat: getOrganizationById GET /v1/orgs/${org.id}: not retrying, the server asks to wait 3600 s (Retry-After), above retry.maxRetryAfter (60000 ms)`)
+    expect(at('warn')[3]).toBe(
+      `docplat: getOrganizationById GET /v1/orgs/${org.id}: not retrying, the server asks to wait 3600 s (Retry-After), above retry.maxRetryAfter (60000 ms)`,
+    )
     expect(at('info')).toEqual([])
   })
 
@@ -55,7 +59,9 @@ describe('logging', () => {
     const { logger, at } = capture()
     platform.faults.add({ operationId: 'getOrganizationById', status: 500, times: 3 })
     await rejection(client({ logger, logLevel: 'error' }).orgs.get({ organizationId: org.id }))
-    expect(at('error')).toEqual([`docplat: getOrganizationById GET /v1/orgs/${org.id} failed after 3 attempt(s): InternalServerError: Injected fault: 500`])
+    expect(at('error')).toEqual([
+      `docplat: getOrganizationById GET /v1/orgs/${org.id} failed after 3 attempt(s): InternalServerError: Injected fault: 500`,
+    ])
     expect(at('warn')).toEqual([])
   })
 
@@ -96,7 +102,9 @@ describe('logging', () => {
     vi.stubEnv('DOCPLAT_LOG', 'verbose')
     const wrong = capture()
     await client({ logger: wrong.logger }).orgs.get({ organizationId: org.id })
-    expect(wrong.lines).toEqual([{ level: 'warn', message: 'docplat: ignoring DOCPLAT_LOG="verbose": use one of off, error, warn, info, debug.' }])
+    expect(wrong.lines).toEqual([
+      { level: 'warn', message: 'docplat: ignoring DOCPLAT_LOG="verbose": use one of off, error, warn, info, debug.' },
+    ])
   })
 
   it('works with console (the default logger), calling its methods on it', async () => {
@@ -113,7 +121,9 @@ describe('logging', () => {
 
   it('a wrong logLevel or logger is a ConfigurationError at once', () => {
     expect(() => createClient({ token: 'dpt_x', logLevel: 'verbose' as LogLevel })).toThrow(ConfigurationError)
-    expect(() => createClient({ token: 'dpt_x', logLevel: 'verbose' as LogLevel })).toThrow(/^Invalid logLevel "verbose": use one of 'off', 'error', 'warn', 'info', 'debug'\.$/)
+    expect(() => createClient({ token: 'dpt_x', logLevel: 'verbose' as LogLevel })).toThrow(
+      /^Invalid logLevel "verbose": use one of 'off', 'error', 'warn', 'info', 'debug'\.$/,
+    )
     expect(() => createClient({ token: 'dpt_x', logger: { info() {} } as unknown as Logger })).toThrow(/^Invalid logger/)
   })
 })

@@ -5,11 +5,25 @@ import { rejection, world } from './fixture.ts'
 describe('middleware', () => {
   it('onRequest sees the operation id, parameters and attempt, and can set headers; never the token', async () => {
     const { client, space, platform, admin } = await world()
-    const seen: Array<{ operationId: string | undefined; params: unknown; attempt: number; method: string; path: string; headers: Record<string, string> }> = []
+    const seen: Array<{
+      operationId: string | undefined
+      params: unknown
+      attempt: number
+      method: string
+      path: string
+      headers: Record<string, string>
+    }> = []
     const sent: Array<string | null> = []
     const tracing: Middleware = {
       onRequest(call) {
-        seen.push({ operationId: call.operationId, params: call.params, attempt: call.attempt, method: call.method, path: call.url.pathname, headers: Object.fromEntries(call.headers) })
+        seen.push({
+          operationId: call.operationId,
+          params: call.params,
+          attempt: call.attempt,
+          method: call.method,
+          path: call.url.pathname,
+          headers: Object.fromEntries(call.headers),
+        })
         call.headers.set('x-trace', `t-${call.attempt}`)
       },
     }
@@ -23,8 +37,20 @@ describe('middleware', () => {
     platform.faults.add({ operationId: 'updateSpaceById', status: 503, times: 1 })
     await traced.spaces.update({ spaceId: space.id, title: 'Renamed' })
     expect(seen.map(({ headers, ...rest }) => rest)).toEqual([
-      { operationId: 'updateSpaceById', params: { spaceId: space.id, title: 'Renamed' }, attempt: 1, method: 'PATCH', path: `/v1/spaces/${space.id}` },
-      { operationId: 'updateSpaceById', params: { spaceId: space.id, title: 'Renamed' }, attempt: 2, method: 'PATCH', path: `/v1/spaces/${space.id}` },
+      {
+        operationId: 'updateSpaceById',
+        params: { spaceId: space.id, title: 'Renamed' },
+        attempt: 1,
+        method: 'PATCH',
+        path: `/v1/spaces/${space.id}`,
+      },
+      {
+        operationId: 'updateSpaceById',
+        params: { spaceId: space.id, title: 'Renamed' },
+        attempt: 2,
+        method: 'PATCH',
+        path: `/v1/spaces/${space.id}`,
+      },
     ])
     expect(sent).toEqual(['t-1', 't-2'])
     expect(seen[0]!.headers).not.toHaveProperty('authorization')
@@ -41,14 +67,24 @@ describe('middleware', () => {
     platform.faults.add({ operationId: 'getSpaceById', status: 500, times: 1 })
     const error = await rejection(client({ middleware: [watch] }).spaces.get({ spaceId: 'nope' }))
     expect(error).toBeInstanceOf(NotFoundError)
-    expect(events).toEqual(['getSpaceById 1 500', 'getSpaceById 2 404', `getSpaceById failed: NotFoundError ${(error as NotFoundError).requestId}`])
+    expect(events).toEqual([
+      'getSpaceById 1 500',
+      'getSpaceById 2 404',
+      `getSpaceById failed: NotFoundError ${(error as NotFoundError).requestId}`,
+    ])
   })
 
   it('client.request calls show no operation id and { query, body } as parameters', async () => {
     const { client, org } = await world()
     const calls: CallInfo[] = []
-    await client({ middleware: [{ onRequest: (call) => void calls.push(call) }] }).request({ method: 'GET', path: '/v1/orgs', query: { limit: 5 } })
-    expect(calls.map((c) => [c.operationId, c.params, c.url.search])).toEqual([[undefined, { query: { limit: 5 }, body: undefined }, '?limit=5']])
+    await client({ middleware: [{ onRequest: (call) => void calls.push(call) }] }).request({
+      method: 'GET',
+      path: '/v1/orgs',
+      query: { limit: 5 },
+    })
+    expect(calls.map((c) => [c.operationId, c.params, c.url.search])).toEqual([
+      [undefined, { query: { limit: 5 }, body: undefined }, '?limit=5'],
+    ])
     expect(org.id).toBeTruthy()
   })
 
@@ -79,11 +115,23 @@ describe('middleware', () => {
   it('a hook that throws fails the call with its error, unchanged, and is not retried', async () => {
     const { client, org, platform } = await world()
     const bug = new TypeError('Cannot read properties of undefined')
-    const error = await rejection(client({ middleware: [{ onRequest: () => { throw bug } }] }).orgs.get({ organizationId: org.id }))
+    const error = await rejection(
+      client({
+        middleware: [
+          {
+            onRequest: () => {
+              throw bug
+            },
+          },
+        ],
+      }).orgs.get({ organizationId: org.id }),
+    )
     expect(error).toBe(bug)
     expect(platform.requests.ofOperation('getOrganizationById')).toHaveLength(0)
     const late = new Error('audit store down')
-    expect(await rejection(client({ middleware: [{ onResponse: () => Promise.reject(late) }] }).orgs.get({ organizationId: org.id }))).toBe(late)
+    expect(await rejection(client({ middleware: [{ onResponse: () => Promise.reject(late) }] }).orgs.get({ organizationId: org.id }))).toBe(
+      late,
+    )
     expect(platform.requests.ofOperation('getOrganizationById')).toHaveLength(1)
   })
 
@@ -93,7 +141,11 @@ describe('middleware', () => {
     const refused = async () => {
       throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }) })
     }
-    await rejection(client({ fetch: refused, retry: 0, middleware: [{ onError: (_, e) => void errors.push(e) }], logLevel: 'off' }).orgs.get({ organizationId: org.id }))
+    await rejection(
+      client({ fetch: refused, retry: 0, middleware: [{ onError: (_, e) => void errors.push(e) }], logLevel: 'off' }).orgs.get({
+        organizationId: org.id,
+      }),
+    )
     expect(errors.map((e) => e instanceof ConnectionError)).toEqual([true])
   })
 })

@@ -67,7 +67,7 @@ describe('fetchOptions: an HTTP proxy with an undici ProxyAgent', () => {
     expect(created.title).toBe('Through the proxy')
   })
 
-  it('per call: a call\'s fetchOptions go over the client\'s', async () => {
+  it("per call: a call's fetchOptions go over the client's", async () => {
     const { server, proxy, dispatcher, admin, org } = await setUp()
     const direct = createClient({ token: admin.token, baseUrl: server.url })
     await direct.orgs.get({ organizationId: org.id })
@@ -90,6 +90,9 @@ describe('fetchOptions: an HTTP proxy with an undici ProxyAgent', () => {
     })
     await client.orgs.get({ organizationId: org.id }, { fetchOptions: { keepalive: true, priority: 'high' } })
     await client.orgs.get({ organizationId: org.id })
-    expect(inits).toEqual([{ cache: 'no-store', keepalive: true, priority: 'high' }, { cache: 'no-store', keepalive: false }])
+    expect(inits).toEqual([
+      { cache: 'no-store', keepalive: true, priority: 'high' },
+      { cache: 'no-store', keepalive: false },
+    ])
   })
 })

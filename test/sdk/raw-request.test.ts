@@ -1,7 +1,15 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { AuthenticationError, createCore, DocplatError, InternalServerError, NotFoundError, request, ResponseValidationError } from '../../src/index.ts'
+import {
+  AuthenticationError,
+  createCore,
+  DocplatError,
+  InternalServerError,
+  NotFoundError,
+  request,
+  ResponseValidationError,
+} from '../../src/index.ts'
 import { rejection, world } from './fixture.ts'
 
 describe('client.request: any path under the base URL', () => {
@@ -24,7 +32,9 @@ describe('client.request: any path under the base URL', () => {
     expect(wrong).toBeInstanceOf(ResponseValidationError)
     expect(wrong).toMatchObject({ operationId: `GET /v1/orgs/${org.id}`, issues: [{ path: ['plan'] }] })
     // validate: false hands the body over unchecked, as for operations.
-    expect(await client({ validate: false }).request({ method: 'GET', path: `/v1/orgs/${org.id}`, schema: z.object({ plan: z.number() }) })).toMatchObject({ id: org.id })
+    expect(
+      await client({ validate: false }).request({ method: 'GET', path: `/v1/orgs/${org.id}`, schema: z.object({ plan: z.number() }) }),
+    ).toMatchObject({ id: org.id })
   })
 
   it('sends a JSON body and gives the same error classes, with the request id', async () => {
@@ -41,8 +51,12 @@ describe('client.request: any path under the base URL', () => {
 
   it('an empty answer is undefined; .withResponse() gives the response', async () => {
     const { client, org } = await world()
-    const collection = (await client().request({ method: 'POST', path: `/v1/orgs/${org.id}/collections`, body: { title: 'Old' } })) as { id: string }
-    const { data, response } = await client().request({ method: 'DELETE', path: `/v1/collections/${collection.id}` }).withResponse()
+    const collection = (await client().request({ method: 'POST', path: `/v1/orgs/${org.id}/collections`, body: { title: 'Old' } })) as {
+      id: string
+    }
+    const { data, response } = await client()
+      .request({ method: 'DELETE', path: `/v1/collections/${collection.id}` })
+      .withResponse()
     expect(data).toBeUndefined()
     expect(response.status).toBeGreaterThanOrEqual(200)
     expect(response.status).toBeLessThan(300)
@@ -55,11 +69,15 @@ describe('client.request: any path under the base URL', () => {
     expect(platform.requests.ofOperation('getSpaceById').map((r) => r.status)).toEqual([503, 200])
 
     platform.faults.add({ operationId: 'createCollection', status: 503, times: 1 })
-    expect(await rejection(client().request({ method: 'POST', path: `/v1/orgs/${org.id}/collections`, body: { title: 'Once' } }))).toBeInstanceOf(InternalServerError)
+    expect(
+      await rejection(client().request({ method: 'POST', path: `/v1/orgs/${org.id}/collections`, body: { title: 'Once' } })),
+    ).toBeInstanceOf(InternalServerError)
     expect(platform.requests.ofOperation('createCollection').map((r) => r.status)).toEqual([503])
 
     platform.faults.add({ operationId: 'updateSpaceById', status: 503, times: 1 })
-    expect(await rejection(client().request({ method: 'PATCH', path: `/v1/spaces/${space.id}`, body: { title: 'X' } }))).toBeInstanceOf(InternalServerError)
+    expect(await rejection(client().request({ method: 'PATCH', path: `/v1/spaces/${space.id}`, body: { title: 'X' } }))).toBeInstanceOf(
+      InternalServerError,
+    )
     expect(platform.requests.ofOperation('updateSpaceById').map((r) => r.status)).toEqual([503])
   })
 
@@ -70,7 +88,10 @@ describe('client.request: any path under the base URL', () => {
       token: 'dpt_admin',
       retry: { limit: 2, delay: () => 0 },
       fetch: async (req, init) => {
-        if (++calls === 1) throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }) })
+        if (++calls === 1)
+          throw new TypeError('fetch failed', {
+            cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }),
+          })
         return platform.fetch(req, init)
       },
     })
@@ -93,20 +114,38 @@ describe('client.request: any path under the base URL', () => {
 
   it('refuses paths that leave the base URL, before sending anything', async () => {
     const { client, platform } = await world()
-    for (const path of ['https://evil.example/v1/orgs', '//evil.example/v1', 'v1/orgs', '/v1/../../x', '/v1/%2e%2e/x', '/v1/orgs?limit=1', '/a\\b']) {
+    for (const path of [
+      'https://evil.example/v1/orgs',
+      '//evil.example/v1',
+      'v1/orgs',
+      '/v1/../../x',
+      '/v1/%2e%2e/x',
+      '/v1/orgs?limit=1',
+      '/a\\b',
+    ]) {
       const error = await rejection(client().request({ method: 'GET', path }))
       expect(error, path).toBeInstanceOf(DocplatError)
       expect((error as Error).message, path).toMatch(/^Invalid path/)
     }
     await fc.assert(
       fc.asyncProperty(fc.string(), async (path) => {
-        const error = await client().request({ method: 'GET', path }).then(() => undefined, (e: unknown) => e)
+        const error = await client()
+          .request({ method: 'GET', path })
+          .then(
+            () => undefined,
+            (e: unknown) => e,
+          )
         // Whatever the path, the answer is a DocplatError or a result: never a request elsewhere.
         if (error !== undefined) expect(error).toBeInstanceOf(DocplatError)
       }),
       { numRuns: 200 },
     )
-    expect(platform.requests.all().map((r) => new URL(r.url).origin).filter((o) => o !== 'https://api.docplat.dev')).toEqual([])
+    expect(
+      platform.requests
+        .all()
+        .map((r) => new URL(r.url).origin)
+        .filter((o) => o !== 'https://api.docplat.dev'),
+    ).toEqual([])
   })
 
   it('refuses an unknown method', async () => {

@@ -54,7 +54,9 @@ describe('no token in anything an error prints or serialises', () => {
       dropped,
       aborted: await rejection(pending),
       notFound: await rejection(over().spaces.get({ spaceId: 'nope' })),
-      forbidden: await rejection(createClient({ token: 'dpt_not_a_token', fetch: platform.fetch, retry: 0 }).spaces.get({ spaceId: space.id })),
+      forbidden: await rejection(
+        createClient({ token: 'dpt_not_a_token', fetch: platform.fetch, retry: 0 }).spaces.get({ spaceId: space.id }),
+      ),
       serverError,
       invalid: await rejection(over({ fetch: garbled }).spaces.get({ spaceId: space.id })),
     }
@@ -90,7 +92,9 @@ describe('no token in anything an error prints or serialises', () => {
     }
     const error = await rejection(createClient({ token: 'dpt_x', baseUrl: 'http://127.0.0.1:4010', fetch: failing, retry: 0 }).orgs.list())
     expect(error).toBeInstanceOf(ConnectionError)
-    expect((error as Error).message).toMatch(/^Cannot reach http:\/\/127\.0\.0\.1:4010: Failed to fetch \(GET \/v1\/orgs\)\. In a browser this is also how a request blocked by CORS fails/)
+    expect((error as Error).message).toMatch(
+      /^Cannot reach http:\/\/127\.0\.0\.1:4010: Failed to fetch \(GET \/v1\/orgs\)\. In a browser this is also how a request blocked by CORS fails/,
+    )
   })
 
   it('redactHeaders gives an instrumented fetch the headers with Authorization as "Bearer ***"', async () => {
@@ -107,7 +111,11 @@ describe('no token in anything an error prints or serialises', () => {
     expect(logged).toHaveLength(1)
     expect(logged[0]).toMatchObject({ authorization: 'Bearer ***', accept: 'application/json' })
     expect(JSON.stringify(logged)).not.toContain(admin.token)
-    expect(redactHeaders({ 'X-Api-Key': 'k', Cookie: 'a=b', 'x-app': 'docs' })).toEqual({ 'x-api-key': '***', cookie: '***', 'x-app': 'docs' })
+    expect(redactHeaders({ 'X-Api-Key': 'k', Cookie: 'a=b', 'x-app': 'docs' })).toEqual({
+      'x-api-key': '***',
+      cookie: '***',
+      'x-app': 'docs',
+    })
   })
 
   it('the client itself prints no token', async () => {

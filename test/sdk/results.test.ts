@@ -84,7 +84,9 @@ describe('toArray({ limit }) collects a whole list, never part of it', () => {
       const body = (await response.json()) as { count: number }
       return Response.json({ ...body, count: 0 }, { status: response.status, headers: response.headers })
     }
-    const error = await rejection(client({ fetch: understating }).orgs.members.list({ organizationId: org.id, limit: 2 }).toArray({ limit: 3 }))
+    const error = await rejection(
+      client({ fetch: understating }).orgs.members.list({ organizationId: org.id, limit: 2 }).toArray({ limit: 3 }),
+    )
     expect(error).toMatchObject({ name: 'ListLimitError', limit: 3, count: 4 })
     expect(platform.requests.ofOperation('listMembersInOrganizationById')).toHaveLength(2)
   })

@@ -8,7 +8,12 @@ import { rejection, world } from './fixture.ts'
 /** What undici throws when nothing listens on the port: the connection was never made. */
 const refused = () =>
   new TypeError('fetch failed', {
-    cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED', syscall: 'connect', address: '127.0.0.1', port: 9 }),
+    cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), {
+      code: 'ECONNREFUSED',
+      syscall: 'connect',
+      address: '127.0.0.1',
+      port: 9,
+    }),
   })
 
 describe('idempotent operations are retried', () => {
@@ -126,23 +131,35 @@ async function proxy(upstream: string, plan: Plan): Promise<{ url: string; close
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k))) as Record<string, string>
-    const answer = await fetch(`${upstream}${req.url}`, { method: req.method!, headers, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) })
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k)),
+    ) as Record<string, string>
+    const answer = await fetch(`${upstream}${req.url}`, {
+      method: req.method!,
+      headers,
+      ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+    })
     const body = Buffer.from(await answer.arrayBuffer())
     const step = plan.shift() ?? 'pass'
     if (step === 'drop') return void req.socket.destroy()
     if (step !== 'pass') return void res.writeHead(step, { 'content-type': 'text/html' }).end('<html><body>Bad gateway</body></html>')
-    res.writeHead(answer.status, Object.fromEntries([...answer.headers].filter(([k]) => !['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(k))))
+    res.writeHead(
+      answer.status,
+      Object.fromEntries(
+        [...answer.headers].filter(([k]) => !['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(k)),
+      ),
+    )
     res.end(body)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }
 
@@ -164,7 +181,10 @@ describe('through a real HTTP proxy that forwards, then loses or replaces the an
 
   it('a team creation answered 502 by the proxy is not repeated: one team', async () => {
     const { client, org, platform } = await behindProxy([502])
-    expect(await rejection(client.orgs.teams.create({ organizationId: org.id, title: 'Writers' }))).toMatchObject({ name: 'InternalServerError', status: 502 })
+    expect(await rejection(client.orgs.teams.create({ organizationId: org.id, title: 'Writers' }))).toMatchObject({
+      name: 'InternalServerError',
+      status: 502,
+    })
     expect(platform.requests.ofOperation('createOrganizationTeam')).toHaveLength(1)
     expect((await client.orgs.teams.list({ organizationId: org.id })).count).toBe(1)
   })

@@ -19,7 +19,9 @@ const configError = (make: () => unknown): ConfigurationError => {
 describe('set-up mistakes fail at once, saying what to do', () => {
   it('no token, neither given nor in DOCPLAT_TOKEN', () => {
     vi.stubEnv('DOCPLAT_TOKEN', '')
-    expect(configError(() => createClient()).message).toMatch(/No API token: pass createClient\(\{ token \}\) or set the DOCPLAT_TOKEN environment variable/)
+    expect(configError(() => createClient()).message).toMatch(
+      /No API token: pass createClient\(\{ token \}\) or set the DOCPLAT_TOKEN environment variable/,
+    )
     expect(configError(() => createCore({ token: '' })).message).toMatch(/No API token/)
   })
 
@@ -48,10 +50,14 @@ describe('set-up mistakes fail at once, saying what to do', () => {
 
   it('a base URL that is not an absolute http(s) URL', () => {
     for (const baseUrl of ['localhost:4010', '127.0.0.1:4010', '/api', 'ftp://example.test', 'http//x', 'https://x.test/?a=1']) {
-      expect(configError(() => createClient({ token: 't', baseUrl })).message, baseUrl).toContain(`Invalid baseUrl ${JSON.stringify(baseUrl)}`)
+      expect(configError(() => createClient({ token: 't', baseUrl })).message, baseUrl).toContain(
+        `Invalid baseUrl ${JSON.stringify(baseUrl)}`,
+      )
     }
     vi.stubEnv('DOCPLAT_BASE_URL', 'api.docplat.dev')
-    expect(configError(() => createClient({ token: 't' })).message).toContain('Invalid DOCPLAT_BASE_URL "api.docplat.dev": use an absolute http(s) URL')
+    expect(configError(() => createClient({ token: 't' })).message).toContain(
+      'Invalid DOCPLAT_BASE_URL "api.docplat.dev": use an absolute http(s) URL',
+    )
   })
 
   it('a base URL ending in /v1 is refused, saying to drop it (every path already starts with /v1)', () => {
@@ -65,7 +71,9 @@ describe('set-up mistakes fail at once, saying what to do', () => {
       )
     }
     vi.stubEnv('DOCPLAT_BASE_URL', 'http://127.0.0.1:4010/v1')
-    expect(configError(() => createClient({ token: 't' })).message).toContain('Invalid DOCPLAT_BASE_URL "http://127.0.0.1:4010/v1": drop the trailing /v1')
+    expect(configError(() => createClient({ token: 't' })).message).toContain(
+      'Invalid DOCPLAT_BASE_URL "http://127.0.0.1:4010/v1": drop the trailing /v1',
+    )
     // Paths that only look alike stay valid.
     for (const baseUrl of ['https://x.test/v10', 'https://x.test/v1beta', 'https://v1.x.test', 'https://x.test/v1/api']) {
       expect(createClient({ token: 't', baseUrl }).options.baseUrl).toBe(baseUrl)

@@ -9,7 +9,9 @@ describe('a caller signal that outlives its calls', () => {
     for (let i = 0; i < 20; i++) await client().orgs.get({ organizationId: org.id }, { signal: controller.signal })
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0)
     platform.faults.add({ operationId: 'getOrganizationById', status: 503, retryAfter: 30, times: 1 })
-    const waiting = client().orgs.get({ organizationId: org.id }, { signal: controller.signal }).catch((e: unknown) => e)
+    const waiting = client()
+      .orgs.get({ organizationId: org.id }, { signal: controller.signal })
+      .catch((e: unknown) => e)
     // Abort while the call waits out the Retry-After: the wait ends too.
     while (platform.requests.ofOperation('getOrganizationById').length < 21) await new Promise((resolve) => setImmediate(resolve))
     controller.abort()

@@ -35,7 +35,9 @@ function diagnostics(files: string[]): string[] {
   })
   return files.flatMap((file) => {
     const source = program.getSourceFile(file)!
-    return [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)].map((d) => `${file}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`)
+    return [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)].map(
+      (d) => `${file}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+    )
   })
 }
 

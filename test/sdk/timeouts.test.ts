@@ -22,7 +22,9 @@ describe('timeouts', () => {
   it('a write whose answer is slow was made: the timeout is the caller giving up, not the write undone', async () => {
     const { platform, client, org } = await world()
     platform.faults.add({ operationId: 'createCollection', after: true, latency: '10s', times: 1 })
-    expect(await rejection(client({ timeout: 30 }).collections.create({ organizationId: org.id, title: 'Slow' }))).toBeInstanceOf(TimeoutError)
+    expect(await rejection(client({ timeout: 30 }).collections.create({ organizationId: org.id, title: 'Slow' }))).toBeInstanceOf(
+      TimeoutError,
+    )
     expect((await client().collections.list({ organizationId: org.id })).items.map((c) => c.title)).toEqual(['Slow'])
   })
 })

@@ -54,10 +54,18 @@ describe('token as a function', () => {
     }
     expect(platform.requests.ofOperation('getOrganizationById')).toHaveLength(0)
     await fc.assert(
-      fc.asyncProperty(fc.string({ minLength: 1 }).map((s) => `dpt_${s}`), async (token) => {
-        const outcome = await client({ token: () => token }).orgs.get({ organizationId: org.id }).then(() => undefined, (e: unknown) => e)
-        if (outcome !== undefined) expect(inspect(outcome, { depth: 6 })).not.toContain(token)
-      }),
+      fc.asyncProperty(
+        fc.string({ minLength: 1 }).map((s) => `dpt_${s}`),
+        async (token) => {
+          const outcome = await client({ token: () => token })
+            .orgs.get({ organizationId: org.id })
+            .then(
+              () => undefined,
+              (e: unknown) => e,
+            )
+          if (outcome !== undefined) expect(inspect(outcome, { depth: 6 })).not.toContain(token)
+        },
+      ),
       { numRuns: 40 },
     )
   })
@@ -69,5 +77,4 @@ describe('token as a function', () => {
     expect(error).toBe(failure)
     expect(platform.requests.ofOperation('getOrganizationById')).toHaveLength(0)
   })
-
 })

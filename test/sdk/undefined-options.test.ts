@@ -38,16 +38,23 @@ describe('undefined options are not given', () => {
   it('undefined token reads DOCPLAT_TOKEN; undefined retry fields keep their defaults', async () => {
     const { platform, admin } = await world()
     vi.stubEnv('DOCPLAT_TOKEN', admin.token)
-    const client = createClient({ token: undefined, fetch: platform.fetch, retry: { limit: undefined, maxRetryAfter: undefined, backoffLimit: undefined, delay: undefined, jitter: undefined } })
+    const client = createClient({
+      token: undefined,
+      fetch: platform.fetch,
+      retry: { limit: undefined, maxRetryAfter: undefined, backoffLimit: undefined, delay: undefined, jitter: undefined },
+    })
     expect(client.options.retry).toEqual({ limit: 2, maxRetryAfter: 60_000, backoffLimit: 8_000, jitter: true })
     expect((await client.orgs.list()).items).toHaveLength(1)
   })
 
-  it('per-call options undefined keep the client\'s (its retries, its headers)', async () => {
+  it("per-call options undefined keep the client's (its retries, its headers)", async () => {
     const { platform, client: make } = await world()
     const client = make({ headers: { 'x-app': 'kept' } })
     platform.faults.add({ operationId: 'listOrganizationsForAuthenticatedUser', status: 503, times: 1 })
-    const page = await client.orgs.list({ page: undefined, limit: undefined }, { signal: undefined, timeout: undefined, retry: undefined, headers: undefined, fetchOptions: undefined })
+    const page = await client.orgs.list(
+      { page: undefined, limit: undefined },
+      { signal: undefined, timeout: undefined, retry: undefined, headers: undefined, fetchOptions: undefined },
+    )
     expect(page.items.map((o) => o.title)).toEqual(['Initech'])
     // The client's two retries applied: the 503, then the answer.
     expect(platform.requests.ofOperation('listOrganizationsForAuthenticatedUser').map((r) => r.status)).toEqual([503, 200])
@@ -75,7 +82,8 @@ describe('undefined mock options are not given', () => {
     expect(given.baseUrl).toBe(plain.baseUrl)
     expect(given.tokens).toEqual(plain.tokens)
     expect(given.requests.capacity).toBe(plain.requests.capacity)
-    const titles = async (p: typeof plain) => (await createClient({ token: p.tokens.admin, fetch: p.fetch }).orgs.list()).items.map((o) => o.title)
+    const titles = async (p: typeof plain) =>
+      (await createClient({ token: p.tokens.admin, fetch: p.fetch }).orgs.list()).items.map((o) => o.title)
     expect(await titles(given)).toEqual(await titles(plain))
   })
 

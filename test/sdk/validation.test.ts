@@ -30,7 +30,11 @@ describe('response validation', () => {
     const { admin } = await world()
     const html = async () => new Response('<html>maintenance</html>', { status: 200, headers: { 'content-type': 'text/html' } })
     const error = await rejection(createClient({ token: admin.token, fetch: html, retry: 0 }).orgs.list())
-    expect(error).toMatchObject({ name: 'ResponseValidationError', operationId: 'listOrganizationsForAuthenticatedUser', issues: [{ message: 'body is not JSON' }] })
+    expect(error).toMatchObject({
+      name: 'ResponseValidationError',
+      operationId: 'listOrganizationsForAuthenticatedUser',
+      issues: [{ message: 'body is not JSON' }],
+    })
   })
 
   it('validate: false passes the body through as the server sent it', async () => {
@@ -51,10 +55,19 @@ describe('response validation', () => {
 
   it('values the spec gives only by example (a team role, an organization type) accept new ones', async () => {
     const { platform, admin, org } = await world()
-    await createClient({ token: admin.token, fetch: platform.fetch, retry: 0 }).orgs.teams.create({ organizationId: org.id, title: 'Docs', members: [admin.user.id] })
+    await createClient({ token: admin.token, fetch: platform.fetch, retry: 0 }).orgs.teams.create({
+      organizationId: org.id,
+      title: 'Docs',
+      members: [admin.user.id],
+    })
     const fetch = rewriting(platform, (body) =>
       Array.isArray(body.items)
-        ? { ...body, items: body.items.map((item: Record<string, unknown>) => ('member' in item ? { ...item, member: { role: 'maintainer' } } : { ...item, type: 'enterprise-plus' })) }
+        ? {
+            ...body,
+            items: body.items.map((item: Record<string, unknown>) =>
+              'member' in item ? { ...item, member: { role: 'maintainer' } } : { ...item, type: 'enterprise-plus' },
+            ),
+          }
         : body,
     )
     const client = createClient({ token: admin.token, fetch, retry: 0 })
@@ -77,7 +90,12 @@ describe('response validation', () => {
     const seen: string[] = []
     const error = await rejection(
       (async () => {
-        for await (const space of createClient({ token: admin.token, fetch, retry: 0 }).orgs.members.listSpaces({ organizationId: org.id, userId: admin.user.id, limit: 2 })) seen.push(space.space.title)
+        for await (const space of createClient({ token: admin.token, fetch, retry: 0 }).orgs.members.listSpaces({
+          organizationId: org.id,
+          userId: admin.user.id,
+          limit: 2,
+        }))
+          seen.push(space.space.title)
       })(),
     )
     expect(error).toMatchObject({ name: 'ResponseValidationError', operationId: 'listSpacesForOrganizationMember' })

@@ -35,7 +35,12 @@ async function world() {
   await b.page({ space: open.id, title: 'Install', markdown: 'How to install the product.' })
   const cr = await b.changeRequest({ space: open.id, createdBy: admin.user.id })
   const comment = await b.comment({ space: open.id, postedBy: admin.user.id, markdown: `Internal: the ${WORD} launch slips to May` })
-  const crComment = await b.comment({ space: open.id, changeRequest: cr.id, postedBy: admin.user.id, markdown: `Do not merge before the ${WORD} review` })
+  const crComment = await b.comment({
+    space: open.id,
+    changeRequest: cr.id,
+    postedBy: admin.user.id,
+    markdown: `Do not merge before the ${WORD} review`,
+  })
   server = await startMockServer({ platform })
   const as = (token: string) => async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${server!.url}/v1${path}`, {
@@ -47,8 +52,18 @@ async function world() {
     return { status: response.status, text, json: text ? JSON.parse(text) : undefined }
   }
   return {
-    platform, org, open, closed, cr, comment, crComment,
-    admin: as(admin.token), reader: as(reader.token), commenter: as(commenter.token), guest: as(guest.token), outsider: as(outsider.token),
+    platform,
+    org,
+    open,
+    closed,
+    cr,
+    comment,
+    crComment,
+    admin: as(admin.token),
+    reader: as(reader.token),
+    commenter: as(commenter.token),
+    guest: as(guest.token),
+    outsider: as(outsider.token),
   }
 }
 
@@ -64,7 +79,11 @@ describe('discussions follow the roles', () => {
       `/spaces/${w.open.id}/change-requests/${w.cr.id}/comments/${w.crComment.id}/replies`,
       `/spaces/${w.open.id}/change-requests/${w.cr.id}/commenters`,
     ]
-    for (const [name, caller] of [['reader', w.reader], ['guest', w.guest], ['outsider', w.outsider]] as const) {
+    for (const [name, caller] of [
+      ['reader', w.reader],
+      ['guest', w.guest],
+      ['outsider', w.outsider],
+    ] as const) {
       const space = await caller('GET', `/spaces/${w.open.id}`)
       expect(space.status, name).toBe(200)
       expect(space.json.permissions.comment, name).toBe(false)

@@ -36,7 +36,13 @@ describe('secrets from a cryptographic source', () => {
   it('gives two platforms with the same seed the same IDs but different share keys, tokens and signing secrets', async () => {
     const a = await world()
     const b = await world()
-    expect([a.org.id, a.space.id, a.site.id, a.link.id, a.collection.id]).toEqual([b.org.id, b.space.id, b.site.id, b.link.id, b.collection.id])
+    expect([a.org.id, a.space.id, a.site.id, a.link.id, a.collection.id]).toEqual([
+      b.org.id,
+      b.space.id,
+      b.site.id,
+      b.link.id,
+      b.collection.id,
+    ])
     expect(a.link.key).toMatch(/^[A-Za-z0-9]{24}$/)
     expect(a.link.key).not.toBe(b.link.key)
     expect(a.admin.token).not.toBe(b.admin.token)
@@ -103,7 +109,10 @@ describe('secrets from a cryptographic source', () => {
   it('derives the named scenario tokens from the seed, or makes them fresh with scenarioTokens: random', async () => {
     const seeded = [createMockPlatform({ scenario: 'demo' }), createMockPlatform({ scenario: 'demo' })]
     expect(seeded[0]!.tokens.admin).toBe(seeded[1]!.tokens.admin)
-    const fresh = [createMockPlatform({ scenario: 'demo', scenarioTokens: 'random' }), createMockPlatform({ scenario: 'demo', scenarioTokens: 'random' })]
+    const fresh = [
+      createMockPlatform({ scenario: 'demo', scenarioTokens: 'random' }),
+      createMockPlatform({ scenario: 'demo', scenarioTokens: 'random' }),
+    ]
     await Promise.all(fresh.map((p) => p.ready))
     expect(fresh[0]!.tokens.admin).toMatch(/^dpt_admin_[A-Za-z0-9]{24}$/)
     expect(fresh[0]!.tokens.admin).not.toBe(fresh[1]!.tokens.admin)

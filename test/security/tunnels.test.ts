@@ -51,7 +51,12 @@ async function attacker(options: MockPlatformOptions = {}) {
   const own = await b.organization({ title: 'Evil' })
   const evil = await b.user({ displayName: 'Eve', organization: own.id, role: 'admin' })
   const client = createClient({ token: evil.token, fetch: platform.fetch, retry: 0 })
-  await client.integrations.publish({ integrationName: 'probe', organization: own.id, title: 'Probe', blocks: [{ id: 'b', title: 'Block' }] })
+  await client.integrations.publish({
+    integrationName: 'probe',
+    organization: own.id,
+    title: 'Probe',
+    blocks: [{ id: 'b', title: 'Block' }],
+  })
   return { platform, client, own, victim, acmeAdmin }
 }
 
@@ -83,7 +88,10 @@ describe('development tunnels', () => {
     const closed = await closedPort()
     const traces: string[] = []
     await client.integrations.publish({ integrationName: 'probe2', organization: own.id, title: 'Probe 2' })
-    for (const [integrationName, url] of [['probe', service.url], ['probe2', closed]] as const) {
+    for (const [integrationName, url] of [
+      ['probe', service.url],
+      ['probe2', closed],
+    ] as const) {
       await client.integrations.dev.enable({ integrationName, tunnelUrl: url })
       await client.integrations.installations.create({ integrationName, organization: own.id })
       const events = (await client.integrations.events.list({ integrationName })).items
@@ -104,7 +112,12 @@ describe('development tunnels', () => {
     }
     const { client, platform } = await attacker({ fetch })
     const enable = (tunnelUrl: string) => client.integrations.dev.enable({ integrationName: 'probe', tunnelUrl })
-    for (const url of ['https://169.254.169.254/latest/meta-data', 'http://10.0.0.5:8080/', 'https://tunnel.example.test/x', 'http://localhost.evil.test/']) {
+    for (const url of [
+      'https://169.254.169.254/latest/meta-data',
+      'http://10.0.0.5:8080/',
+      'https://tunnel.example.test/x',
+      'http://localhost.evil.test/',
+    ]) {
       await rejects(enable(url), BadRequestError, /body\.tunnelUrl: tunnel host .* is not loopback and not allowed .*--tunnel-allow/)
     }
     for (const url of ['http://localhost:3000/x', 'http://127.0.0.2/x', 'http://[::1]:3000/x', 'http://app.localhost/x']) await enable(url)
@@ -116,7 +129,11 @@ describe('development tunnels', () => {
     const eve = createClient({ token, fetch: allowed.fetch, retry: 0 })
     await eve.integrations.dev.enable({ integrationName: 'probe', tunnelUrl: 'https://tunnel.example.test/x' })
     await eve.integrations.dev.enable({ integrationName: 'probe', tunnelUrl: 'https://other.test:8443/x' })
-    await rejects(eve.integrations.dev.enable({ integrationName: 'probe', tunnelUrl: 'https://other.test/x' }), BadRequestError, /other\.test/)
+    await rejects(
+      eve.integrations.dev.enable({ integrationName: 'probe', tunnelUrl: 'https://other.test/x' }),
+      BadRequestError,
+      /other\.test/,
+    )
     expect(await eve.integrations.render({ integrationName: 'probe', componentId: 'b' })).toMatchObject({ type: 'element' })
     expect(calls).toEqual(['https://other.test:8443/x'])
 
@@ -124,7 +141,11 @@ describe('development tunnels', () => {
     const strict = createMockPlatform({ scenario: 'empty', fetch })
     await strict.restore(allowed.snapshot())
     const eveThere = createClient({ token, fetch: strict.fetch, retry: 0 })
-    const error = await rejects(eveThere.integrations.render({ integrationName: 'probe', componentId: 'b' }), InternalServerError, /other\.test:8443 is not loopback and not allowed/)
+    const error = await rejects(
+      eveThere.integrations.render({ integrationName: 'probe', componentId: 'b' }),
+      InternalServerError,
+      /other\.test:8443 is not loopback and not allowed/,
+    )
     expect(error.status).toBe(502)
     expect(calls).toHaveLength(1)
   })
@@ -139,9 +160,13 @@ describe('development tunnels', () => {
     expect(target.hits).toEqual([])
   })
 
-  it('are set only by admins of the integration\'s own organization', async () => {
+  it("are set only by admins of the integration's own organization", async () => {
     const { platform, client, acmeAdmin } = await attacker()
-    await rejects(client.integrations.dev.enable({ integrationName: 'acme-app', tunnelUrl: 'http://127.0.0.1:9/x' }), PermissionDeniedError, /admin/)
+    await rejects(
+      client.integrations.dev.enable({ integrationName: 'acme-app', tunnelUrl: 'http://127.0.0.1:9/x' }),
+      PermissionDeniedError,
+      /admin/,
+    )
     await rejects(client.integrations.dev.enable({ integrationName: 'nope', tunnelUrl: 'http://127.0.0.1:9/x' }), NotFoundError)
     expect([...platform.db.integrations.all()].find((i) => i.name === 'acme-app')!.dev).toBeUndefined()
     const owner = createClient({ token: acmeAdmin.token, fetch: platform.fetch, retry: 0 })
@@ -155,12 +180,24 @@ describe('development tunnels', () => {
     const eve = [...platform.db.tokens.all()].find((t) => platform.db.users.get(t.user)?.displayName === 'Eve')!.id
     const headers = { authorization: `Bearer ${eve}`, 'content-type': 'application/json' }
     try {
-      const put = await fetch(`${server.url}/v1/integrations/probe/dev`, { method: 'PUT', headers, body: JSON.stringify({ tunnelUrl: service.url }) })
+      const put = await fetch(`${server.url}/v1/integrations/probe/dev`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ tunnelUrl: service.url }),
+      })
       expect(put.status).toBe(204)
-      const refused = await fetch(`${server.url}/v1/integrations/probe/dev`, { method: 'PUT', headers, body: JSON.stringify({ tunnelUrl: 'http://192.168.1.1/' }) })
+      const refused = await fetch(`${server.url}/v1/integrations/probe/dev`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ tunnelUrl: 'http://192.168.1.1/' }),
+      })
       expect(refused.status).toBe(400)
       expect(((await refused.json()) as { error: { message: string } }).error.message).toContain('body.tunnelUrl')
-      const render = await fetch(`${server.url}/v1/integrations/probe/render`, { method: 'POST', headers, body: JSON.stringify({ componentId: 'b' }) })
+      const render = await fetch(`${server.url}/v1/integrations/probe/render`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ componentId: 'b' }),
+      })
       expect(render.status).toBe(502)
       const text = await render.text()
       expect(text).not.toContain(SECRET)

@@ -23,7 +23,12 @@ describe('generated certificates', () => {
     expect(new Date(x509.validFrom).toISOString()).toBe('2026-01-15T09:00:00.000Z')
     // Past 2049 the validity is a GeneralizedTime, as RFC 5280 wants.
     expect(new Date(x509.validTo).toISOString()).toBe('2051-03-01T12:30:00.000Z')
-    expect(text.split('\n').slice(1, -2).every((line) => line.length === 64)).toBe(true)
+    expect(
+      text
+        .split('\n')
+        .slice(1, -2)
+        .every((line) => line.length === 64),
+    ).toBe(true)
     expect(certificate('seed', '2026-01-15T09:00:00Z', '2051-03-01T12:30:00Z', 'Acme IdP')).toBe(text)
     expect(certificate('other', '2026-01-15T09:00:00Z', '2051-03-01T12:30:00Z', 'Acme IdP')).not.toBe(text)
   })

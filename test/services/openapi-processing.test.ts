@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { setup } from '../helpers.ts'
 
 /** A minimal valid OpenAPI 3.0 document. */
-const doc = (version = '1.0.0') => ({ openapi: '3.0.3', info: { title: 'Orders', version }, paths: { '/orders': { get: { responses: { '200': { description: 'ok' } } } } } })
+const doc = (version = '1.0.0') => ({
+  openapi: '3.0.3',
+  info: { title: 'Orders', version },
+  paths: { '/orders': { get: { responses: { '200': { description: 'ok' } } } } },
+})
 
 async function frozen() {
   const ctx = await setup({ freeze: true })
@@ -49,21 +53,21 @@ describe('OpenAPI processing on the platform clock', () => {
   it('reads registered fixtures: documents and JSON text complete, anything else is a PARSE_ERROR', async () => {
     const { platform, put, get } = await frozen()
     const fixtures: Record<string, unknown> = {
-      'object': doc(),
+      object: doc(),
       'json-text': JSON.stringify(doc()),
-      'bytes': new TextEncoder().encode(JSON.stringify(doc())),
-      'swagger': { swagger: '2.0', info: { title: 'Legacy', version: '1' }, paths: {} },
+      bytes: new TextEncoder().encode(JSON.stringify(doc())),
+      swagger: { swagger: '2.0', info: { title: 'Legacy', version: '1' }, paths: {} },
       'webhooks-only': { openapi: '3.1.0', info: { title: 'Hooks', version: '1' }, webhooks: { ping: {} } },
       'not-json': '{ "openapi": ',
-      'yaml': 'openapi: 3.0.3\ninfo:\n  title: Orders\n',
-      'html': '<html><body>Not found</body></html>',
+      yaml: 'openapi: 3.0.3\ninfo:\n  title: Orders\n',
+      html: '<html><body>Not found</body></html>',
       'not-openapi': { hello: 'world' },
       'no-info': { openapi: '3.0.3', paths: {} },
       'no-paths': { openapi: '3.0.3', info: { title: 'x', version: '1' } },
-      'future': { openapi: '4.0.0', info: { title: 'x', version: '1' }, paths: {} },
+      future: { openapi: '4.0.0', info: { title: 'x', version: '1' }, paths: {} },
       'old-swagger': { swagger: '1.2', info: { title: 'x', version: '1' }, paths: {} },
-      'array': [doc()],
-      'number': 42,
+      array: [doc()],
+      number: 42,
     }
     for (const [slug, content] of Object.entries(fixtures)) {
       platform.imports.register(`https://specs.acme.test/${slug}.json`, content)
@@ -74,7 +78,8 @@ describe('OpenAPI processing on the platform clock', () => {
       const spec = await get(slug)
       return spec.processingState === 'complete' ? 'complete' : spec.lastProcessErrorCode
     }
-    for (const slug of ['object', 'json-text', 'bytes', 'swagger', 'webhooks-only']) expect([slug, await outcome(slug)]).toEqual([slug, 'complete'])
+    for (const slug of ['object', 'json-text', 'bytes', 'swagger', 'webhooks-only'])
+      expect([slug, await outcome(slug)]).toEqual([slug, 'complete'])
     for (const slug of ['not-json', 'yaml', 'html', 'not-openapi', 'no-info', 'no-paths', 'future', 'old-swagger', 'array', 'number']) {
       expect([slug, await outcome(slug)]).toEqual([slug, 'PARSE_ERROR'])
     }
@@ -191,8 +196,17 @@ describe('OpenAPI processing on the platform clock', () => {
     const { platform, get, organizationId } = await frozen()
     await platform.builders.openAPISpec({ organization: organizationId, slug: 'timeout', errorCode: 'FETCH_TIMEOUT' })
     await platform.builders.openAPISpec({ organization: organizationId, slug: 'queued', processed: false })
-    await platform.builders.openAPISpec({ organization: organizationId, slug: 'given', sourceURL: 'https://specs.acme.test/x.json', content: doc() })
-    expect(await get('timeout')).toMatchObject({ processingState: 'failed', lastProcessErrorCode: 'FETCH_TIMEOUT', sourceURL: 'https://timeout.example.com/openapi.json' })
+    await platform.builders.openAPISpec({
+      organization: organizationId,
+      slug: 'given',
+      sourceURL: 'https://specs.acme.test/x.json',
+      content: doc(),
+    })
+    expect(await get('timeout')).toMatchObject({
+      processingState: 'failed',
+      lastProcessErrorCode: 'FETCH_TIMEOUT',
+      sourceURL: 'https://timeout.example.com/openapi.json',
+    })
     expect(await get('queued')).toMatchObject({ processingState: 'pending' })
     expect(await get('given')).toMatchObject({ processingState: 'complete' })
     platform.clock.advance('10s')

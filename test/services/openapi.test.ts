@@ -27,7 +27,10 @@ describe('orgs.openapi.list', () => {
     expect(billing).toMatchObject({ slug: 'billing', processingState: 'failed', lastProcessErrorCode: 'FETCH_FAILED' })
     expect(billing!.lastVersion).toBeUndefined()
     const asReader = await read.orgs.openapi.list({ organizationId: demo.acme })
-    expect(asReader.items.map((s) => s.permissions)).toEqual([{ view: true, edit: false }, { view: true, edit: false }])
+    expect(asReader.items.map((s) => s.permissions)).toEqual([
+      { view: true, edit: false },
+      { view: true, edit: false },
+    ])
   })
 
   it('pages with a cursor; refuses bad limits, guests (403), strangers (404), anonymous callers (401)', async () => {
@@ -45,7 +48,9 @@ describe('orgs.openapi.list', () => {
 describe('orgs.openapi.create', () => {
   it('creates a pending specification (201) that get and list then show', async () => {
     const { create, demo } = await setup({ freeze: true })
-    const { data, response } = await create.orgs.openapi.create({ organizationId: demo.acme, slug: 'shop-api-2', source: source() }).withResponse()
+    const { data, response } = await create.orgs.openapi
+      .create({ organizationId: demo.acme, slug: 'shop-api-2', source: source() })
+      .withResponse()
     expect(response.status).toBe(201)
     expect(data).toMatchObject({
       object: 'openapi-spec',
@@ -122,7 +127,9 @@ describe('orgs.openapi.put', () => {
 
     const before = await create.orgs.openapi.get({ organizationId, specSlug: 'petstore' })
     platform.clock.advance('1m')
-    const updated = await create.orgs.openapi.put({ organizationId, specSlug: 'petstore', source: source('https://pets.example.com/v2.json') }).withResponse()
+    const updated = await create.orgs.openapi
+      .put({ organizationId, specSlug: 'petstore', source: source('https://pets.example.com/v2.json') })
+      .withResponse()
     expect(updated.response.status).toBe(200)
     expect(updated.data).toMatchObject({
       id: before.id,
@@ -150,10 +157,22 @@ describe('orgs.openapi.put', () => {
     const organizationId = demo.acme
     await rejects(admin.orgs.openapi.put({ organizationId, specSlug: 'Bad_Slug', source: source() }), BadRequestError, 'path.specSlug')
     await rejects(admin.orgs.openapi.put({ organizationId, specSlug: 'a'.repeat(101), source: source() }), BadRequestError, 'path.specSlug')
-    await rejects(admin.orgs.openapi.put({ organizationId, specSlug: 'petstore', source: { url: 'mailto:a@b.c' } }), BadRequestError, 'body.source.url')
+    await rejects(
+      admin.orgs.openapi.put({ organizationId, specSlug: 'petstore', source: { url: 'mailto:a@b.c' } }),
+      BadRequestError,
+      'body.source.url',
+    )
     await rejects(admin.orgs.openapi.put({ organizationId, specSlug: 'petstore' } as never), BadRequestError, 'body.source')
-    await rejects(edit.orgs.openapi.put({ organizationId, specSlug: 'petstore', source: source() }), PermissionDeniedError, 'createOpenAPISpec')
-    await rejects(edit.orgs.openapi.put({ organizationId, specSlug: 'brand-new', source: source() }), PermissionDeniedError, 'createOpenAPISpec')
+    await rejects(
+      edit.orgs.openapi.put({ organizationId, specSlug: 'petstore', source: source() }),
+      PermissionDeniedError,
+      'createOpenAPISpec',
+    )
+    await rejects(
+      edit.orgs.openapi.put({ organizationId, specSlug: 'brand-new', source: source() }),
+      PermissionDeniedError,
+      'createOpenAPISpec',
+    )
     await rejects(guest.orgs.openapi.put({ organizationId, specSlug: 'petstore', source: source() }), PermissionDeniedError)
     await rejects(outsider.orgs.openapi.put({ organizationId, specSlug: 'petstore', source: source() }), NotFoundError)
     await rejects(anonymous.orgs.openapi.put({ organizationId, specSlug: 'petstore', source: source() }), AuthenticationError)

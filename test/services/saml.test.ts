@@ -96,9 +96,17 @@ describe('orgs.saml.create', () => {
       `${real.trim()}\n${real.trim()}`, // two certificates
     ]
     for (const certificateText of bad) {
-      await rejects(ctx.admin.orgs.saml.create({ organizationId, ...provider({ entityID: 'urn:x', certificate: certificateText }) }), BadRequestError, 'body.certificate')
+      await rejects(
+        ctx.admin.orgs.saml.create({ organizationId, ...provider({ entityID: 'urn:x', certificate: certificateText }) }),
+        BadRequestError,
+        'body.certificate',
+      )
     }
-    await rejects(ctx.admin.orgs.saml.create({ organizationId, ...provider({ certificate: 'x'.repeat(16385) }) }), BadRequestError, 'body.certificate')
+    await rejects(
+      ctx.admin.orgs.saml.create({ organizationId, ...provider({ certificate: 'x'.repeat(16385) }) }),
+      BadRequestError,
+      'body.certificate',
+    )
     expect((await ctx.admin.orgs.saml.list({ organizationId })).count).toBe(2)
   })
 
@@ -127,15 +135,25 @@ describe('orgs.saml.create', () => {
       await rejects(admin.orgs.saml.create({ organizationId, ...provider(override) } as never), BadRequestError, field)
     }
     expect((await admin.orgs.saml.list({ organizationId })).count).toBe(1)
-    const longest = await admin.orgs.saml.create({ organizationId, ...provider({ label: 'x'.repeat(100), entityID: `urn:${'x'.repeat(1020)}` }) })
+    const longest = await admin.orgs.saml.create({
+      organizationId,
+      ...provider({ label: 'x'.repeat(100), entityID: `urn:${'x'.repeat(1020)}` }),
+    })
     expect([longest.label?.length, longest.entityID?.length]).toEqual([100, 1024])
   })
 
   it('refuses an entity ID another provider of the organization has (409)', async () => {
     const ctx = await setup()
     const { admin, outsider, demo } = ctx
-    await rejects(admin.orgs.saml.create({ organizationId: demo.acme, ...provider({ entityID: 'http://www.okta.com/exk1acme0demo' }) }), ConflictError, 'entity ID')
-    const elsewhere = await outsider.orgs.saml.create({ organizationId: demo.globex, ...provider({ entityID: 'http://www.okta.com/exk1acme0demo' }) })
+    await rejects(
+      admin.orgs.saml.create({ organizationId: demo.acme, ...provider({ entityID: 'http://www.okta.com/exk1acme0demo' }) }),
+      ConflictError,
+      'entity ID',
+    )
+    const elsewhere = await outsider.orgs.saml.create({
+      organizationId: demo.globex,
+      ...provider({ entityID: 'http://www.okta.com/exk1acme0demo' }),
+    })
     expect(elsewhere.entityID).toBe('http://www.okta.com/exk1acme0demo')
     expect((await admin.orgs.saml.list({ organizationId: demo.acme })).count).toBe(1)
   })
@@ -173,8 +191,18 @@ describe('orgs.saml.update', () => {
     const id = { organizationId: ctx.demo.acme, samlProviderId: p.id }
     const relabelled = await ctx.admin.orgs.saml.update({ ...id, label: 'Okta (new)' })
     expect(relabelled).toEqual({ ...p, label: 'Okta (new)' })
-    const moved = await ctx.admin.orgs.saml.update({ ...id, defaultTeam: ctx.demo.teams.reviewers, defaultRole: 'comment', ssoURL: 'https://okta.example.com/sso2' })
-    expect(moved).toMatchObject({ defaultTeam: { id: ctx.demo.teams.reviewers }, defaultRole: 'comment', ssoURL: 'https://okta.example.com/sso2', label: 'Okta (new)' })
+    const moved = await ctx.admin.orgs.saml.update({
+      ...id,
+      defaultTeam: ctx.demo.teams.reviewers,
+      defaultRole: 'comment',
+      ssoURL: 'https://okta.example.com/sso2',
+    })
+    expect(moved).toMatchObject({
+      defaultTeam: { id: ctx.demo.teams.reviewers },
+      defaultRole: 'comment',
+      ssoURL: 'https://okta.example.com/sso2',
+      label: 'Okta (new)',
+    })
     const cleared = await ctx.admin.orgs.saml.update({ ...id, defaultTeam: null, defaultRole: null })
     expect(cleared).not.toHaveProperty('defaultTeam')
     expect(cleared.defaultRole).toBeNull()
@@ -248,7 +276,10 @@ describe('provider state that follows the rest of the platform', () => {
     expect((await ctx.admin.orgs.saml.get(id)).status).toBe('active')
     ctx.platform.clock.advance('1d')
     expect((await ctx.admin.orgs.saml.get(id)).status).toBe('expired')
-    const renewed = await ctx.admin.orgs.saml.update({ ...id, certificate: certificate('renewed', '2026-01-01T00:00:00Z', '2027-01-01T00:00:00Z') })
+    const renewed = await ctx.admin.orgs.saml.update({
+      ...id,
+      certificate: certificate('renewed', '2026-01-01T00:00:00Z', '2027-01-01T00:00:00Z'),
+    })
     expect(renewed.status).toBe('active')
   })
 

@@ -83,11 +83,19 @@ describe('orgs.translations.create', () => {
     await rejects(admin.orgs.translations.create({ organizationId, title: '' }), BadRequestError, 'body.title')
     await rejects(admin.orgs.translations.create({ organizationId, title: 'x'.repeat(101) }), BadRequestError, 'body.title')
     await rejects(admin.orgs.translations.create({ organizationId } as never), BadRequestError, 'body.title: is required')
-    await rejects(admin.orgs.translations.create({ organizationId, title: 'L', languages: ['en', 'english'] }), BadRequestError, 'body.languages.1')
+    await rejects(
+      admin.orgs.translations.create({ organizationId, title: 'L', languages: ['en', 'english'] }),
+      BadRequestError,
+      'body.languages.1',
+    )
     for (const bad of ['fr_CA', 'f', 'fr-', 'fr-CAN1', '12', 'en-US-x']) {
       await rejects(admin.orgs.translations.create({ organizationId, title: 'L', languages: [bad] }), BadRequestError, 'body.languages.0')
     }
-    await rejects(admin.orgs.translations.create({ organizationId, title: 'L', languages: 'en' as never }), BadRequestError, 'body.languages')
+    await rejects(
+      admin.orgs.translations.create({ organizationId, title: 'L', languages: 'en' as never }),
+      BadRequestError,
+      'body.languages',
+    )
     const codes = Array.from({ length: 101 }, (_, i) => String.fromCharCode(97 + Math.floor(i / 26), 97 + (i % 26)))
     await rejects(admin.orgs.translations.create({ organizationId, title: 'L', languages: codes }), BadRequestError, 'body.languages')
     expect((await admin.orgs.translations.list({ organizationId })).count).toBe(1)

@@ -23,7 +23,8 @@ vi.mock('../../mock/platform.ts', async (importOriginal) => {
     const log = platform.requests
     const push = log.push.bind(log)
     log.push = (entry: LoggedRequest) => {
-      if (entry.operationId) (called.get(entry.operationId) ?? called.set(entry.operationId, new Set()).get(entry.operationId)!).add(entry.status)
+      if (entry.operationId)
+        (called.get(entry.operationId) ?? called.set(entry.operationId, new Set()).get(entry.operationId)!).add(entry.status)
       push(entry)
     }
     return platform
@@ -36,7 +37,10 @@ vi.mock('../../mock/platform.ts', async (importOriginal) => {
 afterAll(({}, suite) => {
   const root = new URL('../../', import.meta.url).pathname
   const testFile = relative(root, 'filepath' in suite ? suite.filepath : suite.file.filepath)
-  const record: CalledOperations = { testFile, operations: Object.fromEntries([...called].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, statuses]) => [id, [...statuses].sort()])) }
+  const record: CalledOperations = {
+    testFile,
+    operations: Object.fromEntries([...called].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, statuses]) => [id, [...statuses].sort()])),
+  }
   mkdirSync(join(root, RECORDS_DIR), { recursive: true })
   writeFileSync(join(root, RECORDS_DIR, `${testFile.replace(/[\\/]/g, '__')}.json`), `${JSON.stringify(record)}\n`)
 })

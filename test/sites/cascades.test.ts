@@ -25,7 +25,9 @@ describe('sites when spaces go away', () => {
     await admin.spaces.delete({ spaceId: demo.spaces.guide })
     platform.clock.advance('8d')
     const [guides] = (await admin.sites.sections.list(site)).items
-    expect(guides!.siteSpaces!.map((ss) => [ss.title, ss.default, ss.urls?.published])).toEqual([['API Reference', true, 'https://acme.docplat.site/docs/guides']])
+    expect(guides!.siteSpaces!.map((ss) => [ss.title, ss.default, ss.urls?.published])).toEqual([
+      ['API Reference', true, 'https://acme.docplat.site/docs/guides'],
+    ])
   })
 
   it('removes a section left without site spaces, with its redirects and group membership', async () => {

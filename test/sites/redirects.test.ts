@@ -10,14 +10,25 @@ describe('sites.redirects', () => {
       ['site-redirect', '/quickstart', { kind: 'site-section', siteSectionId: sites.guides }],
       ['site-redirect', '/releases', { kind: 'site-section', siteSectionId: sites.changelog }],
     ])
-    expect((await collect(read.sites.redirects.list({ organizationId: demo.acme, siteId: sites.docs, limit: 1 }))).map((r) => r.source)).toEqual(['/quickstart', '/releases'])
+    expect(
+      (await collect(read.sites.redirects.list({ organizationId: demo.acme, siteId: sites.docs, limit: 1 }))).map((r) => r.source),
+    ).toEqual(['/quickstart', '/releases'])
   })
 
   it('creates a redirect and resolves it to the published URL of its section', async () => {
     const { create, read, demo, sites } = await setupSites()
     const site = { organizationId: demo.acme, siteId: sites.docs }
-    const created = await create.sites.redirects.create({ ...site, source: '/docs/v1/getting_started.html', destination: { kind: 'site-section', siteSectionId: sites.changelog } })
-    expect(created).toEqual({ object: 'site-redirect', id: created.id, source: '/docs/v1/getting_started.html', destination: { kind: 'site-section', siteSectionId: sites.changelog } })
+    const created = await create.sites.redirects.create({
+      ...site,
+      source: '/docs/v1/getting_started.html',
+      destination: { kind: 'site-section', siteSectionId: sites.changelog },
+    })
+    expect(created).toEqual({
+      object: 'site-redirect',
+      id: created.id,
+      source: '/docs/v1/getting_started.html',
+      destination: { kind: 'site-section', siteSectionId: sites.changelog },
+    })
     expect((await read.sites.redirects.list(site)).items.map((r) => r.id)).toContain(created.id)
     expect(await read.sites.redirects.resolve({ ...site, source: '/docs/v1/getting_started.html' })).toEqual({
       redirect: created,
@@ -25,7 +36,9 @@ describe('sites.redirects', () => {
     })
     // The target follows the section: a new path moves it.
     await create.sites.sections.update({ ...site, siteSectionId: sites.changelog, path: 'news' })
-    expect((await read.sites.redirects.resolve({ ...site, source: '/docs/v1/getting_started.html' })).target).toBe('https://acme.docplat.site/docs/news')
+    expect((await read.sites.redirects.resolve({ ...site, source: '/docs/v1/getting_started.html' })).target).toBe(
+      'https://acme.docplat.site/docs/news',
+    )
   })
 
   it('accepts exactly the source pattern of the spec', async () => {
@@ -35,7 +48,19 @@ describe('sites.redirects', () => {
     for (const source of ['/a', '/A-z_0.9~', '/caf%C3%A9/menu', '/one/two/three']) {
       expect((await admin.sites.redirects.create({ ...site, source, destination: to })).source).toBe(source)
     }
-    for (const source of ['', 'relative', '/', '/trailing/', '//double', '/with space', '/bad%2', '/bad%zz', '/caf\u00e9', '/query?x=1', '/hash#x']) {
+    for (const source of [
+      '',
+      'relative',
+      '/',
+      '/trailing/',
+      '//double',
+      '/with space',
+      '/bad%2',
+      '/bad%zz',
+      '/caf\u00e9',
+      '/query?x=1',
+      '/hash#x',
+    ]) {
       await rejects(admin.sites.redirects.create({ ...site, source, destination: to }), 400, 'body.source')
     }
     await rejects(admin.sites.redirects.create({ ...site, source: `/${'a'.repeat(2048)}`, destination: to }), 400, 'body.source')
@@ -53,10 +78,34 @@ describe('sites.redirects', () => {
     expect((await admin.sites.redirects.resolve({ ...site, source: '/caf%C3%A9' })).redirect.source).toBe('/caf%c3%a9')
     // Other sites may use the same source.
     const other = { organizationId: demo.acme, siteId: sites.portal }
-    expect((await admin.sites.redirects.create({ ...other, source: '/quickstart', destination: { kind: 'site-section', siteSectionId: sites.partnerGuide } })).source).toBe('/quickstart')
-    await rejects(admin.sites.redirects.create({ ...site, source: '/elsewhere', destination: { kind: 'site-section', siteSectionId: sites.partnerGuide } }), 400, 'body.destination.siteSectionId')
-    await rejects(admin.sites.redirects.create({ ...site, source: '/elsewhere', destination: { kind: 'site-section', siteSectionId: 'nope' } }), 400, 'body.destination.siteSectionId')
-    await rejects(admin.sites.redirects.create({ ...site, source: '/elsewhere', destination: { kind: 'url', siteSectionId: sites.guides } as never }), 400, 'body.destination.kind')
+    expect(
+      (
+        await admin.sites.redirects.create({
+          ...other,
+          source: '/quickstart',
+          destination: { kind: 'site-section', siteSectionId: sites.partnerGuide },
+        })
+      ).source,
+    ).toBe('/quickstart')
+    await rejects(
+      admin.sites.redirects.create({
+        ...site,
+        source: '/elsewhere',
+        destination: { kind: 'site-section', siteSectionId: sites.partnerGuide },
+      }),
+      400,
+      'body.destination.siteSectionId',
+    )
+    await rejects(
+      admin.sites.redirects.create({ ...site, source: '/elsewhere', destination: { kind: 'site-section', siteSectionId: 'nope' } }),
+      400,
+      'body.destination.siteSectionId',
+    )
+    await rejects(
+      admin.sites.redirects.create({ ...site, source: '/elsewhere', destination: { kind: 'url', siteSectionId: sites.guides } as never }),
+      400,
+      'body.destination.kind',
+    )
     await rejects(admin.sites.redirects.create({ ...site, source: '/elsewhere' } as never), 400, 'body.destination')
     await rejects(admin.sites.redirects.resolve({ ...site, source: '/elsewhere' }), 404, '/elsewhere')
   })
@@ -66,15 +115,27 @@ describe('sites.redirects', () => {
     const site = { organizationId: demo.acme, siteId: sites.docs }
     const [quickstart] = (await create.sites.redirects.list(site)).items
     const at = { ...site, siteRedirectId: quickstart!.id }
-    expect(await create.sites.redirects.update({ ...at, source: '/start' })).toMatchObject({ source: '/start', destination: { siteSectionId: sites.guides } })
-    expect(await create.sites.redirects.update({ ...at, destination: { kind: 'site-section', siteSectionId: sites.changelog } })).toMatchObject({ source: '/start', destination: { siteSectionId: sites.changelog } })
+    expect(await create.sites.redirects.update({ ...at, source: '/start' })).toMatchObject({
+      source: '/start',
+      destination: { siteSectionId: sites.guides },
+    })
+    expect(
+      await create.sites.redirects.update({ ...at, destination: { kind: 'site-section', siteSectionId: sites.changelog } }),
+    ).toMatchObject({ source: '/start', destination: { siteSectionId: sites.changelog } })
     expect((await create.sites.redirects.resolve({ ...site, source: '/start' })).target).toBe('https://acme.docplat.site/docs/changelog')
     await rejects(create.sites.redirects.resolve({ ...site, source: '/quickstart' }), 404)
     expect((await create.sites.redirects.update({ ...at, source: '/start' })).source).toBe('/start')
     await rejects(create.sites.redirects.update({ ...at, source: '/releases' }), 409, '/releases')
     await rejects(create.sites.redirects.update({ ...at, source: 'start' }), 400, 'body.source')
-    await rejects(create.sites.redirects.update({ ...at, source: '/other', destination: { kind: 'site-section', siteSectionId: sites.partnerGuide } }), 400, 'body.destination.siteSectionId')
-    expect((await create.sites.redirects.list(site)).items[0]).toMatchObject({ source: '/start', destination: { siteSectionId: sites.changelog } })
+    await rejects(
+      create.sites.redirects.update({ ...at, source: '/other', destination: { kind: 'site-section', siteSectionId: sites.partnerGuide } }),
+      400,
+      'body.destination.siteSectionId',
+    )
+    expect((await create.sites.redirects.list(site)).items[0]).toMatchObject({
+      source: '/start',
+      destination: { siteSectionId: sites.changelog },
+    })
     await rejects(create.sites.redirects.update({ ...at, siteRedirectId: 'missing', source: '/x' }), 404, 'missing')
   })
 
@@ -94,7 +155,9 @@ describe('sites.redirects', () => {
     expect((await read.sites.redirects.resolve({ ...site, source: '/onboarding', shareKey: sites.activeKey })).target).toBe(
       `https://acme.docplat.site/partners/partner-guide?share=${sites.activeKey}`,
     )
-    expect((await read.sites.redirects.resolve({ ...site, source: '/onboarding', shareKey: sites.inactiveKey })).target).toBe('https://acme.docplat.site/partners/partner-guide')
+    expect((await read.sites.redirects.resolve({ ...site, source: '/onboarding', shareKey: sites.inactiveKey })).target).toBe(
+      'https://acme.docplat.site/partners/partner-guide',
+    )
     await rejects(read.sites.redirects.resolve({ ...site, source: 'onboarding' }), 400, 'query.source')
     await rejects(read.sites.redirects.resolve({ ...site } as never), 400, 'query.source')
   })
@@ -108,7 +171,15 @@ describe('sites.redirects', () => {
     await rejects(read.sites.redirects.create({ ...site, source: '/x', destination: to }), 403)
     await rejects(read.sites.redirects.update({ ...at, source: '/x' }), 403)
     await rejects(read.sites.redirects.delete(at), 403)
-    await rejects(create.sites.redirects.create({ organizationId: demo.acme, siteId: sites.portal, source: '/x', destination: { kind: 'site-section', siteSectionId: sites.partnerGuide } }), 403)
+    await rejects(
+      create.sites.redirects.create({
+        organizationId: demo.acme,
+        siteId: sites.portal,
+        source: '/x',
+        destination: { kind: 'site-section', siteSectionId: sites.partnerGuide },
+      }),
+      403,
+    )
     await rejects(outsider.sites.redirects.list(site), 404)
     await rejects(outsider.sites.redirects.resolve({ ...site, source: '/quickstart' }), 404)
     await rejects(outsider.sites.redirects.delete(at), 404)

@@ -18,7 +18,10 @@ describe('sites.sectionGroups', () => {
     const b = await create.sites.sections.create({ ...site, spaceId: demo.spaces.roadmap, title: 'Roadmap' })
     const group = await create.sites.sectionGroups.create({ ...site, title: 'Company', icon: 'building', sections: [b.id, sites.guides] })
     expect(group).toMatchObject({ object: 'site-section-group', title: 'Company', icon: 'building' })
-    expect(group.sections!.map((s) => [s.id, s.sectionGroup])).toEqual([[b.id, group.id], [sites.guides, group.id]])
+    expect(group.sections!.map((s) => [s.id, s.sectionGroup])).toEqual([
+      [b.id, group.id],
+      [sites.guides, group.id],
+    ])
     // Guides was the topmost, so the group takes its place; the grouped sections list in the order given.
     expect(await sectionOrder(create, demo.acme, sites.docs)).toEqual([b.id, sites.guides, sites.changelog, a.id])
     expect((await create.sites.sectionGroups.list(site)).items.map((g) => g.id)).toEqual([group.id, sites.updates])
@@ -33,7 +36,11 @@ describe('sites.sectionGroups', () => {
     const { admin, demo, sites } = await setupSites()
     const site = { organizationId: demo.acme, siteId: sites.docs }
     await rejects(admin.sites.sectionGroups.create({ ...site, title: 'Dup', sections: [sites.changelog] }), 409, sites.updates)
-    await rejects(admin.sites.sectionGroups.create({ ...site, title: 'Twice', sections: [sites.guides, sites.guides] }), 400, 'body.sections.1')
+    await rejects(
+      admin.sites.sectionGroups.create({ ...site, title: 'Twice', sections: [sites.guides, sites.guides] }),
+      400,
+      'body.sections.1',
+    )
     await rejects(admin.sites.sectionGroups.create({ ...site, title: 'Unknown', sections: ['nope'] }), 400, 'body.sections.0')
     await rejects(admin.sites.sectionGroups.create({ ...site, title: 'Foreign', sections: [sites.partnerGuide] }), 400, 'body.sections.0')
     await rejects(admin.sites.sectionGroups.create({ ...site, title: '' }), 400, 'body.title')
@@ -48,11 +55,16 @@ describe('sites.sectionGroups', () => {
   it('updates title and icon', async () => {
     const { create, demo, sites } = await setupSites()
     const at = { organizationId: demo.acme, siteId: sites.docs, siteSectionGroupId: sites.updates }
-    expect(await create.sites.sectionGroups.update({ ...at, title: 'News', icon: 'megaphone' })).toMatchObject({ title: 'News', icon: 'megaphone' })
+    expect(await create.sites.sectionGroups.update({ ...at, title: 'News', icon: 'megaphone' })).toMatchObject({
+      title: 'News',
+      icon: 'megaphone',
+    })
     const kept = await create.sites.sectionGroups.update({ ...at, icon: null })
     expect(kept.title).toBe('News')
     expect(kept.icon).toBeUndefined()
-    expect((await create.sites.sectionGroups.list({ organizationId: demo.acme, siteId: sites.docs })).items[0]).toMatchObject({ title: 'News' })
+    expect((await create.sites.sectionGroups.list({ organizationId: demo.acme, siteId: sites.docs })).items[0]).toMatchObject({
+      title: 'News',
+    })
     await rejects(create.sites.sectionGroups.update({ ...at, title: '' }), 400, 'body.title')
     await rejects(create.sites.sectionGroups.update({ ...at, icon: 'i'.repeat(51) }), 400, 'body.icon')
   })
@@ -67,14 +79,22 @@ describe('sites.sectionGroups', () => {
     expect(await sectionOrder(create, demo.acme, sites.docs)).toEqual([sites.changelog, sites.guides, extra.id])
     await rejects(create.sites.sectionGroups.addSection({ ...at, sectionId: sites.guides }), 409, 'already')
     const other = await create.sites.sectionGroups.create({ ...site, title: 'Other' })
-    await rejects(create.sites.sectionGroups.addSection({ ...site, siteSectionGroupId: other.id, sectionId: sites.changelog }), 409, sites.updates)
+    await rejects(
+      create.sites.sectionGroups.addSection({ ...site, siteSectionGroupId: other.id, sectionId: sites.changelog }),
+      409,
+      sites.updates,
+    )
     await rejects(create.sites.sectionGroups.addSection({ ...at, sectionId: 'nope' }), 400, 'body.sectionId')
     await rejects(create.sites.sectionGroups.addSection({ ...at, sectionId: sites.partnerGuide }), 400, 'body.sectionId')
 
     // Taken out, a section stays in the site, right after its former group.
     await create.sites.sectionGroups.removeSection({ ...at, siteSectionId: sites.changelog })
     const sections = (await create.sites.sections.list(site)).items
-    expect(sections.map((s) => [s.id, s.sectionGroup])).toEqual([[sites.guides, sites.updates], [sites.changelog, undefined], [extra.id, undefined]])
+    expect(sections.map((s) => [s.id, s.sectionGroup])).toEqual([
+      [sites.guides, sites.updates],
+      [sites.changelog, undefined],
+      [extra.id, undefined],
+    ])
     expect((await create.sites.sectionGroups.list(site)).items[0]!.sections!.map((s) => s.id)).toEqual([sites.guides])
     await rejects(create.sites.sectionGroups.removeSection({ ...at, siteSectionId: sites.changelog }), 404, 'not in section group')
     await rejects(create.sites.sectionGroups.removeSection({ ...at, siteSectionId: 'nope' }), 404)
@@ -88,7 +108,11 @@ describe('sites.sectionGroups', () => {
     await create.sites.sectionGroups.delete({ ...site, siteSectionGroupId: sites.updates })
     expect((await create.sites.sectionGroups.list(site)).count).toBe(0)
     const sections = (await create.sites.sections.list(site)).items
-    expect(sections.map((s) => [s.id, s.sectionGroup])).toEqual([[sites.changelog, undefined], [sites.guides, undefined], [extra.id, undefined]])
+    expect(sections.map((s) => [s.id, s.sectionGroup])).toEqual([
+      [sites.changelog, undefined],
+      [sites.guides, undefined],
+      [extra.id, undefined],
+    ])
     await rejects(create.sites.sectionGroups.delete({ ...site, siteSectionGroupId: sites.updates }), 404)
   })
 

@@ -5,8 +5,22 @@ describe('sites.sections.update', () => {
   it('changes title, path, description, icon and condition, and keeps what is omitted', async () => {
     const { create, read, demo, sites } = await setupSites()
     const at = { organizationId: demo.acme, siteId: sites.docs, siteSectionId: sites.guides }
-    const updated = await create.sites.sections.update({ ...at, title: 'Tutorials', path: 'learn', description: 'Start here', icon: 'graduation-cap', condition: 'visitor.claims.beta' })
-    expect(updated).toMatchObject({ title: 'Tutorials', path: 'learn', description: 'Start here', icon: 'graduation-cap', condition: 'visitor.claims.beta', urls: { published: 'https://acme.docplat.site/docs/learn' } })
+    const updated = await create.sites.sections.update({
+      ...at,
+      title: 'Tutorials',
+      path: 'learn',
+      description: 'Start here',
+      icon: 'graduation-cap',
+      condition: 'visitor.claims.beta',
+    })
+    expect(updated).toMatchObject({
+      title: 'Tutorials',
+      path: 'learn',
+      description: 'Start here',
+      icon: 'graduation-cap',
+      condition: 'visitor.claims.beta',
+      urls: { published: 'https://acme.docplat.site/docs/learn' },
+    })
     const kept = await create.sites.sections.update({ ...at, title: 'Tutorials again' })
     expect(kept).toMatchObject({ path: 'learn', description: 'Start here', icon: 'graduation-cap', condition: 'visitor.claims.beta' })
     const cleared = await create.sites.sections.update({ ...at, condition: null, icon: null, description: null })
@@ -37,11 +51,23 @@ describe('sites.sections.update', () => {
 
   it('makes a section the default of the site', async () => {
     const { admin, demo, sites } = await setupSites()
-    const updated = await admin.sites.sections.update({ organizationId: demo.acme, siteId: sites.docs, siteSectionId: sites.changelog, default: true })
+    const updated = await admin.sites.sections.update({
+      organizationId: demo.acme,
+      siteId: sites.docs,
+      siteSectionId: sites.changelog,
+      default: true,
+    })
     expect(updated.default).toBe(true)
     const listed = (await admin.sites.sections.list({ organizationId: demo.acme, siteId: sites.docs })).items
-    expect(listed.map((s) => [s.id, s.default])).toEqual([[sites.guides, false], [sites.changelog, true]])
-    await rejects(admin.sites.sections.update({ organizationId: demo.acme, siteId: sites.docs, siteSectionId: sites.guides, default: false as never }), 400, 'body.default')
+    expect(listed.map((s) => [s.id, s.default])).toEqual([
+      [sites.guides, false],
+      [sites.changelog, true],
+    ])
+    await rejects(
+      admin.sites.sections.update({ organizationId: demo.acme, siteId: sites.docs, siteSectionId: sites.guides, default: false as never }),
+      400,
+      'body.default',
+    )
   })
 
   it('refuses a path another section uses, and a default that is not a site space of the section', async () => {
@@ -53,7 +79,10 @@ describe('sites.sections.update', () => {
     await rejects(admin.sites.sections.update({ ...at, defaultSiteSpace: 'nope' }), 400, 'body.defaultSiteSpace')
     // Nothing of a refused change is kept, not even its valid fields.
     await rejects(admin.sites.sections.update({ ...at, title: 'Half done', path: 'changelog' }), 409)
-    expect((await admin.sites.sections.list({ organizationId: demo.acme, siteId: sites.docs })).items[0]).toMatchObject({ title: 'Guides', path: 'guides' })
+    expect((await admin.sites.sections.list({ organizationId: demo.acme, siteId: sites.docs })).items[0]).toMatchObject({
+      title: 'Guides',
+      path: 'guides',
+    })
   })
 
   it('checks every bound', async () => {

@@ -22,9 +22,23 @@ describe('sites.sections.list', () => {
       ['Getting Started', 'getting-started', true, 'https://acme.docplat.site/docs/guides'],
       ['API Reference', 'developers', false, 'https://acme.docplat.site/docs/guides/developers'],
     ])
-    expect(guides!.siteSpaces![1]).toMatchObject({ object: 'site-space', section: sites.guides, condition: 'visitor.claims.developer == true', hasAdvancedCustomizationFeature: false })
-    expect(guides!.siteSpaces![0]!.space).toMatchObject({ object: 'space', id: demo.spaces.guide, urls: { published: 'https://acme.docplat.site/docs/guides' } })
-    expect(changelog).toMatchObject({ title: 'Changelog', default: false, sectionGroup: sites.updates, urls: { published: 'https://acme.docplat.site/docs/changelog' } })
+    expect(guides!.siteSpaces![1]).toMatchObject({
+      object: 'site-space',
+      section: sites.guides,
+      condition: 'visitor.claims.developer == true',
+      hasAdvancedCustomizationFeature: false,
+    })
+    expect(guides!.siteSpaces![0]!.space).toMatchObject({
+      object: 'space',
+      id: demo.spaces.guide,
+      urls: { published: 'https://acme.docplat.site/docs/guides' },
+    })
+    expect(changelog).toMatchObject({
+      title: 'Changelog',
+      default: false,
+      sectionGroup: sites.updates,
+      urls: { published: 'https://acme.docplat.site/docs/changelog' },
+    })
   })
 
   it('embeds a published space only for callers who can see it', async () => {
@@ -38,7 +52,8 @@ describe('sites.sections.list', () => {
 
   it('resolves published URLs with the key of an active share link of a share-link site', async () => {
     const { read, demo, sites } = await setupSites()
-    const list = (shareKey?: string, siteId = sites.portal) => read.sites.sections.list({ organizationId: demo.acme, siteId, ...(shareKey ? { shareKey } : {}) })
+    const list = (shareKey?: string, siteId = sites.portal) =>
+      read.sites.sections.list({ organizationId: demo.acme, siteId, ...(shareKey ? { shareKey } : {}) })
     const withKey = (await list(sites.activeKey)).items[0]!
     expect(withKey.urls?.published).toBe(`https://acme.docplat.site/partners/partner-guide?share=${sites.activeKey}`)
     expect(withKey.siteSpaces![0]!.urls?.published).toBe(`https://acme.docplat.site/partners/partner-guide?share=${sites.activeKey}`)
@@ -64,7 +79,13 @@ describe('sites.sections.list', () => {
 describe('sites.sections.create', () => {
   it('adds a section at the end with the space as its default site space', async () => {
     const { create, read, demo, sites } = await setupSites()
-    const section = await create.sites.sections.create({ organizationId: demo.acme, siteId: sites.docs, spaceId: demo.spaces.handbook, title: 'Handbook & Policies', icon: 'shield' })
+    const section = await create.sites.sections.create({
+      organizationId: demo.acme,
+      siteId: sites.docs,
+      spaceId: demo.spaces.handbook,
+      title: 'Handbook & Policies',
+      icon: 'shield',
+    })
     expect(section).toMatchObject({
       object: 'site-section',
       title: 'Handbook & Policies',
@@ -74,7 +95,13 @@ describe('sites.sections.create', () => {
       urls: { published: 'https://acme.docplat.site/docs/handbook-policies' },
     })
     expect(section.siteSpaces).toHaveLength(1)
-    expect(section.siteSpaces![0]).toMatchObject({ section: section.id, title: 'Employee Handbook', path: 'employee-handbook', default: true, urls: { published: 'https://acme.docplat.site/docs/handbook-policies' } })
+    expect(section.siteSpaces![0]).toMatchObject({
+      section: section.id,
+      title: 'Employee Handbook',
+      path: 'employee-handbook',
+      default: true,
+      urls: { published: 'https://acme.docplat.site/docs/handbook-policies' },
+    })
     expect(await sectionOrder(read, demo.acme, sites.docs)).toEqual([sites.guides, sites.changelog, section.id])
     const siteSpaces = await collect(read.sites.siteSpaces.list({ organizationId: demo.acme, siteId: sites.docs }))
     expect(siteSpaces.map((ss) => ss.id)).toContain(section.siteSpaces![0]!.id)
@@ -129,7 +156,15 @@ describe('sites.sections.create', () => {
     // A site admin may publish only spaces they can see.
     const guestAdmin = await platform.builders.user({ organization: demo.acme, role: null })
     const site = await platform.builders.site({ organization: demo.acme, title: 'Guest run', admins: [guestAdmin.user.id] })
-    await rejects(clientFor(platform, guestAdmin.token).sites.sections.create({ organizationId: demo.acme, siteId: site.id, spaceId: demo.spaces.roadmap }), 400, 'body.spaceId')
+    await rejects(
+      clientFor(platform, guestAdmin.token).sites.sections.create({
+        organizationId: demo.acme,
+        siteId: site.id,
+        spaceId: demo.spaces.roadmap,
+      }),
+      400,
+      'body.spaceId',
+    )
     expect(await sectionOrder(create, demo.acme, sites.docs)).toEqual([sites.guides, sites.changelog])
     expect((await admin.sites.sections.list({ organizationId: demo.acme, siteId: site.id })).count).toBe(0)
   })
@@ -138,8 +173,14 @@ describe('sites.sections.create', () => {
     const { read, create, admin, outsider, anonymous, demo, sites } = await setupSites()
     await rejects(read.sites.sections.create({ organizationId: demo.acme, siteId: sites.docs, spaceId: demo.spaces.guide }), 403, 'admin')
     // Carl administers Acme Docs, not the Partner Portal.
-    await rejects(create.sites.sections.create({ organizationId: demo.acme, siteId: sites.portal, spaceId: demo.spaces.guide }), 403, sites.portal)
-    expect((await admin.sites.sections.create({ organizationId: demo.acme, siteId: sites.portal, spaceId: demo.spaces.guide })).title).toBe('Getting Started')
+    await rejects(
+      create.sites.sections.create({ organizationId: demo.acme, siteId: sites.portal, spaceId: demo.spaces.guide }),
+      403,
+      sites.portal,
+    )
+    expect((await admin.sites.sections.create({ organizationId: demo.acme, siteId: sites.portal, spaceId: demo.spaces.guide })).title).toBe(
+      'Getting Started',
+    )
     await rejects(outsider.sites.sections.create({ organizationId: demo.acme, siteId: sites.docs, spaceId: demo.spaces.guide }), 404)
     await rejects(anonymous.sites.sections.create({ organizationId: demo.acme, siteId: sites.docs, spaceId: demo.spaces.guide }), 401)
     await rejects(admin.sites.sections.create({ organizationId: demo.acme, siteId: sites.globexDocs, spaceId: demo.spaces.guide }), 404)

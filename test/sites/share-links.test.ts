@@ -24,17 +24,29 @@ describe('sites.shareLinks', () => {
     expect(keyOf(a.urls?.published)).toMatch(/^[A-Za-z0-9]{24}$/)
     expect(keyOf(a.urls?.published)).not.toBe(keyOf(b.urls?.published))
     expect(a.urls?.published?.startsWith('https://acme.docplat.site/partners?share=')).toBe(true)
-    expect((await collect(admin.sites.shareLinks.list(site))).map((l) => l.id)).toEqual([expect.any(String), expect.any(String), a.id, b.id])
+    expect((await collect(admin.sites.shareLinks.list(site))).map((l) => l.id)).toEqual([
+      expect.any(String),
+      expect.any(String),
+      a.id,
+      b.id,
+    ])
     // The new key opens the share-link space at once.
-    expect((await admin.sites.sections.list({ ...site, shareKey: keyOf(a.urls?.published)! })).items[0]!.urls?.published).toContain(keyOf(a.urls?.published)!)
+    expect((await admin.sites.sections.list({ ...site, shareKey: keyOf(a.urls?.published)! })).items[0]!.urls?.published).toContain(
+      keyOf(a.urls?.published)!,
+    )
   })
 
   it('renames and turns links on and off', async () => {
     const { admin, demo, sites } = await setupSites()
     const site = { organizationId: demo.acme, siteId: sites.portal }
     const [active, inactive] = (await admin.sites.shareLinks.list(site)).items
-    expect(await admin.sites.shareLinks.update({ ...site, shareLinkId: active!.id, name: 'Launch partners 2026', active: false })).toMatchObject({ name: 'Launch partners 2026', active: false })
-    expect(await admin.sites.shareLinks.update({ ...site, shareLinkId: inactive!.id, active: true })).toMatchObject({ name: 'Former reseller', active: true })
+    expect(
+      await admin.sites.shareLinks.update({ ...site, shareLinkId: active!.id, name: 'Launch partners 2026', active: false }),
+    ).toMatchObject({ name: 'Launch partners 2026', active: false })
+    expect(await admin.sites.shareLinks.update({ ...site, shareLinkId: inactive!.id, active: true })).toMatchObject({
+      name: 'Former reseller',
+      active: true,
+    })
     expect((await admin.sites.shareLinks.list(site)).items.map((l) => [l.name, l.active, keyOf(l.urls?.published)])).toEqual([
       ['Launch partners 2026', false, sites.activeKey],
       ['Former reseller', true, sites.inactiveKey],
@@ -43,7 +55,10 @@ describe('sites.shareLinks', () => {
     await rejects(admin.sites.shareLinks.update({ ...site, shareLinkId: active!.id, name: 'n'.repeat(101) }), 400, 'body.name')
     await rejects(admin.sites.shareLinks.update({ ...site, shareLinkId: active!.id, active: 'yes' as never }), 400, 'body.active')
     await rejects(admin.sites.shareLinks.update({ ...site, shareLinkId: 'missing', active: true }), 404, 'missing')
-    await rejects(admin.sites.shareLinks.update({ organizationId: demo.acme, siteId: sites.docs, shareLinkId: active!.id, active: true }), 404)
+    await rejects(
+      admin.sites.shareLinks.update({ organizationId: demo.acme, siteId: sites.docs, shareLinkId: active!.id, active: true }),
+      404,
+    )
   })
 
   it('deletes a link, whose key then opens nothing', async () => {
@@ -80,7 +95,9 @@ describe('sites.shareLinks', () => {
     await rejects(outsider.sites.shareLinks.delete({ ...site, shareLinkId: active!.id }), 404)
     await rejects(anonymous.sites.shareLinks.list(site), 401)
     await rejects(anonymous.sites.shareLinks.create({ ...site, name: 'x' }), 401)
-    expect((await create.sites.shareLinks.create({ organizationId: demo.acme, siteId: sites.docs, name: 'Docs preview' })).active).toBe(true)
+    expect((await create.sites.shareLinks.create({ organizationId: demo.acme, siteId: sites.docs, name: 'Docs preview' })).active).toBe(
+      true,
+    )
     expect([...platform.db.shareLinks.all()].filter((l) => l.site === sites.portal).map((l) => l.active)).toEqual([true, false])
   })
 })
@@ -119,16 +136,27 @@ describe('share-key access to a share-link space', () => {
     await platform.builders.siteSpace({ site: sites.portal, space: demo.spaces.handbook })
     await rejects(outsider.spaces.get({ spaceId: demo.spaces.handbook, shareKey: sites.activeKey }), 404)
     // Unpublished from the site, the share-link space closes.
-    const partnerSpace = (await admin.sites.siteSpaces.list({ organizationId: demo.acme, siteId: sites.portal })).items.find((ss) => ss.space?.id === demo.spaces.partners)!
-    await admin.sites.siteSpaces.update({ organizationId: demo.acme, siteId: sites.portal, siteSpaceId: partnerSpace.id, spaceId: demo.spaces.customers })
+    const partnerSpace = (await admin.sites.siteSpaces.list({ organizationId: demo.acme, siteId: sites.portal })).items.find(
+      (ss) => ss.space?.id === demo.spaces.partners,
+    )!
+    await admin.sites.siteSpaces.update({
+      organizationId: demo.acme,
+      siteId: sites.portal,
+      siteSpaceId: partnerSpace.id,
+      spaceId: demo.spaces.customers,
+    })
     await rejects(outsider.spaces.get({ spaceId: demo.spaces.partners, shareKey: sites.activeKey }), 404)
   })
 
   it('gives published spaces their site URL', async () => {
     const { admin, read, demo, sites } = await setupSites()
     expect((await read.spaces.get({ spaceId: demo.spaces.guide })).urls?.published).toBe('https://acme.docplat.site/docs/guides')
-    expect((await read.spaces.get({ spaceId: demo.spaces.reference })).urls?.published).toBe('https://acme.docplat.site/docs/guides/developers')
-    expect((await admin.spaces.get({ spaceId: demo.spaces.partners })).urls?.published).toBe('https://acme.docplat.site/partners/partner-guide')
+    expect((await read.spaces.get({ spaceId: demo.spaces.reference })).urls?.published).toBe(
+      'https://acme.docplat.site/docs/guides/developers',
+    )
+    expect((await admin.spaces.get({ spaceId: demo.spaces.partners })).urls?.published).toBe(
+      'https://acme.docplat.site/partners/partner-guide',
+    )
     expect((await admin.spaces.get({ spaceId: demo.spaces.partners, shareKey: sites.activeKey })).urls?.published).toBe(
       `https://acme.docplat.site/partners/partner-guide?share=${sites.activeKey}`,
     )

@@ -12,7 +12,10 @@ describe('sites.siteSpaces.list', () => {
       ['API Reference', sites.guides, false],
       ['Changelog', sites.changelog, true],
     ])
-    expect((await read.sites.siteSpaces.list({ ...site, default: true })).items.map((ss) => ss.title)).toEqual(['Getting Started', 'Changelog'])
+    expect((await read.sites.siteSpaces.list({ ...site, default: true })).items.map((ss) => ss.title)).toEqual([
+      'Getting Started',
+      'Changelog',
+    ])
     const others = await read.sites.siteSpaces.list({ ...site, default: false })
     expect([others.count, others.items.map((ss) => ss.title)]).toEqual([1, ['API Reference']])
     const paged = await read.sites.siteSpaces.list({ ...site, limit: 2 })
@@ -27,7 +30,9 @@ describe('sites.siteSpaces.list', () => {
     expect((await read.sites.siteSpaces.list({ ...site, shareKey: sites.activeKey })).items[0]!.urls?.published).toBe(
       `https://acme.docplat.site/partners/partner-guide?share=${sites.activeKey}`,
     )
-    expect((await read.sites.siteSpaces.list({ ...site, shareKey: sites.inactiveKey })).items[0]!.urls?.published).toBe('https://acme.docplat.site/partners/partner-guide')
+    expect((await read.sites.siteSpaces.list({ ...site, shareKey: sites.inactiveKey })).items[0]!.urls?.published).toBe(
+      'https://acme.docplat.site/partners/partner-guide',
+    )
   })
 
   it('refuses strangers and missing tokens', async () => {
@@ -54,7 +59,13 @@ describe('sites.siteSpaces.create', () => {
     })
     const inDefault = await create.sites.siteSpaces.create({ ...site, spaceId: demo.spaces.handbook })
     expect(inDefault).toMatchObject({ section: sites.guides, default: false, path: 'employee-handbook' })
-    expect((await collect(create.sites.siteSpaces.list(site))).map((ss) => ss.title)).toEqual(['Getting Started', 'API Reference', 'Employee Handbook', 'Changelog', 'Roadmap'])
+    expect((await collect(create.sites.siteSpaces.list(site))).map((ss) => ss.title)).toEqual([
+      'Getting Started',
+      'API Reference',
+      'Employee Handbook',
+      'Changelog',
+      'Roadmap',
+    ])
   })
 
   it('publishes at the root of a site without sections, the first one as default', async () => {
@@ -75,7 +86,9 @@ describe('sites.siteSpaces.create', () => {
     expect((await admin.sites.siteSpaces.create({ ...site, spaceId: twin.id, sectionId: sites.guides })).path).toBe('getting-started-2')
     await rejects(admin.sites.siteSpaces.create({ ...site, spaceId: demo.spaces.guide, sectionId: sites.guides }), 409, demo.spaces.guide)
     // The same space may be a variant of another section.
-    expect((await admin.sites.siteSpaces.create({ ...site, spaceId: demo.spaces.guide, sectionId: sites.changelog })).section).toBe(sites.changelog)
+    expect((await admin.sites.siteSpaces.create({ ...site, spaceId: demo.spaces.guide, sectionId: sites.changelog })).section).toBe(
+      sites.changelog,
+    )
   })
 
   it('validates the space and the section', async () => {
@@ -86,7 +99,11 @@ describe('sites.siteSpaces.create', () => {
     await rejects(admin.sites.siteSpaces.create({ ...site, spaceId: demo.spaces.globexPublic }), 400, 'body.spaceId')
     await rejects(admin.sites.siteSpaces.create({ ...site, spaceId: demo.spaces.archive }), 400, 'deleted')
     await rejects(admin.sites.siteSpaces.create({ ...site, spaceId: demo.spaces.roadmap, sectionId: 'nope' }), 400, 'body.sectionId')
-    await rejects(admin.sites.siteSpaces.create({ ...site, spaceId: demo.spaces.roadmap, sectionId: sites.partnerGuide }), 400, 'body.sectionId')
+    await rejects(
+      admin.sites.siteSpaces.create({ ...site, spaceId: demo.spaces.roadmap, sectionId: sites.partnerGuide }),
+      400,
+      'body.sectionId',
+    )
     expect((await admin.sites.siteSpaces.list(site)).count).toBe(3)
   })
 
@@ -111,7 +128,12 @@ describe('sites.siteSpaces.update', () => {
       urls: { published: 'https://acme.docplat.site/docs/guides/api' },
     })
     const swapped = await create.sites.siteSpaces.update({ ...at, spaceId: demo.spaces.handbook })
-    expect(swapped).toMatchObject({ path: 'api', condition: 'visitor.claims.plan == "pro"', title: 'Employee Handbook', space: { id: demo.spaces.handbook } })
+    expect(swapped).toMatchObject({
+      path: 'api',
+      condition: 'visitor.claims.plan == "pro"',
+      title: 'Employee Handbook',
+      space: { id: demo.spaces.handbook },
+    })
     const cleared = await create.sites.siteSpaces.update({ ...at, condition: null })
     expect(cleared.condition).toBeUndefined()
     const readBack = (await create.sites.siteSpaces.list({ ...site, default: false })).items[0]!
@@ -130,7 +152,10 @@ describe('sites.siteSpaces.update', () => {
     await rejects(admin.sites.siteSpaces.update({ ...at, spaceId: demo.spaces.guide }), 409, demo.spaces.guide)
     await rejects(admin.sites.siteSpaces.update({ ...at, path: 'fine', spaceId: demo.spaces.archive }), 400, 'body.spaceId')
     await rejects(admin.sites.siteSpaces.update({ ...at, spaceId: 'nope' }), 400, 'body.spaceId')
-    expect((await admin.sites.siteSpaces.list({ ...site, default: false })).items[0]).toMatchObject({ path: 'developers', title: 'API Reference' })
+    expect((await admin.sites.siteSpaces.list({ ...site, default: false })).items[0]).toMatchObject({
+      path: 'developers',
+      title: 'API Reference',
+    })
     await rejects(admin.sites.siteSpaces.update({ ...at, path: '' }), 400, 'body.path')
     await rejects(admin.sites.siteSpaces.update({ ...at, path: 'p'.repeat(101) }), 400, 'body.path')
     await rejects(admin.sites.siteSpaces.update({ ...at, condition: '' }), 400, 'body.condition')
@@ -157,14 +182,24 @@ describe('sites.siteSpaces.delete', () => {
     const site = { organizationId: demo.acme, siteId: sites.docs }
     const third = await create.sites.siteSpaces.create({ ...site, spaceId: demo.spaces.handbook, sectionId: sites.guides })
     const [first, second] = (await create.sites.sections.list(site)).items[0]!.siteSpaces!
-    await create.sites.siteSpaces.move({ ...site, siteSpaceId: third.id, position: { after: { type: 'site-space', siteSpace: first!.id } } })
+    await create.sites.siteSpaces.move({
+      ...site,
+      siteSpaceId: third.id,
+      position: { after: { type: 'site-space', siteSpace: first!.id } },
+    })
     await create.sites.siteSpaces.delete({ ...site, siteSpaceId: first!.id })
     const guides = (await create.sites.sections.list(site)).items[0]!
     // The first remaining site space, in order, takes over.
-    expect(guides.siteSpaces!.map((ss) => [ss.id, ss.default])).toEqual([[third.id, true], [second!.id, false]])
+    expect(guides.siteSpaces!.map((ss) => [ss.id, ss.default])).toEqual([
+      [third.id, true],
+      [second!.id, false],
+    ])
     expect((await create.spaces.get({ spaceId: demo.spaces.guide })).urls?.published).toBeUndefined()
     await create.sites.siteSpaces.delete({ ...site, siteSpaceId: second!.id })
-    expect((await create.sites.siteSpaces.list(site)).items.map((ss) => ss.id)).toEqual([third.id, (await create.sites.sections.list(site)).items[1]!.siteSpaces![0]!.id])
+    expect((await create.sites.siteSpaces.list(site)).items.map((ss) => ss.id)).toEqual([
+      third.id,
+      (await create.sites.sections.list(site)).items[1]!.siteSpaces![0]!.id,
+    ])
   })
 
   it('keeps the last site space of a section, but not of a site root', async () => {

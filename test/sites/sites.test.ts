@@ -21,13 +21,23 @@ describe('sites.list / sites.get', () => {
       },
       permissions: { view: true, admin: true },
     })
-    expect(page.items[1]).toMatchObject({ id: sites.portal, visibility: 'share-link', urls: { published: 'https://acme.docplat.site/partners' } })
+    expect(page.items[1]).toMatchObject({
+      id: sites.portal,
+      visibility: 'share-link',
+      urls: { published: 'https://acme.docplat.site/partners' },
+    })
 
     // Carl administers Acme Docs without being an organization admin; Reed only reads.
     const asCreator = await create.sites.list({ organizationId: demo.acme })
-    expect(asCreator.items.map((s) => s.permissions)).toEqual([{ view: true, admin: true }, { view: true, admin: false }])
+    expect(asCreator.items.map((s) => s.permissions)).toEqual([
+      { view: true, admin: true },
+      { view: true, admin: false },
+    ])
     const asReader = await read.sites.list({ organizationId: demo.acme })
-    expect(asReader.items.map((s) => s.permissions)).toEqual([{ view: true, admin: false }, { view: true, admin: false }])
+    expect(asReader.items.map((s) => s.permissions)).toEqual([
+      { view: true, admin: false },
+      { view: true, admin: false },
+    ])
   })
 
   it('pages through sites, including ones added by the builders', async () => {
@@ -41,7 +51,11 @@ describe('sites.list / sites.get', () => {
     const second = await first.getNextPage()
     expect(second.items.map((s) => s.id)).toEqual([added.id])
     expect(second.next).toBeUndefined()
-    expect((await collect(admin.sites.list({ organizationId: demo.acme, limit: 1 }))).map((s) => s.title)).toEqual(['Acme Docs', 'Partner Portal', 'Acme Docs'])
+    expect((await collect(admin.sites.list({ organizationId: demo.acme, limit: 1 }))).map((s) => s.title)).toEqual([
+      'Acme Docs',
+      'Partner Portal',
+      'Acme Docs',
+    ])
     expect(await admin.sites.get({ organizationId: demo.acme, siteId: added.id })).toMatchObject({
       visibility: 'unlisted',
       urls: { published: 'https://acme.docplat.site/acme-docs' },
@@ -84,6 +98,9 @@ describe('sites.list / sites.get', () => {
     expect(platform.db.sites.get(sites.docs)!.admins).toEqual([])
     await platform.builders.member(demo.acme, demo.users.create, 'create')
     expect((await create.sites.get({ organizationId: demo.acme, siteId: sites.docs })).permissions).toEqual({ view: true, admin: false })
-    await rejects(create.sites.sections.update({ organizationId: demo.acme, siteId: sites.docs, siteSectionId: sites.guides, title: 'Nope' }), 403)
+    await rejects(
+      create.sites.sections.update({ organizationId: demo.acme, siteId: sites.docs, siteSectionId: sites.guides, title: 'Nope' }),
+      403,
+    )
   })
 })

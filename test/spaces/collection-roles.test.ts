@@ -31,7 +31,12 @@ describe('collection list roles', () => {
         const platform = createMockPlatform({ scenario: 'empty' })
         await platform.ready
         const org = await platform.builders.organization({ title: 'Roles' })
-        const { user, token } = await platform.builders.user({ displayName: 'U', organization: org.id, role: orgRole as never, tokenName: 'u' })
+        const { user, token } = await platform.builders.user({
+          displayName: 'U',
+          organization: org.id,
+          role: orgRole as never,
+          tokenName: 'u',
+        })
         const team = await platform.builders.team({ organization: org.id, title: 'T', members: [user.id] })
         const ids: string[] = []
         for (const [i, node] of nodes.entries()) {
@@ -39,13 +44,17 @@ describe('collection list roles', () => {
           const parent = i === 0 || node.parent % (i + 1) === i ? undefined : ids[node.parent % i]
           const c = await platform.builders.collection({ organization: org.id, title: `c${i}`, parent, defaultLevel: node.defaultLevel })
           ids.push(c.id)
-          if (node.grant) await platform.builders.grant({ target: c.id, principal: node.grant.toTeam ? team.id : user.id, role: node.grant.role })
+          if (node.grant)
+            await platform.builders.grant({ target: c.id, principal: node.grant.toTeam ? team.id : user.id, role: node.grant.role })
         }
         const client = createClient({ token, fetch: platform.fetch, retry: 0 })
         const listed = new Map<string, unknown>()
         for await (const c of client.collections.list({ organizationId: org.id, limit: 3 })) listed.set(c.id, c.permissions)
         for (const id of ids) {
-          const one = await client.collections.get({ collectionId: id }).then((c) => c.permissions, () => undefined)
+          const one = await client.collections.get({ collectionId: id }).then(
+            (c) => c.permissions,
+            () => undefined,
+          )
           expect(listed.get(id)).toEqual(one)
         }
       }),

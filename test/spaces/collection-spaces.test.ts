@@ -58,7 +58,8 @@ describe('collections.listSpaces', () => {
     const { admin, platform, demo } = await setup()
     const shelf = await platform.builders.collection({ organization: demo.acme, title: 'Shelf' })
     const made: string[] = []
-    for (let i = 1; i <= 23; i++) made.push((await platform.builders.space({ organization: demo.acme, parent: shelf.id, title: `Book ${i}` })).id)
+    for (let i = 1; i <= 23; i++)
+      made.push((await platform.builders.space({ organization: demo.acme, parent: shelf.id, title: `Book ${i}` })).id)
     const first = await admin.collections.listSpaces({ collectionId: shelf.id, limit: 10 })
     expect(first.items.map((s) => s.id)).toEqual(made.slice(0, 10))
     expect(first.count).toBe(23)
@@ -75,7 +76,7 @@ describe('collections.listSpaces', () => {
     expect((await admin.collections.listSpaces({ collectionId: shelf.id })).items).toHaveLength(23)
   })
 
-  it('refuses limits out of range and cursors that are not this list\'s', async () => {
+  it("refuses limits out of range and cursors that are not this list's", async () => {
     const { admin, platform, demo } = await setup()
     const id = demo.collections.product
     await rejects(admin.collections.listSpaces({ collectionId: id, limit: 0 }), 400, 'query.limit')
@@ -95,7 +96,8 @@ describe('collections.listSpaces', () => {
     const { admin, platform, demo } = await setup()
     const shelf = await platform.builders.collection({ organization: demo.acme, title: 'Shelf' })
     const initial: string[] = []
-    for (let i = 0; i < 12; i++) initial.push((await platform.builders.space({ organization: demo.acme, parent: shelf.id, title: `Book ${i}` })).id)
+    for (let i = 0; i < 12; i++)
+      initial.push((await platform.builders.space({ organization: demo.acme, parent: shelf.id, title: `Book ${i}` })).id)
     const seen: string[] = []
     const added: string[] = []
     for await (const space of admin.collections.listSpaces({ collectionId: shelf.id, limit: 5 })) {

@@ -62,7 +62,13 @@ describe('collections.create', () => {
     const { admin, demo } = await setup()
     const { data, response } = await admin.collections.create({ organizationId: demo.acme, title: 'Tutorials' }).withResponse()
     expect(response.status).toBe(201)
-    expect(data).toMatchObject({ object: 'collection', title: 'Tutorials', organization: demo.acme, defaultLevel: null, permissions: ADMIN })
+    expect(data).toMatchObject({
+      object: 'collection',
+      title: 'Tutorials',
+      organization: demo.acme,
+      defaultLevel: null,
+      permissions: ADMIN,
+    })
     expect(data).not.toHaveProperty('parent')
     expect(data.id).not.toBe(demo.collections.product)
     expect(await admin.collections.get({ collectionId: data.id })).toEqual(data)
@@ -100,7 +106,11 @@ describe('collections.create', () => {
     await rejects(outsider.collections.create({ organizationId: demo.acme, title: 'Nope' }), 404)
     await rejects(anonymous.collections.create({ organizationId: demo.acme, title: 'Nope' }), 401)
     await rejects(admin.collections.create({ organizationId: 'no-such-org', title: 'Nope' }), 404)
-    await rejects(admin.collections.create({ organizationId: demo.acme, title: 'Nope', parent: 'no-such-collection' }), 404, 'no-such-collection')
+    await rejects(
+      admin.collections.create({ organizationId: demo.acme, title: 'Nope', parent: 'no-such-collection' }),
+      404,
+      'no-such-collection',
+    )
     expect(await collectionTitles(admin, demo.acme)).toEqual(['Product', 'API', 'Internal'])
   })
 
@@ -108,7 +118,11 @@ describe('collections.create', () => {
     const { outsider, platform, demo } = await setup()
     const globexCollection = await platform.builders.collection({ organization: demo.globex, title: 'Globex Docs' })
     await platform.builders.member(demo.acme, demo.users.outsider, 'admin')
-    await rejects(outsider.collections.create({ organizationId: demo.acme, title: 'Cross', parent: globexCollection.id }), 400, 'body.parent')
+    await rejects(
+      outsider.collections.create({ organizationId: demo.acme, title: 'Cross', parent: globexCollection.id }),
+      400,
+      'body.parent',
+    )
     expect(await collectionTitles(outsider, demo.acme)).toEqual(['Product', 'API', 'Internal'])
     expect(await collectionTitles(outsider, demo.globex)).toEqual(['Globex Docs'])
   })
@@ -123,7 +137,12 @@ describe('collections.update', () => {
       description: 'Everything about the platform',
       defaultLevel: 'comment',
     })
-    expect(updated).toMatchObject({ id: demo.collections.product, title: 'Platform', description: 'Everything about the platform', defaultLevel: 'comment' })
+    expect(updated).toMatchObject({
+      id: demo.collections.product,
+      title: 'Platform',
+      description: 'Everything about the platform',
+      defaultLevel: 'comment',
+    })
     expect(await admin.collections.get({ collectionId: demo.collections.product })).toEqual(updated)
     // A partial update leaves the other fields alone.
     const renamed = await admin.collections.update({ collectionId: demo.collections.product, title: 'Platform docs' })
@@ -143,13 +162,19 @@ describe('collections.update', () => {
   it('refuses values out of bounds and changes nothing', async () => {
     const { admin, demo } = await setup()
     const id = demo.collections.product
-    expect((await admin.collections.update({ collectionId: id, title: 'P'.repeat(50), description: 'D'.repeat(100) })).title).toBe('P'.repeat(50))
+    expect((await admin.collections.update({ collectionId: id, title: 'P'.repeat(50), description: 'D'.repeat(100) })).title).toBe(
+      'P'.repeat(50),
+    )
     await rejects(admin.collections.update({ collectionId: id, title: 'T'.repeat(51) }), 400, 'body.title')
     await rejects(admin.collections.update({ collectionId: id, title: '' }), 400, 'body.title')
     await rejects(admin.collections.update({ collectionId: id, description: 'D'.repeat(101) }), 400, 'body.description')
     await rejects(admin.collections.update({ collectionId: id, defaultLevel: 'owner' as never }), 400, 'body.defaultLevel')
     // One bad field fails the whole request: the valid title is not applied either.
-    await rejects(admin.collections.update({ collectionId: id, title: 'Half', defaultLevel: 'superuser' as never }), 400, 'body.defaultLevel')
+    await rejects(
+      admin.collections.update({ collectionId: id, title: 'Half', defaultLevel: 'superuser' as never }),
+      400,
+      'body.defaultLevel',
+    )
     const after = await admin.collections.get({ collectionId: id })
     expect(after).toMatchObject({ title: 'P'.repeat(50), description: 'D'.repeat(100), defaultLevel: null })
   })
@@ -317,7 +342,10 @@ describe('collections.move', () => {
     expect(await collectionTitles(admin, demo.acme)).toEqual(['Product', 'Internal', 'API'])
     expect(await collectionTitles(admin, demo.acme, false)).toEqual(['Product'])
     // Spaces and collections share one order under a parent: a space can be the reference.
-    await admin.collections.move({ collectionId: demo.collections.internal, position: { after: { type: 'space', space: demo.spaces.changelog } } })
+    await admin.collections.move({
+      collectionId: demo.collections.internal,
+      position: { after: { type: 'space', space: demo.spaces.changelog } },
+    })
     expect(await collectionTitles(admin, demo.acme)).toEqual(['Product', 'API', 'Internal'])
     expect((await admin.collections.get({ collectionId: demo.collections.internal })).parent).toBe(demo.collections.product)
     // Its spaces travel with it.
@@ -329,7 +357,10 @@ describe('collections.move', () => {
     const moved = await admin.collections.move({ collectionId: demo.collections.api, parent: null })
     expect(moved).not.toHaveProperty('parent')
     expect(await collectionTitles(admin, demo.acme)).toEqual(['Product', 'Internal', 'API'])
-    await admin.collections.move({ collectionId: demo.collections.api, position: { after: { type: 'collection', collection: demo.collections.product } } })
+    await admin.collections.move({
+      collectionId: demo.collections.api,
+      position: { after: { type: 'collection', collection: demo.collections.product } },
+    })
     expect(await collectionTitles(admin, demo.acme)).toEqual(['Product', 'API', 'Internal'])
     expect(await collectionTitles(admin, demo.acme, false)).toEqual(['Product', 'API', 'Internal'])
   })
@@ -349,10 +380,26 @@ describe('collections.move', () => {
     const product = { type: 'collection' as const, collection: demo.collections.product }
     await rejects(admin.collections.move({ collectionId: id, position: { before: product, after: product } }), 400, 'body.position')
     // API is a child of Product, not a sibling at the root.
-    await rejects(admin.collections.move({ collectionId: id, position: { before: { type: 'collection', collection: demo.collections.api } } }), 400, 'body.position.before')
-    await rejects(admin.collections.move({ collectionId: id, position: { after: { type: 'space', space: 'no-such-space' } } }), 400, 'body.position.after')
-    await rejects(admin.collections.move({ collectionId: id, position: { after: { type: 'collection', collection: id } } }), 400, 'body.position.after')
-    await rejects(admin.collections.move({ collectionId: id, position: { after: { type: 'page', page: 'x' } as never } }), 400, 'body.position.after')
+    await rejects(
+      admin.collections.move({ collectionId: id, position: { before: { type: 'collection', collection: demo.collections.api } } }),
+      400,
+      'body.position.before',
+    )
+    await rejects(
+      admin.collections.move({ collectionId: id, position: { after: { type: 'space', space: 'no-such-space' } } }),
+      400,
+      'body.position.after',
+    )
+    await rejects(
+      admin.collections.move({ collectionId: id, position: { after: { type: 'collection', collection: id } } }),
+      400,
+      'body.position.after',
+    )
+    await rejects(
+      admin.collections.move({ collectionId: id, position: { after: { type: 'page', page: 'x' } as never } }),
+      400,
+      'body.position.after',
+    )
     await rejects(admin.collections.move({ collectionId: id, parent: 'no-such-collection' }), 404, 'no-such-collection')
     await rejects(admin.collections.move({ collectionId: id, parent: 7 as never }), 400, 'body.parent')
     expect(await collectionTitles(admin, demo.acme)).toEqual(['Product', 'API', 'Internal'])

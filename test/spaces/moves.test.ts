@@ -8,7 +8,8 @@ const space = (id: string) => ({ type: 'space' as const, space: id })
 async function shelf({ platform, demo }: Demo) {
   const collection = await platform.builders.collection({ organization: demo.acme, title: 'Shelf' })
   const ids: Record<string, string> = {}
-  for (const title of ['A', 'B', 'C', 'D']) ids[title] = (await platform.builders.space({ organization: demo.acme, parent: collection.id, title })).id
+  for (const title of ['A', 'B', 'C', 'D'])
+    ids[title] = (await platform.builders.space({ organization: demo.acme, parent: collection.id, title })).id
   return { collection: collection.id, ids }
 }
 
@@ -57,7 +58,11 @@ describe('spaces.move', () => {
     expect(moved).toMatchObject({ id: demo.spaces.guide, parent: demo.collections.internal, visibility: 'public' })
     expect(await spaceTitles(admin, demo.collections.product)).toEqual(['Changelog'])
     expect(await spaceTitles(admin, demo.collections.internal)).toEqual(['Employee Handbook', 'Roadmap', 'Getting Started'])
-    await admin.spaces.move({ spaceId: demo.spaces.changelog, parent: demo.collections.internal, position: { before: space(demo.spaces.handbook) } })
+    await admin.spaces.move({
+      spaceId: demo.spaces.changelog,
+      parent: demo.collections.internal,
+      position: { before: space(demo.spaces.handbook) },
+    })
     expect(await spaceTitles(admin, demo.collections.internal)).toEqual(['Changelog', 'Employee Handbook', 'Roadmap', 'Getting Started'])
     expect(await admin.collections.listSpaces({ collectionId: demo.collections.product })).toMatchObject({ items: [], count: 0 })
     expect((await admin.spaces.get({ spaceId: demo.spaces.changelog })).parent).toBe(demo.collections.internal)
@@ -74,7 +79,11 @@ describe('spaces.move', () => {
     await rejects(admin.spaces.move({ spaceId: demo.spaces.reference, parent: null }), 409, 'in-collection')
     expect((await admin.spaces.get({ spaceId: demo.spaces.reference })).parent).toBe(demo.collections.api)
     // Back into its collection, in front of its old neighbour.
-    await admin.spaces.move({ spaceId: demo.spaces.guide, parent: demo.collections.product, position: { before: space(demo.spaces.changelog) } })
+    await admin.spaces.move({
+      spaceId: demo.spaces.guide,
+      parent: demo.collections.product,
+      position: { before: space(demo.spaces.changelog) },
+    })
     expect(await spaceTitles(admin, demo.collections.product)).toEqual(['Getting Started', 'Changelog'])
   })
 
@@ -86,7 +95,11 @@ describe('spaces.move', () => {
     await rejects(admin.spaces.move({ spaceId: id, position: { before: changelog, after: changelog } }), 400, 'body.position')
     // The handbook is under Internal, not a sibling under Product.
     await rejects(admin.spaces.move({ spaceId: id, position: { before: space(demo.spaces.handbook) } }), 400, 'body.position.before')
-    await rejects(admin.spaces.move({ spaceId: id, parent: demo.collections.internal, position: { after: changelog } }), 400, 'body.position.after')
+    await rejects(
+      admin.spaces.move({ spaceId: id, parent: demo.collections.internal, position: { after: changelog } }),
+      400,
+      'body.position.after',
+    )
     await rejects(admin.spaces.move({ spaceId: id, position: { after: space('no-such-space') } }), 400, 'body.position.after')
     await rejects(admin.spaces.move({ spaceId: id, position: { after: space(id) } }), 400, 'body.position.after')
     await rejects(admin.spaces.move({ spaceId: id, position: { before: { type: 'space' } as never } }), 400, 'body.position.before')

@@ -7,7 +7,17 @@ const ROLES: DemoRole[] = ['admin', 'create', 'review', 'edit', 'comment', 'read
 const RANK: Role[] = ['read', 'comment', 'edit', 'review', 'create', 'admin']
 const atLeast = (role: Role, needed: Role) => RANK.indexOf(role) >= RANK.indexOf(needed)
 
-type SpaceName = 'guide' | 'reference' | 'changelog' | 'partners' | 'customers' | 'handbook' | 'roadmap' | 'archive' | 'globexDocs' | 'globexPublic'
+type SpaceName =
+  | 'guide'
+  | 'reference'
+  | 'changelog'
+  | 'partners'
+  | 'customers'
+  | 'handbook'
+  | 'roadmap'
+  | 'archive'
+  | 'globexDocs'
+  | 'globexPublic'
 
 /**
  * The role each demo caller holds on each demo space, by the rules of DESIGN.md (`-` when the
@@ -16,16 +26,79 @@ type SpaceName = 'guide' | 'reference' | 'changelog' | 'partners' | 'customers' 
  * holds comment on the handbook; outsiders read public and unlisted spaces only.
  */
 const SPACE_ROLES: Record<SpaceName, Record<DemoRole, Role | '-'>> = {
-  guide:        { admin: 'admin', create: 'create', review: 'review', edit: 'edit', comment: 'comment', read: 'read', guest: 'read', outsider: 'read' },
-  reference:    { admin: 'admin', create: 'create', review: 'review', edit: 'edit', comment: 'comment', read: 'read', guest: '-', outsider: '-' },
-  changelog:    { admin: 'admin', create: 'create', review: 'review', edit: 'edit', comment: 'comment', read: 'read', guest: 'read', outsider: 'read' },
-  partners:     { admin: 'admin', create: 'create', review: 'review', edit: 'edit', comment: 'comment', read: 'read', guest: '-', outsider: '-' },
-  customers:    { admin: 'admin', create: 'create', review: 'review', edit: 'edit', comment: 'comment', read: 'read', guest: '-', outsider: '-' },
-  handbook:     { admin: 'admin', create: 'edit', review: 'read', edit: 'edit', comment: 'edit', read: 'read', guest: 'comment', outsider: '-' },
-  roadmap:      { admin: 'admin', create: 'edit', review: 'read', edit: 'edit', comment: 'edit', read: 'read', guest: '-', outsider: '-' },
-  archive:      { admin: 'admin', create: '-', review: '-', edit: '-', comment: '-', read: '-', guest: '-', outsider: '-' },
-  globexDocs:   { admin: '-', create: '-', review: '-', edit: '-', comment: '-', read: '-', guest: '-', outsider: 'admin' },
-  globexPublic: { admin: 'read', create: 'read', review: 'read', edit: 'read', comment: 'read', read: 'read', guest: 'read', outsider: 'admin' },
+  guide: {
+    admin: 'admin',
+    create: 'create',
+    review: 'review',
+    edit: 'edit',
+    comment: 'comment',
+    read: 'read',
+    guest: 'read',
+    outsider: 'read',
+  },
+  reference: {
+    admin: 'admin',
+    create: 'create',
+    review: 'review',
+    edit: 'edit',
+    comment: 'comment',
+    read: 'read',
+    guest: '-',
+    outsider: '-',
+  },
+  changelog: {
+    admin: 'admin',
+    create: 'create',
+    review: 'review',
+    edit: 'edit',
+    comment: 'comment',
+    read: 'read',
+    guest: 'read',
+    outsider: 'read',
+  },
+  partners: {
+    admin: 'admin',
+    create: 'create',
+    review: 'review',
+    edit: 'edit',
+    comment: 'comment',
+    read: 'read',
+    guest: '-',
+    outsider: '-',
+  },
+  customers: {
+    admin: 'admin',
+    create: 'create',
+    review: 'review',
+    edit: 'edit',
+    comment: 'comment',
+    read: 'read',
+    guest: '-',
+    outsider: '-',
+  },
+  handbook: {
+    admin: 'admin',
+    create: 'edit',
+    review: 'read',
+    edit: 'edit',
+    comment: 'edit',
+    read: 'read',
+    guest: 'comment',
+    outsider: '-',
+  },
+  roadmap: { admin: 'admin', create: 'edit', review: 'read', edit: 'edit', comment: 'edit', read: 'read', guest: '-', outsider: '-' },
+  archive: { admin: 'admin', create: '-', review: '-', edit: '-', comment: '-', read: '-', guest: '-', outsider: '-' },
+  globexDocs: { admin: '-', create: '-', review: '-', edit: '-', comment: '-', read: '-', guest: '-', outsider: 'admin' },
+  globexPublic: {
+    admin: 'read',
+    create: 'read',
+    review: 'read',
+    edit: 'read',
+    comment: 'read',
+    read: 'read',
+    guest: 'read',
+    outsider: 'admin',
+  },
 }
 
 /** The permissions object a role gives on a space: locked spaces refuse edits, deleted ones all but admin. */
@@ -79,7 +152,8 @@ describe('space permissions', () => {
         // An edit that changes nothing but proves the right to edit.
         if (permissions?.edit) expect((await client.spaces.update({ spaceId, title })).title, where).toBe(title)
         else await rejects(client.spaces.update({ spaceId, title }), 403)
-        if (permissions?.admin && name !== 'archive') expect((await client.spaces.update({ spaceId, defaultLevel })).defaultLevel, where).toBe(defaultLevel)
+        if (permissions?.admin && name !== 'archive')
+          expect((await client.spaces.update({ spaceId, defaultLevel })).defaultLevel, where).toBe(defaultLevel)
         else await rejects(client.spaces.update({ spaceId, defaultLevel }), 403)
         if (!permissions?.admin) await rejects(client.spaces.delete({ spaceId }), 403)
       }
@@ -98,7 +172,11 @@ describe('space permissions', () => {
     expect((await read.collections.get({ collectionId: demo.collections.internal })).permissions?.create).toBe(false)
     // A team grant on a collection reaches spaces of nested collections too.
     await platform.builders.grant({ target: demo.collections.product, principal: demo.teams.writers, role: 'review' })
-    expect((await read.spaces.get({ spaceId: demo.spaces.reference })).permissions).toMatchObject({ review: true, merge: true, admin: false })
+    expect((await read.spaces.get({ spaceId: demo.spaces.reference })).permissions).toMatchObject({
+      review: true,
+      merge: true,
+      admin: false,
+    })
   })
 
   it('never lower a member through a grant below the default level', async () => {
@@ -128,7 +206,11 @@ describe('space permissions', () => {
     await admin.collections.update({ collectionId: demo.collections.product, defaultLevel: null })
     await admin.collections.update({ collectionId: demo.collections.api, defaultLevel: null })
     await admin.spaces.update({ spaceId: demo.spaces.reference, defaultLevel: null })
-    expect((await create.spaces.get({ spaceId: demo.spaces.reference })).permissions).toMatchObject({ edit: true, review: true, admin: false })
+    expect((await create.spaces.get({ spaceId: demo.spaces.reference })).permissions).toMatchObject({
+      edit: true,
+      review: true,
+      admin: false,
+    })
   })
 
   it('make an organization admin admin everywhere, whatever the levels', async () => {
@@ -159,7 +241,14 @@ describe('space permissions', () => {
       await rejects(outsider.spaces.update({ spaceId, title: 'Nope' }), 403)
       await rejects(outsider.spaces.delete({ spaceId }), 403)
     }
-    for (const spaceId of [demo.spaces.partners, demo.spaces.customers, demo.spaces.handbook, demo.spaces.roadmap, demo.spaces.reference, demo.spaces.archive]) {
+    for (const spaceId of [
+      demo.spaces.partners,
+      demo.spaces.customers,
+      demo.spaces.handbook,
+      demo.spaces.roadmap,
+      demo.spaces.reference,
+      demo.spaces.archive,
+    ]) {
       await rejects(outsider.spaces.get({ spaceId }), 404)
     }
   })
@@ -169,7 +258,11 @@ describe('space permissions', () => {
     await rejects(guest.spaces.get({ spaceId: demo.spaces.reference }), 404)
     await platform.builders.grant({ target: demo.collections.product, principal: demo.users.guest, role: 'comment' })
     // Whoever may open the collection (here through its parent) opens the space.
-    expect((await guest.spaces.get({ spaceId: demo.spaces.reference })).permissions).toMatchObject({ view: true, comment: true, edit: false })
+    expect((await guest.spaces.get({ spaceId: demo.spaces.reference })).permissions).toMatchObject({
+      view: true,
+      comment: true,
+      edit: false,
+    })
   })
 
   it('stop at a disabled or removed membership', async () => {
@@ -186,7 +279,16 @@ describe('space permissions', () => {
 describe('collection permissions', () => {
   type CollectionName = 'product' | 'api' | 'internal'
   const COLLECTION_ROLES: Record<CollectionName, Record<DemoRole, Role | '-'>> = {
-    product: { admin: 'admin', create: 'create', review: 'review', edit: 'edit', comment: 'comment', read: 'read', guest: '-', outsider: '-' },
+    product: {
+      admin: 'admin',
+      create: 'create',
+      review: 'review',
+      edit: 'edit',
+      comment: 'comment',
+      read: 'read',
+      guest: '-',
+      outsider: '-',
+    },
     api: { admin: 'admin', create: 'create', review: 'review', edit: 'edit', comment: 'comment', read: 'read', guest: '-', outsider: '-' },
     internal: { admin: 'admin', create: 'edit', review: 'read', edit: 'edit', comment: 'edit', read: 'read', guest: '-', outsider: '-' },
   }
@@ -207,9 +309,13 @@ describe('collection permissions', () => {
         const collection = await client.collections.get({ collectionId })
         const expected = { view: true, admin: role === 'admin', viewInviteLinks: role === 'admin', create: atLeast(role, 'create') }
         expect(collection.permissions, where).toEqual(expected)
-        if (expected.admin) expect((await client.collections.update({ collectionId, title: collection.title })).title).toBe(collection.title)
+        if (expected.admin)
+          expect((await client.collections.update({ collectionId, title: collection.title })).title).toBe(collection.title)
         else await rejects(client.collections.update({ collectionId, title: collection.title }), 403)
-        if (expected.create) expect((await client.collections.create({ organizationId: ctx.demo.acme, title: `By ${caller}`, parent: collectionId })).parent).toBe(collectionId)
+        if (expected.create)
+          expect(
+            (await client.collections.create({ organizationId: ctx.demo.acme, title: `By ${caller}`, parent: collectionId })).parent,
+          ).toBe(collectionId)
         else await rejects(client.collections.create({ organizationId: ctx.demo.acme, title: `By ${caller}`, parent: collectionId }), 403)
       }
     }

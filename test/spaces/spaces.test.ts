@@ -17,7 +17,17 @@ describe('spaces.get', () => {
       organization: demo.acme,
       parent: demo.collections.product,
       defaultLevel: null,
-      permissions: { view: true, access: true, admin: true, viewInviteLinks: true, edit: true, triggerGitSync: false, comment: true, merge: true, review: true },
+      permissions: {
+        view: true,
+        access: true,
+        admin: true,
+        viewInviteLinks: true,
+        edit: true,
+        triggerGitSync: false,
+        comment: true,
+        merge: true,
+        review: true,
+      },
     })
     expect(guide.urls?.location).toBe(`${platform.baseUrl}/v1/spaces/${demo.spaces.guide}`)
     expect(guide.urls?.app).toBe(`https://app.docplat.dev/o/${demo.acme}/s/${demo.spaces.guide}`)
@@ -58,7 +68,14 @@ describe('spaces.update', () => {
     const { admin, edit, demo } = await setup()
     const before = await admin.spaces.get({ spaceId: demo.spaces.guide })
     const updated = await edit.spaces.update({ spaceId: demo.spaces.guide, title: 'Start here', emoji: '🧭' })
-    expect(updated).toMatchObject({ id: demo.spaces.guide, title: 'Start here', emoji: '🧭', visibility: 'public', editMode: 'live', parent: demo.collections.product })
+    expect(updated).toMatchObject({
+      id: demo.spaces.guide,
+      title: 'Start here',
+      emoji: '🧭',
+      visibility: 'public',
+      editMode: 'live',
+      parent: demo.collections.product,
+    })
     expect(Date.parse(updated.updatedAt)).toBeGreaterThan(Date.parse(before.updatedAt))
     expect(updated.createdAt).toBe(before.createdAt)
     const read = await admin.spaces.get({ spaceId: demo.spaces.guide })
@@ -119,7 +136,12 @@ describe('spaces.update', () => {
     await rejects(outsider.spaces.update({ spaceId: demo.spaces.partners, title: 'Nope' }), 404)
     await rejects(anonymous.spaces.update({ spaceId: demo.spaces.guide, title: 'Nope' }), 401)
     await rejects(admin.spaces.update({ spaceId: 'no-such-space', title: 'Nope' }), 404)
-    expect(await admin.spaces.get({ spaceId: demo.spaces.guide })).toMatchObject({ title: 'Getting Started', emoji: '🚀', editMode: 'live', defaultLevel: null })
+    expect(await admin.spaces.get({ spaceId: demo.spaces.guide })).toMatchObject({
+      title: 'Getting Started',
+      emoji: '🚀',
+      editMode: 'live',
+      defaultLevel: null,
+    })
   })
 
   it('refuses updates of a deleted space', async () => {
@@ -226,7 +248,12 @@ describe('spaces.restore', () => {
     await admin.spaces.delete({ spaceId: demo.spaces.guide })
     const deleted = await admin.spaces.get({ spaceId: demo.spaces.guide })
     const restored = await admin.spaces.restore({ spaceId: demo.spaces.guide })
-    expect(restored).toMatchObject({ id: demo.spaces.guide, title: 'Getting Started', parent: demo.collections.product, visibility: 'public' })
+    expect(restored).toMatchObject({
+      id: demo.spaces.guide,
+      title: 'Getting Started',
+      parent: demo.collections.product,
+      visibility: 'public',
+    })
     expect(restored).not.toHaveProperty('deletedAt')
     expect(Date.parse(restored.updatedAt)).toBeGreaterThan(Date.parse(deleted.updatedAt))
     expect(restored.permissions?.edit).toBe(true)
@@ -313,7 +340,12 @@ describe('spaces.duplicate', () => {
 
   it('leaves git synchronization to the original', async () => {
     const { admin, edit, read, platform, demo } = await setup()
-    const gitSync = { repoName: 'acme/docs', installationProvider: 'github', url: 'https://github.com/acme/docs', updatedAt: '2026-01-10T00:00:00.000Z' }
+    const gitSync = {
+      repoName: 'acme/docs',
+      installationProvider: 'github',
+      url: 'https://github.com/acme/docs',
+      updatedAt: '2026-01-10T00:00:00.000Z',
+    }
     const synced = await platform.builders.space({ organization: demo.acme, title: 'Synced', gitSync })
     const original = await edit.spaces.get({ spaceId: synced.id })
     expect(original).toMatchObject({ gitSync, permissions: { triggerGitSync: true } })

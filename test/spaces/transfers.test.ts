@@ -45,10 +45,18 @@ describe('spaces.transfer', () => {
 
   it('moves a space between collections of its own organization', async () => {
     const { admin, demo } = await setup()
-    const moved = await admin.spaces.transfer({ spaceId: demo.spaces.guide, organization: demo.acme, collection: demo.collections.internal })
+    const moved = await admin.spaces.transfer({
+      spaceId: demo.spaces.guide,
+      organization: demo.acme,
+      collection: demo.collections.internal,
+    })
     expect(moved).toMatchObject({ organization: demo.acme, parent: demo.collections.internal })
     expect(await spaceTitles(admin, demo.collections.internal)).toEqual(['Employee Handbook', 'Roadmap', 'Getting Started'])
-    await rejects(admin.spaces.transfer({ spaceId: demo.spaces.guide, organization: demo.acme, collection: demo.collections.internal }), 409, 'already')
+    await rejects(
+      admin.spaces.transfer({ spaceId: demo.spaces.guide, organization: demo.acme, collection: demo.collections.internal }),
+      409,
+      'already',
+    )
     await rejects(admin.spaces.transfer({ spaceId: demo.spaces.partners, organization: demo.acme }), 409, 'already')
     const toRoot = await admin.spaces.transfer({ spaceId: demo.spaces.guide, organization: demo.acme })
     expect(toRoot).not.toHaveProperty('parent')
@@ -59,12 +67,26 @@ describe('spaces.transfer', () => {
     const { admin, demo } = ctx
     const both = await adminOfBoth(ctx)
     await rejects(both.client.spaces.transfer({ spaceId: demo.spaces.reference, organization: demo.globex }), 409, 'in-collection')
-    await rejects(both.client.spaces.transfer({ spaceId: demo.spaces.guide, organization: demo.globex, collection: demo.collections.internal }), 400, 'body.collection')
-    await rejects(both.client.spaces.transfer({ spaceId: demo.spaces.guide, organization: demo.globex, collection: 'no-such-collection' }), 404, 'no-such-collection')
+    await rejects(
+      both.client.spaces.transfer({ spaceId: demo.spaces.guide, organization: demo.globex, collection: demo.collections.internal }),
+      400,
+      'body.collection',
+    )
+    await rejects(
+      both.client.spaces.transfer({ spaceId: demo.spaces.guide, organization: demo.globex, collection: 'no-such-collection' }),
+      404,
+      'no-such-collection',
+    )
     await rejects(both.client.spaces.transfer({ spaceId: demo.spaces.guide } as never), 400, 'body.organization')
     await rejects(both.client.spaces.transfer({ spaceId: demo.spaces.guide, organization: '' }), 400, 'body.organization')
-    expect(await admin.spaces.get({ spaceId: demo.spaces.reference })).toMatchObject({ organization: demo.acme, parent: demo.collections.api })
-    expect(await admin.spaces.get({ spaceId: demo.spaces.guide })).toMatchObject({ organization: demo.acme, parent: demo.collections.product })
+    expect(await admin.spaces.get({ spaceId: demo.spaces.reference })).toMatchObject({
+      organization: demo.acme,
+      parent: demo.collections.api,
+    })
+    expect(await admin.spaces.get({ spaceId: demo.spaces.guide })).toMatchObject({
+      organization: demo.acme,
+      parent: demo.collections.product,
+    })
   })
 
   it('needs admin of both organizations', async () => {
@@ -99,7 +121,10 @@ describe('collections.transfer', () => {
     expect(moved).not.toHaveProperty('parent')
     expect(await collectionTitles(admin, demo.acme)).toEqual(['Internal'])
     expect(await collectionTitles(outsider, demo.globex)).toEqual(['Product', 'API'])
-    expect(await outsider.collections.get({ collectionId: demo.collections.api })).toMatchObject({ organization: demo.globex, parent: demo.collections.product })
+    expect(await outsider.collections.get({ collectionId: demo.collections.api })).toMatchObject({
+      organization: demo.globex,
+      parent: demo.collections.product,
+    })
     expect(await spaceTitles(outsider, demo.collections.product)).toEqual(['Getting Started', 'Changelog'])
     for (const spaceId of [demo.spaces.guide, demo.spaces.changelog, demo.spaces.reference]) {
       expect((await outsider.spaces.get({ spaceId })).organization).toBe(demo.globex)
@@ -109,7 +134,9 @@ describe('collections.transfer', () => {
     await rejects(admin.spaces.get({ spaceId: demo.spaces.reference }), 404)
     await rejects(review.spaces.get({ spaceId: demo.spaces.reference }), 404)
     expect((await admin.spaces.get({ spaceId: demo.spaces.guide })).permissions?.admin).toBe(false)
-    expect(await memberSpaceIds(both.client, demo.globex, both.user.id)).toEqual(expect.arrayContaining([demo.spaces.guide, demo.spaces.changelog, demo.spaces.reference]))
+    expect(await memberSpaceIds(both.client, demo.globex, both.user.id)).toEqual(
+      expect.arrayContaining([demo.spaces.guide, demo.spaces.changelog, demo.spaces.reference]),
+    )
     expect(await memberSpaceIds(both.client, demo.acme, both.user.id)).not.toContain(demo.spaces.guide)
   })
 
@@ -149,7 +176,11 @@ describe('collections.transfer', () => {
     await rejects(admin.collections.transfer({ collectionId: demo.collections.product, organization: demo.acme }), 409, 'already')
     await rejects(admin.collections.transfer({ collectionId: demo.collections.product } as never), 400, 'body.organization')
     const both = await adminOfBoth(ctx)
-    await rejects(both.client.collections.transfer({ collectionId: demo.collections.product, organization: 5 as never }), 400, 'body.organization')
+    await rejects(
+      both.client.collections.transfer({ collectionId: demo.collections.product, organization: 5 as never }),
+      400,
+      'body.organization',
+    )
     expect(await collectionTitles(admin, demo.acme)).toEqual(['Product', 'API', 'Internal'])
     expect((await admin.collections.get({ collectionId: demo.collections.api })).organization).toBe(demo.acme)
   })

@@ -27,10 +27,27 @@ const op = fc.oneof(
     parent: fc.nat(),
     visibility: fc.constantFrom(...VISIBILITIES),
     defaultLevel: fc.option(fc.constantFrom(...ROLES), { nil: null }),
-    pages: fc.array(fc.record({ title: fc.constantFrom(...TITLES), question: fc.option(fc.constantFrom(...QUESTIONS), { nil: undefined }), hidden: fc.boolean() }), { maxLength: 3 }),
+    pages: fc.array(
+      fc.record({
+        title: fc.constantFrom(...TITLES),
+        question: fc.option(fc.constantFrom(...QUESTIONS), { nil: undefined }),
+        hidden: fc.boolean(),
+      }),
+      { maxLength: 3 },
+    ),
   }),
-  fc.record({ kind: fc.constant('collection' as const), parent: fc.nat(), defaultLevel: fc.option(fc.constantFrom(...ROLES), { nil: null }) }),
-  fc.record({ kind: fc.constant('grant' as const), target: fc.nat(), onCollection: fc.boolean(), principal: fc.nat(3), role: fc.constantFrom(...ROLES) }),
+  fc.record({
+    kind: fc.constant('collection' as const),
+    parent: fc.nat(),
+    defaultLevel: fc.option(fc.constantFrom(...ROLES), { nil: null }),
+  }),
+  fc.record({
+    kind: fc.constant('grant' as const),
+    target: fc.nat(),
+    onCollection: fc.boolean(),
+    principal: fc.nat(3),
+    role: fc.constantFrom(...ROLES),
+  }),
   fc.record({ kind: fc.constant('revoke' as const), grant: fc.nat() }),
   fc.record({ kind: fc.constant('join' as const), user: fc.nat(2) }),
   fc.record({ kind: fc.constant('leave' as const), user: fc.nat(2) }),
@@ -40,7 +57,12 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('role' as const), user: fc.nat(2), role: fc.constantFrom(...ORG_ROLES) }),
   fc.record({ kind: fc.constant('transfer' as const), space: fc.nat(), back: fc.boolean() }),
   fc.record({ kind: fc.constant('unpage' as const), space: fc.nat(), page: fc.nat() }),
-  fc.record({ kind: fc.constant('page' as const), space: fc.nat(), title: fc.constantFrom(...TITLES), question: fc.option(fc.constantFrom(...QUESTIONS), { nil: undefined }) }),
+  fc.record({
+    kind: fc.constant('page' as const),
+    space: fc.nat(),
+    title: fc.constantFrom(...TITLES),
+    question: fc.option(fc.constantFrom(...QUESTIONS), { nil: undefined }),
+  }),
 )
 
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never
@@ -52,7 +74,7 @@ interface Page {
   hidden: boolean
 }
 
-const pick = <T,>(list: readonly T[], n: number): T | undefined => (list.length === 0 ? undefined : list[n % list.length])
+const pick = <T>(list: readonly T[], n: number): T | undefined => (list.length === 0 ? undefined : list[n % list.length])
 
 describe('member spaces and suggested questions from indexes', () => {
   it('match the single-space reads and the visible content after random changes', async () => {
@@ -86,16 +108,24 @@ describe('member spaces and suggested questions from indexes', () => {
         const apply = async (o: Op) => {
           switch (o.kind) {
             case 'space': {
-              const parent = o.parent % (collections.length + 1) === 0 ? undefined : collections[o.parent % (collections.length + 1) - 1]
-              const space = await b.space({ organization: org.id, title: `s${spaces.length}`, visibility: o.visibility === 'in-collection' && !parent ? 'private' : o.visibility, parent, defaultLevel: o.defaultLevel })
+              const parent = o.parent % (collections.length + 1) === 0 ? undefined : collections[(o.parent % (collections.length + 1)) - 1]
+              const space = await b.space({
+                organization: org.id,
+                title: `s${spaces.length}`,
+                visibility: o.visibility === 'in-collection' && !parent ? 'private' : o.visibility,
+                parent,
+                defaultLevel: o.defaultLevel,
+              })
               spaces.push(space.id)
               pages.set(space.id, [])
               for (const p of o.pages) await addPage(space.id, p)
               return
             }
             case 'collection': {
-              const parent = o.parent % (collections.length + 1) === 0 ? undefined : collections[o.parent % (collections.length + 1) - 1]
-              collections.push((await b.collection({ organization: org.id, title: `c${collections.length}`, parent, defaultLevel: o.defaultLevel })).id)
+              const parent = o.parent % (collections.length + 1) === 0 ? undefined : collections[(o.parent % (collections.length + 1)) - 1]
+              collections.push(
+                (await b.collection({ organization: org.id, title: `c${collections.length}`, parent, defaultLevel: o.defaultLevel })).id,
+              )
               return
             }
             case 'grant': {
@@ -133,7 +163,7 @@ describe('member spaces and suggested questions from indexes', () => {
             }
             case 'move': {
               const space = pick(spaces, o.space)
-              const parent = o.to % (collections.length + 1) === 0 ? null : collections[o.to % (collections.length + 1) - 1]!
+              const parent = o.to % (collections.length + 1) === 0 ? null : collections[(o.to % (collections.length + 1)) - 1]!
               if (space) await admin.spaces.move({ spaceId: space, parent }).catch(() => undefined)
               return
             }
@@ -159,7 +189,8 @@ describe('member spaces and suggested questions from indexes', () => {
             }
             case 'page': {
               const space = pick(spaces, o.space)
-              if (space && !platform.db.spaces.get(space)?.deletedAt) await addPage(space, { title: o.title, question: o.question, hidden: false })
+              if (space && !platform.db.spaces.get(space)?.deletedAt)
+                await addPage(space, { title: o.title, question: o.question, hidden: false })
               return
             }
           }
@@ -184,14 +215,16 @@ describe('member spaces and suggested questions from indexes', () => {
             expect(listed).toEqual([...visible.keys()].reverse())
             // The organization admin reads the same list for them.
             const forThem: string[] = []
-            for await (const entry of admin.orgs.members.listSpaces({ organizationId: org.id, userId: caller.id, order: 'asc', limit: 4 })) forThem.push(entry.space.id)
+            for await (const entry of admin.orgs.members.listSpaces({ organizationId: org.id, userId: caller.id, order: 'asc', limit: 4 }))
+              forThem.push(entry.space.id)
             expect(forThem).toEqual([...visible.keys()])
             // A member's counts say what their lists hold (a page of members counts without listing).
             const member = await admin.orgs.members.get({ organizationId: org.id, userId: caller.id }).catch(() => undefined)
             if (member) {
               expect(member.spaces).toBe(visible.size)
               const teams: string[] = []
-              for await (const entry of admin.orgs.members.listTeams({ organizationId: org.id, userId: caller.id })) teams.push(entry.team.id)
+              for await (const entry of admin.orgs.members.listTeams({ organizationId: org.id, userId: caller.id }))
+                teams.push(entry.team.id)
               expect(member.teams).toBe(teams.length)
             }
 
@@ -232,7 +265,10 @@ function roundRobin(lists: string[][]): string[] {
 /** What the platform suggests from these spaces' pages: question headings first, then title questions; no repeats; ten at most. */
 function expectedQuestions(spaces: Page[][]): string[] {
   const shown = spaces.map((pages) => pages.filter((p) => !p.hidden))
-  const all = [...roundRobin(shown.map((pages) => pages.flatMap((p) => (p.question ? [p.question] : [])))), ...roundRobin(shown.map((pages) => pages.filter((p) => !p.question).map((p) => `What is in “${p.title}”?`)))]
+  const all = [
+    ...roundRobin(shown.map((pages) => pages.flatMap((p) => (p.question ? [p.question] : [])))),
+    ...roundRobin(shown.map((pages) => pages.filter((p) => !p.question).map((p) => `What is in “${p.title}”?`))),
+  ]
   const seen = new Set<string>()
   const out: string[] = []
   for (const q of all) {

@@ -28,8 +28,12 @@ function render(spaces: Space[]): void {
 }
 
 async function main(): Promise<void> {
-  const { items: [org] } = await client.orgs.list()
-  const { items: [collection] } = await client.collections.list({ organizationId: org!.id })
+  const {
+    items: [org],
+  } = await client.orgs.list()
+  const {
+    items: [collection],
+  } = await client.collections.list({ organizationId: org!.id })
   document.querySelector('#title')!.textContent = `Spaces of ${org!.title} / ${collection!.title}`
   const spaces = (await client.collections.listSpaces({ collectionId: collection!.id })).items
   render(spaces)

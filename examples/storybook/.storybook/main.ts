@@ -13,7 +13,9 @@ const config: StorybookConfig = {
     const source = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url))
     vite.resolve ??= {}
     vite.resolve.alias = [
-      ...(Array.isArray(vite.resolve.alias) ? vite.resolve.alias : Object.entries(vite.resolve.alias ?? {}).map(([find, replacement]) => ({ find, replacement }))),
+      ...(Array.isArray(vite.resolve.alias)
+        ? vite.resolve.alias
+        : Object.entries(vite.resolve.alias ?? {}).map(([find, replacement]) => ({ find, replacement }))),
       { find: /^docplat$/, replacement: source('src/index.ts') },
       { find: /^docplat\/mock$/, replacement: source('mock/index.ts') },
       { find: /^docplat\/mock\/browser$/, replacement: source('mock/browser/index.ts') },

@@ -15,11 +15,14 @@ const view = (state: State, caller: Caller, input: Path, format?: 'markdown' | '
 
 /** Handlers of the comments of a change request. */
 export const changeRequestCommentsHandlers: Handlers<OpsOf<typeof contract>> = {
-  listCommentsInChangeRequest: ({ state, caller, input, prepared }) => op.listThreadComments(view(state, caller, input, input.format, prepared), input),
+  listCommentsInChangeRequest: ({ state, caller, input, prepared }) =>
+    op.listThreadComments(view(state, caller, input, input.format, prepared), input),
 
-  postCommentInChangeRequest: ({ state, caller, input, prepared }) => op.postThreadComment(view(state, caller, input, undefined, prepared), input),
+  postCommentInChangeRequest: ({ state, caller, input, prepared }) =>
+    op.postThreadComment(view(state, caller, input, undefined, prepared), input),
 
-  getCommentInChangeRequest: ({ state, caller, input, prepared }) => op.getThreadComment(view(state, caller, input, input.format, prepared), input.commentId),
+  getCommentInChangeRequest: ({ state, caller, input, prepared }) =>
+    op.getThreadComment(view(state, caller, input, input.format, prepared), input.commentId),
 
   updateCommentInChangeRequest: ({ state, caller, input, prepared }) =>
     op.updateThreadComment(view(state, caller, input, undefined, prepared), input.commentId, input),

@@ -37,7 +37,10 @@ export function listThreadComments(view: CommentView, query: ListQuery) {
   const list = `comments:${keyOfThread(view.thread)}:${digest(JSON.stringify([order, query.status ?? 'all', query.targetPage ?? '', authors]))}`
   // The page's records first: only their anchors decide whether the blocks must be analysed.
   const page = paginate(list, items, postingKey, query, undefined, order === 'desc')
-  const early = blocksFirst(view, page.items.some((c) => c.node !== undefined))
+  const early = blocksFirst(
+    view,
+    page.items.some((c) => c.node !== undefined),
+  )
   if (early) return early
   return withDocuments(view.documents, { ...page, items: page.items.map((c) => presentComment(view, c)) })
 }
@@ -98,7 +101,10 @@ export function deleteThreadComment(view: CommentView, commentId: string): void 
 export function listThreadReplies(view: CommentView, commentId: string, query: PageQuery) {
   const comment = findComment(view.state, view.thread, commentId)
   const replies = view.state.db.repliesByComment.get(comment.id)
-  return withDocuments(view.documents, paginate(`replies:${comment.id}`, replies, postingKey, query, (r) => presentReply(view, r)))
+  return withDocuments(
+    view.documents,
+    paginate(`replies:${comment.id}`, replies, postingKey, query, (r) => presentReply(view, r)),
+  )
 }
 
 export async function postThreadReply(view: CommentView, commentId: string, input: { body: { markdown: string } }) {

@@ -26,13 +26,24 @@ export const spaceCommentsHandlers: Handlers<OpsOf<typeof contract>> = {
     op.postThreadReply(viewOf(state, caller, spaceThread(state, caller, input.spaceId)), input.commentId, input),
 
   getCommentReplyInSpace: ({ state, caller, input }) =>
-    op.getThreadReply(viewOf(state, caller, spaceThread(state, caller, input.spaceId), input.format), input.commentId, input.commentReplyId),
+    op.getThreadReply(
+      viewOf(state, caller, spaceThread(state, caller, input.spaceId), input.format),
+      input.commentId,
+      input.commentReplyId,
+    ),
 
   updateCommentReplyInSpace: ({ state, caller, input }) =>
-    op.updateThreadReply(viewOf(state, caller, spaceThread(state, caller, input.spaceId)), input.commentId, input.commentReplyId, input, REPLY_FIELDS),
+    op.updateThreadReply(
+      viewOf(state, caller, spaceThread(state, caller, input.spaceId)),
+      input.commentId,
+      input.commentReplyId,
+      input,
+      REPLY_FIELDS,
+    ),
 
   deleteCommentReplyInSpace: ({ state, caller, input }) =>
     op.deleteThreadReply(viewOf(state, caller, spaceThread(state, caller, input.spaceId)), input.commentId, input.commentReplyId),
 
-  listCommentersInSpace: ({ state, caller, input }) => op.listThreadCommenters(viewOf(state, caller, spaceThread(state, caller, input.spaceId)), input),
+  listCommentersInSpace: ({ state, caller, input }) =>
+    op.listThreadCommenters(viewOf(state, caller, spaceThread(state, caller, input.spaceId)), input),
 }

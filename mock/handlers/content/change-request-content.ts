@@ -22,8 +22,11 @@ export const changeRequestContentHandlers: Handlers<OpsOf<typeof contract>> = {
   importChangeRequestContent: ({ state, caller, input, services, prepared }) => {
     const t = target(state, caller, input, 'edit')
     const status = t.changeRequest!.status
-    if (status === 'merged' || status === 'archived') throw conflict(`Change request ${t.changeRequest!.id} is ${status}: its content can no longer change`)
-    const work = prepared ? undefined : importPreparation(state.libraries.markdown, state.contentCache.headings, services.fixtures, input.url)
+    if (status === 'merged' || status === 'archived')
+      throw conflict(`Change request ${t.changeRequest!.id} is ${status}: its content can no longer change`)
+    const work = prepared
+      ? undefined
+      : importPreparation(state.libraries.markdown, state.contentCache.headings, services.fixtures, input.url)
     return work ? new Prepare(work) : importContent(state, t, services.fixtures, input.url, input.source)
   },
 
@@ -33,7 +36,8 @@ export const changeRequestContentHandlers: Handlers<OpsOf<typeof contract>> = {
 
   getFileInChangeRequestById: ({ state, caller, input }) => readFile(state, target(state, caller, input), input),
 
-  listFileBacklinksInChangeRequest: ({ state, caller, input, prepared }) => readBacklinks(state, caller, target(state, caller, input), input, prepared),
+  listFileBacklinksInChangeRequest: ({ state, caller, input, prepared }) =>
+    readBacklinks(state, caller, target(state, caller, input), input, prepared),
 
   getPageInChangeRequestById: ({ state, caller, input }) => readPage(state, target(state, caller, input), input),
 

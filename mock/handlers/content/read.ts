@@ -31,7 +31,8 @@ export function contentOptions(input: ContentQuery): ContentOptions {
 function requireNode(view: RevisionView, pageId: string, options?: ContentOptions): PageNode {
   const node = view.byId.get(pageId)
   if (!node) throw notFound(`Page ${pageId} not found`)
-  if (options && !options.computed && isGenerated(node)) throw notFound(`Page ${pageId} is output of a computed page: not found with computed=false`)
+  if (options && !options.computed && isGenerated(node))
+    throw notFound(`Page ${pageId} is output of a computed page: not found with computed=false`)
   return node
 }
 
@@ -52,31 +53,73 @@ export function readPage(
   const options = contentOptions(input)
   const node = requireNode(view, input.pageId, options)
   const documents = new PendingDocuments()
-  return withDocuments(documents, presentPage(state, target, view, node, { ...options, format: input.format ?? 'document', evaluated: input.evaluated === true }, documents))
+  return withDocuments(
+    documents,
+    presentPage(
+      state,
+      target,
+      view,
+      node,
+      { ...options, format: input.format ?? 'document', evaluated: input.evaluated === true },
+      documents,
+    ),
+  )
 }
 
 export function readFiles(state: State, target: ContentTarget, input: ContentQuery & PageInput) {
   const { metadata } = contentOptions(input)
-  return paginate('files', state.db.filesByRevision.get(target.revision), (f) => [f.seq], input, (f) => presentFile(state, target, f, metadata))
+  return paginate(
+    'files',
+    state.db.filesByRevision.get(target.revision),
+    (f) => [f.seq],
+    input,
+    (f) => presentFile(state, target, f, metadata),
+  )
 }
 
 export function readFile(state: State, target: ContentTarget, input: ContentQuery & { fileId: string }) {
   return presentFile(state, target, requireFile(state, target.revision, input.fileId), contentOptions(input).metadata)
 }
 
-export function readBacklinks(state: State, caller: Caller, target: ContentTarget, input: PageInput & { fileId: string }, prepared?: number) {
+export function readBacklinks(
+  state: State,
+  caller: Caller,
+  target: ContentTarget,
+  input: PageInput & { fileId: string },
+  prepared?: number,
+) {
   requireFile(state, target.revision, input.fileId)
   const work = prepared ? undefined : analysisPreparation(state, [target.revision])
   if (work) return new Prepare(work)
   const users = linksOf(viewOf(state, target.revision)).fileUsers.get(input.fileId) ?? []
   const space = presentSpace(state, caller, target.space)
-  return paginateArray('backlinks', [...users], (n) => [n.index], input, (n) => presentBacklink(state, target, n, space))
+  return paginateArray(
+    'backlinks',
+    [...users],
+    (n) => [n.index],
+    input,
+    (n) => presentBacklink(state, target, n, space),
+  )
 }
 
-export function readLinks(state: State, target: ContentTarget, input: PageInput & { pageId?: string | undefined; status?: LinkStatus | undefined }, prepared?: number) {
+export function readLinks(
+  state: State,
+  target: ContentTarget,
+  input: PageInput & { pageId?: string | undefined; status?: LinkStatus | undefined },
+  prepared?: number,
+) {
   if (input.pageId !== undefined) requireNode(viewOf(state, target.revision), input.pageId)
   const work = prepared ? undefined : analysisPreparation(state, linkRevisions(state, target))
   if (work) return new Prepare(work)
   const { items, stats } = listLinks(state, target, { page: input.pageId, status: input.status })
-  return { ...paginateArray('links', items, (i) => [i.rank, i.label, i.entry.key], input, (i) => presentLink(state, target, i)), stats }
+  return {
+    ...paginateArray(
+      'links',
+      items,
+      (i) => [i.rank, i.label, i.entry.key],
+      input,
+      (i) => presentLink(state, target, i),
+    ),
+    stats,
+  }
 }

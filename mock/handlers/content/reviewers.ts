@@ -11,7 +11,13 @@ export const reviewerHandlers: Handlers<OpsOf<typeof contract>> = {
   getRequestedReviewersByChangeRequestId: ({ state, caller, input }) => {
     const { space, changeRequest } = loadChangeRequest(state, caller, input.spaceId, input.changeRequestId)
     const people = audienceFor(state, caller, space.organization)
-    return paginate('requestedReviewers', requestedReviewers(state, changeRequest), (r) => [r.seq], input, (r) => presentRequestedReviewer(state, r, people))
+    return paginate(
+      'requestedReviewers',
+      requestedReviewers(state, changeRequest),
+      (r) => [r.seq],
+      input,
+      (r) => presentRequestedReviewer(state, r, people),
+    )
   },
 
   requestReviewersForChangeRequest: async ({ state, caller, input }) => {

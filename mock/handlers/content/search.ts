@@ -14,7 +14,13 @@ export const searchHandlers: Handlers<OpsOf<typeof contract>> = {
     const work = prepared ? undefined : searchPreparation(state, [target.revision])
     if (work) return new Prepare(work)
     const ranked = searchRevision(state, viewOf(state, target.revision), input.query).map((match, rank) => ({ match, rank }))
-    return paginateArray('spaceSearch', ranked, (r) => [r.rank], input, (r) => presentSearchResult(state, target, r.match))
+    return paginateArray(
+      'spaceSearch',
+      ranked,
+      (r) => [r.rank],
+      input,
+      (r) => presentSearchResult(state, target, r.match),
+    )
   },
 
   searchOrganizationContent: ({ state, caller, input, prepared }) => {
@@ -23,15 +29,27 @@ export const searchHandlers: Handlers<OpsOf<typeof contract>> = {
     // is kept for the searches, whatever writes landed meanwhile.
     const rounds = prepared ?? 0
     const spaces = searchableSpaces(state, org.id, caller.user.id)
-    const index = rounds < MAX_PREPARES - 1 ? searchPreparation(state, spaces.map((space) => space.revision)) : undefined
+    const index =
+      rounds < MAX_PREPARES - 1
+        ? searchPreparation(
+            state,
+            spaces.map((space) => space.revision),
+          )
+        : undefined
     if (index) return new Prepare(index)
     const searches = rounds < MAX_PREPARES ? searchesPreparation(state, spaces, [input.query]) : undefined
     if (searches) return new Prepare(searches)
     const ranked = searchOrganization(state, spaces, input.query).map((result, rank) => ({ ...result, rank }))
-    return paginateArray('organizationSearch', ranked, (r) => [r.rank], input, (r) => ({
-      id: r.space.id,
-      title: r.space.title,
-      pages: r.pages.map((match) => presentSearchResult(state, targetOf(r.space), match)),
-    }))
+    return paginateArray(
+      'organizationSearch',
+      ranked,
+      (r) => [r.rank],
+      input,
+      (r) => ({
+        id: r.space.id,
+        title: r.space.title,
+        pages: r.pages.map((match) => presentSearchResult(state, targetOf(r.space), match)),
+      }),
+    )
   },
 }

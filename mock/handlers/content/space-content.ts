@@ -12,7 +12,9 @@ export const spaceContentHandlers: Handlers<OpsOf<typeof contract>> = {
 
   importSpaceContent: ({ state, caller, input, services, prepared }) => {
     const target = targetOf(loadSpace(state, caller, input.spaceId, 'edit'))
-    const work = prepared ? undefined : importPreparation(state.libraries.markdown, state.contentCache.headings, services.fixtures, input.url)
+    const work = prepared
+      ? undefined
+      : importPreparation(state.libraries.markdown, state.contentCache.headings, services.fixtures, input.url)
     return work ? new Prepare(work) : importContent(state, target, services.fixtures, input.url, input.source)
   },
 
@@ -22,11 +24,14 @@ export const spaceContentHandlers: Handlers<OpsOf<typeof contract>> = {
 
   getFileById: ({ state, caller, input }) => readFile(state, targetOf(loadSpace(state, caller, input.spaceId)), input),
 
-  listFileBacklinks: ({ state, caller, input, prepared }) => readBacklinks(state, caller, targetOf(loadSpace(state, caller, input.spaceId)), input, prepared),
+  listFileBacklinks: ({ state, caller, input, prepared }) =>
+    readBacklinks(state, caller, targetOf(loadSpace(state, caller, input.spaceId)), input, prepared),
 
   getPageById: ({ state, caller, input }) => readPage(state, targetOf(loadSpace(state, caller, input.spaceId)), input),
 
-  listPageLinks: ({ state, caller, input, prepared }) => readLinks(state, targetOf(loadSpace(state, caller, input.spaceId)), input, prepared),
+  listPageLinks: ({ state, caller, input, prepared }) =>
+    readLinks(state, targetOf(loadSpace(state, caller, input.spaceId)), input, prepared),
 
-  listSpaceLinks: ({ state, caller, input, prepared }) => readLinks(state, targetOf(loadSpace(state, caller, input.spaceId)), input, prepared),
+  listSpaceLinks: ({ state, caller, input, prepared }) =>
+    readLinks(state, targetOf(loadSpace(state, caller, input.spaceId)), input, prepared),
 }

@@ -11,10 +11,17 @@ import { loadAdministeredOrganization, loadIntegration } from './load.ts'
 export const catalogHandlers: Handlers<OpsOf<typeof contract>> = {
   listIntegrations: ({ state, caller, input }) => {
     const items = state.db.integrationsSorted.get('all').filter((i) => listedFor(state, caller.user.id, i) && matchesFilters(i, input))
-    return paginate('integrations', items, (i) => [i.name], input, (i) => presentIntegration(state, caller, i))
+    return paginate(
+      'integrations',
+      items,
+      (i) => [i.name],
+      input,
+      (i) => presentIntegration(state, caller, i),
+    )
   },
 
-  getIntegrationByName: ({ state, caller, input }) => presentIntegration(state, caller, loadIntegration(state, caller, input.integrationName)),
+  getIntegrationByName: ({ state, caller, input }) =>
+    presentIntegration(state, caller, loadIntegration(state, caller, input.integrationName)),
 
   /**
    * A name belongs to the organization that first published it: naming another organization is
@@ -24,10 +31,18 @@ export const catalogHandlers: Handlers<OpsOf<typeof contract>> = {
     const { integrationName: name, organization: ref, ...manifest } = input
     const existing = integrationByName(state, name)
     const org = ref !== undefined ? loadAdministeredOrganization(state, caller, ref) : undefined
-    if (existing && org && org.id !== existing.organization) throw conflict(`Integration name "${name}" is already taken by another organization`)
+    if (existing && org && org.id !== existing.organization)
+      throw conflict(`Integration name "${name}" is already taken by another organization`)
     if (existing && !org) loadIntegration(state, caller, name, 'admin')
     if (!existing && !org) throw badRequest('Invalid body.organization: is required to publish a new integration')
-    const { integration, events } = await publishIntegration(state, name, org?.id ?? existing!.organization, manifest, caller.user.id, existing)
+    const { integration, events } = await publishIntegration(
+      state,
+      name,
+      org?.id ?? existing!.organization,
+      manifest,
+      caller.user.id,
+      existing,
+    )
     scheduleDeliveries(state, services, events)
     return presentIntegration(state, caller, integration)
   },

@@ -11,7 +11,14 @@ export const eventHandlers: Handlers<OpsOf<typeof contract>> = {
   listIntegrationEvents: ({ state, caller, input }) => {
     const integration = loadIntegration(state, caller, input.integrationName, 'admin')
     const events = state.db.integrationEventsByIntegration.get(integration.id)
-    return paginate(`events:${integration.id}`, events, (e) => [e.seq], input, (e) => presentIntegrationEvent(state, e), true)
+    return paginate(
+      `events:${integration.id}`,
+      events,
+      (e) => [e.seq],
+      input,
+      (e) => presentIntegrationEvent(state, e),
+      true,
+    )
   },
 
   getIntegrationEvent: ({ state, caller, input }) => {

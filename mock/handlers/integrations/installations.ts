@@ -17,7 +17,13 @@ export const installationHandlers: Handlers<OpsOf<typeof contract>> = {
   listIntegrationInstallations: ({ state, caller, input }) => {
     const integration = loadIntegration(state, caller, input.integrationName)
     const items = visibleInstallations(state, caller, integration, input.externalId)
-    return paginate(`installations:${integration.id}`, items, (i) => [i.seq], input, (i) => presentInstallation(state, integration, i))
+    return paginate(
+      `installations:${integration.id}`,
+      items,
+      (i) => [i.seq],
+      input,
+      (i) => presentInstallation(state, integration, i),
+    )
   },
 
   installIntegration: async ({ state, caller, services, input }) => {
@@ -33,11 +39,19 @@ export const installationHandlers: Handlers<OpsOf<typeof contract>> = {
     const entries = visibleInstallations(state, caller, integration).flatMap((installation) =>
       coveredSpaces(state, integration, installation)
         .filter((space) => spaceRole(state, caller.user.id, space) !== undefined)
-        .filter((space) => input.externalId === undefined || settingFor(integration, installation, 'space', space.id).externalIds.includes(input.externalId))
+        .filter(
+          (space) =>
+            input.externalId === undefined ||
+            settingFor(integration, installation, 'space', space.id).externalIds.includes(input.externalId),
+        )
         .map((space) => ({ installation, space })),
     )
-    return paginateArray(`space-installations:${integration.id}`, entries, (e) => [e.installation.seq, e.space.seq], input, (e) =>
-      presentSpaceInstallation(state, caller, integration, e.installation, e.space, input.extended ?? false),
+    return paginateArray(
+      `space-installations:${integration.id}`,
+      entries,
+      (e) => [e.installation.seq, e.space.seq],
+      input,
+      (e) => presentSpaceInstallation(state, caller, integration, e.installation, e.space, input.extended ?? false),
     )
   },
 
@@ -46,11 +60,18 @@ export const installationHandlers: Handlers<OpsOf<typeof contract>> = {
     const entries = visibleInstallations(state, caller, integration).flatMap((installation) =>
       coveredSites(state, integration, installation)
         .filter((site) => sitePermissions(state, caller.user.id, site).view)
-        .filter((site) => input.externalId === undefined || settingFor(integration, installation, 'site', site.id).externalIds.includes(input.externalId))
+        .filter(
+          (site) =>
+            input.externalId === undefined || settingFor(integration, installation, 'site', site.id).externalIds.includes(input.externalId),
+        )
         .map((site) => ({ installation, site })),
     )
-    return paginateArray(`site-installations:${integration.id}`, entries, (e) => [e.installation.seq, e.site.seq], input, (e) =>
-      presentSiteInstallation(state, caller, integration, e.installation, e.site, input.extended ?? false),
+    return paginateArray(
+      `site-installations:${integration.id}`,
+      entries,
+      (e) => [e.installation.seq, e.site.seq],
+      input,
+      (e) => presentSiteInstallation(state, caller, integration, e.installation, e.site, input.extended ?? false),
     )
   },
 }

@@ -14,7 +14,8 @@ import type { State } from '../../model/state.ts'
 export function loadIntegration(state: State, caller: Caller, name: string, need?: 'admin' | 'install'): IntegrationRecord {
   const integration = integrationByName(state, name)
   if (!integration || !canViewIntegration(state, caller.user.id, integration)) throw notFound(`Integration "${name}" not found`)
-  if (need && !integrationPermissions(state, caller.user.id, integration)[need]) throw forbidden(`Missing permission "${need}" on integration "${name}"`)
+  if (need && !integrationPermissions(state, caller.user.id, integration)[need])
+    throw forbidden(`Missing permission "${need}" on integration "${name}"`)
   return integration
 }
 
@@ -35,10 +36,17 @@ export function loadAdministeredOrganization(state: State, caller: Caller, ref: 
 }
 
 /** The installations of an integration the caller can see, oldest first. */
-export function visibleInstallations(state: State, caller: Caller, integration: IntegrationRecord, externalId?: string): InstallationRecord[] {
+export function visibleInstallations(
+  state: State,
+  caller: Caller,
+  integration: IntegrationRecord,
+  externalId?: string,
+): InstallationRecord[] {
   return state.db.installationsByIntegration
     .get(integration.id)
-    .filter((i) => canViewInstallation(state, caller.user.id, integration, i) && (externalId === undefined || i.externalIds.includes(externalId)))
+    .filter(
+      (i) => canViewInstallation(state, caller.user.id, integration, i) && (externalId === undefined || i.externalIds.includes(externalId)),
+    )
 }
 
 /**
@@ -48,7 +56,9 @@ export function visibleInstallations(state: State, caller: Caller, integration: 
  */
 export function requireRender(state: State, caller: Caller, integration: IntegrationRecord, spaceId: string | undefined): void {
   if (!canRender(state, caller.user.id, integration)) {
-    throw forbidden(`Integration "${integration.name}" renders only for members of its owner organization or of an organization where it is installed`)
+    throw forbidden(
+      `Integration "${integration.name}" renders only for members of its owner organization or of an organization where it is installed`,
+    )
   }
   if (spaceId === undefined) return
   const space = state.db.spaces.get(spaceId)

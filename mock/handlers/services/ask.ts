@@ -27,10 +27,22 @@ function loadForAsk(state: State, caller: Caller, organizationId: string): Organ
  * searches when they are many, then the pages they find (which only the searches name). The
  * search runs once per run.
  */
-function answerOrPrepare(state: State, org: OrganizationRecord, caller: Caller, input: { query: string; details?: boolean | undefined }, prepared = 0): Answer | Prepare {
+function answerOrPrepare(
+  state: State,
+  org: OrganizationRecord,
+  caller: Caller,
+  input: { query: string; details?: boolean | undefined },
+  prepared = 0,
+): Answer | Prepare {
   // The spaces the caller can view, read once for the index, the searches and the answer.
   const spaces = searchableSpaces(state, org.id, caller.user.id)
-  const index = prepared === 0 ? searchPreparation(state, spaces.map((space) => space.revision)) : undefined
+  const index =
+    prepared === 0
+      ? searchPreparation(
+          state,
+          spaces.map((space) => space.revision),
+        )
+      : undefined
   if (index) return new Prepare(index)
   const details = input.details === true
   const searches = prepared < MAX_PREPARES - 1 ? lookupPreparation(state, spaces, input.query, details) : undefined

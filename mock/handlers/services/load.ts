@@ -11,7 +11,13 @@ type PermissionsOf = (member: MemberRecord) => { view: boolean; edit: boolean }
  * The organization for a list of its configuration: members who may not view that kind of
  * configuration (guests) get a 403, since the organization itself is visible to them.
  */
-export function loadForList(state: State, caller: Caller, organizationId: string, permissionsOf: PermissionsOf, what: string): OrganizationRecord {
+export function loadForList(
+  state: State,
+  caller: Caller,
+  organizationId: string,
+  permissionsOf: PermissionsOf,
+  what: string,
+): OrganizationRecord {
   const { org, member } = loadOrganization(state, caller, organizationId)
   if (!permissionsOf(member).view) throw forbidden(`Missing permission "view" on the ${what} of organization ${org.id}`)
   return org

@@ -15,7 +15,13 @@ import { loadForList, loadItem } from './load.ts'
 export const openAPIHandlers: Handlers<OpsOf<typeof contract>> = {
   listOpenAPISpecs: ({ state, caller, input }) => {
     const org = loadForList(state, caller, input.organizationId, openAPISpecPermissions, 'OpenAPI specifications')
-    return paginate(`openapi:${org.id}`, state.db.openapiSpecsByOrg.get(org.id), (s) => [s.seq], input, (s) => presentOpenAPISpec(state, caller, s))
+    return paginate(
+      `openapi:${org.id}`,
+      state.db.openapiSpecsByOrg.get(org.id),
+      (s) => [s.seq],
+      input,
+      (s) => presentOpenAPISpec(state, caller, s),
+    )
   },
 
   createOpenAPISpec: async ({ state, caller, services, input }) => {
@@ -25,7 +31,14 @@ export const openAPIHandlers: Handlers<OpsOf<typeof contract>> = {
   },
 
   getOpenAPISpecBySlug: ({ state, caller, input }) => {
-    const spec = loadItem(state, caller, input.organizationId, openAPISpecPermissions, (org) => findSpec(state, org, input.specSlug), `OpenAPI specification "${input.specSlug}"`)
+    const spec = loadItem(
+      state,
+      caller,
+      input.organizationId,
+      openAPISpecPermissions,
+      (org) => findSpec(state, org, input.specSlug),
+      `OpenAPI specification "${input.specSlug}"`,
+    )
     return presentOpenAPISpec(state, caller, spec)
   },
 
@@ -40,6 +53,17 @@ export const openAPIHandlers: Handlers<OpsOf<typeof contract>> = {
   },
 
   deleteOpenAPISpecBySlug: ({ state, caller, input }) => {
-    deleteSpec(state, loadItem(state, caller, input.organizationId, openAPISpecPermissions, (org) => findSpec(state, org, input.specSlug), `OpenAPI specification "${input.specSlug}"`, 'edit'))
+    deleteSpec(
+      state,
+      loadItem(
+        state,
+        caller,
+        input.organizationId,
+        openAPISpecPermissions,
+        (org) => findSpec(state, org, input.specSlug),
+        `OpenAPI specification "${input.specSlug}"`,
+        'edit',
+      ),
+    )
   },
 }

@@ -1,7 +1,13 @@
 import type * as contract from '../../../src/contract/services/saml.ts'
 import { notFound } from '../../core/http-error.ts'
 import { paginate } from '../../core/paginate.ts'
-import { createSAMLProvider, deleteSAMLProvider, findSAMLProvider, providersOf, updateSAMLProvider } from '../../model/services/saml-providers.ts'
+import {
+  createSAMLProvider,
+  deleteSAMLProvider,
+  findSAMLProvider,
+  providersOf,
+  updateSAMLProvider,
+} from '../../model/services/saml-providers.ts'
 import { presentSAMLProvider, presentSSOLogin } from '../../present/saml-provider.ts'
 import { loadOrganization } from '../load.ts'
 import type { Handlers, OpsOf } from '../types.ts'
@@ -10,7 +16,13 @@ import type { Handlers, OpsOf } from '../types.ts'
 export const samlHandlers: Handlers<OpsOf<typeof contract>> = {
   listSAMLProvidersInOrganizationById: ({ state, caller, input }) => {
     const { org } = loadOrganization(state, caller, input.organizationId, 'admin')
-    return paginate(`saml:${org.id}`, providersOf(state, org.id), (p) => [p.seq], input, (p) => presentSAMLProvider(state, caller, p))
+    return paginate(
+      `saml:${org.id}`,
+      providersOf(state, org.id),
+      (p) => [p.seq],
+      input,
+      (p) => presentSAMLProvider(state, caller, p),
+    )
   },
 
   createOrganizationSAMLProvider: async ({ state, caller, input }) => {

@@ -12,12 +12,26 @@ import { loadForList, loadItem } from './load.ts'
 type Path = { organizationId: string; translationSettingsId: string }
 
 const load = (state: State, caller: Caller, input: Path, need?: 'edit') =>
-  loadItem(state, caller, input.organizationId, translationPermissions, (org) => findTranslation(state, org, input.translationSettingsId), `Translation settings ${input.translationSettingsId}`, need)
+  loadItem(
+    state,
+    caller,
+    input.organizationId,
+    translationPermissions,
+    (org) => findTranslation(state, org, input.translationSettingsId),
+    `Translation settings ${input.translationSettingsId}`,
+    need,
+  )
 
 export const translationHandlers: Handlers<OpsOf<typeof contract>> = {
   listTranslations: ({ state, caller, input }) => {
     const org = loadForList(state, caller, input.organizationId, translationPermissions, 'translation settings')
-    return paginate(`translations:${org.id}`, state.db.translationsByOrg.get(org.id), (t) => [t.seq], input, (t) => presentTranslation(state, caller, t))
+    return paginate(
+      `translations:${org.id}`,
+      state.db.translationsByOrg.get(org.id),
+      (t) => [t.seq],
+      input,
+      (t) => presentTranslation(state, caller, t),
+    )
   },
 
   createTranslation: async ({ state, caller, input }) => {
@@ -27,7 +41,8 @@ export const translationHandlers: Handlers<OpsOf<typeof contract>> = {
 
   getTranslation: ({ state, caller, input }) => presentTranslation(state, caller, load(state, caller, input)),
 
-  updateTranslation: ({ state, caller, input }) => presentTranslation(state, caller, updateTranslation(state, load(state, caller, input, 'edit'), input)),
+  updateTranslation: ({ state, caller, input }) =>
+    presentTranslation(state, caller, updateTranslation(state, load(state, caller, input, 'edit'), input)),
 
   deleteTranslation: ({ state, caller, input }) => {
     deleteTranslation(state, load(state, caller, input, 'edit'))

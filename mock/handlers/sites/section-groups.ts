@@ -16,7 +16,13 @@ export const sectionGroupHandlers: Handlers<OpsOf<typeof contract>> = {
   listSiteSectionGroups: ({ state, caller, input }) => {
     const site = loadSite(state, caller, input.organizationId, input.siteId)
     const groups = state.db.siteSectionGroupsBySite.get(site.id)
-    return paginate(`section-groups:${site.id}`, groups, (g) => [g.position, g.seq], input, (g) => presentSectionGroup(state, caller, site, g))
+    return paginate(
+      `section-groups:${site.id}`,
+      groups,
+      (g) => [g.position, g.seq],
+      input,
+      (g) => presentSectionGroup(state, caller, site, g),
+    )
   },
 
   addSectionGroupToSite: async ({ state, caller, input }) => {
@@ -31,7 +37,12 @@ export const sectionGroupHandlers: Handlers<OpsOf<typeof contract>> = {
 
   updateSiteSectionGroupById: ({ state, caller, input }) => {
     const site = loadSite(state, caller, input.organizationId, input.siteId, 'admin')
-    return presentSectionGroup(state, caller, site, updateSectionGroup(state, loadSectionGroup(state, site, input.siteSectionGroupId), input))
+    return presentSectionGroup(
+      state,
+      caller,
+      site,
+      updateSectionGroup(state, loadSectionGroup(state, site, input.siteSectionGroupId), input),
+    )
   },
 
   addSectionToSiteSectionGroup: ({ state, caller, input }) => {

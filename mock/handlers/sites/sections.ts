@@ -11,7 +11,13 @@ export const sectionHandlers: Handlers<OpsOf<typeof contract>> = {
   listSiteSections: ({ state, caller, input }) => {
     const site = loadSite(state, caller, input.organizationId, input.siteId)
     const link = resolveShareKey(state, site, input.shareKey)
-    return paginate(`sections:${site.id}`, sectionsInOrder(state, site.id), (k) => k.key, input, (k) => presentSection(state, caller, site, k.record, link))
+    return paginate(
+      `sections:${site.id}`,
+      sectionsInOrder(state, site.id),
+      (k) => k.key,
+      input,
+      (k) => presentSection(state, caller, site, k.record, link),
+    )
   },
 
   addSectionToSite: async ({ state, caller, input }) => {

@@ -9,7 +9,13 @@ import { loadShareLink, loadSite } from './load.ts'
 export const shareLinkHandlers: Handlers<OpsOf<typeof contract>> = {
   listSiteShareLinks: ({ state, caller, input }) => {
     const site = loadSite(state, caller, input.organizationId, input.siteId, 'admin')
-    return paginate(`share-links:${site.id}`, state.db.shareLinksBySite.get(site.id), (l) => [l.seq], input, (l) => presentShareLink(site, l))
+    return paginate(
+      `share-links:${site.id}`,
+      state.db.shareLinksBySite.get(site.id),
+      (l) => [l.seq],
+      input,
+      (l) => presentShareLink(site, l),
+    )
   },
 
   createSiteShareLink: async ({ state, caller, input }) => {

@@ -16,7 +16,13 @@ export const siteSpaceHandlers: Handlers<OpsOf<typeof contract>> = {
       items = items.filter((k) => (defaultSiteSpaceOf(state, site, k.record.section) === k.record.id) === input.default)
     }
     const list = `site-spaces:${site.id}:${input.default ?? 'all'}`
-    return paginate(list, items, (k) => k.key, input, (k) => presentSiteSpace(state, caller, site, k.record, link))
+    return paginate(
+      list,
+      items,
+      (k) => k.key,
+      input,
+      (k) => presentSiteSpace(state, caller, site, k.record, link),
+    )
   },
 
   addSpaceToSite: async ({ state, caller, input }) => {

@@ -8,7 +8,13 @@ import { loadSite } from './load.ts'
 export const siteHandlers: Handlers<OpsOf<typeof contract>> = {
   listSites: ({ state, caller, input }) => {
     const { org } = loadOrganization(state, caller, input.organizationId)
-    return paginate(`sites:${org.id}`, state.db.sitesByOrg.get(org.id), (s) => [s.seq], input, (s) => presentSite(state, caller, s))
+    return paginate(
+      `sites:${org.id}`,
+      state.db.sitesByOrg.get(org.id),
+      (s) => [s.seq],
+      input,
+      (s) => presentSite(state, caller, s),
+    )
   },
 
   getSiteById: ({ state, caller, input }) => presentSite(state, caller, loadSite(state, caller, input.organizationId, input.siteId)),

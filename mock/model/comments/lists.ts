@@ -42,7 +42,9 @@ export function listComments(state: State, thread: Thread, filters: CommentFilte
  * they hold much of the thread anyway, filtering the thread's own list is cheaper.
  */
 function byAuthors(state: State, key: string, authors: readonly string[]): readonly CommentRecord[] {
-  let lists: Array<readonly CommentRecord[]> = authors.map((a) => state.db.commentsByThreadAuthor.get(`${key}|by:${a}`)).filter((l) => l.length > 0)
+  let lists: Array<readonly CommentRecord[]> = authors
+    .map((a) => state.db.commentsByThreadAuthor.get(`${key}|by:${a}`))
+    .filter((l) => l.length > 0)
   const total = lists.reduce((n, l) => n + l.length, 0)
   const thread = state.db.commentsByThread.get(key)
   if (lists.length > 1 && total * 4 > thread.length) {

@@ -20,8 +20,11 @@ export interface PostChanges extends ReactionChanges {
 
 /** Refuses an update that asks for nothing, or asks for something impossible, before anything is written. */
 export function checkChanges(changes: PostChanges & { resolved?: boolean | undefined }, fields: readonly string[]): void {
-  const asked = changes.markdown !== undefined || changes.resolved !== undefined ||
-    changes.addedReactions !== undefined || changes.removedReactions !== undefined
+  const asked =
+    changes.markdown !== undefined ||
+    changes.resolved !== undefined ||
+    changes.addedReactions !== undefined ||
+    changes.removedReactions !== undefined
   if (!asked) throw badRequest(`Invalid body: give at least one of ${fields.join(', ')}`)
   if (changes.markdown !== undefined) checkMarkdown(changes.markdown)
   checkReactionChanges(changes)

@@ -5,7 +5,11 @@ import { checkChanges, checkMarkdown, postPatch, resolutionPatch, type PostChang
 import type { CommentRecord, CommentReplyRecord } from './tables.ts'
 
 /** Replies to a comment. */
-export async function postReply(state: State, comment: CommentRecord, values: { postedBy: string; markdown: string }): Promise<CommentReplyRecord> {
+export async function postReply(
+  state: State,
+  comment: CommentRecord,
+  values: { postedBy: string; markdown: string },
+): Promise<CommentReplyRecord> {
   checkMarkdown(values.markdown)
   const reply = await insert(state, state.db.commentReplies, {
     comment: comment.id,

@@ -82,13 +82,25 @@ export function createCommentsTables() {
     /** The same, per author (`<thread>|by:<user>`). */
     commentsByThreadAuthor: comments.index((c) => `${threadKey(c)}|by:${c.postedBy}`, postingKey),
     /** Every comment of a space, its change requests' included: what a purge removes. */
-    commentsBySpace: comments.index((c) => c.space, (c) => [c.seq]),
+    commentsBySpace: comments.index(
+      (c) => c.space,
+      (c) => [c.seq],
+    ),
     /** Open comments on the space itself: the space's `comments` count. */
-    openSpaceComments: comments.index((c) => (c.changeRequest === undefined && c.status === 'open' ? c.space : undefined), (c) => [c.seq]),
+    openSpaceComments: comments.index(
+      (c) => (c.changeRequest === undefined && c.status === 'open' ? c.space : undefined),
+      (c) => [c.seq],
+    ),
     /** Replies of each comment, oldest first. */
     repliesByComment: commentReplies.index((r) => r.comment, postingKey),
     /** Commenters of each space or change request, by first participation. */
-    commentersByThread: commenters.index((c) => threadKey(c), (c) => [c.seq]),
-    commentersBySpace: commenters.index((c) => c.space, (c) => [c.seq]),
+    commentersByThread: commenters.index(
+      (c) => threadKey(c),
+      (c) => [c.seq],
+    ),
+    commentersBySpace: commenters.index(
+      (c) => c.space,
+      (c) => [c.seq],
+    ),
   }
 }

@@ -28,7 +28,5 @@ export function currentRevision(thread: Thread): string {
 
 /** How errors name the thread: "space X" or "change request N of space X". */
 export function describeThread(thread: Thread): string {
-  return thread.changeRequest
-    ? `change request ${thread.changeRequest.number} of space ${thread.space.id}`
-    : `space ${thread.space.id}`
+  return thread.changeRequest ? `change request ${thread.changeRequest.number} of space ${thread.space.id}` : `space ${thread.space.id}`
 }

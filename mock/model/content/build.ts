@@ -70,7 +70,12 @@ export async function buildContent(state: State, values: BuildContent): Promise<
   await add(values.pages ?? [], undefined)
   for (const file of values.files ?? []) built.files[file.name] = await addFile(state, target.revision, file)
   if (values.variables || values.reusableContents) {
-    const reusable = (values.reusableContents ?? []).map((r) => ({ id: r.id ?? newId(state), title: r.title, documentId: r.documentId ?? newId(state), markdown: r.markdown }))
+    const reusable = (values.reusableContents ?? []).map((r) => ({
+      id: r.id ?? newId(state),
+      title: r.title,
+      documentId: r.documentId ?? newId(state),
+      markdown: r.markdown,
+    }))
     for (const r of reusable) built.reusableContents[r.title] = { id: r.id, documentId: r.documentId }
     state.db.revisions.update(revision, {
       variables: { ...revision.variables, ...values.variables },
@@ -81,7 +86,10 @@ export async function buildContent(state: State, values: BuildContent): Promise<
 }
 
 /** Requests a review on a change request (by ID) from a member, as `requestedBy`. */
-export async function buildReviewRequest(state: State, values: { changeRequest: string; user: string; requestedBy: string }): Promise<RequestedReviewerRecord> {
+export async function buildReviewRequest(
+  state: State,
+  values: { changeRequest: string; user: string; requestedBy: string },
+): Promise<RequestedReviewerRecord> {
   const changeRequest = state.db.changeRequests.get(values.changeRequest)
   const space = changeRequest && state.db.spaces.get(changeRequest.space)
   if (!changeRequest || !space) throw notFound(`Change request ${values.changeRequest} not found`)

@@ -3,9 +3,22 @@ import { insert, newId, type State } from '../state.ts'
 import type { FileRecord } from './tables.ts'
 
 const TYPES: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml',
-  pdf: 'application/pdf', zip: 'application/zip', json: 'application/json', yaml: 'application/yaml', yml: 'application/yaml',
-  csv: 'text/csv', txt: 'text/plain', md: 'text/markdown', mp4: 'video/mp4', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+  json: 'application/json',
+  yaml: 'application/yaml',
+  yml: 'application/yaml',
+  csv: 'text/csv',
+  txt: 'text/plain',
+  md: 'text/markdown',
+  mp4: 'video/mp4',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 }
 
 /** The content type a file name implies (`application/octet-stream` when unknown). */
@@ -46,7 +59,8 @@ export function checkNewFile(state: State, revision: string, values: NewFile, fi
   if (!values.name.trim() || values.name.length > 255 || /[\\/]/.test(values.name)) {
     throw badRequest(`Invalid ${field}: a file name is 1 to 255 characters without slashes`)
   }
-  if (values.size !== undefined && !(Number.isInteger(values.size) && values.size >= 0)) throw badRequest(`Invalid size: must be a whole number of bytes`)
+  if (values.size !== undefined && !(Number.isInteger(values.size) && values.size >= 0))
+    throw badRequest(`Invalid size: must be a whole number of bytes`)
   for (const file of state.db.filesByRevision.get(revision)) {
     if (file.name === values.name) throw conflict(`A file named "${values.name}" already exists`)
   }

@@ -65,7 +65,10 @@ export type ImportContent = z.infer<typeof ImportContent>
 
 /** Title-cases a URL path segment: `getting_started.md` → `Getting started`. */
 function titleOf(segment: string): string {
-  const words = decodeURIComponent(segment).replace(/\.[a-z0-9]+$/i, '').replace(/[-_.+]+/g, ' ').trim()
+  const words = decodeURIComponent(segment)
+    .replace(/\.[a-z0-9]+$/i, '')
+    .replace(/[-_.+]+/g, ' ')
+    .trim()
   return words ? words[0]!.toUpperCase() + words.slice(1) : segment
 }
 
@@ -120,14 +123,26 @@ function registeredAt(fixtures: ReadonlyMap<string, unknown>, rawUrl: string): u
  * first heading parses all of it), as work to run outside it (`Prepare`); `undefined` for small
  * or other content, or when it is done.
  */
-export function importPreparation(md: MarkdownLibrary, headings: SourceHeadings, fixtures: ReadonlyMap<string, unknown>, rawUrl: string): (() => Promise<void>) | undefined {
+export function importPreparation(
+  md: MarkdownLibrary,
+  headings: SourceHeadings,
+  fixtures: ReadonlyMap<string, unknown>,
+  rawUrl: string,
+): (() => Promise<void>) | undefined {
   const registered = URL.canParse(rawUrl) ? registeredAt(fixtures, rawUrl) : undefined
-  if (typeof registered !== 'string' || registered.length < PREPARE_ABOVE || headings.find(rawUrl, registered) !== undefined) return undefined
+  if (typeof registered !== 'string' || registered.length < PREPARE_ABOVE || headings.find(rawUrl, registered) !== undefined)
+    return undefined
   return async () => headings.keep(rawUrl, registered, firstHeading(md, registered))
 }
 
 /** The registered content of a URL (exact, then normalised), parsed; else the fallback. */
-export function readSource(md: MarkdownLibrary, headings: SourceHeadings, fixtures: ReadonlyMap<string, unknown>, rawUrl: string, source: ImportSource): ImportContent {
+export function readSource(
+  md: MarkdownLibrary,
+  headings: SourceHeadings,
+  fixtures: ReadonlyMap<string, unknown>,
+  rawUrl: string,
+  source: ImportSource,
+): ImportContent {
   const url = new URL(rawUrl)
   const registered = registeredAt(fixtures, rawUrl)
   if (registered === undefined) return fallback(url, source)

@@ -57,7 +57,9 @@ function plan(view: RevisionView, content: ImportContent): { steps: Step[]; tota
       if (!ok) return walk(page.pages ?? [], parent, parentPath, `${where}.${i}.pages`, false)
       imported++
       const key = 'step' in parent ? `step:${parent.step}` : `page:${parent.existing ?? ''}`
-      const siblings = taken(key, () => ('step' in parent ? [] : parent.existing === undefined ? view.roots : (view.byId.get(parent.existing)?.children ?? [])))
+      const siblings = taken(key, () =>
+        'step' in parent ? [] : parent.existing === undefined ? view.roots : (view.byId.get(parent.existing)?.children ?? []),
+      )
       let slug = page.slug ?? slugify(page.title)
       let path = parentPath ? `${parentPath}/${slug}` : slug
       const existing = 'step' in parent ? undefined : view.byPath.get(path)
@@ -66,7 +68,8 @@ function plan(view: RevisionView, content: ImportContent): { steps: Step[]; tota
         steps.push({ kind: 'update', page: existing.record.page, path, fixture: page })
         next = { existing: existing.record.page }
       } else {
-        if (page.slug !== undefined && siblings.has(slug)) throw badRequest(`Invalid imported content: ${where}.${i}.slug "${slug}" is taken by another page there`)
+        if (page.slug !== undefined && siblings.has(slug))
+          throw badRequest(`Invalid imported content: ${where}.${i}.slug "${slug}" is taken by another page there`)
         for (let n = 2; siblings.has(slug); n++) slug = numbered(page.title, n)
         path = parentPath ? `${parentPath}/${slug}` : slug
         steps.push({ kind: 'add', parent, slug, path, fixture: page })
@@ -113,7 +116,11 @@ export async function importContent(
     ...(target.changeRequest ? { changeRequest: target.changeRequest.id } : {}),
     parents: [previous.id],
     type: 'import',
-    ...(git ? { git: { oid: oid(`${url}\u0000${state.seq}`), message: `Import from ${url}`, createdByService: true, url, ref: 'refs/heads/main' } } : {}),
+    ...(git
+      ? {
+          git: { oid: oid(`${url}\u0000${state.seq}`), message: `Import from ${url}`, createdByService: true, url, ref: 'refs/heads/main' },
+        }
+      : {}),
     variables: { ...previous.variables, ...content.variables },
     reusableContents: previous.reusableContents.map((r) => ({ ...r })),
   })
@@ -140,7 +147,11 @@ export async function importContent(
     const existing = before.fileByName.get(file.name)
     // A file of the same name is replaced by the imported one under the same ID.
     if (existing) state.db.files.delete(state.db.files.get(`${revision.id}:${existing.file}`)!)
-    await addFile(state, revision.id, { ...file, id: existing?.file, ...(git ? { git: { oid: oid(`${url}\u0000${file.name}`), path: `.files/${file.name}` } } : {}) })
+    await addFile(state, revision.id, {
+      ...file,
+      id: existing?.file,
+      ...(git ? { git: { oid: oid(`${url}\u0000${file.name}`), path: `.files/${file.name}` } } : {}),
+    })
   }
 
   for (const reusable of content.reusableContents ?? []) {
@@ -149,7 +160,6 @@ export async function importContent(
     else revision.reusableContents.push({ id: newId(state), title: reusable.title, documentId: newId(state), markdown: reusable.markdown })
   }
   state.db.revisions.update(revision, { reusableContents: revision.reusableContents })
-
 
   const now = state.clock.stamp()
   if (target.changeRequest) state.db.changeRequests.update(target.changeRequest, { revision: revision.id, updatedAt: now })

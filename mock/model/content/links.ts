@@ -118,7 +118,10 @@ function brokenKeys(state: State, entries: readonly LinkEntry[]): Set<string> {
  * The revisions {@link listLinks} analyses for a target: its own, and the revisions and bases of
  * the change requests whose added broken links it counts.
  */
-export function linkRevisions(state: State, target: { space: { id: string }; changeRequest?: { revision: string; baseRevision: string } | undefined; revision: string }): string[] {
+export function linkRevisions(
+  state: State,
+  target: { space: { id: string }; changeRequest?: { revision: string; baseRevision: string } | undefined; revision: string },
+): string[] {
   const revisions = [target.revision]
   if (target.changeRequest) revisions.push(target.changeRequest.revision, target.changeRequest.baseRevision)
   else {
@@ -182,7 +185,8 @@ export function listLinks(
     return { entry, status, rank: STATUS_ORDER[status], label: labelOf(entry.target) }
   })
   let changeRequest = 0
-  if (target.changeRequest) changeRequest = brokenAddedBy(state, target.changeRequest.revision, target.changeRequest.baseRevision, filter.page)
+  if (target.changeRequest)
+    changeRequest = brokenAddedBy(state, target.changeRequest.revision, target.changeRequest.baseRevision, filter.page)
   else {
     for (const cr of state.db.changeRequestsBySpace.get(target.space.id)) {
       if (cr.status === 'open' || cr.status === 'draft') changeRequest += brokenAddedBy(state, cr.revision, cr.baseRevision, filter.page)

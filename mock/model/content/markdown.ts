@@ -8,7 +8,20 @@ import { parseMarkdown, plainText } from '../markdown/parse.ts'
  */
 
 /** Node types that are blocks: they get an ID (what comments anchor to). */
-const BLOCK_TYPES = new Set(['heading', 'paragraph', 'list', 'listItem', 'code', 'blockquote', 'table', 'tableRow', 'tableCell', 'thematicBreak', 'html', 'footnoteDefinition'])
+const BLOCK_TYPES = new Set([
+  'heading',
+  'paragraph',
+  'list',
+  'listItem',
+  'code',
+  'blockquote',
+  'table',
+  'tableRow',
+  'tableCell',
+  'thematicBreak',
+  'html',
+  'footnoteDefinition',
+])
 
 /** cyrb53: a fast 53-bit string hash, so block IDs need no randomness and no Node APIs. */
 function hash(text: string): string {
@@ -73,7 +86,8 @@ const ASCII = /^[\x00-\x7f]*$/
 export function anchorOf(text: string, used: Map<string, number>): string {
   const lower = text.toLowerCase().trim()
   // Among ASCII characters, letters and digits are a-z (lowercased) and 0-9: a plain class is the same and much faster.
-  const base = (ASCII.test(lower) ? lower.replace(/[^a-z0-9\s-]/g, '') : lower.replace(/[^\p{L}\p{N}\s-]/gu, '')).replace(/\s+/g, '-') || 'section'
+  const base =
+    (ASCII.test(lower) ? lower.replace(/[^a-z0-9\s-]/g, '') : lower.replace(/[^\p{L}\p{N}\s-]/gu, '')).replace(/\s+/g, '-') || 'section'
   const n = used.get(base) ?? 0
   used.set(base, n + 1)
   return n === 0 ? base : `${base}-${n}`

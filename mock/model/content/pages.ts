@@ -54,11 +54,19 @@ export function requirePage(state: State, revision: string, pageId: string): Pag
 }
 
 /** A slug free among the children of `parent`: the given one (409 when taken) or one made from the title. */
-export function freeSlug(state: State, revision: string, parent: string | undefined, title: string, wanted?: string, except?: string): string {
+export function freeSlug(
+  state: State,
+  revision: string,
+  parent: string | undefined,
+  title: string,
+  wanted?: string,
+  except?: string,
+): string {
   const taken = new Set<string>()
   for (const sibling of state.db.pagesByParent.get(`${revision}:${parent ?? ''}`)) if (sibling.page !== except) taken.add(sibling.slug)
   if (wanted !== undefined) {
-    if (!SLUG.test(wanted) || wanted.length > 100) throw badRequest(`Invalid slug: "${wanted}" must be lowercase letters and digits joined by hyphens (at most 100)`)
+    if (!SLUG.test(wanted) || wanted.length > 100)
+      throw badRequest(`Invalid slug: "${wanted}" must be lowercase letters and digits joined by hyphens (at most 100)`)
     if (taken.has(wanted)) throw conflict(`A sibling page already has the slug "${wanted}"`)
     return wanted
   }
@@ -70,7 +78,9 @@ export function freeSlug(state: State, revision: string, parent: string | undefi
 /** The `n`th slug of a title (`pricing-2`), kept within the 100 characters of a slug. */
 export function numbered(title: string, n: number): string {
   const suffix = `-${n}`
-  return `${slugify(title).slice(0, 100 - suffix.length).replace(/-+$/, '')}${suffix}`
+  return `${slugify(title)
+    .slice(0, 100 - suffix.length)
+    .replace(/-+$/, '')}${suffix}`
 }
 
 /** Adds a page at the end of its parent's children in a revision. */
@@ -113,13 +123,16 @@ export async function addPage(state: State, revision: string, values: NewPage): 
 }
 
 /** What an edit of a page may change. */
-export type PageChanges = Partial<Pick<NewPage, 'title' | 'slug' | 'markdown' | 'emoji' | 'icon' | 'description' | 'hidden' | 'variables' | 'git'>>
+export type PageChanges = Partial<
+  Pick<NewPage, 'title' | 'slug' | 'markdown' | 'emoji' | 'icon' | 'description' | 'hidden' | 'variables' | 'git'>
+>
 
 /** Edits a page of a revision in place (builders and imports; the API makes new revisions). */
 export function updatePage(state: State, revision: string, pageId: string, changes: PageChanges): PageRecord {
   const page = requirePage(state, revision, pageId)
   const patch: Partial<PageRecord> = { updatedAt: state.clock.stamp() }
-  if (changes.slug !== undefined && changes.slug !== page.slug) patch.slug = freeSlug(state, revision, page.parent, page.title, changes.slug, page.page)
+  if (changes.slug !== undefined && changes.slug !== page.slug)
+    patch.slug = freeSlug(state, revision, page.parent, page.title, changes.slug, page.page)
   if (changes.title !== undefined) patch.title = changes.title
   if (changes.markdown !== undefined) patch.markdown = changes.markdown
   if (changes.emoji !== undefined) patch.emoji = changes.emoji
@@ -144,5 +157,4 @@ export function removePage(state: State, revision: string, pageId: string): void
   }
   if (node) collect(node)
   for (const record of doomed) state.db.pages.delete(record)
-
 }

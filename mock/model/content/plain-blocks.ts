@@ -18,7 +18,10 @@ export type QuotableSections = PlainBlock[][]
 
 /** A paragraph that only shows images has no prose to quote (its alt text is a caption, not an answer). */
 function onlyImages(node: Nodes): boolean {
-  return node.type === 'paragraph' && node.children.every((c) => c.type === 'image' || c.type === 'imageReference' || (c.type === 'text' && !c.value.trim()))
+  return (
+    node.type === 'paragraph' &&
+    node.children.every((c) => c.type === 'image' || c.type === 'imageReference' || (c.type === 'text' && !c.value.trim()))
+  )
 }
 
 function blockOf(plainText: MarkdownLibrary['plainText'], node: RootContent): PlainBlock | undefined {

@@ -33,7 +33,8 @@ export async function requestReviewers(
   requireActive(changeRequest)
   const unique = [...new Set(users)]
   users.forEach((user, i) => {
-    if (!membership(state, space.organization, user)) throw badRequest(`Invalid body.users.${i}: ${user} is not a member of the organization`)
+    if (!membership(state, space.organization, user))
+      throw badRequest(`Invalid body.users.${i}: ${user} is not a member of the organization`)
     if (user === changeRequest.createdBy) throw badRequest(`Invalid body.users.${i}: ${user} is the author of the change request`)
   })
   if (subject !== undefined && !subject.trim()) throw badRequest('Invalid body.subject: must not be blank')
@@ -41,14 +42,17 @@ export async function requestReviewers(
   const out: RequestedReviewerRecord[] = []
   for (const user of unique) {
     const existing = state.db.requestedReviewers.get(`${changeRequest.id}:${user}`)
-    out.push(existing ?? (await insert(state, state.db.requestedReviewers, {
-      id: `${changeRequest.id}:${user}`,
-      changeRequest: changeRequest.id,
-      user,
-      requestedBy,
-      revision: changeRequest.revision,
-      createdAt: now,
-    })))
+    out.push(
+      existing ??
+        (await insert(state, state.db.requestedReviewers, {
+          id: `${changeRequest.id}:${user}`,
+          changeRequest: changeRequest.id,
+          user,
+          requestedBy,
+          revision: changeRequest.revision,
+          createdAt: now,
+        })),
+    )
   }
   state.db.changeRequests.update(changeRequest, { ...(subject !== undefined ? { subject } : {}), updatedAt: now })
   return out

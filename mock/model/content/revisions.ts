@@ -36,7 +36,6 @@ export async function copyContent(state: State, from: string, to: string): Promi
     const { id: _id, seq: _seq, ...values } = structuredClone(file)
     await insert(state, state.db.files, { ...values, id: `${to}:${file.file}`, revision: to })
   }
-
 }
 
 /** The revision record of a target, made on the spot (empty) for a space built by hand in `platform.db`. */

@@ -23,7 +23,9 @@ import type { PageRecord } from './tables.ts'
  */
 
 const STOP_WORDS = new Set(
-  'a an and are as at be but by can do does for from how i if in into is it its of on or so that the their then there these this to was what when where which who why will with you your'.split(' '),
+  'a an and are as at be but by can do does for from how i if in into is it its of on or so that the their then there these this to was what when where which who why will with you your'.split(
+    ' ',
+  ),
 )
 
 const ASCII = /^[\x00-\x7f]*$/
@@ -31,7 +33,12 @@ const ASCII = /^[\x00-\x7f]*$/
 /** Lowercase, accents folded, stop words dropped: used for the index and the query alike. */
 export function processTerm(term: string): string | null {
   // ASCII has nothing to decompose or fold: skip the normalisation (most of the cost of indexing a term).
-  const t = ASCII.test(term) ? term.toLowerCase() : term.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+  const t = ASCII.test(term)
+    ? term.toLowerCase()
+    : term
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
   return t && !STOP_WORDS.has(t) ? t : null
 }
 
@@ -54,7 +61,10 @@ const SECTIONS_KEPT = 8_000_000
 const SEPARATORS = /[\n\r\p{Z}\p{P}]+/u
 /** The same separators among ASCII characters, found from the Unicode class so the two cannot disagree. */
 const ASCII_SEPARATORS = new RegExp(
-  `[${Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)).filter((c) => /^[\n\r\p{Z}\p{P}]$/u.test(c)).map((c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('')}]+`,
+  `[${Array.from({ length: 128 }, (_, c) => String.fromCharCode(c))
+    .filter((c) => /^[\n\r\p{Z}\p{P}]$/u.test(c))
+    .map((c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+    .join('')}]+`,
 )
 
 /** MiniSearch's tokenizer, with a plain (non-Unicode) split for ASCII text, which is faster and gives the same words. */
@@ -264,7 +274,11 @@ export class SearchIndexes {
     if (hit && hit.title === record.title && hit.markdown === record.markdown) return hit.sections
     const sections = this.#libraries.markdown.pageSections(record.page, record.title, record.markdown)
     // The sections' texts are about as long as the markdown they come from.
-    this.#sections.set(record.page, { title: record.title, markdown: record.markdown, sections }, 2 * record.markdown.length + record.title.length)
+    this.#sections.set(
+      record.page,
+      { title: record.title, markdown: record.markdown, sections },
+      2 * record.markdown.length + record.title.length,
+    )
     return sections
   }
 

@@ -113,7 +113,11 @@ const LOOKUPS_ABOVE = 10_000
  * {@link LOOKUPS_ABOVE} pages: what the work finds is kept (`SearchLookups`), and found under
  * the lock unless a page of its revision was written meanwhile; `undefined` when few are left.
  */
-export function searchesPreparation(state: State, spaces: readonly SpaceRecord[], queries: readonly string[]): (() => Promise<void>) | undefined {
+export function searchesPreparation(
+  state: State,
+  spaces: readonly SpaceRecord[],
+  queries: readonly string[],
+): (() => Promise<void>) | undefined {
   const { search, lookups } = state.contentCache
   const todo: Array<{ revision: string; query: string }> = []
   let cost = 0
@@ -141,7 +145,11 @@ export function searchesPreparation(state: State, spaces: readonly SpaceRecord[]
  * Searches spaces (an organization's the user can view: {@link searchableSpaces}, read once by
  * the caller however many queries it runs), with their best matches, best space first.
  */
-export function searchOrganization(state: State, spaces: readonly SpaceRecord[], query: string): Array<{ space: SpaceRecord; score: number; pages: PageMatch[] }> {
+export function searchOrganization(
+  state: State,
+  spaces: readonly SpaceRecord[],
+  query: string,
+): Array<{ space: SpaceRecord; score: number; pages: PageMatch[] }> {
   const results: Array<{ space: SpaceRecord; score: number; pages: PageMatch[] }> = []
   for (const space of spaces) {
     const pages = searchRevision(state, viewOf(state, space.revision), query)

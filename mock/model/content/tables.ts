@@ -21,7 +21,9 @@ export const RevisionRecord = z.object({
   createdAt: z.string(),
   git: z.optional(z.object({ oid: z.string(), message: z.string(), createdByService: z.boolean(), url: z.string(), ref: z.string() })),
   variables: Vars,
-  reusableContents: z.array(z.object({ id: z.string(), title: z.string(), documentId: z.string(), markdown: z.string(), git: z.optional(Git) })),
+  reusableContents: z.array(
+    z.object({ id: z.string(), title: z.string(), documentId: z.string(), markdown: z.string(), git: z.optional(Git) }),
+  ),
 })
 export type RevisionRecord = z.infer<typeof RevisionRecord>
 
@@ -103,13 +105,31 @@ export function createContentTables() {
     brokenUrls,
     requestedReviewers,
     /** Every revision of a space (its change requests' too), oldest first. */
-    revisionsBySpace: revisions.index((r) => r.space, (r) => [r.seq]),
+    revisionsBySpace: revisions.index(
+      (r) => r.space,
+      (r) => [r.seq],
+    ),
     /** The pages of a revision in creation order (copies keep it). */
-    pagesByRevision: pages.index((p) => p.revision, (p) => [p.seq]),
+    pagesByRevision: pages.index(
+      (p) => p.revision,
+      (p) => [p.seq],
+    ),
     /** The children of a page (or of a revision's root, parent `''`) in their order. */
-    pagesByParent: pages.index((p) => `${p.revision}:${p.parent ?? ''}`, (p) => [p.position, p.seq]),
-    filesByRevision: files.index((f) => f.revision, (f) => [f.seq]),
-    reviewersByChangeRequest: requestedReviewers.index((r) => r.changeRequest, (r) => [r.seq]),
-    reviewersByUser: requestedReviewers.index((r) => r.user, (r) => [r.seq]),
+    pagesByParent: pages.index(
+      (p) => `${p.revision}:${p.parent ?? ''}`,
+      (p) => [p.position, p.seq],
+    ),
+    filesByRevision: files.index(
+      (f) => f.revision,
+      (f) => [f.seq],
+    ),
+    reviewersByChangeRequest: requestedReviewers.index(
+      (r) => r.changeRequest,
+      (r) => [r.seq],
+    ),
+    reviewersByUser: requestedReviewers.index(
+      (r) => r.user,
+      (r) => [r.seq],
+    ),
   }
 }

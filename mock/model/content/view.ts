@@ -24,7 +24,13 @@ function buildView(state: State, id: string): RevisionView {
     for (const record of state.db.pagesByParent.get(`${id}:${parentId}`)) {
       // A parent loop can only come from hand edits of `platform.db`; never walk it twice.
       if (view.byId.has(record.page)) continue
-      const node: PageNode = { record, path: parent ? `${parent.path}/${record.slug}` : record.slug, parent, children: [], index: view.order.length }
+      const node: PageNode = {
+        record,
+        path: parent ? `${parent.path}/${record.slug}` : record.slug,
+        parent,
+        children: [],
+        index: view.order.length,
+      }
       into.push(node)
       view.order.push(node)
       view.byId.set(record.page, node)
@@ -57,7 +63,6 @@ export function analysisOf(view: RevisionView, node: PageNode): PageAnalysis {
   }
   return analysis
 }
-
 
 /** Analyses a page's title and content into the analyses the platform keeps (`analysisOf` finds it there). */
 export function keepAnalysis(state: State, { page, title, markdown }: { page: string; title: string; markdown: string }): void {

@@ -52,7 +52,12 @@ export function integrationPermissions(state: State, userId: string, integration
 }
 
 /** Installations are seen by admins of the owner organization and of the installing one. */
-export function canViewInstallation(state: State, userId: string, integration: IntegrationRecord, installation: InstallationRecord): boolean {
+export function canViewInstallation(
+  state: State,
+  userId: string,
+  integration: IntegrationRecord,
+  installation: InstallationRecord,
+): boolean {
   return administers(state, userId, integration.organization) || administers(state, userId, installation.organization)
 }
 

@@ -37,7 +37,8 @@ export async function buildIntegration(state: State, values: NewIntegration, fet
   if (!parsed.success) fail('integration', parsed.error.issues[0]!)
   const { organization: _, ...manifest } = parsed.data
   const existing = integrationByName(state, name)
-  if (existing && existing.organization !== organization) throw new Error(`Integration "${name}" belongs to organization ${existing.organization}`)
+  if (existing && existing.organization !== organization)
+    throw new Error(`Integration "${name}" belongs to organization ${existing.organization}`)
   const { integration, events } = await publishIntegration(state, name, organization, manifest, publishedBy ?? 'control-api', existing)
   if (verified !== undefined) state.db.integrations.update(integration, { verified })
   await deliver(state, events, fetch)
@@ -82,7 +83,11 @@ export async function buildInstallation(
 }
 
 /** Changes an installation's status, configuration, external IDs or selections. */
-export async function updateInstallation(state: State, values: InstallationRef & InstallationChanges, fetch?: Fetch): Promise<InstallationRecord> {
+export async function updateInstallation(
+  state: State,
+  values: InstallationRef & InstallationChanges,
+  fetch?: Fetch,
+): Promise<InstallationRecord> {
   const { integration, installation } = find(state, values)
   if (!installation) throw new Error(`Integration "${values.integration}" is not installed in organization ${values.organization}`)
   return deliverAll(state, await changeInstallation(state, integration, installation, values), fetch)

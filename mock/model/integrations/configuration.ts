@@ -15,7 +15,8 @@ function typeOf(value: unknown): string {
 function misfit(property: Property, value: unknown): string | undefined {
   if (property.type === 'button') return 'a button property holds no value'
   if (typeOf(value) !== property.type) return `expected ${property.type}, got ${typeOf(value)}`
-  if (property.enum && !property.enum.includes(value as string)) return `must be one of: ${property.enum.map((v) => JSON.stringify(v)).join(', ')}`
+  if (property.enum && !property.enum.includes(value as string))
+    return `must be one of: ${property.enum.map((v) => JSON.stringify(v)).join(', ')}`
   return undefined
 }
 
@@ -25,7 +26,8 @@ function misfit(property: Property, value: unknown): string | undefined {
  */
 export function checkSchema(schema: ConfigurationSchema, field: string): void {
   for (const [name, property] of Object.entries(schema.properties)) {
-    if (property.enum && property.type !== 'string') throw badRequest(`Invalid ${field}.properties.${name}.enum: only string properties take an enum`)
+    if (property.enum && property.type !== 'string')
+      throw badRequest(`Invalid ${field}.properties.${name}.enum: only string properties take an enum`)
     if (property.default === undefined) continue
     const why = misfit(property, property.default)
     if (why) throw badRequest(`Invalid ${field}.properties.${name}.default: ${why}`)
@@ -49,7 +51,8 @@ export function defaultsOf(schema: ConfigurationSchema | undefined): Record<stri
 export function checkConfiguration(schema: ConfigurationSchema | undefined, configuration: Record<string, unknown>, field: string): void {
   for (const [name, value] of Object.entries(configuration)) {
     const property = schema?.properties[name]
-    if (!property || !Object.hasOwn(schema!.properties, name)) throw badRequest(`Invalid ${field}.${name}: not a property of the integration's configuration`)
+    if (!property || !Object.hasOwn(schema!.properties, name))
+      throw badRequest(`Invalid ${field}.${name}: not a property of the integration's configuration`)
     const why = misfit(property, value)
     if (why) throw badRequest(`Invalid ${field}.${name}: ${why}`)
   }
@@ -64,7 +67,11 @@ export function missingRequired(schema: ConfigurationSchema | undefined, configu
  * The status an installation has with this configuration: `paused` stays paused (only an
  * explicit change resumes it); otherwise `pending` while a required property is missing.
  */
-export function statusFor(current: InstallationStatus, schema: ConfigurationSchema | undefined, configuration: Record<string, unknown>): InstallationStatus {
+export function statusFor(
+  current: InstallationStatus,
+  schema: ConfigurationSchema | undefined,
+  configuration: Record<string, unknown>,
+): InstallationStatus {
   if (current === 'paused') return 'paused'
   return missingRequired(schema, configuration).length > 0 ? 'pending' : 'active'
 }
@@ -75,5 +82,8 @@ export function sameValue(a: unknown, b: unknown): boolean {
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false
   const ka = Object.keys(a)
   const kb = Object.keys(b)
-  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => Object.hasOwn(b, k) && sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  )
 }

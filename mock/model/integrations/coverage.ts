@@ -36,7 +36,13 @@ export function coveredSites(state: State, integration: IntegrationRecord, insta
 
 /** An installation's settings on one space or site: its own, else the defaults of the form. */
 export function settingFor(integration: IntegrationRecord, installation: InstallationRecord, kind: TargetKind, id: string): TargetSetting {
-  return settingsOf(installation, kind).find((s) => s.id === id) ?? { id, configuration: defaultsOf(integration.configurations[kind]), externalIds: [] }
+  return (
+    settingsOf(installation, kind).find((s) => s.id === id) ?? {
+      id,
+      configuration: defaultsOf(integration.configurations[kind]),
+      externalIds: [],
+    }
+  )
 }
 
 /** Whether an installation of the integration covers the space. */

@@ -27,7 +27,8 @@ export function failureMessage(error: unknown): string {
 }
 
 /** The one message for a tunnel that is unreachable, answers an error status or something else than the protocol's. */
-export const NO_PROTOCOL_ANSWER = 'the tunnel did not answer as the integration protocol requires (unreachable, an error status, or not the expected JSON)'
+export const NO_PROTOCOL_ANSWER =
+  'the tunnel did not answer as the integration protocol requires (unreachable, an error status, or not the expected JSON)'
 
 /**
  * Delivers an event to its development tunnel: a POST of the payload as JSON. The outcome lands
@@ -37,11 +38,19 @@ export async function deliverEvent(state: State, event: IntegrationEventRecord, 
   const url = event.tunnelUrl
   if (!url) return
   const integration = state.db.integrations.get(event.integration)
-  const headers = tunnelHeaders(integration?.name ?? event.integration, { 'x-docplat-event': event.payload.type, 'x-docplat-event-id': event.id })
+  const headers = tunnelHeaders(integration?.name ?? event.integration, {
+    'x-docplat-event': event.payload.type,
+    'x-docplat-event-id': event.id,
+  })
   let status: EventStatus
   let entry: Omit<LogEntry, 'timestamp'>
   try {
-    const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(event.payload), signal: AbortSignal.timeout(TUNNEL_TIMEOUT_MS) })
+    const response = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(event.payload),
+      signal: AbortSignal.timeout(TUNNEL_TIMEOUT_MS),
+    })
     // What the tunnel said is never kept: a trace is no window onto the tunnel's host.
     await response.body?.cancel().catch(() => undefined)
     if (response.ok) {

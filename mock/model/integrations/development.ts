@@ -6,7 +6,13 @@ import type { IntegrationRecord } from './tables.ts'
  * Turns development mode on (or points it elsewhere): from now on events and renders go to the
  * tunnel, for every organization with `all`, else only for the owner organization.
  */
-export function enableDevelopmentMode(state: State, integration: IntegrationRecord, tunnelUrl: string, all: boolean, userId: string): IntegrationRecord {
+export function enableDevelopmentMode(
+  state: State,
+  integration: IntegrationRecord,
+  tunnelUrl: string,
+  all: boolean,
+  userId: string,
+): IntegrationRecord {
   return state.db.integrations.update(integration, { dev: { tunnelUrl, all, enabledAt: state.clock.stamp(), enabledBy: userId } })
 }
 

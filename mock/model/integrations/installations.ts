@@ -22,11 +22,19 @@ export function installationIn(state: State, integration: IntegrationRecord, org
  * the defaults of the account form (`pending` while a required property has none), and records
  * the `installation_setup` event.
  */
-export async function install(state: State, integration: IntegrationRecord, organization: string, userId: string): Promise<InstallationChange> {
+export async function install(
+  state: State,
+  integration: IntegrationRecord,
+  organization: string,
+  userId: string,
+): Promise<InstallationChange> {
   if (!installableIn(integration, organization)) {
-    throw forbidden(`Integration "${integration.name}" is private to its owner organization and cannot be installed in organization ${organization}`)
+    throw forbidden(
+      `Integration "${integration.name}" is private to its owner organization and cannot be installed in organization ${organization}`,
+    )
   }
-  if (installationIn(state, integration, organization)) throw conflict(`Integration "${integration.name}" is already installed in organization ${organization}`)
+  if (installationIn(state, integration, organization))
+    throw conflict(`Integration "${integration.name}" is already installed in organization ${organization}`)
   const configuration = defaultsOf(integration.configurations.account)
   const now = state.clock.stamp()
   const installation = await insert(state, state.db.integrationInstallations, {

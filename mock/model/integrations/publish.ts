@@ -104,6 +104,7 @@ export async function publishIntegration(
 /** Removes an integration with its installations and events. */
 export function unpublishIntegration(state: State, integration: IntegrationRecord): void {
   for (const event of [...state.db.integrationEventsByIntegration.get(integration.id)]) state.db.integrationEvents.delete(event)
-  for (const installation of [...state.db.installationsByIntegration.get(integration.id)]) state.db.integrationInstallations.delete(installation)
+  for (const installation of [...state.db.installationsByIntegration.get(integration.id)])
+    state.db.integrationInstallations.delete(installation)
   state.db.integrations.delete(integration)
 }

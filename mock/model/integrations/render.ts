@@ -77,8 +77,14 @@ export function renderDeclaredBlock(integration: IntegrationRecord, request: Ren
  * are one and the same 502, and the answer's body is never echoed: a tunnel pointed at another
  * service of the host must not tell its ports apart, nor read it.
  */
-export async function renderThroughTunnel(fetch: Fetch, integration: IntegrationRecord, tunnelUrl: string, request: RenderRequest): Promise<Output> {
-  const failed = (status: 502 | 504, reason: string) => new HttpError(status, `Development tunnel ${tunnelUrl} gave no rendered UI object ({ type, element, state, props }): ${reason}`)
+export async function renderThroughTunnel(
+  fetch: Fetch,
+  integration: IntegrationRecord,
+  tunnelUrl: string,
+  request: RenderRequest,
+): Promise<Output> {
+  const failed = (status: 502 | 504, reason: string) =>
+    new HttpError(status, `Development tunnel ${tunnelUrl} gave no rendered UI object ({ type, element, state, props }): ${reason}`)
   let response: Response
   try {
     response = await fetch(tunnelUrl, {

@@ -34,7 +34,11 @@ export const IntegrationRecord = z.object({
   blocks: z.array(BlockInput),
   contentSources: z.array(ContentSourceInput),
   externalLinks: z.array(z.object({ url: z.string(), label: z.string() })),
-  configurations: z.object({ account: z.optional(ConfigurationInput), space: z.optional(ConfigurationInput), site: z.optional(ConfigurationInput) }),
+  configurations: z.object({
+    account: z.optional(ConfigurationInput),
+    space: z.optional(ConfigurationInput),
+    site: z.optional(ConfigurationInput),
+  }),
   script: z.string(),
   secrets: z.record(z.string(), z.string()),
   contentSecurityPolicy: z.optional(z.string()),
@@ -122,13 +126,31 @@ export function createIntegrationsTables() {
     integrationInstallations,
     integrationEvents,
     /** At most one integration per name: lookups and the uniqueness check. */
-    integrationsByName: integrations.index((i) => i.name, (i) => [i.seq]),
+    integrationsByName: integrations.index(
+      (i) => i.name,
+      (i) => [i.seq],
+    ),
     /** Every integration by name: the catalog's order. */
-    integrationsSorted: integrations.index(() => 'all', (i) => [i.name]),
-    installationsByIntegration: integrationInstallations.index((i) => i.integration, (i) => [i.seq]),
-    installationsByOrg: integrationInstallations.index((i) => i.organization, (i) => [i.seq]),
-    installationsByKey: integrationInstallations.index((i) => installationKey(i.integration, i.organization), (i) => [i.seq]),
+    integrationsSorted: integrations.index(
+      () => 'all',
+      (i) => [i.name],
+    ),
+    installationsByIntegration: integrationInstallations.index(
+      (i) => i.integration,
+      (i) => [i.seq],
+    ),
+    installationsByOrg: integrationInstallations.index(
+      (i) => i.organization,
+      (i) => [i.seq],
+    ),
+    installationsByKey: integrationInstallations.index(
+      (i) => installationKey(i.integration, i.organization),
+      (i) => [i.seq],
+    ),
     /** Events of an integration in creation order (listed newest first). */
-    integrationEventsByIntegration: integrationEvents.index((e) => e.integration, (e) => [e.seq]),
+    integrationEventsByIntegration: integrationEvents.index(
+      (e) => e.integration,
+      (e) => [e.seq],
+    ),
   }
 }

@@ -33,7 +33,8 @@ export async function setTarget(
   id: string,
   changes: TargetChanges,
 ): Promise<InstallationChange> {
-  if (!targetAllows(integration, kind)) throw badRequest(`Integration "${integration.name}" targets ${integration.target}: it cannot be installed on a ${kind}`)
+  if (!targetAllows(integration, kind))
+    throw badRequest(`Integration "${integration.name}" targets ${integration.target}: it cannot be installed on a ${kind}`)
   checkTarget(state, installation, kind, id)
   const form = integration.configurations[kind]
   if (changes.configuration !== undefined) checkConfiguration(form, changes.configuration, 'configuration')
@@ -46,7 +47,10 @@ export async function setTarget(
     externalIds: changes.externalIds !== undefined ? [...new Set(changes.externalIds)] : before.externalIds,
   }
   const updated = existing ? list.map((s) => (s.id === id ? next : s)) : [...list, next]
-  state.db.integrationInstallations.update(installation, { [kind === 'space' ? 'spaces' : 'sites']: updated, updatedAt: state.clock.stamp() })
+  state.db.integrationInstallations.update(installation, {
+    [kind === 'space' ? 'spaces' : 'sites']: updated,
+    updatedAt: state.clock.stamp(),
+  })
   const added = !existing && installation[kind === 'space' ? 'spaceSelection' : 'siteSelection'] === 'selected'
   if (!added && sameValue(next.configuration, before.configuration)) return { installation, events: [] }
   const event = await recordEvent(state, integration, installation, {

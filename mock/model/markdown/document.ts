@@ -108,10 +108,21 @@ export function mdastToDocument(root: Root, options: DocumentOptions = {}): Docu
           frame.out.push({ object: 'inline', type: 'break' })
           break
         case 'link':
-          emit(frame, { object: 'inline', type: 'link', ref: ref(node.url), ...(node.title ? { title: node.title } : {}) }, node.children, true)
+          emit(
+            frame,
+            { object: 'inline', type: 'link', ref: ref(node.url), ...(node.title ? { title: node.title } : {}) },
+            node.children,
+            true,
+          )
           break
         case 'image':
-          frame.out.push({ object: 'inline', type: 'image', ref: ref(node.url), alt: node.alt ?? '', ...(node.title ? { title: node.title } : {}) })
+          frame.out.push({
+            object: 'inline',
+            type: 'image',
+            ref: ref(node.url),
+            alt: node.alt ?? '',
+            ...(node.title ? { title: node.title } : {}),
+          })
           break
         case 'linkReference': {
           const url = definition(node.identifier)
@@ -142,10 +153,21 @@ export function mdastToDocument(root: Root, options: DocumentOptions = {}): Docu
         emit(frame, block(node, { type: 'paragraph' }), node.children, true, [])
         break
       case 'list':
-        emit(frame, block(node, { type: node.ordered ? 'list-ordered' : 'list-unordered', ...(node.ordered && node.start != null && node.start !== 1 ? { start: node.start } : {}) }), node.children)
+        emit(
+          frame,
+          block(node, {
+            type: node.ordered ? 'list-ordered' : 'list-unordered',
+            ...(node.ordered && node.start != null && node.start !== 1 ? { start: node.start } : {}),
+          }),
+          node.children,
+        )
         break
       case 'listItem':
-        emit(frame, block(node, { type: 'list-item', ...(typeof node.checked === 'boolean' ? { checked: node.checked } : {}) }), node.children)
+        emit(
+          frame,
+          block(node, { type: 'list-item', ...(typeof node.checked === 'boolean' ? { checked: node.checked } : {}) }),
+          node.children,
+        )
         break
       case 'code':
         frame.out.push(block(node, { type: 'code', ...(node.lang ? { syntax: node.lang } : {}), text: text(node.value) }))

@@ -105,7 +105,13 @@ export function boundInlineRuns(markdown: string): string {
   return out.join('')
 }
 
-function boundLine(text: string, start: number, farOpeners: Set<number>, delimiters: { run: number; block: number }, brackets: { run: number; block: number }): string {
+function boundLine(
+  text: string,
+  start: number,
+  farOpeners: Set<number>,
+  delimiters: { run: number; block: number },
+  brackets: { run: number; block: number },
+): string {
   let result = ''
   let from = 0
   let escaped = false
@@ -145,7 +151,10 @@ function boundLine(text: string, start: number, farOpeners: Set<number>, delimit
 /** Whether the whole text holds more delimiters or brackets than one run may: if not, nothing can exceed. */
 function exceedsAnywhere(markdown: string): boolean {
   // Counted with native searches (every page read comes here, and few pages hold many of them).
-  return occurrences(markdown, ['*', '_', '~'], MAX_INLINE_DELIMITERS) > MAX_INLINE_DELIMITERS || occurrences(markdown, ['[', ']'], MAX_INLINE_BRACKETS) > MAX_INLINE_BRACKETS
+  return (
+    occurrences(markdown, ['*', '_', '~'], MAX_INLINE_DELIMITERS) > MAX_INLINE_DELIMITERS ||
+    occurrences(markdown, ['[', ']'], MAX_INLINE_BRACKETS) > MAX_INLINE_BRACKETS
+  )
 }
 
 /** How many times these characters occur in the text, counting no further than past `limit`. */
@@ -177,7 +186,8 @@ function farLabelOpeners(markdown: string): Set<number> {
   }
   for (let i = 0; i < markdown.length; i++) {
     const c = markdown.charCodeAt(i)
-    if (c === 92) i++ // backslash
+    if (c === 92)
+      i++ // backslash
     else if (c === 10 || c === 13) {
       let j = i + 1
       while (j < markdown.length && (markdown[j] === ' ' || markdown[j] === '\t' || markdown[j] === '>')) j++

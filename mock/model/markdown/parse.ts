@@ -38,7 +38,8 @@ function leafText(node: Nodes): string | undefined {
 }
 
 function separatorOf(node: Nodes): string {
-  if (node.type === 'root' || node.type === 'list' || node.type === 'listItem' || node.type === 'blockquote' || node.type === 'table') return '\n'
+  if (node.type === 'root' || node.type === 'list' || node.type === 'listItem' || node.type === 'blockquote' || node.type === 'table')
+    return '\n'
   return node.type === 'tableRow' ? ' | ' : ''
 }
 

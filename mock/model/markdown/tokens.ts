@@ -40,7 +40,10 @@ export function tokensToMdast(tokens: readonly Token[], text?: string): Root {
     // The end of the block's last line, before its line ending.
     let endOffset = end
     while (endOffset > starts[map[0]]! && (text[endOffset - 1] === '\n' || text[endOffset - 1] === '\r')) endOffset--
-    return { start: { line: map[0] + 1, column: 1, offset: starts[map[0]]! }, end: { line: map[1], column: 1 + endOffset - starts[map[1] - 1]!, offset: endOffset } }
+    return {
+      start: { line: map[0] + 1, column: 1, offset: starts[map[0]]! },
+      end: { line: map[1], column: 1 + endOffset - starts[map[1] - 1]!, offset: endOffset },
+    }
   }
   const stack: Parent[] = [root]
   /** The current table's alignment, from its header cells. */
@@ -94,7 +97,8 @@ export function tokensToMdast(tokens: readonly Token[], text?: string): Root {
         break
       case 'th_open':
       case 'td_open': {
-        if (headerRow && table) table.align!.push((ALIGN.exec(String(token.attrGet('style') ?? ''))?.[1] as 'left' | 'right' | 'center' | undefined) ?? null)
+        if (headerRow && table)
+          table.align!.push((ALIGN.exec(String(token.attrGet('style') ?? ''))?.[1] as 'left' | 'right' | 'center' | undefined) ?? null)
         open({ type: 'tableCell', children: [] }, token)
         break
       }
@@ -258,7 +262,12 @@ function inline(tokens: readonly Token[], out: PhrasingContent[]): void {
         break
       case 'image': {
         const title = token.attrGet('title')
-        push({ type: 'image', url: String(token.attrGet('src') ?? ''), title: title === null ? null : String(title), alt: altText(token.children ?? []) })
+        push({
+          type: 'image',
+          url: String(token.attrGet('src') ?? ''),
+          title: title === null ? null : String(title),
+          alt: altText(token.children ?? []),
+        })
         break
       }
       case 'footnote_ref': {

@@ -6,7 +6,10 @@ import { insert, newSecret, type State } from '../state.ts'
 import type { SortKey } from '../table.ts'
 import type { MemberRecord, OrganizationRecord, TeamMemberRecord, TeamRecord, UserRecord } from './tables.ts'
 
-export async function createUser(state: State, values: { displayName: string; email: string; photoURL?: string | undefined }): Promise<UserRecord> {
+export async function createUser(
+  state: State,
+  values: { displayName: string; email: string; photoURL?: string | undefined },
+): Promise<UserRecord> {
   return insert(state, state.db.users, {
     displayName: values.displayName,
     email: values.email,
@@ -101,7 +104,11 @@ export interface MemberFilters {
  * The members of an organization matching the filters, with the sort key to page them by.
  * The default (newest joined first, no filter) is the maintained index itself.
  */
-export function listMembers(state: State, org: OrganizationRecord, filters: MemberFilters): { items: readonly MemberRecord[]; key: (m: MemberRecord) => SortKey; sorted: boolean } {
+export function listMembers(
+  state: State,
+  org: OrganizationRecord,
+  filters: MemberFilters,
+): { items: readonly MemberRecord[]; key: (m: MemberRecord) => SortKey; sorted: boolean } {
   const sort = filters.sort ?? 'joinedAt'
   const all = state.db.membersByOrg.get(org.id)
   if (sort === 'joinedAt' && !filters.role && !filters.search) {
@@ -163,7 +170,8 @@ function eachTeamOf(state: State, member: MemberRecord, each: (team: TeamRecord,
 
 /** Checks that an ID names a member of the organization (400 naming the field otherwise). */
 export function requireMember(state: State, organization: string, userId: string, field: string): void {
-  if (!state.db.members.get(`${organization}:${userId}`)) throw badRequest(`Invalid ${field}: ${userId} is not a member of the organization`)
+  if (!state.db.members.get(`${organization}:${userId}`))
+    throw badRequest(`Invalid ${field}: ${userId} is not a member of the organization`)
 }
 
 /** Checks that every ID names a member of the organization (400 naming the first that does not). */

@@ -80,12 +80,33 @@ export function createOrgTables() {
     teamMembers,
     invites,
     /** Members of an organization, newest first by join time (the default list order). */
-    membersByOrg: members.index((m) => m.organization, (m) => [Date.parse(m.joinedAt), m.seq]),
-    membersByUser: members.index((m) => m.user, (m) => [m.seq]),
-    tokensByUser: tokens.index((t) => t.user, (t) => [t.seq]),
-    teamsByOrg: teams.index((t) => t.organization, (t) => [t.seq]),
-    teamMembersByTeam: teamMembers.index((m) => m.team, (m) => [m.seq]),
-    teamMembersByUser: teamMembers.index((m) => m.user, (m) => [m.seq]),
-    invitesByOrg: invites.index((i) => i.organization, (i) => [i.seq]),
+    membersByOrg: members.index(
+      (m) => m.organization,
+      (m) => [Date.parse(m.joinedAt), m.seq],
+    ),
+    membersByUser: members.index(
+      (m) => m.user,
+      (m) => [m.seq],
+    ),
+    tokensByUser: tokens.index(
+      (t) => t.user,
+      (t) => [t.seq],
+    ),
+    teamsByOrg: teams.index(
+      (t) => t.organization,
+      (t) => [t.seq],
+    ),
+    teamMembersByTeam: teamMembers.index(
+      (m) => m.team,
+      (m) => [m.seq],
+    ),
+    teamMembersByUser: teamMembers.index(
+      (m) => m.user,
+      (m) => [m.seq],
+    ),
+    invitesByOrg: invites.index(
+      (i) => i.organization,
+      (i) => [i.seq],
+    ),
   }
 }

@@ -9,7 +9,13 @@ function requireTitle(title: string): void {
 }
 
 /** Creates a team; its creator (when given) owns it, the other members join as members. */
-export async function createTeam(state: State, organization: string, title: string, members: readonly string[], owner?: string): Promise<TeamRecord> {
+export async function createTeam(
+  state: State,
+  organization: string,
+  title: string,
+  members: readonly string[],
+  owner?: string,
+): Promise<TeamRecord> {
   requireTitle(title)
   requireMembers(state, organization, members, 'body.members')
   if (owner) requireMember(state, organization, owner, 'owner')
@@ -46,13 +52,18 @@ export function deleteTeamRecord(state: State, team: TeamRecord): void {
  * Teams of an organization filtered by manager (`owner`: teams that member can manage) and title.
  * An owner who is not a member is refused rather than matching nothing, so a mistyped ID shows.
  */
-export function listTeams(state: State, organization: string, filters: { owner?: string | undefined; title?: string | undefined }): TeamRecord[] {
+export function listTeams(
+  state: State,
+  organization: string,
+  filters: { owner?: string | undefined; title?: string | undefined },
+): TeamRecord[] {
   if (filters.owner !== undefined) requireMember(state, organization, filters.owner, 'query.owner')
   const needle = filters.title?.toLowerCase()
   const ownerIsAdmin = filters.owner !== undefined && state.db.members.get(`${organization}:${filters.owner}`)?.role === 'admin'
   return state.db.teamsByOrg.get(organization).filter((team) => {
     if (needle && !team.title.toLowerCase().includes(needle)) return false
-    if (filters.owner !== undefined && !ownerIsAdmin && state.db.teamMembers.get(`${team.id}:${filters.owner}`)?.role !== 'owner') return false
+    if (filters.owner !== undefined && !ownerIsAdmin && state.db.teamMembers.get(`${team.id}:${filters.owner}`)?.role !== 'owner')
+      return false
     return true
   })
 }

@@ -26,7 +26,9 @@ export async function buildOpenAPISpec(state: State, values: NewOpenAPISpec): Pr
   const sourceURL = values.sourceURL ?? `https://${values.slug}.example.com/openapi.json`
   const source: Source = values.errorCode
     ? { ok: false, errorCode: values.errorCode }
-    : values.content !== undefined ? readSource(values.content) : resolveSource(new Map(), sourceURL)
+    : values.content !== undefined
+      ? readSource(values.content)
+      : resolveSource(new Map(), sourceURL)
   const spec = await createSpec(state, values.organization, values.slug, sourceURL, source)
   return values.processed === false ? spec : finishRun(state, spec, state.clock.stamp())
 }
@@ -51,7 +53,8 @@ export function buildSAMLProvider(state: State, values: NewSAMLProvider): Promis
   const label = values.label ?? 'Single sign-on'
   // From the day's start, so a scenario built on a flowing clock makes the same bytes all day.
   const from = Math.floor(state.clock.ms() / DAY_MS) * DAY_MS
-  const certificate = values.certificate ??
+  const certificate =
+    values.certificate ??
     generateCertificate(state.random, { commonName: label, notBefore: new Date(from), notAfter: new Date(from + CERTIFICATE_LIFETIME_MS) })
   return createSAMLProvider(state, values.organization, {
     label,

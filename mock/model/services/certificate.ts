@@ -22,7 +22,8 @@ export function parseCertificate(text: string): Certificate {
   const match = PEM.exec(pem)
   if (!match) throw invalid('expected a PEM certificate: -----BEGIN CERTIFICATE-----, base64, -----END CERTIFICATE-----')
   const body = match[1]!.replace(/\s+/g, '')
-  if (body === '' || body.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(body)) throw invalid('the text between the PEM markers is not base64')
+  if (body === '' || body.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(body))
+    throw invalid('the text between the PEM markers is not base64')
   const bytes = Uint8Array.from(atob(body), (c) => c.charCodeAt(0))
   const outer = readElement(bytes, 0)
   const parts = outer && outer.tag === SEQUENCE && outer.end === bytes.length ? childrenOf(bytes, outer) : undefined
@@ -50,9 +51,11 @@ const GENERALIZED_TIME = 0x18
 function timeOf(bytes: Uint8Array, element: DerElement): Date | undefined {
   const text = String.fromCharCode(...bytes.subarray(element.start, element.end))
   const match =
-    element.tag === UTC_TIME ? /^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})Z$/.exec(text)
-    : element.tag === GENERALIZED_TIME ? /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})Z$/.exec(text)
-    : null
+    element.tag === UTC_TIME
+      ? /^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})Z$/.exec(text)
+      : element.tag === GENERALIZED_TIME
+        ? /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})Z$/.exec(text)
+        : null
   if (!match) return undefined
   let year = Number(match[1])
   // RFC 5280: two-digit years 50-99 are 19xx, 00-49 are 20xx.
@@ -78,7 +81,10 @@ function time(date: Date): Uint8Array {
   const iso = date.toISOString().replace(/[-:T]/g, '').slice(0, 14)
   const year = date.getUTCFullYear()
   const utc = year >= 1950 && year < 2050
-  return encode(utc ? UTC_TIME : GENERALIZED_TIME, [...(utc ? iso.slice(2) : iso) + 'Z'].map((c) => c.charCodeAt(0)))
+  return encode(
+    utc ? UTC_TIME : GENERALIZED_TIME,
+    [...((utc ? iso.slice(2) : iso) + 'Z')].map((c) => c.charCodeAt(0)),
+  )
 }
 
 function name(commonName: string): Uint8Array {

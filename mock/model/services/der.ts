@@ -49,7 +49,8 @@ export function childrenOf(bytes: Uint8Array, parent: DerElement): DerElement[] 
 export function encode(tag: number, ...parts: ReadonlyArray<Uint8Array | readonly number[]>): Uint8Array {
   const content = concat(parts)
   const n = content.length
-  const length = n < 0x80 ? [n] : n < 0x100 ? [0x81, n] : n < 0x10000 ? [0x82, n >> 8, n & 0xff] : [0x83, n >> 16, (n >> 8) & 0xff, n & 0xff]
+  const length =
+    n < 0x80 ? [n] : n < 0x100 ? [0x81, n] : n < 0x10000 ? [0x82, n >> 8, n & 0xff] : [0x83, n >> 16, (n >> 8) & 0xff, n & 0xff]
   return concat([[tag], length, content])
 }
 

@@ -85,7 +85,13 @@ export function isOpenAPIDocument(value: unknown): value is Record<string, unkno
 /** JSON with object keys sorted, so two equal documents give one digest whatever their key order. */
 function stableJSON(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    isObject(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
+    isObject(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]),
+        )
+      : v,
   )
 }
 
@@ -111,7 +117,11 @@ const titleCase = (text: string) => text.replace(/(^|\s)\S/g, (c) => c.toUpperCa
  */
 export function exampleDocument(url: URL): Record<string, unknown> {
   const { origin, hostname, pathname } = url
-  const file = pathname.split('/').filter(Boolean).at(-1)?.replace(/\.(json|ya?ml)$/i, '')
+  const file = pathname
+    .split('/')
+    .filter(Boolean)
+    .at(-1)
+    ?.replace(/\.(json|ya?ml)$/i, '')
   const name = titleCase((file && !/^(openapi|swagger|spec)$/i.test(file) ? file : hostname.split('.')[0]!).replace(/[-_.]+/g, ' '))
   const item = { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } }
   const ok = (description: string, schema: unknown) => ({ description, content: { 'application/json': { schema } } })
@@ -121,12 +131,24 @@ export function exampleDocument(url: URL): Record<string, unknown> {
     servers: [{ url: origin }],
     paths: {
       '/items': {
-        get: { operationId: 'listItems', summary: 'List items', responses: { '200': ok('The items', { type: 'array', items: { $ref: '#/components/schemas/Item' } }) } },
-        post: { operationId: 'createItem', summary: 'Create an item', responses: { '201': ok('The new item', { $ref: '#/components/schemas/Item' }) } },
+        get: {
+          operationId: 'listItems',
+          summary: 'List items',
+          responses: { '200': ok('The items', { type: 'array', items: { $ref: '#/components/schemas/Item' } }) },
+        },
+        post: {
+          operationId: 'createItem',
+          summary: 'Create an item',
+          responses: { '201': ok('The new item', { $ref: '#/components/schemas/Item' }) },
+        },
       },
       '/items/{itemId}': {
         parameters: [{ name: 'itemId', in: 'path', required: true, schema: { type: 'string' } }],
-        get: { operationId: 'getItem', summary: 'Get an item', responses: { '200': ok('The item', { $ref: '#/components/schemas/Item' }), '404': { description: 'No such item' } } },
+        get: {
+          operationId: 'getItem',
+          summary: 'Get an item',
+          responses: { '200': ok('The item', { $ref: '#/components/schemas/Item' }), '404': { description: 'No such item' } },
+        },
       },
     },
     components: { schemas: { Item: item } },

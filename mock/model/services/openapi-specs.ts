@@ -33,14 +33,22 @@ function outcomeOf(state: State, spec: OpenAPISpecRecord | undefined, source: So
 const runStart = (state: State) => state.clock.now().toISOString()
 
 function checkValues(slug: string, sourceURL: string): void {
-  if (!OpenAPISpecSlug.safeParse(slug).success) throw badRequest('Invalid body.slug: must match ^[a-z0-9]+(?:-[a-z0-9]+)*$ (at most 100 characters)')
+  if (!OpenAPISpecSlug.safeParse(slug).success)
+    throw badRequest('Invalid body.slug: must match ^[a-z0-9]+(?:-[a-z0-9]+)*$ (at most 100 characters)')
   if (!OpenAPISpecSourceURL.safeParse(sourceURL).success) throw badRequest('Invalid body.source.url: must be an http(s) URL')
 }
 
 /** Creates a spec whose first run starts now; a slug the organization already uses is a conflict. */
-export async function createSpec(state: State, organization: string, slug: string, sourceURL: string, source: Source): Promise<OpenAPISpecRecord> {
+export async function createSpec(
+  state: State,
+  organization: string,
+  slug: string,
+  sourceURL: string,
+  source: Source,
+): Promise<OpenAPISpecRecord> {
   checkValues(slug, sourceURL)
-  if (specBySlug(state, organization, slug)) throw conflict(`OpenAPI specification "${slug}" already exists in organization ${organization}`)
+  if (specBySlug(state, organization, slug))
+    throw conflict(`OpenAPI specification "${slug}" already exists in organization ${organization}`)
   const now = state.clock.stamp()
   return insert(state, state.db.openapiSpecs, {
     organization,

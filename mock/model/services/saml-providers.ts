@@ -48,7 +48,8 @@ export function createSAMLProvider(state: State, organization: string, values: S
   const certificate = parseCertificate(values.certificate)
   if (values.defaultTeam) checkTeam(state, organization, values.defaultTeam)
   checkEntityID(state, organization, values.entityID)
-  const defaultRole = values.defaultRole !== undefined ? values.defaultRole : (state.db.organizations.get(organization)?.defaultRole ?? null)
+  const defaultRole =
+    values.defaultRole !== undefined ? values.defaultRole : (state.db.organizations.get(organization)?.defaultRole ?? null)
   return insert(state, state.db.samlProviders, {
     organization,
     label: values.label,
@@ -84,7 +85,9 @@ export function updateSAMLProvider(state: State, provider: SAMLProviderRecord, c
 export function deleteSAMLProvider(state: State, provider: SAMLProviderRecord): void {
   const org = state.db.organizations.get(provider.organization)
   if (org?.sso && providersOf(state, provider.organization).length === 1) {
-    throw conflict(`SAML provider ${provider.id} is the last one of organization ${provider.organization}, which enforces SSO: turn SSO enforcement off first`)
+    throw conflict(
+      `SAML provider ${provider.id} is the last one of organization ${provider.organization}, which enforces SSO: turn SSO enforcement off first`,
+    )
   }
   state.db.samlProviders.delete(provider)
 }

@@ -73,10 +73,19 @@ export function createServicesTables() {
     translations,
     openapiSpecs,
     samlProviders,
-    translationsByOrg: translations.index((t) => t.organization, (t) => [t.seq]),
-    openapiSpecsByOrg: openapiSpecs.index((s) => s.organization, (s) => [s.seq]),
+    translationsByOrg: translations.index(
+      (t) => t.organization,
+      (t) => [t.seq],
+    ),
+    openapiSpecsByOrg: openapiSpecs.index(
+      (s) => s.organization,
+      (s) => [s.seq],
+    ),
     /** At most one spec per `organization:slug`: the slug lookup and the uniqueness check. */
-    openapiSpecsBySlug: openapiSpecs.index((s) => `${s.organization}:${s.slug}`, (s) => [s.seq]),
+    openapiSpecsBySlug: openapiSpecs.index(
+      (s) => `${s.organization}:${s.slug}`,
+      (s) => [s.seq],
+    ),
     /**
      * Specs whose run is not over, grouped by state (`pending`, `progress`) and ordered by run
      * start: every run lasts the same, so the clock-driven sweep only reads the front of each group.
@@ -85,6 +94,9 @@ export function createServicesTables() {
       (s) => (s.processingState === 'pending' || s.processingState === 'progress' ? s.processingState : undefined),
       (s) => [Date.parse(s.startedAt), s.seq],
     ),
-    samlProvidersByOrg: samlProviders.index((p) => p.organization, (p) => [p.seq]),
+    samlProvidersByOrg: samlProviders.index(
+      (p) => p.organization,
+      (p) => [p.seq],
+    ),
   }
 }

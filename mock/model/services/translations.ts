@@ -28,7 +28,8 @@ export function canonicalLanguage(tag: string): string {
 function languagesOf(tags: readonly string[]): string[] {
   const seen = new Set<string>()
   tags.forEach((tag, i) => {
-    if (!LanguageCode.safeParse(tag).success) throw badRequest(`Invalid body.languages.${i}: "${tag}" is not a language tag such as "en" or "fr-CA"`)
+    if (!LanguageCode.safeParse(tag).success)
+      throw badRequest(`Invalid body.languages.${i}: "${tag}" is not a language tag such as "en" or "fr-CA"`)
     seen.add(canonicalLanguage(tag))
   })
   return [...seen]
@@ -50,7 +51,10 @@ export function createTranslation(state: State, organization: string, values: Tr
 export function updateTranslation(state: State, translation: TranslationRecord, values: TranslationValues): TranslationRecord {
   const title = titleOf(values.title)
   const languages = values.languages === undefined ? translation.languages : languagesOf(values.languages)
-  const same = title === translation.title && languages.length === translation.languages.length && languages.every((l, i) => l === translation.languages[i])
+  const same =
+    title === translation.title &&
+    languages.length === translation.languages.length &&
+    languages.every((l, i) => l === translation.languages[i])
   if (same) return translation
   return state.db.translations.update(translation, { title, languages, updatedAt: state.clock.stamp() })
 }

@@ -18,16 +18,21 @@ function siteById(state: State, id: string): SiteRecord {
   return site
 }
 
-export const buildSection = (state: State, values: NewSection & { site: string }) => createSection(state, siteById(state, values.site), values)
+export const buildSection = (state: State, values: NewSection & { site: string }) =>
+  createSection(state, siteById(state, values.site), values)
 
 export const buildSectionGroup = (state: State, values: NewSectionGroup & { site: string }) =>
   createSectionGroup(state, siteById(state, values.site), values)
 
-export const buildSiteSpace = (state: State, values: NewSiteSpace & { site: string }) => addSiteSpace(state, siteById(state, values.site), values)
+export const buildSiteSpace = (state: State, values: NewSiteSpace & { site: string }) =>
+  addSiteSpace(state, siteById(state, values.site), values)
 
 /** A redirect from `source` to the section `section` of the site. */
 export const buildRedirect = (state: State, values: { site: string; source: string; section: string }) =>
-  createRedirect(state, siteById(state, values.site), { source: values.source, destination: { kind: 'site-section', siteSectionId: values.section } })
+  createRedirect(state, siteById(state, values.site), {
+    source: values.source,
+    destination: { kind: 'site-section', siteSectionId: values.section },
+  })
 
 export const buildShareLink = (state: State, values: { site: string; name: string; active?: boolean | undefined }) =>
   createShareLink(state, siteById(state, values.site), values)

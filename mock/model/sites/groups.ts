@@ -28,7 +28,9 @@ function requireGroupable(state: State, site: SiteRecord, ids: readonly string[]
  */
 export async function createSectionGroup(state: State, site: SiteRecord, values: NewSectionGroup): Promise<SiteSectionGroupRecord> {
   const sections = requireGroupable(state, site, values.sections ?? [])
-  const position = sections.length ? Math.min(...sections.map((s) => s.position)) : endPosition(topLevel(state, site.id).map((i) => i.record))
+  const position = sections.length
+    ? Math.min(...sections.map((s) => s.position))
+    : endPosition(topLevel(state, site.id).map((i) => i.record))
   const group = await insert(state, state.db.siteSectionGroups, {
     site: site.id,
     position,
@@ -64,11 +66,19 @@ function ungroup(state: State, site: SiteRecord, group: SiteSectionGroupRecord, 
 export function deleteSectionGroup(state: State, site: SiteRecord, group: SiteSectionGroupRecord): void {
   const items = ungroup(state, site, group, [...state.db.siteSectionsByParent.get(group.id)])
   state.db.siteSectionGroups.delete(group)
-  renumberTopLevel(state, items.filter((i) => i.record.id !== group.id))
+  renumberTopLevel(
+    state,
+    items.filter((i) => i.record.id !== group.id),
+  )
 }
 
 /** Adds an ungrouped section of the site at the end of the group. */
-export function addSectionToGroup(state: State, site: SiteRecord, group: SiteSectionGroupRecord, sectionId: string): SiteSectionGroupRecord {
+export function addSectionToGroup(
+  state: State,
+  site: SiteRecord,
+  group: SiteSectionGroupRecord,
+  sectionId: string,
+): SiteSectionGroupRecord {
   const section = findSection(state, site, sectionId)
   if (!section) throw badRequest(`Invalid body.sectionId: no section ${sectionId} in site ${site.id}`)
   if (section.group === group.id) throw conflict(`Section ${sectionId} is already in section group ${group.id}`)
@@ -99,6 +109,11 @@ export function moveSectionGroup(
   const sibling = items.find((i) => i.kind === kind && i.record.id === ref.id)?.record
   const named = kind === 'section' ? findSection(state, site, ref.id) : findGroup(state, site, ref.id)
   const label = `${ref.type} ${ref.id}${named && !sibling ? ' (it is inside a group)' : ''}`
-  const at = positionNear(items.map((i) => i.record), group.id, { field, sibling, label }, renumberAs(state, items))
+  const at = positionNear(
+    items.map((i) => i.record),
+    group.id,
+    { field, sibling, label },
+    renumberAs(state, items),
+  )
   return state.db.siteSectionGroups.update(group, { position: at })
 }

@@ -61,7 +61,11 @@ export function deleteRedirect(state: State, redirect: SiteRedirectRecord): void
 }
 
 /** The redirect a visitor of `source` follows and the section it leads to; 404 when none. */
-export function resolveRedirect(state: State, site: SiteRecord, source: string): { redirect: SiteRedirectRecord; section: SiteSectionRecord } {
+export function resolveRedirect(
+  state: State,
+  site: SiteRecord,
+  source: string,
+): { redirect: SiteRedirectRecord; section: SiteSectionRecord } {
   const redirect = findRedirectBySource(state, site, source)
   const section = redirect && state.db.siteSections.get(redirect.destination.siteSectionId)
   if (!redirect || !section) throw notFound(`No redirect from "${source}" in site ${site.id}`)

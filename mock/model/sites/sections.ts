@@ -125,7 +125,12 @@ export function moveSection(
   } else {
     const items = topLevel(state, site.id)
     const sibling = items.find((i) => i.record.id === named?.id)?.record
-    at = positionNear(items.map((i) => i.record), section.id, { field, sibling, label }, renumberAs(state, items))
+    at = positionNear(
+      items.map((i) => i.record),
+      section.id,
+      { field, sibling, label },
+      renumberAs(state, items),
+    )
   }
   return state.db.siteSections.update(section, { position: at })
 }

@@ -6,7 +6,11 @@ import type { ShareLinkRecord, SiteRecord } from './tables.ts'
 const KEY_LENGTH = 24
 
 /** Creates a share link with a new secret key (from `crypto.getRandomValues`, not the stream of public IDs). */
-export async function createShareLink(state: State, site: SiteRecord, values: { name: string; active?: boolean | undefined }): Promise<ShareLinkRecord> {
+export async function createShareLink(
+  state: State,
+  site: SiteRecord,
+  values: { name: string; active?: boolean | undefined },
+): Promise<ShareLinkRecord> {
   let key = newSecret(state, KEY_LENGTH)
   while (state.db.shareLinksByKey.get(key).length > 0) key = newSecret(state, KEY_LENGTH)
   return insert(state, state.db.shareLinks, {
@@ -18,7 +22,11 @@ export async function createShareLink(state: State, site: SiteRecord, values: { 
   })
 }
 
-export function updateShareLink(state: State, link: ShareLinkRecord, changes: { name?: string | undefined; active?: boolean | undefined }): ShareLinkRecord {
+export function updateShareLink(
+  state: State,
+  link: ShareLinkRecord,
+  changes: { name?: string | undefined; active?: boolean | undefined },
+): ShareLinkRecord {
   const patch: Partial<ShareLinkRecord> = {}
   if (changes.name !== undefined) patch.name = changes.name
   if (changes.active !== undefined) patch.active = changes.active

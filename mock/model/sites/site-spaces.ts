@@ -13,7 +13,8 @@ import { rootOf, type SiteRecord, type SiteSectionRecord, type SiteSpaceRecord }
  */
 export function requirePublishableSpace(state: State, site: SiteRecord, spaceId: string, field: string, viewer?: string): SpaceRecord {
   const space = state.db.spaces.get(spaceId)
-  const visible = space && space.organization === site.organization && (viewer === undefined || spaceRole(state, viewer, space) !== undefined)
+  const visible =
+    space && space.organization === site.organization && (viewer === undefined || spaceRole(state, viewer, space) !== undefined)
   if (!space || !visible) throw badRequest(`Invalid ${field}: no space ${spaceId} in the organization of site ${site.id}`)
   if (space.deletedAt) throw badRequest(`Invalid ${field}: space ${spaceId} is deleted`)
   return space
@@ -52,7 +53,13 @@ export async function storeSiteSpace(
   state: State,
   site: SiteRecord,
   section: SiteSectionRecord | undefined,
-  values: { space: string; path: string; position: number; condition?: string | undefined; hasAdvancedCustomizationFeature?: boolean | undefined },
+  values: {
+    space: string
+    path: string
+    position: number
+    condition?: string | undefined
+    hasAdvancedCustomizationFeature?: boolean | undefined
+  },
 ): Promise<SiteSpaceRecord> {
   const siteSpace = await insert(state, state.db.siteSpaces, {
     site: site.id,
@@ -99,7 +106,13 @@ export interface SiteSpaceChanges {
   space?: string | undefined
 }
 
-export function updateSiteSpace(state: State, site: SiteRecord, siteSpace: SiteSpaceRecord, changes: SiteSpaceChanges, viewer?: string): SiteSpaceRecord {
+export function updateSiteSpace(
+  state: State,
+  site: SiteRecord,
+  siteSpace: SiteSpaceRecord,
+  changes: SiteSpaceChanges,
+  viewer?: string,
+): SiteSpaceRecord {
   const siblings = siblingsOf(state, siteSpace).filter((s) => s.id !== siteSpace.id)
   const patch: Partial<SiteSpaceRecord> = {}
   if (changes.space !== undefined && changes.space !== siteSpace.space) {

@@ -1,13 +1,7 @@
 import type { State } from '../state.ts'
 import type { SortKey } from '../table.ts'
 import type { Placed } from './order.ts'
-import {
-  rootOf,
-  type SiteRecord,
-  type SiteSectionGroupRecord,
-  type SiteSectionRecord,
-  type SiteSpaceRecord,
-} from './tables.ts'
+import { rootOf, type SiteRecord, type SiteSectionGroupRecord, type SiteSectionRecord, type SiteSpaceRecord } from './tables.ts'
 
 /**
  * The shape of a site, read from the maintained indexes: top-level sections and groups in one
@@ -36,7 +30,11 @@ export function renumberTopLevel(state: State, items: readonly TopLevelItem[]): 
 /** `renumberTopLevel` as a `positionNear` callback, which hands back plain placed records. */
 export function renumberAs(state: State, items: readonly TopLevelItem[]) {
   const byId = new Map(items.map((i) => [i.record.id, i]))
-  return (ordered: readonly Placed[]) => renumberTopLevel(state, ordered.map((p) => byId.get(p.id)!))
+  return (ordered: readonly Placed[]) =>
+    renumberTopLevel(
+      state,
+      ordered.map((p) => byId.get(p.id)!),
+    )
 }
 
 /** A record with the sort key it has in a list walked in site structure order. */

@@ -106,20 +106,56 @@ export function createSitesTables() {
     siteSpaces,
     siteRedirects,
     shareLinks,
-    sitesByOrg: sites.index((s) => s.organization, (s) => [s.seq]),
+    sitesByOrg: sites.index(
+      (s) => s.organization,
+      (s) => [s.seq],
+    ),
     /** Sections under each parent (a group, or the site's top level) in their order. */
-    siteSectionsByParent: siteSections.index((s) => s.group ?? rootOf(s.site), (s) => [s.position, s.seq]),
-    siteSectionsBySite: siteSections.index((s) => s.site, (s) => [s.seq]),
-    siteSectionGroupsBySite: siteSectionGroups.index((g) => g.site, (g) => [g.position, g.seq]),
+    siteSectionsByParent: siteSections.index(
+      (s) => s.group ?? rootOf(s.site),
+      (s) => [s.position, s.seq],
+    ),
+    siteSectionsBySite: siteSections.index(
+      (s) => s.site,
+      (s) => [s.seq],
+    ),
+    siteSectionGroupsBySite: siteSectionGroups.index(
+      (g) => g.site,
+      (g) => [g.position, g.seq],
+    ),
     /** Site spaces under each parent (a section, or the root of a site) in their order. */
-    siteSpacesByParent: siteSpaces.index((s) => s.section ?? rootOf(s.site), (s) => [s.position, s.seq]),
-    siteSpacesBySite: siteSpaces.index((s) => s.site, (s) => [s.seq]),
+    siteSpacesByParent: siteSpaces.index(
+      (s) => s.section ?? rootOf(s.site),
+      (s) => [s.position, s.seq],
+    ),
+    siteSpacesBySite: siteSpaces.index(
+      (s) => s.site,
+      (s) => [s.seq],
+    ),
     /** Where each space is published, oldest first: share-key access and published URLs. */
-    siteSpacesBySpace: siteSpaces.index((s) => s.space, (s) => [s.seq]),
-    siteRedirectsBySite: siteRedirects.index((r) => r.site, (r) => [r.seq]),
-    siteRedirectsBySource: siteRedirects.index((r) => sourceKey(r.site, r.source), (r) => [r.seq]),
-    siteRedirectsBySection: siteRedirects.index((r) => r.destination.siteSectionId, (r) => [r.seq]),
-    shareLinksBySite: shareLinks.index((l) => l.site, (l) => [l.seq]),
-    shareLinksByKey: shareLinks.index((l) => l.key, (l) => [l.seq]),
+    siteSpacesBySpace: siteSpaces.index(
+      (s) => s.space,
+      (s) => [s.seq],
+    ),
+    siteRedirectsBySite: siteRedirects.index(
+      (r) => r.site,
+      (r) => [r.seq],
+    ),
+    siteRedirectsBySource: siteRedirects.index(
+      (r) => sourceKey(r.site, r.source),
+      (r) => [r.seq],
+    ),
+    siteRedirectsBySection: siteRedirects.index(
+      (r) => r.destination.siteSectionId,
+      (r) => [r.seq],
+    ),
+    shareLinksBySite: shareLinks.index(
+      (l) => l.site,
+      (l) => [l.seq],
+    ),
+    shareLinksByKey: shareLinks.index(
+      (l) => l.key,
+      (l) => [l.seq],
+    ),
   }
 }

@@ -29,13 +29,22 @@ function visibleTree(state: State, organization: string, userId: string, nested:
   const principals = new Set<string>([member.user, ...teamsOf(state, organization, member.user).map((t) => t.id)])
   const granted = (id: string): Role | undefined => {
     let best: Role | undefined
-    for (const grant of state.db.grantsByTarget.get(id)) if (principals.has(grant.principal) && rank(grant.role) > rank(best)) best = grant.role
+    for (const grant of state.db.grantsByTarget.get(id))
+      if (principals.has(grant.principal) && rank(grant.role) > rank(best)) best = grant.role
     return best
   }
   const out: Entry[] = []
   // Per frame: the children still to visit, the best grant on the chain above, the nearest default level.
-  type Frame = { children: readonly CollectionRecord[]; next: number; depth: number; grant: Role | undefined; level: Role | null | undefined }
-  const stack: Frame[] = [{ children: state.db.collectionsByParent.get(`root:${organization}`), next: 0, depth: 0, grant: undefined, level: undefined }]
+  type Frame = {
+    children: readonly CollectionRecord[]
+    next: number
+    depth: number
+    grant: Role | undefined
+    level: Role | null | undefined
+  }
+  const stack: Frame[] = [
+    { children: state.db.collectionsByParent.get(`root:${organization}`), next: 0, depth: 0, grant: undefined, level: undefined },
+  ]
   while (stack.length > 0) {
     const frame = stack[stack.length - 1]!
     if (frame.next >= frame.children.length) {
@@ -52,7 +61,8 @@ function visibleTree(state: State, organization: string, userId: string, nested:
       if (rank(inherited) > rank(role)) role = inherited
     }
     if (role !== undefined) out.push({ c, depth: frame.depth, role })
-    if (nested) stack.push({ children: state.db.collectionsByParent.get(c.id), next: 0, depth: frame.depth + 1, grant, level: level ?? undefined })
+    if (nested)
+      stack.push({ children: state.db.collectionsByParent.get(c.id), next: 0, depth: frame.depth + 1, grant, level: level ?? undefined })
   }
   return out
 }
@@ -62,7 +72,9 @@ type Chain = Array<[string, string, number]>
 
 function readChain(list: string, page: string): Chain {
   return readCursorOf(list, page, (v) =>
-    Array.isArray(v.a) && v.a.length > 0 && v.a.length <= CURSOR_LEVELS + 1 &&
+    Array.isArray(v.a) &&
+    v.a.length > 0 &&
+    v.a.length <= CURSOR_LEVELS + 1 &&
     v.a.every((x) => Array.isArray(x) && x.length === 3 && typeof x[0] === 'string' && typeof x[1] === 'string' && typeof x[2] === 'number')
       ? (v.a as Chain)
       : undefined,
@@ -124,7 +136,11 @@ export function pageCollections<W>(
   const items = entries.slice(start, end).map((e) => present(e.c, e.role))
   if (end >= entries.length || end === start) return { items, count: entries.length }
   const chain: Chain = []
-  for (let c: CollectionRecord | undefined = entries[end - 1]!.c; c && chain.length <= CURSOR_LEVELS; c = c.parent ? state.db.collections.get(c.parent) : undefined) {
+  for (
+    let c: CollectionRecord | undefined = entries[end - 1]!.c;
+    c && chain.length <= CURSOR_LEVELS;
+    c = c.parent ? state.db.collections.get(c.parent) : undefined
+  ) {
     chain.push([c.id, c.position, c.seq])
   }
   return { items, count: entries.length, next: { page: encode({ l: list, a: chain }) } }

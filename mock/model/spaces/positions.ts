@@ -24,7 +24,12 @@ export function childrenOf(state: State, parent: string): Placed[] {
  * The collection content is placed under (none for the organization's root). Content never
  * crosses organizations by a move or a create: that is what transfers are for.
  */
-export function requireParent(state: State, organization: string, parent: string | undefined, field = 'parent'): CollectionRecord | undefined {
+export function requireParent(
+  state: State,
+  organization: string,
+  parent: string | undefined,
+  field = 'parent',
+): CollectionRecord | undefined {
   if (!parent) return undefined
   const collection = state.db.collections.get(parent)
   if (!collection) throw notFound(`Collection ${parent} not found`)
@@ -47,7 +52,11 @@ export function positionFor(state: State, parent: string, moving: string | undef
   if (position?.before && position.after) throw badRequest('Invalid body.position: give before or after, not both')
   const ref = position?.before ?? position?.after
   // Appending is the common case (every create): read the two indexes' ends, no merge or sort.
-  if (!ref) return keyBetween(later(lastPosition(state.db.collectionsByParent.get(parent), moving), lastPosition(state.db.spacesByParent.get(parent), moving)), undefined)
+  if (!ref)
+    return keyBetween(
+      later(lastPosition(state.db.collectionsByParent.get(parent), moving), lastPosition(state.db.spacesByParent.get(parent), moving)),
+      undefined,
+    )
   const siblings = childrenOf(state, parent).filter((c) => c.id !== moving)
   const field = position?.before ? 'before' : 'after'
   const id = refId(ref)

@@ -83,26 +83,56 @@ export function createSpaceTables() {
   return {
     changeRequests,
     /** Change requests of a space by number. */
-    changeRequestsBySpace: changeRequests.index((c) => c.space, (c) => [c.number]),
+    changeRequestsBySpace: changeRequests.index(
+      (c) => c.space,
+      (c) => [c.number],
+    ),
     collections,
     spaces,
     grants,
     /** Live spaces under each parent in their order; deleted spaces are filed apart. */
-    spacesByParent: spaces.index((s) => (s.deletedAt ? undefined : parentKey(s)), (s) => [s.position, s.seq]),
+    spacesByParent: spaces.index(
+      (s) => (s.deletedAt ? undefined : parentKey(s)),
+      (s) => [s.position, s.seq],
+    ),
     /** Every space of an organization, live or deleted, oldest first. */
-    spacesByOrg: spaces.index((s) => s.organization, (s) => [s.seq]),
+    spacesByOrg: spaces.index(
+      (s) => s.organization,
+      (s) => [s.seq],
+    ),
     /**
      * The live spaces of an organization, oldest first: every one a full member can see, so their
      * list of spaces pages through this range instead of filtering every space.
      */
-    liveSpacesByOrg: spaces.index((s) => (s.deletedAt ? undefined : s.organization), (s) => [s.seq]),
+    liveSpacesByOrg: spaces.index(
+      (s) => (s.deletedAt ? undefined : s.organization),
+      (s) => [s.seq],
+    ),
     /** The live public and unlisted spaces of an organization, oldest first: readable by anyone signed in. */
-    openSpacesByOrg: spaces.index((s) => (s.deletedAt || (s.visibility !== 'public' && s.visibility !== 'unlisted') ? undefined : s.organization), (s) => [s.seq]),
+    openSpacesByOrg: spaces.index(
+      (s) => (s.deletedAt || (s.visibility !== 'public' && s.visibility !== 'unlisted') ? undefined : s.organization),
+      (s) => [s.seq],
+    ),
     /** Soft-deleted spaces by deletion time, for the retention sweep. */
-    deletedSpaces: spaces.index((s) => (s.deletedAt ? 'deleted' : undefined), (s) => [Date.parse(s.deletedAt!), s.seq]),
-    collectionsByParent: collections.index((c) => parentKey(c), (c) => [c.position, c.seq]),
-    collectionsByOrg: collections.index((c) => c.organization, (c) => [c.seq]),
-    grantsByTarget: grants.index((g) => g.target, (g) => [g.seq]),
-    grantsByPrincipal: grants.index((g) => g.principal, (g) => [g.seq]),
+    deletedSpaces: spaces.index(
+      (s) => (s.deletedAt ? 'deleted' : undefined),
+      (s) => [Date.parse(s.deletedAt!), s.seq],
+    ),
+    collectionsByParent: collections.index(
+      (c) => parentKey(c),
+      (c) => [c.position, c.seq],
+    ),
+    collectionsByOrg: collections.index(
+      (c) => c.organization,
+      (c) => [c.seq],
+    ),
+    grantsByTarget: grants.index(
+      (g) => g.target,
+      (g) => [g.seq],
+    ),
+    grantsByPrincipal: grants.index(
+      (g) => g.principal,
+      (g) => [g.seq],
+    ),
   }
 }

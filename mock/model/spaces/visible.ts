@@ -34,7 +34,12 @@ function seesEveryLiveSpace(member: MemberRecord | undefined): boolean {
  * `member` is the user's active membership (`undefined`: none), looked up unless the caller holds
  * it already (a page of members passes each one's own record).
  */
-export function visibleSpaces(state: State, organization: string, userId: string, member = membership(state, organization, userId)): VisibleSpaces {
+export function visibleSpaces(
+  state: State,
+  organization: string,
+  userId: string,
+  member = membership(state, organization, userId),
+): VisibleSpaces {
   if (seesEveryLiveSpace(member)) return { every: true, spaces: state.db.liveSpacesByOrg.get(organization) }
   const candidates = new Map<string, SpaceRecord>()
   for (const space of state.db.openSpacesByOrg.get(organization)) candidates.set(space.id, space)
@@ -50,7 +55,9 @@ export function visibleSpaces(state: State, organization: string, userId: string
       }
     }
   }
-  const spaces = [...candidates.values()].filter((space) => space.organization === organization && spaceRole(state, userId, space) !== undefined)
+  const spaces = [...candidates.values()].filter(
+    (space) => space.organization === organization && spaceRole(state, userId, space) !== undefined,
+  )
   spaces.sort((a, b) => a.seq - b.seq)
   return { every: false, spaces }
 }

@@ -107,7 +107,8 @@ export async function capture(options: CaptureOptions): Promise<CaptureResult> {
     // A service that cannot be reached at all is reported at once rather than after every backoff.
     orgs = (await ctx.list('organizations', () => ctx.client.orgs.list({}, { retry: 1 }).pages())) ?? []
   } catch (error) {
-    if (error instanceof APIError && error.status === 401) throw new CaptureError('The service refused the token (401): check --token and --base')
+    if (error instanceof APIError && error.status === 401)
+      throw new CaptureError('The service refused the token (401): check --token and --base')
     throw error
   }
   if (options.organizations?.length) {
@@ -145,13 +146,17 @@ export async function capture(options: CaptureOptions): Promise<CaptureResult> {
       const space = await ctx.read(`space ${spaceId}`, () => ctx.client.spaces.get({ spaceId }))
       if (!space) continue
       if (!captured.has(space.organization)) {
-        ctx.skipped.push({ what: `space ${spaceId}`, reason: `its organization ${space.organization} is not captured (the token cannot read it, or --org left it out)` })
+        ctx.skipped.push({
+          what: `space ${spaceId}`,
+          reason: `its organization ${space.organization} is not captured (the token cannot read it, or --org left it out)`,
+        })
         continue
       }
       spaces.set(spaceId, space as Wire)
     }
   } else {
-    for (const org of orgs) for (const space of await listSpaces(ctx, org.id, self, collectionsByOrg.get(org.id) ?? [])) spaces.set(space.id, space)
+    for (const org of orgs)
+      for (const space of await listSpaces(ctx, org.id, self, collectionsByOrg.get(org.id) ?? [])) spaces.set(space.id, space)
   }
   const positions = await spacePositions(ctx, [...spaces.values()], [...collectionsByOrg.values()].flat())
   for (const space of spaces.values()) addSpace(copy, space, positions.get(space.id)!)
@@ -160,7 +165,10 @@ export async function capture(options: CaptureOptions): Promise<CaptureResult> {
     const members = membersByOrg.get(org.id) ?? []
     const admin = members.some((m) => (m.user?.id ?? m.id) === self && m.role === 'admin')
     if (!admin && members.length > 1) {
-      ctx.skipped.push({ what: `organization ${org.id}: other members' roles on spaces (explicit grants)`, reason: 'only organization admins may list them' })
+      ctx.skipped.push({
+        what: `organization ${org.id}: other members' roles on spaces (explicit grants)`,
+        reason: 'only organization admins may list them',
+      })
     }
     await captureGrants(ctx, copy, org.id, admin ? members : members.filter((m) => (m.user?.id ?? m.id) === self))
   }
@@ -187,13 +195,19 @@ export async function capture(options: CaptureOptions): Promise<CaptureResult> {
   progress.done()
 
   const hidden = copy.rows('users').filter((u) => u.email === '').length
-  if (hidden > 0) ctx.placeholder('users.email', 'empty: the service did not show these users\' emails to the capturing user', hidden)
+  if (hidden > 0) ctx.placeholder('users.email', "empty: the service did not show these users' emails to the capturing user", hidden)
   const tokens = issueTokens(copy, self)
   const state = await assemble(copy)
   return {
     state,
     tokens,
-    summary: { counts: copy.counts(), requests: ctx.requests, durationMs: Date.now() - started, skipped: ctx.skipped, placeholders: ctx.placeholders },
+    summary: {
+      counts: copy.counts(),
+      requests: ctx.requests,
+      durationMs: Date.now() - started,
+      skipped: ctx.skipped,
+      placeholders: ctx.placeholders,
+    },
   }
 }
 

@@ -9,7 +9,13 @@ import { captureRevision, type ContentLimits } from './content.ts'
  * change request (subject, author, which one has which status) is filled with marked
  * placeholders, keeping the space's counts of open and draft change requests right.
  */
-export async function captureChangeRequests(ctx: CaptureContext, copy: Copy, space: Wire, self: string | undefined, limits: ContentLimits): Promise<void> {
+export async function captureChangeRequests(
+  ctx: CaptureContext,
+  copy: Copy,
+  space: Wire,
+  self: string | undefined,
+  limits: ContentLimits,
+): Promise<void> {
   const total = Number(space.changeRequests ?? 0)
   let open = Number(space.changeRequestsOpen ?? 0)
   let draft = Number(space.changeRequestsDraft ?? 0)
@@ -21,7 +27,11 @@ export async function captureChangeRequests(ctx: CaptureContext, copy: Copy, spa
     )) as Wire | undefined
     const known = probe?.items?.[0]?.target?.changeRequest as string | undefined
     const id = known ?? `captured-cr-${space.id}-${number}`
-    if (!known) ctx.placeholder('changeRequests.id', '`captured-cr-<space>-<number>`: a change request without comments shows its ID nowhere (its number still addresses it)')
+    if (!known)
+      ctx.placeholder(
+        'changeRequests.id',
+        '`captured-cr-<space>-<number>`: a change request without comments shows its ID nowhere (its number still addresses it)',
+      )
     const revision = await captureRevision(ctx, copy, { spaceId: space.id, changeRequestNumber: number, changeRequestId: id }, limits)
     if (!revision) continue
     const parent = (revision.parents as string[] | undefined)?.[0]
@@ -44,6 +54,10 @@ export async function captureChangeRequests(ctx: CaptureContext, copy: Copy, spa
   if (total > 0) {
     ctx.placeholder('changeRequests.subject', '`Change request #<number>`: the API shows no change request subjects', total)
     ctx.placeholder('changeRequests.createdBy', 'the capturing user: the API shows no change request authors', total)
-    ctx.placeholder('changeRequests.status', "assigned so the space's open and draft counts match (newest open, then draft, then merged): the API shows counts, not which", total)
+    ctx.placeholder(
+      'changeRequests.status',
+      "assigned so the space's open and draft counts match (newest open, then draft, then merged): the API shows counts, not which",
+      total,
+    )
   }
 }

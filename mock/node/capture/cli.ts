@@ -15,7 +15,11 @@ const EXIT_FAILURE = 1
  * state file atomically, prints the copy's tokens (stdout) and a summary (stderr). Nothing is
  * written unless the whole capture succeeded.
  */
-export async function runCapture(options: CaptureCliOptions, stdout: NodeJS.WritableStream = process.stdout, stderr: NodeJS.WriteStream = process.stderr): Promise<number> {
+export async function runCapture(
+  options: CaptureCliOptions,
+  stdout: NodeJS.WritableStream = process.stdout,
+  stderr: NodeJS.WriteStream = process.stderr,
+): Promise<number> {
   const out = resolve(options.out)
   const fail = (message: string) => {
     stderr.write(`docplat-mock capture: ${message}\n`)

@@ -76,7 +76,10 @@ export async function captureThread(ctx: CaptureContext, copy: Copy, thread: Thr
     }
   }
   if (unreadReplies > 0) {
-    ctx.skipped.push({ what: `${label}: ${unreadReplies} replies to space comments`, reason: 'the API has no operation listing the replies of a space comment' })
+    ctx.skipped.push({
+      what: `${label}: ${unreadReplies} replies to space comments`,
+      reason: 'the API has no operation listing the replies of a space comment',
+    })
   }
 
   // Commenters: the API's list says who takes part; their post counts come from what was read
@@ -100,7 +103,13 @@ export async function captureThread(ctx: CaptureContext, copy: Copy, thread: Thr
 }
 
 /** Reviewers requested on a change request. */
-export async function captureReviewers(ctx: CaptureContext, copy: Copy, spaceId: string, number: number, changeRequestId: string): Promise<void> {
+export async function captureReviewers(
+  ctx: CaptureContext,
+  copy: Copy,
+  spaceId: string,
+  number: number,
+  changeRequestId: string,
+): Promise<void> {
   const reviewers = ((await ctx.list(`space ${spaceId} change request #${number}: requested reviewers`, () =>
     ctx.client.changeRequests.reviewers.list({ spaceId, changeRequestId: String(number) }).pages(),
   )) ?? []) as Wire[]

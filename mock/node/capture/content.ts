@@ -22,7 +22,12 @@ export interface RevisionOwner {
  * Reads a revision with its page tree, each page's markdown and its files, and stores them as
  * the copy's revision, page and file rows. Resolves the wire revision, or undefined if refused.
  */
-export async function captureRevision(ctx: CaptureContext, copy: Copy, owner: RevisionOwner, limits: ContentLimits): Promise<Wire | undefined> {
+export async function captureRevision(
+  ctx: CaptureContext,
+  copy: Copy,
+  owner: RevisionOwner,
+  limits: ContentLimits,
+): Promise<Wire | undefined> {
   const { spaceId, changeRequestNumber } = owner
   const label = changeRequestNumber === undefined ? `space ${spaceId}` : `space ${spaceId} change request #${changeRequestNumber}`
   const changeRequestId = changeRequestNumber === undefined ? undefined : String(changeRequestNumber)
@@ -33,7 +38,12 @@ export async function captureRevision(ctx: CaptureContext, copy: Copy, owner: Re
   )) as Wire | undefined
   if (!revision) return undefined
   const reusable = (revision.reusableContents ?? []) as Wire[]
-  if (reusable.length > 0) ctx.placeholder('revisions.reusableContents.markdown', 'empty: the API shows a reusable content\'s title and document ID, not its content', reusable.length)
+  if (reusable.length > 0)
+    ctx.placeholder(
+      'revisions.reusableContents.markdown',
+      "empty: the API shows a reusable content's title and document ID, not its content",
+      reusable.length,
+    )
   copy.add('revisions', {
     id: revision.id,
     space: spaceId,
@@ -56,7 +66,11 @@ export async function captureRevision(ctx: CaptureContext, copy: Copy, owner: Re
   }
   walk(revision.pages ?? [], undefined)
   const kept = limits.maxPages === undefined ? flat : flat.slice(0, limits.maxPages)
-  if (kept.length < flat.length) ctx.skipped.push({ what: `${label}: ${flat.length - kept.length} of ${flat.length} pages`, reason: `--max-pages-per-space ${limits.maxPages}` })
+  if (kept.length < flat.length)
+    ctx.skipped.push({
+      what: `${label}: ${flat.length - kept.length} of ${flat.length} pages`,
+      reason: `--max-pages-per-space ${limits.maxPages}`,
+    })
 
   const markdown = new Map<string, string>()
   if (!limits.noContent) {
@@ -96,7 +110,9 @@ export async function captureRevision(ctx: CaptureContext, copy: Copy, owner: Re
       noRobotsIndex: page.noRobotsIndex ?? false,
       variables: page.variables ?? {},
       layout: page.layout,
-      cover: page.cover?.ref?.file ? { file: page.cover.ref.file, darkFile: page.cover.refDark?.file, yPos: page.cover.yPos ?? 0 } : undefined,
+      cover: page.cover?.ref?.file
+        ? { file: page.cover.ref.file, darkFile: page.cover.refDark?.file, yPos: page.cover.yPos ?? 0 }
+        : undefined,
       computed: page.computed
         ? { type: page.computed.type, spec: page.computed.dependencies?.spec?.ref?.spec, props: page.computed.props ?? {} }
         : undefined,
@@ -110,7 +126,9 @@ export async function captureRevision(ctx: CaptureContext, copy: Copy, owner: Re
     changeRequestId === undefined
       ? ctx.client.spaces.content.listFiles({ spaceId }).pages()
       : ctx.client.changeRequests.content.listFiles({ spaceId, changeRequestId }).pages(),
-  )) ?? (revision.files as Wire[] | undefined) ?? []) as Wire[]
+  )) ??
+    (revision.files as Wire[] | undefined) ??
+    []) as Wire[]
   for (const file of files) {
     copy.add('files', {
       id: `${revision.id}:${file.id}`,
@@ -134,9 +152,9 @@ export async function captureRevision(ctx: CaptureContext, copy: Copy, owner: Re
  * control API marks them), so the copy's link listings report the same statuses.
  */
 async function captureBrokenUrls(ctx: CaptureContext, copy: Copy, spaceId: string, createdAt: string): Promise<void> {
-  const links = (await ctx.list(`space ${spaceId}: broken links`, () => ctx.client.spaces.listLinks({ spaceId, status: 'broken' }).pages())) as
-    | Wire[]
-    | undefined
+  const links = (await ctx.list(`space ${spaceId}: broken links`, () =>
+    ctx.client.spaces.listLinks({ spaceId, status: 'broken' }).pages(),
+  )) as Wire[] | undefined
   for (const link of links ?? []) {
     const target = link.targetReference as Wire | undefined
     if (target?.kind === 'url' && typeof target.url === 'string') copy.add('brokenUrls', { id: target.url, createdAt })

@@ -13,12 +13,16 @@ export async function whoAmI(ctx: CaptureContext, organizationId: string): Promi
   // Ping is a POST, which the SDK does not retry: a rate limit is waited out here.
   for (let attempt = 0; ; attempt++) {
     try {
-      result = await ctx.read(`organization ${organizationId}: ping (who the token belongs to)`, () => ctx.client.orgs.ping({ organizationId }))
+      result = await ctx.read(`organization ${organizationId}: ping (who the token belongs to)`, () =>
+        ctx.client.orgs.ping({ organizationId }),
+      )
       break
     } catch (error) {
       if (!(error instanceof RateLimitError) || attempt >= 5) throw error
       const seconds = Number(error.headers.get('retry-after'))
-      await new Promise((resolve) => setTimeout(resolve, Math.min(Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000 * 2 ** attempt, 30_000)))
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.min(Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000 * 2 ** attempt, 30_000)),
+      )
     }
   }
   const jwt = result?.serviceVisitorClaims
@@ -75,11 +79,13 @@ export function addUser(copy: Copy, user: Wire | undefined): string | undefined 
 
 /** Members (with their users) of an organization; a guest's token only reads its own membership. */
 export async function captureMembers(ctx: CaptureContext, copy: Copy, organizationId: string, self: string | undefined): Promise<Wire[]> {
-  let members = (await ctx.list(`organization ${organizationId}: members`, () => ctx.client.orgs.members.list({ organizationId }).pages())) as
-    | Wire[]
-    | undefined
+  let members = (await ctx.list(`organization ${organizationId}: members`, () =>
+    ctx.client.orgs.members.list({ organizationId }).pages(),
+  )) as Wire[] | undefined
   if (!members && self) {
-    const own = await ctx.read(`organization ${organizationId}: own membership`, () => ctx.client.orgs.members.get({ organizationId, userId: self }))
+    const own = await ctx.read(`organization ${organizationId}: own membership`, () =>
+      ctx.client.orgs.members.get({ organizationId, userId: self }),
+    )
     members = own ? [own as Wire] : []
   }
   // Oldest first, so creation order (the copy's tie-break) follows joining order.
@@ -106,9 +112,16 @@ export async function captureMembers(ctx: CaptureContext, copy: Copy, organizati
  * teams still captures the teams its own user is in.
  */
 export async function captureTeams(ctx: CaptureContext, copy: Copy, organizationId: string, members: readonly Wire[]): Promise<void> {
-  const teams = (await ctx.list(`organization ${organizationId}: teams`, () => ctx.client.orgs.teams.list({ organizationId }).pages())) as Wire[] | undefined
+  const teams = (await ctx.list(`organization ${organizationId}: teams`, () => ctx.client.orgs.teams.list({ organizationId }).pages())) as
+    | Wire[]
+    | undefined
   const addTeam = (team: Wire) =>
-    copy.add('teams', { id: team.id, organization: organizationId, title: team.title, createdAt: team.createdAt ?? new Date(0).toISOString() })
+    copy.add('teams', {
+      id: team.id,
+      organization: organizationId,
+      title: team.title,
+      createdAt: team.createdAt ?? new Date(0).toISOString(),
+    })
   for (const team of teams ?? []) addTeam(team)
   await ctx.each(members, async (member) => {
     const userId = member.user?.id ?? member.id

@@ -11,7 +11,14 @@ export async function captureServices(ctx: CaptureContext, copy: Copy, organizat
     ctx.list(`organization ${organizationId}: SAML providers`, () => ctx.client.orgs.saml.list(params).pages()),
   ])
   for (const t of (translations ?? []) as Wire[]) {
-    copy.add('translations', { id: t.id, organization: organizationId, title: t.title, languages: t.languages ?? [], createdAt: t.createdAt, updatedAt: t.updatedAt })
+    copy.add('translations', {
+      id: t.id,
+      organization: organizationId,
+      title: t.title,
+      languages: t.languages ?? [],
+      createdAt: t.createdAt,
+      updatedAt: t.updatedAt,
+    })
   }
   for (const s of (specs ?? []) as Wire[]) {
     const running = s.processingState === 'pending' || s.processingState === 'progress'
@@ -70,18 +77,30 @@ function base64Of(url: unknown): string | undefined {
  * installations and their per-space and per-site settings. Scripts and secrets never leave the
  * service: the copy holds an empty script and no secrets.
  */
-export async function captureIntegrations(ctx: CaptureContext, copy: Copy, organizations: ReadonlySet<string>, self: string | undefined): Promise<void> {
+export async function captureIntegrations(
+  ctx: CaptureContext,
+  copy: Copy,
+  organizations: ReadonlySet<string>,
+  self: string | undefined,
+): Promise<void> {
   const catalog = ((await ctx.list('integrations', () => ctx.client.integrations.list().pages())) ?? []) as Wire[]
   await ctx.each(catalog, async (integration) => {
     const name = integration.name as string
-    const installations = (((await ctx.list(`integration ${name}: installations`, () => ctx.client.integrations.installations.list({ integrationName: name }).pages())) ??
-      []) as Wire[]).filter((i) => organizations.has(i.target?.organization))
+    const installations = (
+      ((await ctx.list(`integration ${name}: installations`, () =>
+        ctx.client.integrations.installations.list({ integrationName: name }).pages(),
+      )) ?? []) as Wire[]
+    ).filter((i) => organizations.has(i.target?.organization))
     const owner = integration.owner?.id as string | undefined
     if (installations.length === 0 && !(owner && organizations.has(owner))) return
     const [spaces, sites] = installations.length
       ? await Promise.all([
-          ctx.list(`integration ${name}: space installations`, () => ctx.client.integrations.listSpaceInstallations({ integrationName: name }).pages()),
-          ctx.list(`integration ${name}: site installations`, () => ctx.client.integrations.listSiteInstallations({ integrationName: name }).pages()),
+          ctx.list(`integration ${name}: space installations`, () =>
+            ctx.client.integrations.listSpaceInstallations({ integrationName: name }).pages(),
+          ),
+          ctx.list(`integration ${name}: site installations`, () =>
+            ctx.client.integrations.listSiteInstallations({ integrationName: name }).pages(),
+          ),
         ])
       : [[], []]
     const id = `captured-integration:${name}`
@@ -112,14 +131,18 @@ export async function captureIntegrations(ctx: CaptureContext, copy: Copy, organ
       updatedAt: new Date(0).toISOString(),
       publishedBy: self ?? '',
     })
-    ctx.placeholder('integrations.script', 'empty: the API never shows an integration\'s script')
-    ctx.placeholder('integrations.secrets', 'none: the API never shows an integration\'s secrets')
+    ctx.placeholder('integrations.script', "empty: the API never shows an integration's script")
+    ctx.placeholder('integrations.secrets', "none: the API never shows an integration's secrets")
     ctx.placeholder('integrations.id', '`captured-integration:<name>`: integrations are addressed by name, their internal ID is not shown')
     for (const inst of installations) {
       const settings = (entries: Wire[] | undefined, key: 'space' | 'site') =>
         ((entries ?? []) as Wire[])
           .filter((e) => e.installation === inst.id)
-          .map((e) => ({ id: typeof e[key] === 'string' ? e[key] : e[key]?.id, configuration: e.configuration ?? {}, externalIds: e.externalIds ?? [] }))
+          .map((e) => ({
+            id: typeof e[key] === 'string' ? e[key] : e[key]?.id,
+            configuration: e.configuration ?? {},
+            externalIds: e.externalIds ?? [],
+          }))
           .filter((e) => typeof e.id === 'string')
       const spaceSelection = inst.space_selection === 'selected' ? 'selected' : 'all'
       const siteSelection = inst.site_selection === 'selected' ? 'selected' : 'all'

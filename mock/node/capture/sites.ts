@@ -17,7 +17,8 @@ function location(site: Wire): { hostname: string; basename: string } {
  * link's published URL).
  */
 export async function captureSites(ctx: CaptureContext, copy: Copy, organizationId: string, createdAt: string): Promise<void> {
-  const sites = ((await ctx.list(`organization ${organizationId}: sites`, () => ctx.client.sites.list({ organizationId }).pages())) ?? []) as Wire[]
+  const sites = ((await ctx.list(`organization ${organizationId}: sites`, () => ctx.client.sites.list({ organizationId }).pages())) ??
+    []) as Wire[]
   for (const site of sites) {
     const siteId = site.id as string
     const label = `site ${siteId}`
@@ -44,7 +45,10 @@ export async function captureSites(ctx: CaptureContext, copy: Copy, organization
       defaultSiteSpace: spaceList.find((s) => !s.section && s.default)?.id,
       createdAt,
     })
-    ctx.placeholder('sites.admins', "empty: the API shows whether the caller administers a site, not who does (organization admins still do)")
+    ctx.placeholder(
+      'sites.admins',
+      'empty: the API shows whether the caller administers a site, not who does (organization admins still do)',
+    )
     ctx.placeholder('sites.createdAt', "the organization's creation time: sites show no dates")
 
     // Top-level sections and groups share one order; the section list walks it with grouped
@@ -74,13 +78,22 @@ export async function captureSites(ctx: CaptureContext, copy: Copy, organization
       })
     }
     for (const group of (groups ?? []) as Wire[]) {
-      copy.add('siteSectionGroups', { id: group.id, site: siteId, position: groupPlaced.get(group.id) ?? ++top, title: group.title, icon: group.icon })
+      copy.add('siteSectionGroups', {
+        id: group.id,
+        site: siteId,
+        position: groupPlaced.get(group.id) ?? ++top,
+        title: group.title,
+        icon: group.icon,
+      })
     }
     const inParent = new Map<string, number>()
     for (const siteSpace of spaceList) {
       const spaceId = siteSpace.space?.id as string | undefined
       if (!spaceId || !copy.has('spaces', spaceId)) {
-        ctx.skipped.push({ what: `${label}: site space ${siteSpace.id}`, reason: 'it publishes a space the token cannot read (or that was not captured)' })
+        ctx.skipped.push({
+          what: `${label}: site space ${siteSpace.id}`,
+          reason: 'it publishes a space the token cannot read (or that was not captured)',
+        })
         continue
       }
       const parent = siteSpace.section ?? 'root'

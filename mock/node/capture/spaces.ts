@@ -37,7 +37,12 @@ export async function captureCollections(ctx: CaptureContext, copy: Copy, organi
  * (every live space it can view, newest first by creation) and each collection's spaces.
  * Soft-deleted spaces appear in no list; they are captured when named with `--space`.
  */
-export async function listSpaces(ctx: CaptureContext, organizationId: string, self: string | undefined, collections: readonly Wire[]): Promise<Wire[]> {
+export async function listSpaces(
+  ctx: CaptureContext,
+  organizationId: string,
+  self: string | undefined,
+  collections: readonly Wire[],
+): Promise<Wire[]> {
   const found = new Map<string, Wire>()
   if (self) {
     const entries = (await ctx.list(`organization ${organizationId}: spaces of the capturing user`, () =>
@@ -48,9 +53,9 @@ export async function listSpaces(ctx: CaptureContext, organizationId: string, se
     if (entries) return [...found.values()]
   }
   for (const collection of collections) {
-    const spaces = (await ctx.list(`collection ${collection.id}: spaces`, () => ctx.client.collections.listSpaces({ collectionId: collection.id }).pages())) as
-      | Wire[]
-      | undefined
+    const spaces = (await ctx.list(`collection ${collection.id}: spaces`, () =>
+      ctx.client.collections.listSpaces({ collectionId: collection.id }).pages(),
+    )) as Wire[] | undefined
     for (const space of spaces ?? []) if (!found.has(space.id)) found.set(space.id, space)
   }
   return [...found.values()]
@@ -60,7 +65,11 @@ export async function listSpaces(ctx: CaptureContext, organizationId: string, se
  * Where each space stands among its parent's children: in a collection, the order the
  * collection lists its spaces in; at the root (which no operation lists) creation order.
  */
-export async function spacePositions(ctx: CaptureContext, spaces: readonly Wire[], collections: readonly Wire[]): Promise<Map<string, string>> {
+export async function spacePositions(
+  ctx: CaptureContext,
+  spaces: readonly Wire[],
+  collections: readonly Wire[],
+): Promise<Map<string, string>> {
   const positions = new Map<string, string>()
   const last = new Map<string, string>()
   const place = (id: string, parentKey: string) => {
@@ -71,9 +80,9 @@ export async function spacePositions(ctx: CaptureContext, spaces: readonly Wire[
   }
   const wanted = new Set(spaces.map((s) => s.id as string))
   for (const collection of collections) {
-    const listed = (await ctx.list(`collection ${collection.id}: spaces`, () => ctx.client.collections.listSpaces({ collectionId: collection.id }).pages())) as
-      | Wire[]
-      | undefined
+    const listed = (await ctx.list(`collection ${collection.id}: spaces`, () =>
+      ctx.client.collections.listSpaces({ collectionId: collection.id }).pages(),
+    )) as Wire[] | undefined
     for (const space of listed ?? []) if (wanted.has(space.id)) place(space.id, collection.id)
   }
   for (const space of spaces) place(space.id, space.parent ?? `root:${space.organization}`)
@@ -139,7 +148,12 @@ export async function captureGrants(ctx: CaptureContext, copy: Copy, organizatio
       added++
     }
   })
-  if (added > 0) ctx.placeholder('grants', 'rebuilt per user and space from each member\'s role on each space: the API lists no grants, so team and collection grants become user grants', added)
+  if (added > 0)
+    ctx.placeholder(
+      'grants',
+      "rebuilt per user and space from each member's role on each space: the API lists no grants, so team and collection grants become user grants",
+      added,
+    )
 }
 
 function defaultRoleOf(copy: Copy, space: Record<string, unknown>, memberRole: string | null): string | null {

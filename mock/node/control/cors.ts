@@ -15,7 +15,10 @@ export function normalizeOrigin(origin: string): string {
   return origin.trim().replace(/\/+$/, '').toLowerCase()
 }
 
-const ANY_ORIGIN: Readonly<Record<string, string>> = Object.freeze({ 'access-control-allow-origin': '*', 'access-control-expose-headers': '*' })
+const ANY_ORIGIN: Readonly<Record<string, string>> = Object.freeze({
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': '*',
+})
 
 /**
  * The CORS headers of an answer to `req` (not a preflight), for a writer that sends its headers
@@ -55,7 +58,9 @@ export function applyCors(policy: CorsPolicy, req: IncomingMessage, res: ServerR
   const preflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined
   if (!preflight) return false
   if (allowed === undefined) {
-    const body = JSON.stringify({ error: { code: 403, message: `Origin ${String(origin)} is not allowed: start the server with --cors ${String(origin)}` } })
+    const body = JSON.stringify({
+      error: { code: 403, message: `Origin ${String(origin)} is not allowed: start the server with --cors ${String(origin)}` },
+    })
     res.writeHead(403, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body)
     return true
   }

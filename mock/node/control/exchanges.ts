@@ -94,7 +94,8 @@ export class ExchangeJournal {
   /** Records a summary; its messages follow with {@link ExchangeJournal.detail} once read. */
   add(entry: Omit<ExchangeSummary, 'id' | 'at'> & { at: string | number }): number {
     const id = this.#next++
-    const bytes = SUMMARY_BYTES + stringBytes(entry.path) + stringBytes(entry.method) + (typeof entry.at === 'string' ? stringBytes(entry.at) : 0)
+    const bytes =
+      SUMMARY_BYTES + stringBytes(entry.path) + stringBytes(entry.method) + (typeof entry.at === 'string' ? stringBytes(entry.at) : 0)
     this.#list.push({ ...entry, id }, bytes)
     return id
   }
@@ -131,7 +132,7 @@ export class ExchangeJournal {
     const details = held instanceof RawExchange ? held.messages() : held
     const dropped: ExchangeMessage = {
       headers: {},
-      body: '(no longer kept: the newest exchanges keep their messages, up to 1000 and within the request journal\'s memory budget)',
+      body: "(no longer kept: the newest exchanges keep their messages, up to 1000 and within the request journal's memory budget)",
     }
     return { ...summaryOf(stored), request: details?.request ?? dropped, response: details?.response ?? dropped }
   }
@@ -208,7 +209,13 @@ export class RawExchange {
   /** What it keeps alive, in bytes (see {@link ByteBudget}). */
   readonly bytes: number
 
-  constructor(requestHeaders: readonly string[], skip: ReadonlySet<string>, requestBody: Uint8Array | undefined, responseHeaders: Readonly<Record<string, string>>, responseBody: string | Uint8Array | undefined | null) {
+  constructor(
+    requestHeaders: readonly string[],
+    skip: ReadonlySet<string>,
+    requestBody: Uint8Array | undefined,
+    responseHeaders: Readonly<Record<string, string>>,
+    responseBody: string | Uint8Array | undefined | null,
+  ) {
     this.#requestHeaders = requestHeaders
     this.#skip = skip
     this.#requestBody = boundedBody(requestBody)
@@ -247,7 +254,9 @@ function boundedBody(body: string | Uint8Array | undefined): HeldBody {
   }
   // Four bytes at most per character: enough bytes to fill the limit, and to tell it was passed.
   const text = typeof body === 'string' ? body : new TextDecoder().decode(body.subarray(0, 4 * BODY_LIMIT + 4))
-  return text.length > BODY_LIMIT ? { text: Buffer.from(text.slice(0, BODY_LIMIT)).toString(), truncated: true } : { text, truncated: false }
+  return text.length > BODY_LIMIT
+    ? { text: Buffer.from(text.slice(0, BODY_LIMIT)).toString(), truncated: true }
+    : { text, truncated: false }
 }
 
 function heldBytes(body: HeldBody): number {

@@ -41,7 +41,8 @@ const routes = routeTableFor(Object.values(operations) as OperationDef[])
 export function createFront(options: FrontOptions): Front {
   // Only the control plane reads the journal: without it, no exchange is kept (nobody could read it).
   const journal = options.control === false ? undefined : new ExchangeJournal(options.budget)
-  const control: ControlPlane | undefined = options.control === false ? undefined : createControlPlane({ ...options.control, journal: journal! })
+  const control: ControlPlane | undefined =
+    options.control === false ? undefined : createControlPlane({ ...options.control, journal: journal! })
   const recording = journal?.keeps ? journal : undefined
 
   return {
@@ -57,16 +58,40 @@ export function createFront(options: FrontOptions): Front {
         answer = await core(request)
       } catch (error) {
         const match = routes.match(method, request.pathname)
-        const entry = { at: iso(), method, path, status: 0, duration: since(started), ...(match.kind === 'found' ? { operationId: match.op.id } : {}) }
+        const entry = {
+          at: iso(),
+          method,
+          path,
+          status: 0,
+          duration: since(started),
+          ...(match.kind === 'found' ? { operationId: match.op.id } : {}),
+        }
         options.onRequest?.(entry)
-        if (recording) recording.detail(recording.add(entry), new RawExchange(raw.headers, HOP_BY_HOP, raw.body, {}, '(connection dropped)'))
+        if (recording)
+          recording.detail(recording.add(entry), new RawExchange(raw.headers, HOP_BY_HOP, raw.body, {}, '(connection dropped)'))
         throw error
       }
-      const entry = { at, method, path, status: answer.status, duration: since(started), ...(answer.operationId !== undefined ? { operationId: answer.operationId } : {}) }
+      const entry = {
+        at,
+        method,
+        path,
+        status: answer.status,
+        duration: since(started),
+        ...(answer.operationId !== undefined ? { operationId: answer.operationId } : {}),
+      }
       options.onRequest?.({ ...entry, at: iso() })
       if (recording) {
         const { body } = answer
-        recording.detail(recording.add(entry), new RawExchange(raw.headers, HOP_BY_HOP, raw.body, answer.headers, body === null ? undefined : typeof body === 'string' ? answerBytes(answer) : null))
+        recording.detail(
+          recording.add(entry),
+          new RawExchange(
+            raw.headers,
+            HOP_BY_HOP,
+            raw.body,
+            answer.headers,
+            body === null ? undefined : typeof body === 'string' ? answerBytes(answer) : null,
+          ),
+        )
       }
       return answer
     },
@@ -84,7 +109,15 @@ export function createFront(options: FrontOptions): Front {
       if (control && isControlPath(url.pathname)) {
         const { response, operationId } = await control.handle(request)
         // The inspector polls: its reads would drown what the app sent. Changes are printed.
-        if (method !== 'GET' && method !== 'HEAD') options.onRequest?.({ at, method, path, status: response.status, duration: since(started), ...(operationId ? { operationId } : {}) })
+        if (method !== 'GET' && method !== 'HEAD')
+          options.onRequest?.({
+            at,
+            method,
+            path,
+            status: response.status,
+            duration: since(started),
+            ...(operationId ? { operationId } : {}),
+          })
         return response
       }
       const match = routes.match(method, url.pathname)
@@ -110,7 +143,12 @@ export function createFront(options: FrontOptions): Front {
         const entry = { at, method, path, status: 0, duration: since(started), ...(operationId ? { operationId } : {}) }
         const id = journal.add(entry)
         options.onRequest?.(entry)
-        void requestBody.then((body) => journal.detail(id, { request: { headers: headersOf(request.headers), ...body }, response: { headers: {}, body: '(connection dropped)' } }))
+        void requestBody.then((body) =>
+          journal.detail(id, {
+            request: { headers: headersOf(request.headers), ...body },
+            response: { headers: {}, body: '(connection dropped)' },
+          }),
+        )
         throw error
       }
       const entry = { at, method, path, status: response.status, duration: since(started), ...(operationId ? { operationId } : {}) }

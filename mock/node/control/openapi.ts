@@ -7,7 +7,7 @@ import { CONTROL_ROUTES, type ControlRoute } from './routes.ts'
 export const CONTROL_TAG = 'control'
 
 const TAG_DESCRIPTION =
-  'The mock server\'s control plane (`docplat-mock serve`, `startMockServer`), not part of the platform\'s API: reset, state, clock, faults, request log, tokens, users. ' +
+  "The mock server's control plane (`docplat-mock serve`, `startMockServer`), not part of the platform's API: reset, state, clock, faults, request log, tokens, users. " +
   'No credentials while the server listens on loopback; otherwise `Authorization: Bearer <--control-token>`.'
 
 /**
@@ -25,15 +25,30 @@ export function withControlPlane(doc: OpenAPIDocument): OpenAPIDocument {
     const item = (paths[route.path] ??= {})
     item[route.method.toLowerCase() as keyof PathItem] = operationOf(route)
   }
-  const sorted = Object.fromEntries(Object.keys(paths).sort().map((path) => [path, paths[path]!]))
+  const sorted = Object.fromEntries(
+    Object.keys(paths)
+      .sort()
+      .map((path) => [path, paths[path]!]),
+  )
   const tags = [...doc.tags.filter((tag) => tag.name !== CONTROL_TAG), { name: CONTROL_TAG, description: TAG_DESCRIPTION }]
   return { ...doc, tags, paths: sorted }
 }
 
 function operationOf(route: ControlRoute): Operation {
   const parameters: Parameter[] = [
-    ...[...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1]!, in: 'path' as const, required: true, schema: { type: 'integer' } })),
-    ...Object.entries(route.query ?? {}).map(([name, q]) => ({ name, in: 'query' as const, required: false, description: q.description, schema: schemaOf(q.schema, 'input') })),
+    ...[...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+      name: m[1]!,
+      in: 'path' as const,
+      required: true,
+      schema: { type: 'integer' },
+    })),
+    ...Object.entries(route.query ?? {}).map(([name, q]) => ({
+      name,
+      in: 'query' as const,
+      required: false,
+      description: q.description,
+      schema: schemaOf(q.schema, 'input'),
+    })),
   ]
   const success: Response = { description: route.status === 204 ? 'No Content' : route.status === 201 ? 'Created' : 'OK' }
   if (route.contentType) success.content = { [route.contentType]: { schema: { type: 'string' } } }

@@ -34,11 +34,11 @@ export interface ControlPlaneOptions {
 export const CONTROL_PREFIX = '/_docplat/'
 const OPERATION_COUNT = Object.keys(operations).length
 
-
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers } })
 const noContent = () => new Response(null, { status: 204 })
-const errorBody = (status: number, message: string, headers: Record<string, string> = {}) => json(status, { error: { code: status, message } }, headers)
+const errorBody = (status: number, message: string, headers: Record<string, string> = {}) =>
+  json(status, { error: { code: status, message } }, headers)
 
 interface Compiled {
   route: ControlRoute
@@ -77,7 +77,9 @@ export const MAX_STATE_BYTES = 64 * 1024 * 1024
 const STATE_PATH = CONTROL_ROUTES.find((route) => route.id === 'controlPutState')!.path
 
 /** The control plane: the in-process control API over HTTP, through the platform's own public methods. */
-export function createControlPlane(options: ControlPlaneOptions & { platform: MockPlatform | PromiseLike<MockPlatform>; journal: ExchangeJournal }): ControlPlane {
+export function createControlPlane(
+  options: ControlPlaneOptions & { platform: MockPlatform | PromiseLike<MockPlatform>; journal: ExchangeJournal },
+): ControlPlane {
   const started = Date.now()
   const token = options.token === undefined ? undefined : Buffer.from(options.token)
   const assets = new InspectorAssets()
@@ -100,7 +102,12 @@ export function createControlPlane(options: ControlPlaneOptions & { platform: Mo
     const body = route.body ? await parseBody(route, request) : undefined
     switch (route.id) {
       case 'controlHealth':
-        return json(200, { status: 'ok', scenario: options.scenario ?? 'custom', operations: OPERATION_COUNT, uptime: Math.round((Date.now() - started) / 1000) })
+        return json(200, {
+          status: 'ok',
+          scenario: options.scenario ?? 'custom',
+          operations: OPERATION_COUNT,
+          uptime: Math.round((Date.now() - started) / 1000),
+        })
       case 'controlReset': {
         const initial = options.initial?.()
         if (initial) {
@@ -115,7 +122,8 @@ export function createControlPlane(options: ControlPlaneOptions & { platform: Mo
       case 'controlGetState':
         return json(200, platform.snapshot())
       case 'controlPutState': {
-        if (!isSerializedState(body)) throw new ControlError(400, 'State: not a docplat mock state snapshot (format "docplat-mock-state", version 1)')
+        if (!isSerializedState(body))
+          throw new ControlError(400, 'State: not a docplat mock state snapshot (format "docplat-mock-state", version 1)')
         try {
           await platform.restore(body)
         } catch (error) {
@@ -166,7 +174,11 @@ export function createControlPlane(options: ControlPlaneOptions & { platform: Mo
       case 'controlListExchanges': {
         const after = integerParam(url.searchParams, 'after', 0)
         const limit = integerParam(url.searchParams, 'limit', 10_000)
-        return json(200, { exchanges: options.journal.after(after, Math.min(limit, 10_000)), next: options.journal.last, epoch: options.journal.epoch })
+        return json(200, {
+          exchanges: options.journal.after(after, Math.min(limit, 10_000)),
+          next: options.journal.last,
+          epoch: options.journal.epoch,
+        })
       }
       case 'controlGetExchange': {
         const exchange = options.journal.get(Number(params[0]))
@@ -188,7 +200,9 @@ export function createControlPlane(options: ControlPlaneOptions & { platform: Mo
         return json(201, created)
       }
       case 'controlCreateOrganization': {
-        const organization = await attemptAsync('organization', () => platform.builders.organization(body as z.infer<typeof NewOrganizationBody>))
+        const organization = await attemptAsync('organization', () =>
+          platform.builders.organization(body as z.infer<typeof NewOrganizationBody>),
+        )
         await changed()
         return json(201, organization)
       }
@@ -204,13 +218,19 @@ export function createControlPlane(options: ControlPlaneOptions & { platform: Mo
     async handle(request) {
       const url = new URL(request.url)
       const pathname = url.pathname
-      if (pathname === '/_docplat') return { response: new Response(null, { status: 308, headers: { location: `/_docplat/${url.search}` } }) }
+      if (pathname === '/_docplat')
+        return { response: new Response(null, { status: 308, headers: { location: `/_docplat/${url.search}` } }) }
       // The printed URL opened in a browser shows the inspector. Temporary (302): the same address
       // may be a server without a control plane tomorrow, and browsers keep permanent redirects.
       if (pathname === '/') {
         const method = request.method.toUpperCase()
-        if (method === 'GET' || method === 'HEAD') return { response: new Response(null, { status: 302, headers: { location: `${CONTROL_PREFIX}${url.search}` } }) }
-        return { response: errorBody(405, `${method} is not allowed on /: the API is under /v1/, the inspector at ${CONTROL_PREFIX}`, { allow: 'GET, HEAD' }) }
+        if (method === 'GET' || method === 'HEAD')
+          return { response: new Response(null, { status: 302, headers: { location: `${CONTROL_PREFIX}${url.search}` } }) }
+        return {
+          response: errorBody(405, `${method} is not allowed on /: the API is under /v1/, the inspector at ${CONTROL_PREFIX}`, {
+            allow: 'GET, HEAD',
+          }),
+        }
       }
       const asset = await assets.serve(pathname, request.method)
       if (asset) return { response: asset, operationId: 'controlInspector' }
@@ -224,8 +244,17 @@ export function createControlPlane(options: ControlPlaneOptions & { platform: Mo
       }
       const { route } = found.c
       // The page and the API description hold no state; everything else needs the token off loopback.
-      if (route.id !== 'controlInspector' && route.id !== 'controlOpenAPI' && !authorized((name) => request.headers.get(name) ?? undefined)) {
-        return { response: errorBody(401, 'The control plane needs its token: Authorization: Bearer <the --control-token secret>', { 'www-authenticate': 'Bearer realm="docplat control plane"' }), operationId: route.id }
+      if (
+        route.id !== 'controlInspector' &&
+        route.id !== 'controlOpenAPI' &&
+        !authorized((name) => request.headers.get(name) ?? undefined)
+      ) {
+        return {
+          response: errorBody(401, 'The control plane needs its token: Authorization: Bearer <the --control-token secret>', {
+            'www-authenticate': 'Bearer realm="docplat control plane"',
+          }),
+          operationId: route.id,
+        }
       }
       try {
         return { response: await run(route, found.m!.slice(1), url, request), operationId: route.id }
@@ -306,9 +335,11 @@ function filterRequests(all: readonly LoggedRequest[], query: URLSearchParams): 
   const method = query.get('method')?.toUpperCase()
   const status = query.get('status')
   const since = query.get('since')
-  if (status !== null && !/^[1-5](\d\d|xx)$/i.test(status)) throw new ControlError(400, `status: expected a status such as 404 or a class such as 4xx, got ${JSON.stringify(status)}`)
+  if (status !== null && !/^[1-5](\d\d|xx)$/i.test(status))
+    throw new ControlError(400, `status: expected a status such as 404 or a class such as 4xx, got ${JSON.stringify(status)}`)
   const sinceMs = since === null ? undefined : new Date(since).getTime()
-  if (sinceMs !== undefined && Number.isNaN(sinceMs)) throw new ControlError(400, `since: expected an ISO instant, got ${JSON.stringify(since)}`)
+  if (sinceMs !== undefined && Number.isNaN(sinceMs))
+    throw new ControlError(400, `since: expected an ISO instant, got ${JSON.stringify(since)}`)
   return all.filter(
     (entry) =>
       (operationId === null || entry.operationId === operationId) &&
@@ -333,7 +364,14 @@ function tokensOf(platform: MockPlatform) {
   const tokens = []
   for (const record of platform.db.tokens.all()) {
     const user = platform.db.users.get(record.user)
-    tokens.push({ token: record.id, label: record.label, user: record.user, displayName: user?.displayName, email: user?.email, name: names.get(record.id) })
+    tokens.push({
+      token: record.id,
+      label: record.label,
+      user: record.user,
+      displayName: user?.displayName,
+      email: user?.email,
+      name: names.get(record.id),
+    })
     if (tokens.length === MAX_TOKENS) break
   }
   return { named: { ...platform.tokens }, tokens }

@@ -43,7 +43,12 @@ export async function demoComments(b: Builders, demo: DemoContext): Promise<void
     markdown: 'Please split the quickstart into two steps:\n\n1. Install\n2. Configure',
     reactions: { '👍': [edit.user.id, create.user.id] },
   })
-  await b.commentReply({ comment: split.id, postedBy: edit.user.id, markdown: 'Done, see the new section.', reactions: { '❤️': [review.user.id] } })
+  await b.commentReply({
+    comment: split.id,
+    postedBy: edit.user.id,
+    markdown: 'Done, see the new section.',
+    reactions: { '❤️': [review.user.id] },
+  })
   await b.commentReply({ comment: split.id, postedBy: review.user.id, markdown: 'Looks good to me.' })
   await b.comment({
     space: guide.id,

@@ -49,12 +49,38 @@ export async function demoFoundation(b: Builders) {
   const internal = await b.collection({ organization: acme.id, title: 'Internal', description: 'For employees', defaultLevel: 'read' })
 
   const guide = await b.space({ organization: acme.id, parent: product.id, title: 'Getting Started', emoji: '🚀', visibility: 'public' })
-  const reference = await b.space({ organization: acme.id, parent: api.id, title: 'API Reference', emoji: '📗', visibility: 'in-collection' })
+  const reference = await b.space({
+    organization: acme.id,
+    parent: api.id,
+    title: 'API Reference',
+    emoji: '📗',
+    visibility: 'in-collection',
+  })
   const changelog = await b.space({ organization: acme.id, parent: product.id, title: 'Changelog', emoji: '📰', visibility: 'unlisted' })
   const partners = await b.space({ organization: acme.id, title: 'Partner Guide', emoji: '🤝', visibility: 'share-link' })
-  const customers = await b.space({ organization: acme.id, title: 'Customer Portal', emoji: '🔐', visibility: 'visitor-auth', visitorAuth: { backend: 'custom' } })
-  const handbook = await b.space({ organization: acme.id, parent: internal.id, title: 'Employee Handbook', emoji: '📕', visibility: 'private' })
-  const roadmap = await b.space({ organization: acme.id, parent: internal.id, title: 'Roadmap', emoji: '🗺️', visibility: 'private', defaultLevel: 'read', editMode: 'locked' })
+  const customers = await b.space({
+    organization: acme.id,
+    title: 'Customer Portal',
+    emoji: '🔐',
+    visibility: 'visitor-auth',
+    visitorAuth: { backend: 'custom' },
+  })
+  const handbook = await b.space({
+    organization: acme.id,
+    parent: internal.id,
+    title: 'Employee Handbook',
+    emoji: '📕',
+    visibility: 'private',
+  })
+  const roadmap = await b.space({
+    organization: acme.id,
+    parent: internal.id,
+    title: 'Roadmap',
+    emoji: '🗺️',
+    visibility: 'private',
+    defaultLevel: 'read',
+    editMode: 'locked',
+  })
   const archive = await b.space({ organization: acme.id, title: 'Old Archive', emoji: '🗄️', visibility: 'private', deleted: true })
   const globexDocs = await b.space({ organization: globex.id, title: 'Globex Internal', emoji: '🌐', visibility: 'private' })
   const globexPublic = await b.space({ organization: globex.id, title: 'Globex Public Docs', emoji: '🌍', visibility: 'public' })

@@ -34,7 +34,12 @@ export async function demoIntegrations(b: Builders, demo: DemoContext): Promise<
       },
     ],
     contentSources: [
-      { id: 'release-notes', title: 'Release notes', description: 'Imports release notes as pages', configuration: { componentId: 'release-notes-config' } },
+      {
+        id: 'release-notes',
+        title: 'Release notes',
+        description: 'Imports release notes as pages',
+        configuration: { componentId: 'release-notes-config' },
+      },
     ],
     externalLinks: [{ url: 'https://insights.acme.test/docs', label: 'Documentation' }],
     configurations: {

@@ -11,9 +11,27 @@ export async function demoSites(b: Builders, demo: DemoContext): Promise<void> {
   const { acme, globex } = demo.orgs
   const { guide, reference, changelog, partners, globexPublic } = demo.spaces
 
-  const docs = await b.site({ organization: acme.id, title: 'Acme Docs', basename: 'docs', visibility: 'public', admins: [demo.users.create.user.id] })
-  const guides = await b.section({ site: docs.id, space: guide.id, title: 'Guides', icon: 'book-open', description: 'Learn Acme step by step' })
-  await b.siteSpace({ site: docs.id, section: guides.id, space: reference.id, path: 'developers', condition: 'visitor.claims.developer == true' })
+  const docs = await b.site({
+    organization: acme.id,
+    title: 'Acme Docs',
+    basename: 'docs',
+    visibility: 'public',
+    admins: [demo.users.create.user.id],
+  })
+  const guides = await b.section({
+    site: docs.id,
+    space: guide.id,
+    title: 'Guides',
+    icon: 'book-open',
+    description: 'Learn Acme step by step',
+  })
+  await b.siteSpace({
+    site: docs.id,
+    section: guides.id,
+    space: reference.id,
+    path: 'developers',
+    condition: 'visitor.claims.developer == true',
+  })
   const news = await b.section({ site: docs.id, space: changelog.id, title: 'Changelog', icon: 'newspaper' })
   await b.sectionGroup({ site: docs.id, title: 'Updates', icon: 'bell', sections: [news.id] })
   await b.redirect({ site: docs.id, source: '/quickstart', section: guides.id })

@@ -26,10 +26,9 @@ const Base64Image = z.base64().check(z.minLength(1), z.maxLength(500_000))
  * A URL (or URL prefix) whose links a block unfurls: `https://github.com`, `github.com/org`, or
  * `*.figma.com` for every subdomain. The `blockDomain` filter matches its host.
  */
-const UnfurlPattern = z.string().check(
-  z.maxLength(2048),
-  z.regex(/^(https?:\/\/)?(\*\.)?[a-zA-Z0-9-]+(\.[a-zA-Z0-9-]+)*(:\d{1,5})?(\/\S*)?$/),
-)
+const UnfurlPattern = z
+  .string()
+  .check(z.maxLength(2048), z.regex(/^(https?:\/\/)?(\*\.)?[a-zA-Z0-9-]+(\.[a-zA-Z0-9-]+)*(:\d{1,5})?(\/\S*)?$/))
 
 /** A UI block as an integration publishes it. */
 export const BlockInput = z.object({
@@ -89,7 +88,9 @@ export const PublishBody = z.object({
   categories: z.optional(z.array(IntegrationCategory).check(z.maxLength(10))),
   blocks: z.optional(z.array(BlockInput).check(z.maxLength(50))),
   contentSources: z.optional(z.array(ContentSourceInput).check(z.maxLength(50))),
-  externalLinks: z.optional(z.array(z.object({ url: Url, label: z.string().check(z.minLength(1), z.maxLength(100)) })).check(z.maxLength(10))),
+  externalLinks: z.optional(
+    z.array(z.object({ url: Url, label: z.string().check(z.minLength(1), z.maxLength(100)) })).check(z.maxLength(10)),
+  ),
   configurations: z.optional(
     z.object({ account: z.optional(ConfigurationInput), space: z.optional(ConfigurationInput), site: z.optional(ConfigurationInput) }),
   ),
@@ -100,7 +101,12 @@ export const PublishBody = z.object({
 export type PublishBody = z.output<typeof PublishBody>
 
 export const listIntegrations = defineOperation({
-  id: 'listIntegrations', method: 'GET', idempotent: true, path: '/v1/integrations', sdk: 'integrations.list', status: 200,
+  id: 'listIntegrations',
+  method: 'GET',
+  idempotent: true,
+  path: '/v1/integrations',
+  sdk: 'integrations.list',
+  status: 200,
   summary: 'List the integrations the caller can see, by name, with optional filters',
   query: z.object({
     ...pagination,
@@ -119,21 +125,42 @@ export const listIntegrations = defineOperation({
     /** Only integrations installable at this target (those targeting `all` included). */
     target: z.optional(IntegrationTarget),
   }),
-  response: List(Integration), paginated: true,
+  response: List(Integration),
+  paginated: true,
 })
 
 export const getIntegrationByName = defineOperation({
-  id: 'getIntegrationByName', method: 'GET', idempotent: true, path: INTEGRATION, sdk: 'integrations.get', status: 200,
-  summary: 'Get an integration by its name', params: z.object(integration), response: Integration,
+  id: 'getIntegrationByName',
+  method: 'GET',
+  idempotent: true,
+  path: INTEGRATION,
+  sdk: 'integrations.get',
+  status: 200,
+  summary: 'Get an integration by its name',
+  params: z.object(integration),
+  response: Integration,
 })
 
 export const publishIntegration = defineOperation({
-  id: 'publishIntegration', method: 'POST', idempotent: false, path: INTEGRATION, sdk: 'integrations.publish', status: 200,
-  summary: 'Publish an integration, or a new version of it', params: z.object(integration),
-  body: PublishBody, response: Integration,
+  id: 'publishIntegration',
+  method: 'POST',
+  idempotent: false,
+  path: INTEGRATION,
+  sdk: 'integrations.publish',
+  status: 200,
+  summary: 'Publish an integration, or a new version of it',
+  params: z.object(integration),
+  body: PublishBody,
+  response: Integration,
 })
 
 export const unpublishIntegration = defineOperation({
-  id: 'unpublishIntegration', method: 'DELETE', idempotent: true, path: INTEGRATION, sdk: 'integrations.unpublish', status: 205,
-  summary: 'Unpublish an integration with its installations and events', params: z.object(integration),
+  id: 'unpublishIntegration',
+  method: 'DELETE',
+  idempotent: true,
+  path: INTEGRATION,
+  sdk: 'integrations.unpublish',
+  status: 205,
+  summary: 'Unpublish an integration with its installations and events',
+  params: z.object(integration),
 })

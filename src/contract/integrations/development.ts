@@ -5,7 +5,12 @@ import { defineOperation } from '../define.ts'
 import { INTEGRATION, integration } from './common.ts'
 
 export const setIntegrationDevelopmentMode = defineOperation({
-  id: 'setIntegrationDevelopmentMode', method: 'PUT', idempotent: true, path: `${INTEGRATION}/dev`, sdk: 'integrations.dev.enable', status: 204,
+  id: 'setIntegrationDevelopmentMode',
+  method: 'PUT',
+  idempotent: true,
+  path: `${INTEGRATION}/dev`,
+  sdk: 'integrations.dev.enable',
+  status: 204,
   summary: 'Turn development mode on: events and renders go to the tunnel URL',
   params: z.object(integration),
   body: z.object({
@@ -16,12 +21,23 @@ export const setIntegrationDevelopmentMode = defineOperation({
 })
 
 export const disableIntegrationDevelopmentMode = defineOperation({
-  id: 'disableIntegrationDevelopmentMode', method: 'DELETE', idempotent: true, path: `${INTEGRATION}/dev`, sdk: 'integrations.dev.disable', status: 205,
-  summary: 'Turn development mode off', params: z.object(integration),
+  id: 'disableIntegrationDevelopmentMode',
+  method: 'DELETE',
+  idempotent: true,
+  path: `${INTEGRATION}/dev`,
+  sdk: 'integrations.dev.disable',
+  status: 205,
+  summary: 'Turn development mode off',
+  params: z.object(integration),
 })
 
 export const renderIntegrationUIWithGet = defineOperation({
-  id: 'renderIntegrationUIWithGet', method: 'GET', idempotent: true, path: `${INTEGRATION}/render`, sdk: 'integrations.renderWithGet', status: 200,
+  id: 'renderIntegrationUIWithGet',
+  method: 'GET',
+  idempotent: true,
+  path: `${INTEGRATION}/render`,
+  sdk: 'integrations.renderWithGet',
+  status: 200,
   summary: 'Render a UI component of an integration from an LZ-string compressed request',
   params: z.object(integration),
   query: z.object({
@@ -32,7 +48,14 @@ export const renderIntegrationUIWithGet = defineOperation({
 })
 
 export const renderIntegrationUIWithPost = defineOperation({
-  id: 'renderIntegrationUIWithPost', method: 'POST', idempotent: true, path: `${INTEGRATION}/render`, sdk: 'integrations.render', status: 200,
+  id: 'renderIntegrationUIWithPost',
+  method: 'POST',
+  idempotent: true,
+  path: `${INTEGRATION}/render`,
+  sdk: 'integrations.render',
+  status: 200,
   summary: 'Render a UI component of an integration',
-  params: z.object(integration), body: RenderRequest, response: RenderOutput,
+  params: z.object(integration),
+  body: RenderRequest,
+  response: RenderOutput,
 })

@@ -15,26 +15,53 @@ const defaults = {
 }
 
 export const listSAMLProvidersInOrganizationById = defineOperation({
-  id: 'listSAMLProvidersInOrganizationById', method: 'GET', idempotent: true, path: `${ORG}/saml`, sdk: 'orgs.saml.list', status: 200,
-  summary: 'List the SAML providers of an organization', params: z.object(org),
-  query: z.object({ ...pagination }), response: List(SAMLProvider), paginated: true,
+  id: 'listSAMLProvidersInOrganizationById',
+  method: 'GET',
+  idempotent: true,
+  path: `${ORG}/saml`,
+  sdk: 'orgs.saml.list',
+  status: 200,
+  summary: 'List the SAML providers of an organization',
+  params: z.object(org),
+  query: z.object({ ...pagination }),
+  response: List(SAMLProvider),
+  paginated: true,
 })
 
 export const createOrganizationSAMLProvider = defineOperation({
-  id: 'createOrganizationSAMLProvider', method: 'POST', idempotent: false, path: `${ORG}/saml`, sdk: 'orgs.saml.create', status: 201,
-  summary: 'Add a SAML provider for single sign-on', params: z.object(org),
+  id: 'createOrganizationSAMLProvider',
+  method: 'POST',
+  idempotent: false,
+  path: `${ORG}/saml`,
+  sdk: 'orgs.saml.create',
+  status: 201,
+  summary: 'Add a SAML provider for single sign-on',
+  params: z.object(org),
   body: z.object({ label: SAMLProviderLabel, entityID: SAMLEntityID, certificate: SAMLCertificate, ssoURL: SAMLSSOURL, ...defaults }),
   response: SAMLProvider,
 })
 
 export const getOrganizationSAMLProviderById = defineOperation({
-  id: 'getOrganizationSAMLProviderById', method: 'GET', idempotent: true, path: PROVIDER, sdk: 'orgs.saml.get', status: 200,
-  summary: 'Get a SAML provider', params: z.object(provider), response: SAMLProvider,
+  id: 'getOrganizationSAMLProviderById',
+  method: 'GET',
+  idempotent: true,
+  path: PROVIDER,
+  sdk: 'orgs.saml.get',
+  status: 200,
+  summary: 'Get a SAML provider',
+  params: z.object(provider),
+  response: SAMLProvider,
 })
 
 export const updateOrganizationSAMLProvider = defineOperation({
-  id: 'updateOrganizationSAMLProvider', method: 'PATCH', idempotent: true, path: PROVIDER, sdk: 'orgs.saml.update', status: 200,
-  summary: 'Update a SAML provider (every field optional)', params: z.object(provider),
+  id: 'updateOrganizationSAMLProvider',
+  method: 'PATCH',
+  idempotent: true,
+  path: PROVIDER,
+  sdk: 'orgs.saml.update',
+  status: 200,
+  summary: 'Update a SAML provider (every field optional)',
+  params: z.object(provider),
   body: z.object({
     label: z.optional(SAMLProviderLabel),
     entityID: z.optional(SAMLEntityID),
@@ -46,11 +73,24 @@ export const updateOrganizationSAMLProvider = defineOperation({
 })
 
 export const deleteOrganizationSAMLProvider = defineOperation({
-  id: 'deleteOrganizationSAMLProvider', method: 'DELETE', idempotent: true, path: PROVIDER, sdk: 'orgs.saml.delete', status: 205,
-  summary: 'Delete a SAML provider', params: z.object(provider),
+  id: 'deleteOrganizationSAMLProvider',
+  method: 'DELETE',
+  idempotent: true,
+  path: PROVIDER,
+  sdk: 'orgs.saml.delete',
+  status: 205,
+  summary: 'Delete a SAML provider',
+  params: z.object(provider),
 })
 
 export const listSSOProviderLoginsInOrganization = defineOperation({
-  id: 'listSSOProviderLoginsInOrganization', method: 'GET', idempotent: true, path: `${ORG}/sso`, sdk: 'orgs.listSSOProviders', status: 200,
-  summary: 'List where to start signing in to an organization through SSO', params: z.object(org), response: SSOLogins,
+  id: 'listSSOProviderLoginsInOrganization',
+  method: 'GET',
+  idempotent: true,
+  path: `${ORG}/sso`,
+  sdk: 'orgs.listSSOProviders',
+  status: 200,
+  summary: 'List where to start signing in to an organization through SSO',
+  params: z.object(org),
+  response: SSOLogins,
 })

@@ -18,14 +18,28 @@ const SectionSibling = z.discriminatedUnion('type', [
 ])
 
 export const listSiteSections = defineOperation({
-  id: 'listSiteSections', method: 'GET', idempotent: true, path: `${SITE}/sections`, sdk: 'sites.sections.list', status: 200,
-  summary: 'List the sections of a site in site structure order', params: z.object(site),
-  query: z.object({ ...pagination, shareKey: z.optional(ShareKey) }), response: List(SiteSection), paginated: true,
+  id: 'listSiteSections',
+  method: 'GET',
+  idempotent: true,
+  path: `${SITE}/sections`,
+  sdk: 'sites.sections.list',
+  status: 200,
+  summary: 'List the sections of a site in site structure order',
+  params: z.object(site),
+  query: z.object({ ...pagination, shareKey: z.optional(ShareKey) }),
+  response: List(SiteSection),
+  paginated: true,
 })
 
 export const addSectionToSite = defineOperation({
-  id: 'addSectionToSite', method: 'POST', idempotent: false, path: `${SITE}/sections`, sdk: 'sites.sections.create', status: 201,
-  summary: 'Add a section to a site, with a space as its first (default) site space', params: z.object(site),
+  id: 'addSectionToSite',
+  method: 'POST',
+  idempotent: false,
+  path: `${SITE}/sections`,
+  sdk: 'sites.sections.create',
+  status: 201,
+  summary: 'Add a section to a site, with a space as its first (default) site space',
+  params: z.object(site),
   body: z.object({
     spaceId: Id,
     title: z.optional(z.nullable(SectionTitle)),
@@ -35,13 +49,25 @@ export const addSectionToSite = defineOperation({
 })
 
 export const deleteSiteSectionById = defineOperation({
-  id: 'deleteSiteSectionById', method: 'DELETE', idempotent: true, path: S, sdk: 'sites.sections.delete', status: 205,
-  summary: 'Delete a section with its site spaces and the redirects leading to it', params: z.object(section),
+  id: 'deleteSiteSectionById',
+  method: 'DELETE',
+  idempotent: true,
+  path: S,
+  sdk: 'sites.sections.delete',
+  status: 205,
+  summary: 'Delete a section with its site spaces and the redirects leading to it',
+  params: z.object(section),
 })
 
 export const updateSiteSectionById = defineOperation({
-  id: 'updateSiteSectionById', method: 'PATCH', idempotent: true, path: S, sdk: 'sites.sections.update', status: 200,
-  summary: 'Update a section', params: z.object(section),
+  id: 'updateSiteSectionById',
+  method: 'PATCH',
+  idempotent: true,
+  path: S,
+  sdk: 'sites.sections.update',
+  status: 200,
+  summary: 'Update a section',
+  params: z.object(section),
   body: z.object({
     title: z.optional(SectionTitle),
     path: z.optional(SectionPath),
@@ -58,9 +84,16 @@ export const updateSiteSectionById = defineOperation({
 })
 
 export const moveSiteSection = defineOperation({
-  id: 'moveSiteSection', method: 'POST', idempotent: true, path: `${S}/move`, sdk: 'sites.sections.move', status: 200,
-  summary: 'Move a section before or after a sibling', params: z.object(section),
+  id: 'moveSiteSection',
+  method: 'POST',
+  idempotent: true,
+  path: `${S}/move`,
+  sdk: 'sites.sections.move',
+  status: 200,
+  summary: 'Move a section before or after a sibling',
+  params: z.object(section),
   body: z.object({ position: z.object({ before: z.optional(SectionSibling), after: z.optional(SectionSibling) }) }),
   response: SiteSection,
-  deprecated: 'The API deprecates moving one section at a time: its sortSiteStructure operation, which its specification does not describe yet (so the SDK has no replacement), sorts the whole site. This operation keeps working.',
+  deprecated:
+    'The API deprecates moving one section at a time: its sortSiteStructure operation, which its specification does not describe yet (so the SDK has no replacement), sorts the whole site. This operation keeps working.',
 })

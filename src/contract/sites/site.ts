@@ -16,12 +16,27 @@ export const ShareKey = z.string().check(z.minLength(1), z.maxLength(256))
 // themselves): users need to find the sites they manage. See docs/decisions/sites.md.
 
 export const listSites = defineOperation({
-  id: 'listSites', method: 'GET', idempotent: true, path: `${ORG}/sites`, sdk: 'sites.list', status: 200,
-  summary: 'List the sites of an organization', params: z.object(org),
-  query: z.object({ ...pagination }), response: List(Site), paginated: true,
+  id: 'listSites',
+  method: 'GET',
+  idempotent: true,
+  path: `${ORG}/sites`,
+  sdk: 'sites.list',
+  status: 200,
+  summary: 'List the sites of an organization',
+  params: z.object(org),
+  query: z.object({ ...pagination }),
+  response: List(Site),
+  paginated: true,
 })
 
 export const getSiteById = defineOperation({
-  id: 'getSiteById', method: 'GET', idempotent: true, path: SITE, sdk: 'sites.get', status: 200,
-  summary: 'Get a site', params: z.object(site), response: Site,
+  id: 'getSiteById',
+  method: 'GET',
+  idempotent: true,
+  path: SITE,
+  sdk: 'sites.get',
+  status: 200,
+  summary: 'Get a site',
+  params: z.object(site),
+  response: Site,
 })

@@ -27,7 +27,9 @@ async function main(): Promise<void> {
   status.textContent = `Mock worker active; the SDK talks to ${platform.baseUrl}`
 
   const client = createClient({ token: platform.tokens.admin, baseUrl: platform.baseUrl })
-  const { items: [org] } = await client.orgs.list()
+  const {
+    items: [org],
+  } = await client.orgs.list()
   const { items: collections } = await client.collections.list({ organizationId: org!.id })
   const product = collections.find((c) => c.title === 'Product')!
   const { items: spaces, count } = await client.collections.listSpaces({ collectionId: product.id })

@@ -74,7 +74,11 @@ function reasonFor(match: MatchKind, hit: PageHit, matched: Array<{ section: Sec
 }
 
 /** The sections a page is quoted from: the best matching ones with something to quote, else its lead. */
-function quote(state: State, view: RevisionView, hit: PageHit): { sections: QuotedSection[]; matched: Array<{ section: SectionInfo; index: number }> } {
+function quote(
+  state: State,
+  view: RevisionView,
+  hit: PageHit,
+): { sections: QuotedSection[]; matched: Array<{ section: SectionInfo; index: number }> } {
   const sections = analysisOf(view, hit.page).sections
   const blocks = pageExcerpts(state, view, hit.page)
   const excerpts = sections.map((_, index) => excerptOf(blocks[index] ?? []))
@@ -129,9 +133,10 @@ export function answerQuestion(state: State, organization: string, userId: strin
     const { sections, matched } = quote(state, view, hit)
     return { space: hit.space, view, page: hit.page, sections, reason: reasonFor(found.match, hit, matched) }
   })
-  const followups = found.match === 'none'
-    ? distinct(recommendedQuestions(state, organization, userId), [found.text]).slice(0, MAX_FOLLOWUPS)
-    : followupsFor(state, citations, found.hits.slice(MAX_SOURCES), found.text)
+  const followups =
+    found.match === 'none'
+      ? distinct(recommendedQuestions(state, organization, userId), [found.text]).slice(0, MAX_FOLLOWUPS)
+      : followupsFor(state, citations, found.hits.slice(MAX_SOURCES), found.text)
 
   const spaces = new Map<string, { id: string; title: string; pages: number }>()
   for (const hit of found.hits) {

@@ -27,12 +27,20 @@ export const isQuestion = (text: string) => /\?\s*$/.test(text) && text.trim().l
  * search, and saying something beyond their title.
  */
 export function isAskable(view: RevisionView, node: PageNode): boolean {
-  return node.record.type !== 'group' && !node.record.noIndex && !node.record.hidden && analysisOf(view, node).sections.some((s) => s.text.trim() !== '')
+  return (
+    node.record.type !== 'group' &&
+    !node.record.noIndex &&
+    !node.record.hidden &&
+    analysisOf(view, node).sections.some((s) => s.text.trim() !== '')
+  )
 }
 
 /** The headings of a page written as questions, in page order. */
 export function questionHeadings(view: RevisionView, node: PageNode): string[] {
-  return analysisOf(view, node).sections.slice(1).map((s) => s.title.trim()).filter(isQuestion)
+  return analysisOf(view, node)
+    .sections.slice(1)
+    .map((s) => s.title.trim())
+    .filter(isQuestion)
 }
 
 /** The question a page suggests: its first question heading, else one about its title. */
@@ -77,7 +85,10 @@ function* roundRobin(spaces: readonly SpaceRecord[], listOf: (space: SpaceRecord
  * the spaces changed since the last call, or every space on the first), as `Prepare` work.
  */
 export function questionsPreparation(state: State): (() => Promise<void>) | undefined {
-  return analysisPreparation(state, state.questions.pending().map((space) => space.revision))
+  return analysisPreparation(
+    state,
+    state.questions.pending().map((space) => space.revision),
+  )
 }
 
 /**

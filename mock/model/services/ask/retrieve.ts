@@ -61,7 +61,12 @@ const questionText = (question: string) => question.replace(/\s+/g, ' ').trim()
  * each word. What the work finds is kept (`SearchLookups`), and used under the lock if no index
  * changed meanwhile; `undefined` when little is left to search.
  */
-export function lookupPreparation(state: State, spaces: readonly SpaceRecord[], question: string, withTerms = false): (() => Promise<void>) | undefined {
+export function lookupPreparation(
+  state: State,
+  spaces: readonly SpaceRecord[],
+  question: string,
+  withTerms = false,
+): (() => Promise<void>) | undefined {
   const text = questionText(question)
   const whole = searchesPreparation(state, spaces, [text])
   if (whole) return whole

@@ -38,7 +38,12 @@ async function control(method, path, body) {
   const headers = {}
   if (token) headers.authorization = `Bearer ${token}`
   if (body !== undefined) headers['content-type'] = 'application/json'
-  const response = await fetch(`/_docplat/${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store' })
+  const response = await fetch(`/_docplat/${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    cache: 'no-store',
+  })
   if (response.status === 401) {
     askForToken()
     throw new ControlError('The control plane needs its token')
@@ -108,7 +113,15 @@ function renderRequests() {
   for (let i = first; i < last; i++) {
     const e = filtered[i]
     rows.push(
-      h('div', { className: `row${e.id === selectedId ? ' selected' : ''}`, style: { top: `${i * ROW_HEIGHT}px` }, 'data-id': e.id, role: 'button', onclick: () => select(e.id) },
+      h(
+        'div',
+        {
+          className: `row${e.id === selectedId ? ' selected' : ''}`,
+          style: { top: `${i * ROW_HEIGHT}px` },
+          'data-id': e.id,
+          role: 'button',
+          onclick: () => select(e.id),
+        },
         h('span', {}, e.at.slice(11, 23)),
         h('span', {}, e.method),
         h('span', { title: e.path }, e.path),
@@ -143,7 +156,11 @@ function clearDetail() {
 function headerList(headers) {
   const entries = Object.entries(headers ?? {})
   if (entries.length === 0) return h('p', { className: 'muted' }, 'none')
-  return h('dl', { className: 'headers' }, entries.flatMap(([name, value]) => [h('dt', {}, name), h('dd', {}, value)]))
+  return h(
+    'dl',
+    { className: 'headers' },
+    entries.flatMap(([name, value]) => [h('dt', {}, name), h('dd', {}, value)]),
+  )
 }
 
 function bodyBlock(message) {
@@ -154,7 +171,12 @@ function bodyBlock(message) {
   } catch {
     // Not JSON: shown as it came.
   }
-  return h('div', {}, h('pre', {}, text), message.truncated ? h('p', { className: 'muted' }, '(cut: the journal keeps 64 Ki characters of a body)') : null)
+  return h(
+    'div',
+    {},
+    h('pre', {}, text),
+    message.truncated ? h('p', { className: 'muted' }, '(cut: the journal keeps 64 Ki characters of a body)') : null,
+  )
 }
 
 async function select(id) {
@@ -166,11 +188,22 @@ async function select(id) {
     if (selectedId !== id) return
     detail.replaceChildren(
       h('h2', {}, `${e.method} ${e.path}`),
-      h('p', {}, h('strong', { className: `s${String(e.status)[0]}` }, e.status === 0 ? 'dropped' : e.status), ` in ${e.duration} ms`, e.operationId ? ` · ${e.operationId}` : '', ` · ${e.at}`),
-      h('h3', {}, 'Request headers'), headerList(e.request.headers),
-      h('h3', {}, 'Request body'), bodyBlock(e.request),
-      h('h3', {}, 'Response headers'), headerList(e.response.headers),
-      h('h3', {}, 'Response body'), bodyBlock(e.response),
+      h(
+        'p',
+        {},
+        h('strong', { className: `s${String(e.status)[0]}` }, e.status === 0 ? 'dropped' : e.status),
+        ` in ${e.duration} ms`,
+        e.operationId ? ` · ${e.operationId}` : '',
+        ` · ${e.at}`,
+      ),
+      h('h3', {}, 'Request headers'),
+      headerList(e.request.headers),
+      h('h3', {}, 'Request body'),
+      bodyBlock(e.request),
+      h('h3', {}, 'Response headers'),
+      headerList(e.response.headers),
+      h('h3', {}, 'Response body'),
+      bodyBlock(e.response),
     )
   } catch (error) {
     detail.replaceChildren(h('p', { className: 'error' }, error.message))
@@ -215,12 +248,22 @@ let owners = new Map()
 async function loadState() {
   snapshot = await control('GET', 'state')
   owners = new Map()
-  for (const [name, rows] of Object.entries(snapshot.tables)) for (const row of rows) if (row && typeof row.id === 'string') owners.set(row.id, name)
+  for (const [name, rows] of Object.entries(snapshot.tables))
+    for (const row of rows) if (row && typeof row.id === 'string') owners.set(row.id, name)
   const names = Object.keys(snapshot.tables).sort()
   if (!tableName || !names.includes(tableName)) tableName = names.find((n) => snapshot.tables[n].length > 0) ?? names[0]
   $('#table-list').replaceChildren(
     ...names.map((name) =>
-      h('li', {}, h('button', { type: 'button', 'data-table': name, 'aria-current': String(name === tableName), onclick: () => openTable(name) }, h('span', {}, name), h('span', { className: 'badge' }, snapshot.tables[name].length))),
+      h(
+        'li',
+        {},
+        h(
+          'button',
+          { type: 'button', 'data-table': name, 'aria-current': String(name === tableName), onclick: () => openTable(name) },
+          h('span', {}, name),
+          h('span', { className: 'badge' }, snapshot.tables[name].length),
+        ),
+      ),
     ),
   )
   renderTable()
@@ -229,7 +272,8 @@ async function loadState() {
 function openTable(name, id) {
   tableName = name
   highlightId = id
-  for (const button of document.querySelectorAll('#table-list button')) button.setAttribute('aria-current', String(button.dataset.table === name))
+  for (const button of document.querySelectorAll('#table-list button'))
+    button.setAttribute('aria-current', String(button.dataset.table === name))
   if (id === undefined) $('#record-filter').value = ''
   renderTable()
 }
@@ -240,7 +284,11 @@ function cell(value) {
     return h('a', { className: 'ref', title: `${target} ${value}`, onclick: () => follow(value) }, value)
   }
   if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string' && owners.has(v))) {
-    return h('span', {}, value.flatMap((v, i) => [i ? ', ' : '', h('a', { className: 'ref', onclick: () => follow(v) }, v)]))
+    return h(
+      'span',
+      {},
+      value.flatMap((v, i) => [i ? ', ' : '', h('a', { className: 'ref', onclick: () => follow(v) }, v)]),
+    )
   }
   if (value === null || value === undefined) return h('span', { className: 'muted' }, '–')
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value)
@@ -273,9 +321,29 @@ function renderTable() {
   const columns = [...new Set(shown.slice(0, 50).flatMap((row) => Object.keys(row)))]
   const limited = shown.slice(0, MAX_RENDERED_RECORDS)
   $('#record-count').textContent = limited.length < shown.length ? `${limited.length} of ${shown.length} rows` : `${shown.length} rows`
-  const table = h('table', { className: 'data', id: 'record-table' },
-    h('thead', {}, h('tr', {}, columns.map((c) => h('th', {}, c)))),
-    h('tbody', {}, limited.map((row) => h('tr', { 'data-id': row.id, className: row.id === highlightId ? 'highlight' : '' }, columns.map((c) => h('td', {}, cell(row[c])))))),
+  const table = h(
+    'table',
+    { className: 'data', id: 'record-table' },
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        columns.map((c) => h('th', {}, c)),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      limited.map((row) =>
+        h(
+          'tr',
+          { 'data-id': row.id, className: row.id === highlightId ? 'highlight' : '' },
+          columns.map((c) => h('td', {}, cell(row[c]))),
+        ),
+      ),
+    ),
   )
   $('#records').replaceChildren(table)
   if (highlightId !== undefined) table.querySelector('tr.highlight')?.scrollIntoView({ block: 'center', inline: 'nearest' })
@@ -339,8 +407,28 @@ async function loadFaults() {
   $('#fault-count').textContent = String(faults.length)
   $('#fault-table tbody').replaceChildren(
     ...faults.map((f) =>
-      h('tr', { 'data-id': f.id }, h('td', {}, f.id), h('td', {}, describeMatch(f)), h('td', {}, describeEffect(f)),
-        h('td', {}, h('button', { type: 'button', onclick: async () => { await control('DELETE', `faults/${f.id}`); loadFaults() } }, 'Remove'))),
+      h(
+        'tr',
+        { 'data-id': f.id },
+        h('td', {}, f.id),
+        h('td', {}, describeMatch(f)),
+        h('td', {}, describeEffect(f)),
+        h(
+          'td',
+          {},
+          h(
+            'button',
+            {
+              type: 'button',
+              onclick: async () => {
+                await control('DELETE', `faults/${f.id}`)
+                loadFaults()
+              },
+            },
+            'Remove',
+          ),
+        ),
+      ),
     ),
   )
 }
@@ -379,7 +467,17 @@ $('#clear-faults').addEventListener('click', async () => {
 async function loadTokens() {
   const { tokens } = await control('GET', 'tokens')
   $('#token-table tbody').replaceChildren(
-    ...tokens.map((t) => h('tr', {}, h('td', {}, t.name ?? ''), h('td', {}, cell(t.user), t.displayName ? ` ${t.displayName}` : ''), h('td', {}, t.email ?? ''), h('td', {}, t.label), h('td', {}, h('code', {}, t.token)))),
+    ...tokens.map((t) =>
+      h(
+        'tr',
+        {},
+        h('td', {}, t.name ?? ''),
+        h('td', {}, cell(t.user), t.displayName ? ` ${t.displayName}` : ''),
+        h('td', {}, t.email ?? ''),
+        h('td', {}, t.label),
+        h('td', {}, h('code', {}, t.token)),
+      ),
+    ),
   )
 }
 
@@ -411,4 +509,6 @@ async function poll() {
   }
 }
 
-refreshAll().catch((error) => ($('#health').textContent = error.message)).finally(() => setTimeout(poll, POLL_MS))
+refreshAll()
+  .catch((error) => ($('#health').textContent = error.message))
+  .finally(() => setTimeout(poll, POLL_MS))

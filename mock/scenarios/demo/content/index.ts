@@ -100,7 +100,10 @@ See [Errors](errors) for what an invalid cursor returns.
   await b.editPage({
     changeRequest: crs.pagination.id,
     page: reference.pages.Overview!.page,
-    markdown: referenceContent.pages![0]!.markdown!.replace('Lists come in pages: `{ items, count, next }`.', 'Lists come in pages: `{ items, count, next }`, walked as described in [Pagination](pagination).'),
+    markdown: referenceContent.pages![0]!.markdown!.replace(
+      'Lists come in pages: `{ items, count, next }`.',
+      'Lists come in pages: `{ items, count, next }`, walked as described in [Pagination](pagination).',
+    ),
   })
   await b.reviewer({ changeRequest: crs.pagination.id, user: users.admin.user.id, requestedBy: users.review.user.id })
 }

@@ -29,7 +29,10 @@ export const otherContent: Record<string, BuildContent> = {
 - Page paths are built from slugs; old URLs redirect.
 `,
       },
-      { title: 'v4.0.0', markdown: `## Breaking changes\n\n- The \`/v0\` API is gone: see the [migration notes](https://acme.test/blog/v4-migration).\n` },
+      {
+        title: 'v4.0.0',
+        markdown: `## Breaking changes\n\n- The \`/v0\` API is gone: see the [migration notes](https://acme.test/blog/v4-migration).\n`,
+      },
     ],
   },
   partners: {
@@ -47,7 +50,10 @@ export const otherContent: Record<string, BuildContent> = {
   },
   customers: {
     pages: [
-      { title: 'Your account', markdown: `Sign in with the link your account manager sent you.\n\n## Users\n\nInvite colleagues from **Account → Users**.\n` },
+      {
+        title: 'Your account',
+        markdown: `Sign in with the link your account manager sent you.\n\n## Users\n\nInvite colleagues from **Account → Users**.\n`,
+      },
       { title: 'Billing FAQ', markdown: `## When am I charged?\n\nOn the first day of each month, for the previous month.\n` },
     ],
   },
@@ -67,7 +73,10 @@ export const otherContent: Record<string, BuildContent> = {
         markdown: `Everything Acme offers its employees.`,
         pages: [
           { title: 'Health insurance', markdown: `## Coverage\n\nFull coverage for you and your family from day one.\n` },
-          { title: 'Time off', markdown: `## Vacation\n\n30 days a year, plus public holidays.\n\n## Parental leave\n\n20 weeks, fully paid.\n` },
+          {
+            title: 'Time off',
+            markdown: `## Vacation\n\n30 days a year, plus public holidays.\n\n## Parental leave\n\n20 weeks, fully paid.\n`,
+          },
         ],
       },
       {
