@@ -29,10 +29,13 @@ const root = fileURLToPath(new URL('../', import.meta.url))
  * all of it up front then. The markdown parser's change from micromark to markdown-it (ten times
  * faster, issue 15) took it to 249.6 KB; decoding entities with a table of names, leaving out the
  * link normalisation the mock replaces (build/aliases.ts) and naming what the worker uses of msw
- * (mock/browser/msw-imports.ts) brought it to 229.1 KB.
+ * (mock/browser/msw-imports.ts) brought it to 229.1 KB. A transaction per operation (the undo
+ * log) and one byte budget for what the mock keeps about past requests (issues 28.1 and 31.1) added
+ * 1.7 KB: the budget is now 232 KB, a little above the 230.8 KB that gives, so weight added
+ * without a reason still shows.
  */
 const BROWSER_ENTRY_BUDGET = 150 * 1024
-const BROWSER_TOTAL_BUDGET = Math.round(229.6 * 1024)
+const BROWSER_TOTAL_BUDGET = 232 * 1024
 
 const apps = [
   { name: 'one operation (standalone function + core)', entry: 'bench/size/one-operation.ts', budget: 18 * 1024 },

@@ -20,7 +20,7 @@ type SpaceName =
   | 'globexPublic'
 
 /**
- * The role each demo caller holds on each demo space, by the rules of DESIGN.md (`-` when the
+ * The role each demo caller holds on each demo space, by the permission rules of docs/architecture.md (`-` when the
  * space is invisible to them). Roadmap sets defaultLevel read; Internal sets read and grants
  * Writers (edit, comment, and create as its owner) edit; Reviewers (review) hold review on API Reference; the guest
  * holds comment on the handbook; outsiders read public and unlisted spaces only.
