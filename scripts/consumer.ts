@@ -139,14 +139,19 @@ async function serveMock(node: string, dir: string): Promise<{ url: string; toke
 /**
  * A runtime's binary, from the platform package its npm package lists as an optional dependency
  * (npm installs the ones for this machine), the first that runs here (`bun` ships a baseline
- * build beside one that needs AVX2).
+ * build beside one that needs AVX2); or, when the package's own install script ran (npm 11 runs
+ * some), where that script put it: bun's moves the binary out of the platform package into
+ * `bun/bin/bun.exe`.
  */
-function platformBinary(pkg: string, file: string): string {
+function platformBinary(pkg: string, file: string, installed: string): string {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as {
     optionalDependencies?: Record<string, string>
   }
-  for (const name of Object.keys(manifest.optionalDependencies ?? {})) {
-    const bin = join(ROOT, 'node_modules', name, file)
+  const candidates = [
+    ...Object.keys(manifest.optionalDependencies ?? {}).map((name) => join(ROOT, 'node_modules', name, file)),
+    join(ROOT, 'node_modules', pkg, installed),
+  ]
+  for (const bin of candidates) {
     if (!existsSync(bin)) continue
     try {
       execFileSync(bin, ['--version'], { stdio: 'ignore', timeout: 60_000 })
@@ -541,13 +546,13 @@ if (want('runtimes')) {
       const since = Date.now()
       passed(name, await verify(name, await run(bin, ['runtime-main.mjs'], env), /^node\/\d+\.\d+\.\d+$/), since)
     }
-    const bun = platformBinary('bun', 'bin/bun')
+    const bun = platformBinary('bun', 'bin/bun', 'bin/bun.exe')
     const bunVersion = (await run(bun, ['--version'])).trim()
     let since = Date.now()
     const bunOut = await run(bun, ['runtime-main.mjs'], { ...env, DO_NOT_TRACK: '1' })
     const bunSeen = await verify('bun', bunOut, /^bun\/\d+\.\d+\.\d+/)
     passed(`bun ${bunVersion}`, bunSeen, since)
-    const deno = platformBinary('deno', 'deno')
+    const deno = platformBinary('deno', 'deno', 'deno')
     const denoEnv = { ...env, DENO_DIR: join(work, 'deno-dir'), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' }
     const denoVersion = /deno (\S+)/.exec(await run(deno, ['--version'], denoEnv))?.[1]
     since = Date.now()
