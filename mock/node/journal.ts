@@ -1,4 +1,5 @@
-import { mkdir, open, readFile, rm, stat, type FileHandle } from 'node:fs/promises'
+import { fstatSync, type Stats, statSync } from 'node:fs'
+import { mkdir, open, readFile, rm, type FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { applyEntries, type ChangeEntry, type ChangeLog } from '../model/changes.ts'
 import type { SerializedState } from '../model/state.ts'
@@ -85,14 +86,18 @@ export async function openStateJournal(platform: MockPlatform, file: string): Pr
    * Whether the files were removed under the running server (a cleanup script, `rm -r` of the
    * folder): appending to a journal beside a missing state file would leave, after a kill, a
    * journal the next start must refuse; appending to an unlinked journal would lose the writes.
-   * Two `stat`s per write, none per read.
+   * Two `stat`s per write, none per read, made synchronously: a metadata look-up costs
+   * microseconds, where two trips through libuv's thread pool before every journal write halved
+   * the rate of writes with `--state` (measured side by side).
    */
-  const filesGone = async (): Promise<boolean> => {
-    const [file, journal] = await Promise.all([
-      stat(path).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : null)),
-      handle.stat(),
-    ])
-    return file === undefined || journal.nlink === 0
+  const filesGone = (): boolean => {
+    let file: Stats | undefined | null
+    try {
+      file = statSync(path, { throwIfNoEntry: false })
+    } catch {
+      file = null
+    }
+    return file === undefined || fstatSync(handle.fd).nlink === 0
   }
   /** Writes the live state to the file again, and journals into a file that is there. */
   const rewrite = async () => {
@@ -112,7 +117,7 @@ export async function openStateJournal(platform: MockPlatform, file: string): Pr
     const taken = log.take()
     if (!taken.snapshot && taken.entries.length === 0) return
     // What was taken is in the live state, which the rewrite writes whole.
-    if (await filesGone()) return rewrite()
+    if (filesGone()) return rewrite()
     if (taken.snapshot) await fold(taken.snapshot)
     if (taken.entries.length === 0) return
     const text = taken.entries.map((entry) => `${JSON.stringify({ n: ++n, ...entry })}\n`).join('')
