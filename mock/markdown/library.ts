@@ -1,8 +1,8 @@
 /**
- * The markdown library (loaded on first need, see ../libraries.ts): everything that parses
+ * The markdown library (loaded on first need, see ../model/libraries.ts): everything that parses
  * markdown or needs a parsed tree. Import it only through `Libraries`; its types with `import type`.
  */
-export { parseMarkdown, plainText, walk } from '../markdown/parse.ts'
-export { mdastToDocument } from '../markdown/document.ts'
-export { analyzePage, blockIds } from '../content/markdown.ts'
-export { pageSections } from '../content/search-sections.ts'
+export { parseMarkdown, plainText, walk } from './parse.ts'
+export { mdastToDocument } from './document.ts'
+export { analyzePage, blockIds } from './page-analysis.ts'
+export { pageSections } from './search-sections.ts'

@@ -5,7 +5,7 @@ import { addFile } from './files.ts'
 import { readSource, type FixturePage, type ImportContent } from './import-source.ts'
 import { addPage, numbered, slugify, updatePage } from './pages.ts'
 import { copyContent, createRevision, ensureRevision, type ContentTarget } from './revisions.ts'
-import { viewOf, type RevisionView } from './view.ts'
+import { viewOf, type RevisionView } from '../../derived/content/view.ts'
 
 /** What an import reports. */
 export interface ImportOutcome {

@@ -1,7 +1,7 @@
 import { badRequest, conflict, notFound } from '../../core/http-error.ts'
 import { insert, newId, type State } from '../state.ts'
 import type { PageRecord } from './tables.ts'
-import { viewOf } from './view.ts'
+import { viewOf } from '../../derived/content/view.ts'
 
 /** Slug bound: lowercase letters and digits in groups joined by single hyphens, at most 100 characters. */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
