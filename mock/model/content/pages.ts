@@ -3,6 +3,16 @@ import { insert, newId, type State } from '../state.ts'
 import type { PageRecord } from './tables.ts'
 import { viewOf } from '../../derived/content/view.ts'
 
+/**
+ * What happens when a page is written: every write of the pages table is a function of this file
+ * (a builder, an import, a new revision, a purge all come here). What follows a write needs no
+ * call: the table's observers follow it in the same transaction (a failed request undoes both),
+ * and they are derived data (mock/derived/): the revision's view is dropped (`ContentCache`), its
+ * search index re-files the page (`SearchIndexes`), the space's suggested questions are marked for
+ * a new look (`QuestionIndex`), and a journaled platform records the change. Analyses are kept by
+ * content, so an unchanged page is never parsed again.
+ */
+
 /** Slug bound: lowercase letters and digits in groups joined by single hyphens, at most 100 characters. */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
@@ -144,6 +154,22 @@ export function updatePage(state: State, revision: string, pageId: string, chang
   state.db.pages.update(page, patch)
 
   return page
+}
+
+/**
+ * Copies the pages of one revision into another, keeping their IDs, order and dates: the same
+ * page in two revisions is the same page.
+ */
+export async function copyPages(state: State, from: string, to: string): Promise<void> {
+  for (const page of [...state.db.pagesByRevision.get(from)]) {
+    const { id: _id, seq: _seq, ...values } = structuredClone(page)
+    await insert(state, state.db.pages, { ...values, id: `${to}:${page.page}`, revision: to })
+  }
+}
+
+/** Deletes every page of a revision (the revision goes: mock/model/content/revisions.ts). */
+export function dropPages(state: State, revision: string): void {
+  for (const page of [...state.db.pagesByRevision.get(revision)]) state.db.pages.delete(page)
 }
 
 /** Removes a page and the pages under it from a revision. */
