@@ -1,11 +1,13 @@
 import type { Clock } from '../core/clock.ts'
 import { cryptoSecrets, Random, type SecretSource } from '../core/random.ts'
-import { QuestionIndex } from '../derived/ask/question-index.ts'
-import { QuoteCache } from '../derived/ask/plain-blocks.ts'
 import { DocumentCache } from '../derived/comments/document-cache.ts'
+import { AnalysisCache } from '../derived/content/analysis-cache.ts'
 import { ContentCache } from '../derived/content/cache.ts'
+import type { QuotableSections } from '../derived/ask/plain-blocks.ts'
+import { QUOTES_KEPT } from '../derived/ask/quote-cache.ts'
 import { createDb, tablesOf, type Db, type Tables } from './db.ts'
 import type { Libraries } from './libraries.ts'
+import { QuestionIndex } from '../derived/ask/question-index.ts'
 import { cloneData, type BaseRecord, type Table } from './table.ts'
 import { UndoLog, type BeforeWrite } from './undo-log.ts'
 
@@ -30,7 +32,7 @@ export interface State {
   /** Which spaces suggest which AI questions; it observes the space and content tables. */
   questions: QuestionIndex
   /** The quotable blocks of pages AI answers quoted, by page and content. */
-  answerQuotes: QuoteCache
+  answerQuotes: AnalysisCache<QuotableSections>
   clock: Clock
   random: Random
   /** Share keys, signing secrets, run-time tokens: `crypto.getRandomValues` unless determinism was asked for. */
@@ -80,7 +82,7 @@ export function createState(
     contentCache: new ContentCache(db, libraries),
     commentDocuments: new DocumentCache(),
     questions: new QuestionIndex(db),
-    answerQuotes: new QuoteCache(),
+    answerQuotes: new AnalysisCache<QuotableSections>(QUOTES_KEPT),
     clock,
     random,
     secrets,

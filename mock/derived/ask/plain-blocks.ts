@@ -1,11 +1,10 @@
 import type { Nodes, RootContent } from 'mdast'
 import type { MarkdownLibrary } from '../../model/libraries.ts'
-import { AnalysisCache } from '../content/analysis-cache.ts'
 
 /**
  * A page's prose as plain text, section by section (the part before the first heading, then one
  * per heading): what an answer quotes from (`services/ask/excerpt.ts`). Kept per page and content
- * by the platform (`QuoteCache`, `state.answerQuotes`), so quoting a page parses it once, and that parse can
+ * by the platform (`state.answerQuotes`), so quoting a page parses it once, and that parse can
  * run outside the state lock. Variables are left as written: readers of different revisions and
  * pages fill them in differently.
  */
@@ -16,16 +15,6 @@ export type PlainBlock =
 
 /** Each section's plain blocks, in page order. */
 export type QuotableSections = PlainBlock[][]
-
-/** How many characters of quoted pages' content their kept quotable blocks may stand for. */
-const QUOTES_KEPT = 2_000_000
-
-/** The quotable blocks of pages answers quoted, by page and content: the ask area's own cache. */
-export class QuoteCache extends AnalysisCache<QuotableSections> {
-  constructor(budget = QUOTES_KEPT) {
-    super(budget)
-  }
-}
 
 /** A paragraph that only shows images has no prose to quote (its alt text is a caption, not an answer). */
 function onlyImages(node: Nodes): boolean {

@@ -137,20 +137,16 @@ export type PageChanges = Partial<
   Pick<NewPage, 'title' | 'slug' | 'markdown' | 'emoji' | 'icon' | 'description' | 'hidden' | 'variables' | 'git'>
 >
 
+/** What an edit copies as given (the slug is checked first). */
+const COPIED_CHANGES = ['title', 'markdown', 'emoji', 'icon', 'description', 'hidden', 'variables', 'git'] as const
+
 /** Edits a page of a revision in place (builders and imports; the API makes new revisions). */
 export function updatePage(state: State, revision: string, pageId: string, changes: PageChanges): PageRecord {
   const page = requirePage(state, revision, pageId)
   const patch: Partial<PageRecord> = { updatedAt: state.clock.stamp() }
   if (changes.slug !== undefined && changes.slug !== page.slug)
     patch.slug = freeSlug(state, revision, page.parent, page.title, changes.slug, page.page)
-  if (changes.title !== undefined) patch.title = changes.title
-  if (changes.markdown !== undefined) patch.markdown = changes.markdown
-  if (changes.emoji !== undefined) patch.emoji = changes.emoji
-  if (changes.icon !== undefined) patch.icon = changes.icon
-  if (changes.description !== undefined) patch.description = changes.description
-  if (changes.hidden !== undefined) patch.hidden = changes.hidden
-  if (changes.variables !== undefined) patch.variables = changes.variables
-  if (changes.git !== undefined) patch.git = changes.git
+  for (const field of COPIED_CHANGES) if (changes[field] !== undefined) (patch as Record<string, unknown>)[field] = changes[field]
   state.db.pages.update(page, patch)
 
   return page

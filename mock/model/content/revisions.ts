@@ -1,9 +1,9 @@
 import { notFound } from '../../core/http-error.ts'
 import type { ChangeRequestRecord, SpaceRecord } from '../spaces/tables.ts'
 import { insert, type State } from '../state.ts'
-import { copyFiles, dropFiles } from './files.ts'
-import { copyPages, dropPages } from './pages.ts'
 import type { RevisionRecord } from './tables.ts'
+import { copyPages, dropPages } from './pages.ts'
+import { copyFiles, dropFiles } from './files.ts'
 
 /** Where content is read or written: a space's active revision or a change request's latest one. */
 export interface ContentTarget {
