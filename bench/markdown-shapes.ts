@@ -1,5 +1,5 @@
-import { parseMarkdown } from '../mock/model/markdown/parse.ts'
-import { mdastToDocument } from '../mock/model/markdown/document.ts'
+import { parseMarkdown } from '../mock/markdown/parse.ts'
+import { mdastToDocument } from '../mock/markdown/document.ts'
 
 /** Hostile inline shapes (each repeats a short unit to the size asked) and an ordinary baseline. */
 export const markdownShapes: Record<string, (bytes: number) => string> = {

@@ -1,9 +1,13 @@
 import type { Clock } from '../core/clock.ts'
 import { cryptoSecrets, Random, type SecretSource } from '../core/random.ts'
-import { ContentCache } from './content/cache.ts'
+import { DocumentCache } from '../derived/comments/document-cache.ts'
+import { AnalysisCache } from '../derived/content/analysis-cache.ts'
+import { ContentCache } from '../derived/content/cache.ts'
+import type { QuotableSections } from '../derived/ask/plain-blocks.ts'
+import { QUOTES_KEPT } from '../derived/ask/quote-cache.ts'
 import { createDb, tablesOf, type Db, type Tables } from './db.ts'
 import type { Libraries } from './libraries.ts'
-import { QuestionIndex } from './services/ask/question-index.ts'
+import { QuestionIndex } from '../derived/ask/question-index.ts'
 import { cloneData, type BaseRecord, type Table } from './table.ts'
 import { UndoLog, type BeforeWrite } from './undo-log.ts'
 
@@ -23,8 +27,12 @@ export interface State {
   tables: Tables
   /** What is derived from each revision; it observes the content tables, so it is never stale. */
   contentCache: ContentCache
+  /** Comment bodies converted to documents, so reading them again costs no parse. */
+  commentDocuments: DocumentCache
   /** Which spaces suggest which AI questions; it observes the space and content tables. */
   questions: QuestionIndex
+  /** The quotable blocks of pages AI answers quoted, by page and content. */
+  answerQuotes: AnalysisCache<QuotableSections>
   clock: Clock
   random: Random
   /** Share keys, signing secrets, run-time tokens: `crypto.getRandomValues` unless determinism was asked for. */
@@ -72,7 +80,9 @@ export function createState(
     db,
     tables,
     contentCache: new ContentCache(db, libraries),
+    commentDocuments: new DocumentCache(),
     questions: new QuestionIndex(db),
+    answerQuotes: new AnalysisCache<QuotableSections>(QUOTES_KEPT),
     clock,
     random,
     secrets,

@@ -1,9 +1,9 @@
 import type { MarkdownLibrary } from '../model/libraries.ts'
-import type { DocumentTree } from '../model/markdown/document.ts'
+import type { DocumentTree } from '../markdown/document.ts'
 
 /**
  * A comment body as a document (`format=document`), in the shape page documents have
- * (mock/model/markdown/document.ts), so a client renders both with one renderer. Comment
+ * (mock/markdown/document.ts), so a client renders both with one renderer. Comment
  * bodies carry no block IDs (nothing anchors to them) and their links are URLs.
  */
 export type CommentDocument = DocumentTree

@@ -1,5 +1,5 @@
 import type { CommentRecord } from '../model/comments/tables.ts'
-import { nodeInfo, pageInfo, type PageInfo } from '../model/content/page-info.ts'
+import { nodeInfo, pageInfo, type PageInfo } from '../derived/content/page-info.ts'
 import { currentRevision, type Thread } from '../model/comments/thread.ts'
 import type { State } from '../model/state.ts'
 

@@ -32,7 +32,7 @@ function threadPath(view: CommentView): string {
 function body(view: CommentView, markdown: string) {
   if (view.format !== 'document') return { markdown }
   const { state } = view
-  const convert = (text: string) => state.contentCache.documents.get(text, (md) => markdownToDocument(state.libraries.markdown, md))
+  const convert = (text: string) => state.commentDocuments.get(text, (md) => markdownToDocument(state.libraries.markdown, md))
   return view.documents ? view.documents.add({}, markdown.length, () => convert(markdown)) : { document: convert(markdown) }
 }
 

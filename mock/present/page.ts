@@ -1,6 +1,6 @@
 import type { ContentTarget } from '../model/content/revisions.ts'
-import { evaluate, toDocument } from '../model/content/document.ts'
-import type { PageNode, RevisionView } from '../model/content/view.ts'
+import { evaluate, toDocument } from '../derived/content/document.ts'
+import type { PageNode, RevisionView } from '../derived/content/view.ts'
 import type { State } from '../model/state.ts'
 import type { Page } from '../../src/schemas/page.ts'
 import type { PendingDocuments } from './pending-documents.ts'

@@ -1,5 +1,5 @@
 import { nextTurn, SLICE_MS } from '../core/turns.ts'
-import type { DocumentTree } from '../model/markdown/document.ts'
+import type { DocumentTree } from '../markdown/document.ts'
 
 /** Markdown long enough (about 10 ms to convert here) that other requests go first. */
 const LARGE = 16 * 1024

@@ -1,5 +1,5 @@
 import type { ContentTarget } from '../model/content/revisions.ts'
-import type { RevisionView } from '../model/content/view.ts'
+import type { RevisionView } from '../derived/content/view.ts'
 import type { State } from '../model/state.ts'
 import { presentFile } from './file.ts'
 import { contentAppUrl, presentPageTree, type ContentOptions } from './page.ts'

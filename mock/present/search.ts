@@ -1,5 +1,5 @@
 import type { ContentTarget } from '../model/content/revisions.ts'
-import type { PageMatch } from '../model/content/search.ts'
+import type { PageMatch } from '../derived/content/search.ts'
 import type { State } from '../model/state.ts'
 import { contentAppUrl } from './page.ts'
 

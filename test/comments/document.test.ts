@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DocumentCache } from '../../mock/model/markdown/document-cache.ts'
+import { DocumentCache } from '../../mock/derived/comments/document-cache.ts'
 import { setup } from '../helpers.ts'
 
 const text = (value: string, ...marks: string[]) => ({ object: 'text', text: value, marks })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { AnalysisCache } from '../../mock/model/content/analysis-cache.ts'
-import type { PageAnalysis } from '../../mock/model/content/markdown.ts'
+import { AnalysisCache } from '../../mock/derived/content/analysis-cache.ts'
+import type { PageAnalysis } from '../../mock/markdown/page-analysis.ts'
 
 const analysis = (text: string): PageAnalysis => ({ blocks: [], links: [], sections: [{ id: 'p', anchor: '', title: text, text }] })
 

@@ -1,8 +1,8 @@
 import { decodeHTML as entitiesLegacy, decodeHTMLStrict as entitiesStrict } from 'entities/lib/decode.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ENTITIES } from '../../mock/model/markdown/html-entities-data.ts'
-import { decodeHTML, decodeHTMLStrict } from '../../mock/model/markdown/html-entities.ts'
+import { ENTITIES } from '../../mock/markdown/html-entities-data.ts'
+import { decodeHTML, decodeHTMLStrict } from '../../mock/markdown/html-entities.ts'
 import { entityTable } from '../../scripts/html-entities.ts'
 
 /**

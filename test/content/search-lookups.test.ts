@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { PageMatch } from '../../mock/model/content/search-lookups.ts'
-import { SearchLookups } from '../../mock/model/content/search-lookups.ts'
-import type { PageNode } from '../../mock/model/content/view-types.ts'
+import type { PageMatch } from '../../mock/derived/content/search-lookups.ts'
+import { SearchLookups } from '../../mock/derived/content/search-lookups.ts'
+import type { PageNode } from '../../mock/derived/content/view-types.ts'
 
 const node = (page: string) => ({ record: { page }, path: page, children: [], index: 0 }) as unknown as PageNode
 /** A search's matches: `pages` pages of `sections` sections each (weighing pages x (sections + 1) + 1). */

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { analyzePage, anchorOf, blockId } from '../../mock/model/content/markdown.ts'
-import { pageSections } from '../../mock/model/content/search-sections.ts'
+import { analyzePage, anchorOf, blockId } from '../../mock/markdown/page-analysis.ts'
+import { pageSections } from '../../mock/markdown/search-sections.ts'
 
 /**
  * Search indexes a page's sections without the rest of its analysis (`pageSections`); search

@@ -2,9 +2,9 @@ import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MAX_MARKDOWN } from '../../src/contract/comments/shared.ts'
 import { createMockPlatform, type MockPlatform } from '../../mock/index.ts'
-import { boundInlineRuns, MAX_INLINE_DELIMITERS } from '../../mock/model/markdown/inline-bound.ts'
-import { parseMarkdown, plainText } from '../../mock/model/markdown/parse.ts'
-import { mdastToDocument } from '../../mock/model/markdown/document.ts'
+import { boundInlineRuns, MAX_INLINE_DELIMITERS } from '../../mock/markdown/inline-bound.ts'
+import { parseMarkdown, plainText } from '../../mock/markdown/parse.ts'
+import { mdastToDocument } from '../../mock/markdown/document.ts'
 import { createClient, type Client } from '../../src/index.ts'
 
 /**

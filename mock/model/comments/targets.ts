@@ -1,5 +1,5 @@
 import { badRequest, notFound } from '../../core/http-error.ts'
-import { nodeInfo, pageInfo } from '../content/page-info.ts'
+import { nodeInfo, pageInfo } from '../../derived/content/page-info.ts'
 import type { State } from '../state.ts'
 import type { CommentRecord } from './tables.ts'
 import { currentRevision, describeThread, type Thread } from './thread.ts'

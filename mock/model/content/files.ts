@@ -2,6 +2,12 @@ import { badRequest, conflict, notFound } from '../../core/http-error.ts'
 import { insert, newId, type State } from '../state.ts'
 import type { FileRecord } from './tables.ts'
 
+/**
+ * What happens when a file is written: every write of the files table is a function of this file;
+ * what follows it (the revision's view dropped, the space's questions marked) is derived data
+ * observing the table, as for pages (mock/model/content/pages.ts).
+ */
+
 const TYPES: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
@@ -64,6 +70,24 @@ export function checkNewFile(state: State, revision: string, values: NewFile, fi
   for (const file of state.db.filesByRevision.get(revision)) {
     if (file.name === values.name) throw conflict(`A file named "${values.name}" already exists`)
   }
+}
+
+/** Removes a file from a revision (an import replaces a file of the same name by removing it first). */
+export function removeFile(state: State, revision: string, fileId: string): void {
+  state.db.files.delete(requireFile(state, revision, fileId))
+}
+
+/** Copies the files of one revision into another, keeping their IDs and dates (see `copyPages`). */
+export async function copyFiles(state: State, from: string, to: string): Promise<void> {
+  for (const file of [...state.db.filesByRevision.get(from)]) {
+    const { id: _id, seq: _seq, ...values } = structuredClone(file)
+    await insert(state, state.db.files, { ...values, id: `${to}:${file.file}`, revision: to })
+  }
+}
+
+/** Deletes every file of a revision. */
+export function dropFiles(state: State, revision: string): void {
+  for (const file of [...state.db.filesByRevision.get(revision)]) state.db.files.delete(file)
 }
 
 /** Adds a file to a revision. */

@@ -4,7 +4,7 @@ import { badRequest } from '../../core/http-error.ts'
 import { PREPARE_ABOVE } from '../../core/turns.ts'
 import type { MarkdownLibrary } from '../libraries.ts'
 import { slugify } from './pages.ts'
-import type { SourceHeading, SourceHeadings } from './source-headings.ts'
+import type { SourceHeading, SourceHeadings } from '../../derived/content/source-headings.ts'
 
 /**
  * What an import reads at a URL. The mock never goes to the internet: tests register content

@@ -1,11 +1,11 @@
 import type { ImportSource } from '../../../src/schemas/revision.ts'
 import { badRequest } from '../../core/http-error.ts'
 import { newId, type State } from '../state.ts'
-import { addFile } from './files.ts'
+import { addFile, removeFile } from './files.ts'
 import { readSource, type FixturePage, type ImportContent } from './import-source.ts'
 import { addPage, numbered, slugify, updatePage } from './pages.ts'
 import { copyContent, createRevision, ensureRevision, type ContentTarget } from './revisions.ts'
-import { viewOf, type RevisionView } from './view.ts'
+import { viewOf, type RevisionView } from '../../derived/content/view.ts'
 
 /** What an import reports. */
 export interface ImportOutcome {
@@ -146,7 +146,7 @@ export async function importContent(
     if (file.unreachable) continue
     const existing = before.fileByName.get(file.name)
     // A file of the same name is replaced by the imported one under the same ID.
-    if (existing) state.db.files.delete(state.db.files.get(`${revision.id}:${existing.file}`)!)
+    if (existing) removeFile(state, revision.id, existing.file)
     await addFile(state, revision.id, {
       ...file,
       id: existing?.file,

@@ -1,7 +1,17 @@
 import { badRequest, conflict, notFound } from '../../core/http-error.ts'
 import { insert, newId, type State } from '../state.ts'
 import type { PageRecord } from './tables.ts'
-import { viewOf } from './view.ts'
+import { viewOf } from '../../derived/content/view.ts'
+
+/**
+ * What happens when a page is written: every write of the pages table is a function of this file
+ * (a builder, an import, a new revision, a purge all come here). What follows a write needs no
+ * call: the table's observers follow it in the same transaction (a failed request undoes both),
+ * and they are derived data (mock/derived/): the revision's view is dropped (`ContentCache`), its
+ * search index re-files the page (`SearchIndexes`), the space's suggested questions are marked for
+ * a new look (`QuestionIndex`), and a journaled platform records the change. Analyses are kept by
+ * content, so an unchanged page is never parsed again.
+ */
 
 /** Slug bound: lowercase letters and digits in groups joined by single hyphens, at most 100 characters. */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
@@ -127,23 +137,35 @@ export type PageChanges = Partial<
   Pick<NewPage, 'title' | 'slug' | 'markdown' | 'emoji' | 'icon' | 'description' | 'hidden' | 'variables' | 'git'>
 >
 
+/** What an edit copies as given (the slug is checked first). */
+const COPIED_CHANGES = ['title', 'markdown', 'emoji', 'icon', 'description', 'hidden', 'variables', 'git'] as const
+
 /** Edits a page of a revision in place (builders and imports; the API makes new revisions). */
 export function updatePage(state: State, revision: string, pageId: string, changes: PageChanges): PageRecord {
   const page = requirePage(state, revision, pageId)
   const patch: Partial<PageRecord> = { updatedAt: state.clock.stamp() }
   if (changes.slug !== undefined && changes.slug !== page.slug)
     patch.slug = freeSlug(state, revision, page.parent, page.title, changes.slug, page.page)
-  if (changes.title !== undefined) patch.title = changes.title
-  if (changes.markdown !== undefined) patch.markdown = changes.markdown
-  if (changes.emoji !== undefined) patch.emoji = changes.emoji
-  if (changes.icon !== undefined) patch.icon = changes.icon
-  if (changes.description !== undefined) patch.description = changes.description
-  if (changes.hidden !== undefined) patch.hidden = changes.hidden
-  if (changes.variables !== undefined) patch.variables = changes.variables
-  if (changes.git !== undefined) patch.git = changes.git
+  for (const field of COPIED_CHANGES) if (changes[field] !== undefined) (patch as Record<string, unknown>)[field] = changes[field]
   state.db.pages.update(page, patch)
 
   return page
+}
+
+/**
+ * Copies the pages of one revision into another, keeping their IDs, order and dates: the same
+ * page in two revisions is the same page.
+ */
+export async function copyPages(state: State, from: string, to: string): Promise<void> {
+  for (const page of [...state.db.pagesByRevision.get(from)]) {
+    const { id: _id, seq: _seq, ...values } = structuredClone(page)
+    await insert(state, state.db.pages, { ...values, id: `${to}:${page.page}`, revision: to })
+  }
+}
+
+/** Deletes every page of a revision (the revision goes: mock/model/content/revisions.ts). */
+export function dropPages(state: State, revision: string): void {
+  for (const page of [...state.db.pagesByRevision.get(revision)]) state.db.pages.delete(page)
 }
 
 /** Removes a page and the pages under it from a revision. */

@@ -2,6 +2,8 @@ import { notFound } from '../../core/http-error.ts'
 import type { ChangeRequestRecord, SpaceRecord } from '../spaces/tables.ts'
 import { insert, type State } from '../state.ts'
 import type { RevisionRecord } from './tables.ts'
+import { copyPages, dropPages } from './pages.ts'
+import { copyFiles, dropFiles } from './files.ts'
 
 /** Where content is read or written: a space's active revision or a change request's latest one. */
 export interface ContentTarget {
@@ -28,14 +30,8 @@ export function createRevision(state: State, values: RevisionValues): Promise<Re
  * dates: the same page in two revisions is the same page.
  */
 export async function copyContent(state: State, from: string, to: string): Promise<void> {
-  for (const page of [...state.db.pagesByRevision.get(from)]) {
-    const { id: _id, seq: _seq, ...values } = structuredClone(page)
-    await insert(state, state.db.pages, { ...values, id: `${to}:${page.page}`, revision: to })
-  }
-  for (const file of [...state.db.filesByRevision.get(from)]) {
-    const { id: _id, seq: _seq, ...values } = structuredClone(file)
-    await insert(state, state.db.files, { ...values, id: `${to}:${file.file}`, revision: to })
-  }
+  await copyPages(state, from, to)
+  await copyFiles(state, from, to)
 }
 
 /** The revision record of a target, made on the spot (empty) for a space built by hand in `platform.db`. */
@@ -69,8 +65,8 @@ export function builderTarget(state: State, where: { space?: string | undefined;
 /** Deletes revisions with their pages and files. */
 export function dropRevisions(state: State, revisions: readonly RevisionRecord[]): void {
   for (const revision of revisions) {
-    for (const page of [...state.db.pagesByRevision.get(revision.id)]) state.db.pages.delete(page)
-    for (const file of [...state.db.filesByRevision.get(revision.id)]) state.db.files.delete(file)
+    dropPages(state, revision.id)
+    dropFiles(state, revision.id)
     state.db.revisions.delete(revision)
   }
 }

@@ -1,7 +1,7 @@
-import type { SectionInfo } from '../../content/markdown.ts'
+import type { SectionInfo } from '../../../markdown/page-analysis.ts'
 import { eachSliced, PREPARE_ABOVE, slicer } from '../../../core/turns.ts'
 import type { PageRecord } from '../../content/tables.ts'
-import { analysisOf, keepAnalysis, viewOf, type PageNode, type RevisionView } from '../../content/view.ts'
+import { analysisOf, keepAnalysis, viewOf, type PageNode, type RevisionView } from '../../../derived/content/view.ts'
 import type { SpaceRecord } from '../../spaces/tables.ts'
 import type { State } from '../../state.ts'
 import { excerptOf, pageExcerpts, quotableSectionsOf, type ExcerptBlock } from './excerpt.ts'
@@ -163,7 +163,8 @@ export function answerQuestion(state: State, organization: string, userId: strin
  */
 export function answerPreparation(state: State, found: Retrieval): (() => Promise<void>) | undefined {
   if (found.match === 'none') return questionsPreparation(state)
-  const { analyses, quotes } = state.contentCache
+  const { analyses } = state.contentCache
+  const quotes = state.answerQuotes
   const analyse = new Set<PageRecord>()
   const parse = new Set<PageRecord>()
   let size = 0

@@ -1,6 +1,6 @@
-import { evaluate, type Variables } from '../../content/document.ts'
-import { quotableSections, type PlainBlock, type QuotableSections } from '../../content/plain-blocks.ts'
-import type { PageNode, RevisionView } from '../../content/view.ts'
+import { evaluate, type Variables } from '../../../derived/content/document.ts'
+import { quotableSections, type PlainBlock, type QuotableSections } from '../../../derived/ask/plain-blocks.ts'
+import type { PageNode, RevisionView } from '../../../derived/content/view.ts'
 import type { State } from '../../state.ts'
 
 /**
@@ -57,7 +57,7 @@ function filled(block: PlainBlock, fill: (text: string) => string): ExcerptBlock
 
 /** The plain blocks of a page, kept by the platform by page and content (parsed once, maybe outside the state lock: `answerPreparation`). */
 export function quotableSectionsOf(state: State, { page, markdown }: { page: string; markdown: string }): QuotableSections {
-  return state.contentCache.quotes.get(page, '', markdown, () => quotableSections(state.libraries.markdown, markdown))
+  return state.answerQuotes.get(page, '', markdown, () => quotableSections(state.libraries.markdown, markdown))
 }
 
 /**

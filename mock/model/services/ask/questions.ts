@@ -1,8 +1,8 @@
-import { analysisOf, analysisPreparation, viewOf, type PageNode, type RevisionView } from '../../content/view.ts'
+import { analysisOf, analysisPreparation, viewOf, type PageNode, type RevisionView } from '../../../derived/content/view.ts'
 import type { SpaceRecord } from '../../spaces/tables.ts'
 import { visibleSpaces } from '../../spaces/visible.ts'
 import type { State } from '../../state.ts'
-import type { SpaceQuestions } from './question-index.ts'
+import type { SpaceQuestions } from '../../../derived/ask/question-index.ts'
 
 /**
  * Questions built from the content: headings the authors wrote as questions ("How do I delete my

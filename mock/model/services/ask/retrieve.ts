@@ -1,5 +1,5 @@
-import { searchesPreparation, searchOrganization, type PageMatch, type SectionMatch } from '../../content/search.ts'
-import type { PageNode } from '../../content/view.ts'
+import { searchesPreparation, searchOrganization, type PageMatch, type SectionMatch } from '../../../derived/content/search.ts'
+import type { PageNode } from '../../../derived/content/view.ts'
 import type { SpaceRecord } from '../../spaces/tables.ts'
 import type { State } from '../../state.ts'
 

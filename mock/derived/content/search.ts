@@ -1,9 +1,8 @@
 import type MiniSearch from 'minisearch'
 import type { SearchResult as Hit } from 'minisearch'
 import { eachSliced, PREPARE_ABOVE, slicer } from '../../core/turns.ts'
-import { spaceRole } from '../access.ts'
-import type { SpaceRecord } from '../spaces/tables.ts'
-import type { State } from '../state.ts'
+import type { SpaceRecord } from '../../model/spaces/tables.ts'
+import type { ContentState as State } from './cache.ts'
 import { indexedText, type IndexedText, type SectionDoc } from './search-index.ts'
 import type { PageMatch } from './search-lookups.ts'
 import { analysisOf, viewOf, type RevisionView } from './view.ts'
@@ -74,11 +73,6 @@ export function searchRevision(state: State, view: RevisionView, query: string):
 /** At most this many pages per space in an organization-wide search. */
 export const MAX_PAGES_PER_SPACE = 25
 
-/** The live spaces of an organization a user can view: what an organization search covers. */
-export function searchableSpaces(state: State, organization: string, userId: string): SpaceRecord[] {
-  return state.db.spacesByOrg.get(organization).filter((space) => !space.deletedAt && spaceRole(state, userId, space))
-}
-
 /**
  * The indexing a first search of these revisions would do under the state lock, as work to run
  * outside it ({@link Prepare}); `undefined` when their indexes exist or they hold little. It builds
@@ -142,7 +136,7 @@ export function searchesPreparation(
 }
 
 /**
- * Searches spaces (an organization's the user can view: {@link searchableSpaces}, read once by
+ * Searches spaces (an organization's the user can view: `searchableSpaces` in mock/model/content/searchable.ts, read once by
  * the caller however many queries it runs), with their best matches, best space first.
  */
 export function searchOrganization(

@@ -1,5 +1,5 @@
 import type { LinkStatus } from '../../../src/schemas/link.ts'
-import { insert, type State } from '../state.ts'
+import type { ContentState as State } from './cache.ts'
 import { analysisOf, viewOf } from './view.ts'
 import type { LinkAnalysis, LinkEntry, LinkTarget, PageNode, RevisionView } from './view-types.ts'
 
@@ -8,7 +8,8 @@ import type { LinkAnalysis, LinkEntry, LinkTarget, PageNode, RevisionView } from
  * `/a/b` is looked up from the space's root, `b`, `./b` and `../b` from the page's parent (as
  * files beside each other in a git tree; `.md` and a trailing `README` are dropped), and
  * `/.files/<name>` names a file. Internal targets that exist are `in-app`, missing ones
- * `broken`; `http(s)` URLs are `ok` unless marked broken with the `brokenUrl` builder.
+ * `broken`; `http(s)` URLs are `ok` unless marked broken with the `brokenUrl` builder
+ * (`markUrl`, mock/model/content/broken-urls.ts).
  * Anchors (`#x`) and other schemes (`mailto:`) are not checked.
  */
 
@@ -100,13 +101,6 @@ export function linkStatus(state: State, entry: LinkEntry): LinkStatus {
     default:
       return 'broken'
   }
-}
-
-/** Marks an external URL as broken (or, with `broken: false`, fine again) for the link checker. */
-export async function markUrl(state: State, url: string, broken = true): Promise<void> {
-  const existing = state.db.brokenUrls.get(url)
-  if (broken && !existing) await insert(state, state.db.brokenUrls, { id: url, createdAt: state.clock.stamp() })
-  if (!broken && existing) state.db.brokenUrls.delete(existing)
 }
 
 /** Keys of the broken links of a list of entries. */

@@ -1,5 +1,5 @@
 import type { Nodes, Root } from 'mdast'
-import { parseMarkdown, plainText } from '../markdown/parse.ts'
+import { parseMarkdown, plainText } from './parse.ts'
 
 /**
  * Markdown, read with a real parser (micromark + GFM): block IDs, sections and links of a page.

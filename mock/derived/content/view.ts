@@ -1,6 +1,6 @@
 import { eachSliced, PREPARE_ABOVE } from '../../core/turns.ts'
-import type { State } from '../state.ts'
-import type { BlockInfo, PageAnalysis } from './markdown.ts'
+import type { ContentState as State } from './cache.ts'
+import type { BlockInfo, PageAnalysis } from '../../markdown/page-analysis.ts'
 import type { PageNode, RevisionView } from './view-types.ts'
 
 export type { PageNode, RevisionView } from './view-types.ts'

@@ -1,10 +1,10 @@
 import type { Nodes, RootContent } from 'mdast'
-import type { MarkdownLibrary } from '../libraries.ts'
+import type { MarkdownLibrary } from '../../model/libraries.ts'
 
 /**
  * A page's prose as plain text, section by section (the part before the first heading, then one
  * per heading): what an answer quotes from (`services/ask/excerpt.ts`). Kept per page and content
- * by the platform (`ContentCache.quotes`), so quoting a page parses it once, and that parse can
+ * by the platform (`state.answerQuotes`), so quoting a page parses it once, and that parse can
  * run outside the state lock. Variables are left as written: readers of different revisions and
  * pages fill them in differently.
  */

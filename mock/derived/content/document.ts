@@ -1,10 +1,10 @@
 import type { Root } from 'mdast'
-import type { DocumentTree } from '../markdown/document.ts'
+import type { DocumentTree } from '../../markdown/document.ts'
 import { resolveHref } from './links.ts'
 import type { PageNode, RevisionView } from './view.ts'
 
 /**
- * Page documents (the shared shape of mock/model/markdown/document.ts) with a stable `id` on
+ * Page documents (the shared shape of mock/markdown/document.ts) with a stable `id` on
  * every block; links and images carry a `ref`: `{ kind: 'page', page }`, `{ kind: 'file', file }`
  * or `{ kind: 'url', url }` (internal targets that do not exist stay urls).
  */

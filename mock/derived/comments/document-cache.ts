@@ -1,5 +1,5 @@
 import { WeightedLru } from '../../core/weighted-lru.ts'
-import type { DocNode, DocumentTree } from './document.ts'
+import type { DocNode, DocumentTree } from '../../markdown/document.ts'
 
 /**
  * How much of converted documents a platform keeps, in units of about a byte: each node counts

@@ -1,5 +1,5 @@
 import { WeightedLru } from '../../core/weighted-lru.ts'
-import type { PageAnalysis } from './markdown.ts'
+import type { PageAnalysis } from '../../markdown/page-analysis.ts'
 
 /** How many characters of page content the kept analyses may stand for (about 50 MB of heap). */
 export const ANALYSES_KEPT = 8_000_000

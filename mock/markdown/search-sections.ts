@@ -1,7 +1,7 @@
 import type { Token } from 'markdown-it'
-import { textTokens } from '../markdown/parsers.ts'
-import { altText, bareLiteral, isTaskMarker, withoutFinalNewline } from '../markdown/tokens.ts'
-import { anchorOf, blockId, type SectionInfo } from './markdown.ts'
+import { textTokens } from './parsers.ts'
+import { altText, bareLiteral, isTaskMarker, withoutFinalNewline } from './tokens.ts'
+import { anchorOf, blockId, type SectionInfo } from './page-analysis.ts'
 
 /**
  * The sections of a page (what search indexes), the same as `analyzePage(...).sections` but

@@ -1,6 +1,6 @@
-import type { Db } from '../../db.ts'
-import type { SpaceRecord } from '../../spaces/tables.ts'
-import type { TableObserver } from '../../table.ts'
+import type { Db } from '../../model/db.ts'
+import type { SpaceRecord } from '../../model/spaces/tables.ts'
+import type { TableObserver } from '../../model/table.ts'
 
 /** The questions one space suggests, in table-of-contents order. */
 export interface SpaceQuestions {

@@ -1,4 +1,4 @@
-import type { State } from '../state.ts'
+import type { ContentState as State } from './cache.ts'
 import { blocksOf, viewOf } from './view.ts'
 
 /** What other areas (comment targets) know of a page, without the content area's records. */

@@ -1,5 +1,5 @@
 import { WeightedLru } from '../../core/weighted-lru.ts'
-import type { SectionInfo } from './markdown.ts'
+import type { SectionInfo } from '../../markdown/page-analysis.ts'
 import type { PageNode } from './view-types.ts'
 
 /** A matched section, with a snippet of its text around the first match. */

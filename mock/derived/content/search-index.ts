@@ -1,10 +1,10 @@
 import type MiniSearch from 'minisearch'
 import { eachSliced } from '../../core/turns.ts'
 import { WeightedLru } from '../../core/weighted-lru.ts'
-import type { Db } from '../db.ts'
-import type { Libraries } from '../libraries.ts'
-import type { SectionInfo } from './markdown.ts'
-import type { PageRecord } from './tables.ts'
+import type { Db } from '../../model/db.ts'
+import type { Libraries } from '../../model/libraries.ts'
+import type { SectionInfo } from '../../markdown/page-analysis.ts'
+import type { PageRecord } from '../../model/content/tables.ts'
 
 /**
  * The search index of each revision, kept by the write path. A revision's first search extracts

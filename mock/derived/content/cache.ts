@@ -1,16 +1,22 @@
-import type { Db } from '../db.ts'
-import type { Libraries } from '../libraries.ts'
-import { DocumentCache } from '../markdown/document-cache.ts'
+import type { Db } from '../../model/db.ts'
+import type { Libraries } from '../../model/libraries.ts'
+import type { TableObserver } from '../../model/table.ts'
 import { AnalysisCache } from './analysis-cache.ts'
 import { SourceHeadings } from './source-headings.ts'
-import type { QuotableSections } from './plain-blocks.ts'
-import type { TableObserver } from '../table.ts'
 import { SearchIndexes } from './search-index.ts'
 import { SearchLookups } from './search-lookups.ts'
 import type { RevisionView } from './view-types.ts'
 
-/** How many characters of quoted pages' content their kept quotable blocks may stand for. */
-const QUOTES_KEPT = 2_000_000
+/**
+ * What the content area's derived data reads of a platform's state: its tables, its libraries and
+ * this cache. The model's `State` has them; derived data never sees the rest (nor imports the
+ * model's rules), so it sits below them in the layers (scripts/check-cycles.ts).
+ */
+export interface ContentState {
+  db: Db
+  libraries: Libraries
+  contentCache: ContentCache
+}
 
 /**
  * What is derived from a revision (its page tree, paths, parsed pages, links, search index),
@@ -22,16 +28,12 @@ export class ContentCache {
   readonly #views = new Map<string, RevisionView>()
   /** Each revision's search index, which follows page writes instead of being dropped with the view. */
   readonly search: SearchIndexes
-  /** Documents converted from markdown bodies (comments), so reading them again costs no parse. */
-  readonly documents = new DocumentCache()
   /** Page analyses by page and content, across views. */
   readonly analyses = new AnalysisCache()
   /** What searches found, by revision and query, while each index keeps its version. */
   readonly lookups = new SearchLookups()
   /** The first headings of large markdown sources an import is about to read. */
   readonly headings = new SourceHeadings()
-  /** The quotable blocks of pages an answer quoted (`services/ask/excerpt.ts`), by page and content. */
-  readonly quotes = new AnalysisCache<QuotableSections>(QUOTES_KEPT)
 
   constructor(db: Db, libraries: Libraries) {
     this.search = new SearchIndexes(db, libraries)

@@ -1,0 +1,8 @@
+/**
+ * The markdown library (loaded on first need, see ../model/libraries.ts): everything that parses
+ * markdown or needs a parsed tree. Import it only through `Libraries`; its types with `import type`.
+ */
+export { parseMarkdown, plainText, walk } from './parse.ts'
+export { mdastToDocument } from './document.ts'
+export { analyzePage, blockIds } from './page-analysis.ts'
+export { pageSections } from './search-sections.ts'
