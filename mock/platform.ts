@@ -356,28 +356,7 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
     }
   }
 
-  const services = (): Services & { drain(): Promise<void> | undefined } => {
-    const tasks: Array<() => Promise<void>> = []
-    return {
-      fetch: outbound,
-      tunnelRefusal: (url) => tunnelRefusal(url, tunnels),
-      fixtures,
-      after: (task) => void tasks.push(task),
-      drain() {
-        // Most operations leave nothing to do: their answer then waits for no extra turn.
-        if (tasks.length === 0) return undefined
-        return (async () => {
-          for (const task of tasks.splice(0)) {
-            try {
-              await task()
-            } catch (error) {
-              console.error('[docplat mock] background task failed:', error)
-            }
-          }
-        })()
-      },
-    }
-  }
+  const services: Services = { fetch: outbound, tunnelRefusal: (url) => tunnelRefusal(url, tunnels), fixtures }
 
   const core = createDispatcher({
     operations: OPERATIONS,
