@@ -64,8 +64,18 @@ export interface PlainAnswer {
   operationId?: string | undefined
 }
 
-/** The platform's core, transport-neutral: what `platform.fetch`, MSW and the Node server all call. */
-export type Core = (request: PlainRequest) => Promise<PlainAnswer>
+/**
+ * The platform's core as a function, transport-neutral: a {@link PlainRequest} in, a
+ * {@link PlainAnswer} out. What `platform.handle` is, and what `platform.fetch`, MSW and the Node
+ * server all call.
+ */
+export type PlainHandler = (request: PlainRequest) => Promise<PlainAnswer>
+
+/**
+ * @deprecated The former name of {@link PlainHandler}, no longer exported from `docplat/mock`;
+ * kept inside the mock only until the HTTP edge that still names it moves (issue 28).
+ */
+export type Core = PlainHandler
 
 export interface DispatcherOptions {
   operations: Iterable<OperationDef>
@@ -128,7 +138,7 @@ function release(body: PlainAnswer['body']): void {
  * authenticates, parses input with the contract, and runs the handler under the state lock, so
  * overlapping requests never interleave inside one operation and a failed one changes nothing.
  */
-export function createDispatcher(options: DispatcherOptions): Core {
+export function createDispatcher(options: DispatcherOptions): PlainHandler {
   const routes = routeTableFor(options.operations)
   let tail: Promise<unknown> = Promise.resolve()
   /** Operations running or waiting for the lock. */

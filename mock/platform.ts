@@ -3,7 +3,7 @@ import { operations } from '../src/contract/index.ts'
 import type { OperationDef } from '../src/contract/define.ts'
 import { DEFAULT_BASE_URL } from '../src/core/options.ts'
 import { Clock } from './core/clock.ts'
-import { createDispatcher, DroppedConnection, type Core } from './dispatch.ts'
+import { createDispatcher, DroppedConnection, type PlainHandler } from './dispatch.ts'
 import { fetchDispatch } from './fetch-adapter.ts'
 import { Faults } from './core/faults.ts'
 import { cryptoSecrets, Random, type SecretSource } from './core/random.ts'
@@ -110,7 +110,7 @@ export interface MockPlatform<TokenName extends string = string> {
    * getter, the body's bytes), a plain answer out (status, headers, JSON text or a stream of
    * events). What the Node server calls; `dispatch` is this behind a `Request` and a `Response`.
    */
-  readonly handle: Core
+  readonly handle: PlainHandler
   /** Resolves once the scenario (or a restore) is in place; requests wait for it on their own. */
   readonly ready: Promise<void>
   /**
