@@ -215,11 +215,11 @@ export async function capture(options: CaptureOptions): Promise<CaptureResult> {
 function issueTokens(copy: Copy, self: string | undefined): CapturedToken[] {
   const tokens: CapturedToken[] = []
   for (const user of copy.rows('users')) {
-    const id = user.id as string
+    const id = user.id
     const capturing = id === self
     const token = `dpt_captured_${randomBytes(18).toString('base64url')}`
     copy.add('tokens', { id: token, user: id, label: capturing ? 'captured: capturing user' : 'captured' })
-    tokens.push({ userId: id, displayName: user.displayName as string, email: user.email as string, capturing, token })
+    tokens.push({ userId: id, displayName: user.displayName, email: user.email, capturing, token })
   }
   return tokens.sort((a, b) => Number(b.capturing) - Number(a.capturing))
 }

@@ -2,7 +2,7 @@ import type { Role } from '../../../src/schemas/shared.ts'
 import { keyBetween } from '../../model/spaces/order-keys.ts'
 import { rank } from '../../model/access.ts'
 import type { CaptureContext, Wire } from './context.ts'
-import type { Copy } from './copy.ts'
+import type { Copy, RecordOf } from './copy.ts'
 
 /** Collections of an organization, in tree order (the API lists each before its nested ones). */
 export async function captureCollections(ctx: CaptureContext, copy: Copy, organizationId: string, createdAt: string): Promise<Wire[]> {
@@ -135,11 +135,11 @@ export async function captureGrants(ctx: CaptureContext, copy: Copy, organizatio
     for (const entry of entries ?? []) {
       const space = copy.get('spaces', entry.space.id)
       if (!space) continue
-      if (rank(entry.permission) <= rank(defaultRoleOf(copy, space, member.role ?? null) as Role | null)) continue
+      if (rank(entry.permission) <= rank(defaultRoleOf(copy, space, member.role ?? null))) continue
       copy.add('grants', {
         id: `captured-grant:${space.id}:${userId}`,
         organization: organizationId,
-        target: space.id as string,
+        target: space.id,
         targetKind: 'space',
         principal: userId,
         principalKind: 'user',
@@ -156,15 +156,15 @@ export async function captureGrants(ctx: CaptureContext, copy: Copy, organizatio
     )
 }
 
-function defaultRoleOf(copy: Copy, space: Record<string, unknown>, memberRole: string | null): string | null {
+function defaultRoleOf(copy: Copy, space: RecordOf<'spaces'>, memberRole: Role | null): Role | null {
   // Guests get explicit grants only.
   if (memberRole === null) return null
-  if (space.defaultLevel) return space.defaultLevel as string
-  for (let parent = space.parent as string | undefined; parent; ) {
+  if (space.defaultLevel) return space.defaultLevel
+  for (let parent = space.parent; parent; ) {
     const collection = copy.get('collections', parent)
     if (!collection) break
-    if (collection.defaultLevel) return collection.defaultLevel as string
-    parent = collection.parent as string | undefined
+    if (collection.defaultLevel) return collection.defaultLevel
+    parent = collection.parent
   }
   return memberRole
 }
