@@ -8,7 +8,7 @@ import { Copy } from '../../mock/node/capture/copy.ts'
  */
 const user = { id: 'u1', displayName: 'Ada', email: 'ada@example.com' }
 
-export function drifts(copy: Copy): void {
+function drifts(copy: Copy): void {
   // @ts-expect-error a field the table does not have (a renamed one) is refused
   copy.add('users', { ...user, mail: 'ada@example.com' })
   // @ts-expect-error a field the table requires must be there
@@ -30,5 +30,11 @@ describe('the capture copy', () => {
     expect(name).toBe('Ada')
     expect(stored).toEqual({ id: 'u1', displayName: 'Ada', email: '', photoURL: 'https://example.com/ada.png', seq: 1 })
     expect(copy.counts()).toEqual({ users: 1 })
+  })
+
+  it('checks nothing at run time: the compiler is what refuses the drifts above', () => {
+    const copy = new Copy()
+    drifts(copy)
+    expect(copy.counts()).toEqual({ users: 2, user: 1 })
   })
 })
