@@ -1,7 +1,8 @@
 import type { OperationDef } from '../src/contract/define.ts'
 import type { OperationId } from '../src/contract/index.ts'
 import type { Handler } from './handlers/types.ts'
-import { Deferred, EventStream, MAX_PREPARES, Prepare, Reply } from './handlers/types.ts'
+import { Deferred, MAX_PREPARES } from './handlers/deferred.ts'
+import { EventStream, Reply } from './handlers/types.ts'
 import type { Caller } from './model/access.ts'
 import { runMaintenance } from './model/maintenance.ts'
 import type { State } from './model/state.ts'
@@ -66,8 +67,12 @@ export interface PlainAnswer {
   logged?: number | undefined
 }
 
-/** The platform's core, transport-neutral: what `platform.fetch`, MSW and the Node server all call. */
-export type Core = (request: PlainRequest) => Promise<PlainAnswer>
+/**
+ * The platform's core as a function, transport-neutral: a {@link PlainRequest} in, a
+ * {@link PlainAnswer} out. What `platform.handle` is, and what `platform.fetch`, MSW and the Node
+ * server all call.
+ */
+export type PlainHandler = (request: PlainRequest) => Promise<PlainAnswer>
 
 export interface DispatcherOptions {
   operations: Iterable<OperationDef>
@@ -82,7 +87,7 @@ export interface DispatcherOptions {
   loadLibraries: (operationId: string) => Promise<void> | undefined
   faults: Faults
   log: RequestLog
-  services: () => Services & { drain(): Promise<void> | undefined }
+  services: Services
   /** Path prefix of the platform's base URL (e.g. `/api`), stripped before routing. */
   basePath: string
 }
@@ -126,7 +131,7 @@ function release(body: PlainAnswer['body']): void {
  * authenticates, parses input with the contract, and runs the handler under the state lock, so
  * overlapping requests never interleave inside one operation and a failed one changes nothing.
  */
-export function createDispatcher(options: DispatcherOptions): Core {
+export function createDispatcher(options: DispatcherOptions): PlainHandler {
   const routes = routeTableFor(options.operations)
   let tail: Promise<unknown> = Promise.resolve()
   /** Operations running or waiting for the lock. */
@@ -203,34 +208,42 @@ export function createDispatcher(options: DispatcherOptions): Core {
         // Outside the lock: a library loading on its first use never holds up other requests.
         const loading = options.loadLibraries(match.op.id)
         if (loading) await loading
-        const services = options.services()
-        const attempt = (prepared: number) =>
+        const { services } = options
+        const attempt = <T>(run: () => T | Promise<T>) =>
           exclusive(async () => {
             const state = options.state()
             try {
               // Clock-driven and idempotent: its writes are kept whatever the operation does, but
               // a failure halfway through it undoes them, as any failed run does.
               maintain(state)
-              return await transaction(state, match.op.id, () => handler({ input: input as never, caller, state, services, prepared }))
+              return await transaction(state, match.op.id, run)
             } finally {
               // Still under the lock: a journal sees whole operations, never half of one (and
               // nothing of one rolled back).
               state.changes?.commit(state)
             }
           })
-        let result = await attempt(0)
-        // The parsing an operation asked for happens between turns under the lock, not in one.
-        for (let round = 1; result instanceof Prepare; round++) {
-          if (round > MAX_PREPARES) throw new Error(`${match.op.id} asked to prepare more than ${MAX_PREPARES} times`)
-          // A turn first, so requests already on their way queue for the lock before the operation
-          // runs again, however quick the work is.
-          await nextTurn()
-          await result.work()
-          result = await attempt(round)
+        const runHandler = (prepared: number) => () =>
+          handler({ input: input as never, caller, state: options.state(), services, prepared })
+        let result = await attempt(runHandler(0))
+        // Work the operation finishes after the lock (a Deferred): outside it, then back its way.
+        for (let prepared = 0; result instanceof Deferred; ) {
+          const way = result.way
+          if (way.kind === 'answer') {
+            result = await way.work()
+          } else if (way.kind === 'finish') {
+            const value = await way.work()
+            result = await attempt(() => way.last(value, options.state()))
+          } else {
+            if (++prepared > MAX_PREPARES) throw new Error(`${match.op.id} asked to prepare more than ${MAX_PREPARES} times`)
+            // A turn first, so requests already on their way queue for the lock before the
+            // operation runs again, however quick the work is.
+            await nextTurn()
+            await way.work()
+            result = await attempt(runHandler(prepared))
+          }
         }
-        const draining = services.drain()
-        if (draining) await draining
-        return finish(respond(match.op, result instanceof Deferred ? await result.settle() : result))
+        return finish(respond(match.op, result))
       } catch (error) {
         if (error instanceof HttpError) return finish(errorAnswer(error.status, error.message, error.headers))
         if (error instanceof DroppedConnection) throw error
@@ -247,8 +260,8 @@ export function createDispatcher(options: DispatcherOptions): Core {
 /**
  * Runs one round of an operation as a transaction: kept when it returns, rolled back when it
  * throws (an `HttpError`, a bug, a dropped connection), so a failed request changes nothing. A
- * round that asks to {@link Prepare} will run again: a write made before asking would be made
- * twice, so it is undone and reported as the bug it is.
+ * round that asks to prepare ({@link Deferred.prepare}) will run again: a write made before asking
+ * would be made twice, so it is undone and reported as the bug it is.
  */
 async function transaction<T>(state: State, operationId: string, run: () => T | Promise<T>): Promise<T> {
   const tx = new Transaction(state)
@@ -260,7 +273,7 @@ async function transaction<T>(state: State, operationId: string, run: () => T | 
     throw error
   }
   const written = tx.firstWrite
-  if (result instanceof Prepare && written !== undefined) {
+  if (result instanceof Deferred && result.way.kind === 'prepare' && written !== undefined) {
     tx.rollback()
     throw new Error(`${operationId} wrote to ${written} before asking to prepare: a Prepare must come before any write`)
   }

@@ -4,13 +4,13 @@
  * The Node server has its own adapter (mock/http/native-request.ts) that builds neither.
  */
 import { readRequestBytes } from './core/input.ts'
-import type { Core, PlainAnswer, PlainRequest } from './dispatch.ts'
+import type { PlainHandler, PlainAnswer, PlainRequest } from './dispatch.ts'
 
 /** The core a `dispatch` function adapts, so a server handed the platform can call the core directly. */
 export const CORE: unique symbol = Symbol('docplat.core')
 
 /** A `dispatch(Request) => Response` over a core, carrying the core under {@link CORE}. */
-export type FetchDispatch = ((request: Request) => Promise<Response>) & { readonly [CORE]?: Core }
+export type FetchDispatch = ((request: Request) => Promise<Response>) & { readonly [CORE]?: PlainHandler }
 
 /** What the core reads of a `Request`: the body only when the operation takes one. */
 class FetchRequest implements PlainRequest {
@@ -68,7 +68,7 @@ export function toResponse(answer: PlainAnswer): Response {
 }
 
 /** `dispatch(Request) => Response` over the core. */
-export function fetchDispatch(core: Core): FetchDispatch {
+export function fetchDispatch(core: PlainHandler): FetchDispatch {
   const dispatch = async (request: Request) => toResponse(await core(plainRequest(request)))
   return Object.defineProperty(dispatch, CORE, { value: core })
 }

@@ -3,7 +3,7 @@ import { operations } from '../src/contract/index.ts'
 import type { OperationDef } from '../src/contract/define.ts'
 import { DEFAULT_BASE_URL } from '../src/core/options.ts'
 import { Clock } from './core/clock.ts'
-import { createDispatcher, DroppedConnection, type Core } from './dispatch.ts'
+import { createDispatcher, DroppedConnection, type PlainHandler } from './dispatch.ts'
 import { fetchDispatch } from './fetch-adapter.ts'
 import { Faults } from './core/faults.ts'
 import { cryptoSecrets, Random, type SecretSource } from './core/random.ts'
@@ -110,7 +110,7 @@ export interface MockPlatform<TokenName extends string = string> {
    * getter, the body's bytes), a plain answer out (status, headers, JSON text or a stream of
    * events). What the Node server calls; `dispatch` is this behind a `Request` and a `Response`.
    */
-  readonly handle: Core
+  readonly handle: PlainHandler
   /** Resolves once the scenario (or a restore) is in place; requests wait for it on their own. */
   readonly ready: Promise<void>
   /**
@@ -356,28 +356,7 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
     }
   }
 
-  const services = (): Services & { drain(): Promise<void> | undefined } => {
-    const tasks: Array<() => Promise<void>> = []
-    return {
-      fetch: outbound,
-      tunnelRefusal: (url) => tunnelRefusal(url, tunnels),
-      fixtures,
-      after: (task) => void tasks.push(task),
-      drain() {
-        // Most operations leave nothing to do: their answer then waits for no extra turn.
-        if (tasks.length === 0) return undefined
-        return (async () => {
-          for (const task of tasks.splice(0)) {
-            try {
-              await task()
-            } catch (error) {
-              console.error('[docplat mock] background task failed:', error)
-            }
-          }
-        })()
-      },
-    }
-  }
+  const services: Services = { fetch: outbound, tunnelRefusal: (url) => tunnelRefusal(url, tunnels), fixtures }
 
   const core = createDispatcher({
     operations: OPERATIONS,

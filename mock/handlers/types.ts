@@ -4,6 +4,7 @@ import type { Caller } from '../model/access.ts'
 import type { State } from '../model/state.ts'
 import type { Services } from '../core/services.ts'
 import type { Wire } from '../present/wire.ts'
+import type { Deferred } from './deferred.ts'
 
 type Out<S> = S extends ObjectSchema ? z.output<S> : unknown
 
@@ -19,32 +20,11 @@ export interface Context<D extends OperationDef> {
   state: State
   services: Services
   /**
-   * How many times the operation asked to {@link Prepare} before this run (none on the first).
-   * Most operations ask once, and finish under the lock on the run after; an answer asks for its
-   * search index, its searches, then the pages they find ({@link MAX_PREPARES} times at most).
+   * How many times the operation asked to prepare ({@link Deferred.prepare}) before this run (none
+   * on the first). Most operations ask once, and finish under the lock on the run after; an answer
+   * asks for its search index, its searches, then the pages they find (`MAX_PREPARES` times at most).
    */
   prepared?: number
-}
-
-/**
- * How many times one operation may ask to {@link Prepare}: an answer asks for its search index,
- * its searches (twice: the whole question, then its words), then the pages they find.
- */
-export const MAX_PREPARES = 4
-
-/**
- * What an operation returns, before changing anything, when it would first parse, index or search
- * much content under the state lock: the dispatcher runs `work` outside the lock, then runs the
- * operation again, which finds the work done. Other clients' requests go on meanwhile, so the work
- * only fills caches: from strings read under the lock, or from the state itself when the operation
- * checks under the lock that what it finds still holds (the state may be between two steps of a
- * write while the work reads it). See docs/decisions/model.md.
- */
-export class Prepare {
-  readonly work: () => Promise<void>
-  constructor(work: () => Promise<void>) {
-    this.work = work
-  }
 }
 
 /** A reply with a status other than the operation's usual one (e.g. 201 when a PUT creates). */
@@ -69,18 +49,6 @@ export class EventStream<E = unknown> {
 }
 
 /**
- * A reply finished outside the state lock, once the request's own work has committed: for an
- * answer that comes from an outbound call (a development tunnel), which may call the platform
- * back. `settle` resolves to the body (or a `Reply`) or throws an `HttpError`.
- */
-export class Deferred {
-  readonly settle: () => Promise<unknown>
-  constructor(settle: () => Promise<unknown>) {
-    this.settle = settle
-  }
-}
-
-/**
  * The wire body an operation answers with (the model's result, already presented): its response
  * schema's type, so the compiler checks every handler's result against the contract. Streams
  * answer with an `EventStream`.
@@ -91,14 +59,17 @@ export type Result<D extends OperationDef> = D['response'] extends z.ZodMiniType
     : Wire<D['response']>
   : void
 
+/** An operation's answer: its result, or the same body with another success status. */
+export type Answer<D extends OperationDef> = Result<D> | Reply<Result<D>>
+
 /**
  * A thin HTTP adapter: authorize, call the model, present. A `Reply` (another success status)
- * carries the same body type; a `Deferred` (an answer from an outbound call, a development
- * tunnel's) is whatever that answer is.
+ * carries the same body type; a {@link Deferred} (work finished after the state lock) comes back
+ * as that same answer.
  */
 export type Handler<D extends OperationDef> = (
   ctx: Context<D>,
-) => Result<D> | Reply<Result<D>> | Deferred | Prepare | Promise<Result<D> | Reply<Result<D>> | Deferred | Prepare>
+) => Answer<D> | Deferred<Answer<D>> | Promise<Answer<D> | Deferred<Answer<D>>>
 
 /** Handlers of a set of operations, checked by the compiler to cover every one. */
 export type Handlers<Ops extends Record<string, OperationDef>> = { [K in keyof Ops]: Handler<Ops[K]> }

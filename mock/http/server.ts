@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import { ByteBudget } from '../core/byte-budget.ts'
 import { errorBody } from '../core/error-answer.ts'
 import { isLoopbackHost as isLoopback } from '../core/loopback.ts'
-import { DroppedConnection, type Core } from '../dispatch.ts'
+import { DroppedConnection, type PlainHandler } from '../dispatch.ts'
 import { CORE, type FetchDispatch } from '../fetch-adapter.ts'
 import type { MockPlatform } from '../platform.ts'
 import { ExchangeDetails } from '../control/exchange-messages.ts'
@@ -274,7 +274,7 @@ async function serve(steps: readonly Step[], req: IncomingMessage, res: ServerRe
  * that same core behind WHATWG objects; a wrapped `dispatch` (one that logs or persists) must see
  * every request, so it is used as it is.
  */
-function coreOf(platform: Pick<MockPlatform, 'dispatch'> | Pick<MockPlatform, 'handle'>): Core | undefined {
+function coreOf(platform: Pick<MockPlatform, 'dispatch'> | Pick<MockPlatform, 'handle'>): PlainHandler | undefined {
   if (!('handle' in platform) || typeof platform.handle !== 'function') return undefined
   if (!('dispatch' in platform) || platform.dispatch === undefined) return platform.handle
   return (platform.dispatch as FetchDispatch)[CORE] === platform.handle ? platform.handle : undefined

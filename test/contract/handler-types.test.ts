@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { handlers } from '../../mock/handlers/index.ts'
+import { Deferred } from '../../mock/handlers/deferred.ts'
 import { EventStream, Reply, type Handler } from '../../mock/handlers/types.ts'
 import type { streamAskInOrganization } from '../../src/contract/services/ask.ts'
 import type { deleteSpaceById, getSpaceById } from '../../src/contract/spaces.ts'
@@ -29,14 +30,30 @@ export const wrongReply: Handler<typeof getSpaceById> = () => new Reply(201, { o
 // @ts-expect-error a stream's events are the contract's events
 export const wrongEvents: Handler<typeof streamAskInOrganization> = () => new EventStream([{ type: 1 }])
 
+// @ts-expect-error an answer finished after the state lock is still the operation's response
+export const wrongDeferred: Handler<typeof getSpaceById> = () => Deferred.answer(async () => ({ object: 'space', id: 'x' }))
+
+const lastStep = (n: number) => ({ deleted: n })
+// @ts-expect-error so is the value of a last step under the lock
+export const wrongFinish: Handler<typeof deleteSpaceById> = () => Deferred.finish(async () => 1, lastStep)
+
 export const minimalTeams: Handler<typeof listTeamsInOrganizationById> = () => ({
   items: [{ object: 'team', id: 't', title: 'T' }],
   count: 1,
 })
 
+export const deferredTeams: Handler<typeof listTeamsInOrganizationById> = () =>
+  Deferred.answer(async () => ({ items: [{ object: 'team', id: 't', title: 'T' }], count: 1 }))
+
 describe('handlers typed against the contract', () => {
   it('has one handler per operation, each a function (their results are checked by tsc above)', () => {
     expect(Object.values(handlers).every((h) => typeof h === 'function')).toBe(true)
     expect(minimalTeams({} as never)).toEqual({ items: [{ object: 'team', id: 't', title: 'T' }], count: 1 })
+  })
+
+  it('a Deferred carries the answer it was typed with', async () => {
+    const deferred = deferredTeams({} as never)
+    if (!(deferred instanceof Deferred) || deferred.way.kind !== 'answer') throw new Error('expected an answer after the lock')
+    expect(await deferred.way.work()).toEqual({ items: [{ object: 'team', id: 't', title: 'T' }], count: 1 })
   })
 })

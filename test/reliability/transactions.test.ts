@@ -6,10 +6,12 @@ import type { OperationDef } from '../../src/contract/define.ts'
 import { createClient } from '../../src/index.ts'
 import { Clock } from '../../mock/core/clock.ts'
 import { Faults } from '../../mock/core/faults.ts'
+import { conflict } from '../../mock/core/http-error.ts'
 import { Random } from '../../mock/core/random.ts'
 import { RequestLog } from '../../mock/core/request-log.ts'
 import { createDispatcher, type PlainRequest } from '../../mock/dispatch.ts'
-import { Prepare, type Handler } from '../../mock/handlers/types.ts'
+import { Deferred, MAX_PREPARES } from '../../mock/handlers/deferred.ts'
+import type { Handler } from '../../mock/handlers/types.ts'
 import { Libraries } from '../../mock/model/libraries.ts'
 import { createUser, issueToken } from '../../mock/model/orgs/members.ts'
 import { createState, type State } from '../../mock/model/state.ts'
@@ -70,13 +72,7 @@ async function dispatcherWith(handler: Handler<OperationDef>) {
     loadLibraries: () => undefined,
     faults: new Faults([op.id]),
     log: new RequestLog(),
-    services: () => ({
-      fetch: globalThis.fetch,
-      tunnelRefusal: () => 'refused',
-      after: () => undefined,
-      fixtures: new Map(),
-      drain: () => undefined,
-    }),
+    services: { fetch: globalThis.fetch, tunnelRefusal: () => 'refused', fixtures: new Map() },
     basePath: '',
   })
   const request: PlainRequest = {
@@ -95,7 +91,7 @@ describe('Prepare comes before any write', () => {
   it('a round that writes and then asks to prepare is undone and answers a 500 naming the operation and the table', async () => {
     const { state, user, send } = await dispatcherWith(({ state, prepared }) => {
       state.db.users.update(state.db.users.get(user.id)!, { displayName: `Written in round ${prepared}` })
-      return new Prepare(async () => undefined)
+      return Deferred.prepare(async () => undefined)
     })
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const answer = await send()
@@ -107,13 +103,102 @@ describe('Prepare comes before any write', () => {
 
   it('a round that asks to prepare first, then writes on the next run, is kept', async () => {
     const { state, user, send } = await dispatcherWith(({ state, prepared }) => {
-      if (!prepared) return new Prepare(async () => undefined)
+      if (!prepared) return Deferred.prepare(async () => undefined)
       state.db.users.update(state.db.users.get(user.id)!, { displayName: 'Prepared, then written' })
       return { items: [], next: null } as never
     })
     const answer = await send()
     expect(answer.status).toBe(200)
     expect(state.db.users.get(user.id)!.displayName).toBe('Prepared, then written')
+  })
+})
+
+describe('work after the lock (Deferred)', () => {
+  const page = { items: [], next: null } as never
+
+  it("a last step under the lock is a transaction of its own: its failure undoes its writes, not the run's", async () => {
+    const { state, user, send } = await dispatcherWith(({ state }) => {
+      state.db.users.update(state.db.users.get(user.id)!, { displayName: 'Run' })
+      return Deferred.finish(
+        async () => 'Then',
+        (value, now) => {
+          now.db.users.update(now.db.users.get(user.id)!, { displayName: value })
+          throw conflict('The last step failed')
+        },
+      )
+    })
+    const answer = await send()
+    expect(answer.status).toBe(409)
+    expect(answer.body).toContain('The last step failed')
+    expect(state.db.users.get(user.id)!.displayName).toBe('Run')
+  })
+
+  it('a last step waits for the lock: it never lands inside another request that then fails', async () => {
+    let calls = 0
+    let workDone!: () => void
+    const worked = new Promise<void>((resolve) => (workDone = resolve))
+    let finishWork!: (value: string) => void
+    const outside = new Promise<string>((resolve) => (finishWork = resolve))
+    let entered!: () => void
+    const inside = new Promise<void>((resolve) => (entered = resolve))
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const { state, user, send } = await dispatcherWith(async ({ state }) => {
+      if (++calls === 1) {
+        return Deferred.finish(
+          async () => {
+            const value = await outside
+            workDone()
+            return value
+          },
+          (value, now) => {
+            now.db.users.update(now.db.users.get(user.id)!, { displayName: value })
+            return page
+          },
+        )
+      }
+      // The second request writes, holds the lock until released, then fails: its writes are undone.
+      state.db.users.update(state.db.users.get(user.id)!, { displayName: 'Failed run' })
+      entered()
+      await held
+      throw conflict('The second request failed')
+    })
+    const first = send()
+    await new Promise((resolve) => setImmediate(resolve))
+    const second = send()
+    await inside
+    finishWork('Delivered')
+    await worked
+    // Every continuation of the finished work runs before this turn ends.
+    await new Promise((resolve) => setImmediate(resolve))
+    release()
+    expect((await second).status).toBe(409)
+    expect((await first).status).toBe(200)
+    expect(state.db.users.get(user.id)!.displayName).toBe('Delivered')
+  })
+
+  it('an answer after the lock is what its work resolves to, with the run committed before', async () => {
+    const { user, send } = await dispatcherWith(({ state }) => {
+      state.db.users.update(state.db.users.get(user.id)!, { displayName: 'Committed' })
+      return Deferred.answer(async () => ({ items: [{ id: state.db.users.get(user.id)!.displayName }], next: null }) as never)
+    })
+    const answer = await send()
+    expect(answer.status).toBe(200)
+    expect(JSON.parse(answer.body as string)).toEqual({ items: [{ id: 'Committed' }], next: null })
+  })
+
+  it(`an operation asking to prepare more than ${MAX_PREPARES} times fails as the bug it is`, async () => {
+    let runs = 0
+    const { send } = await dispatcherWith(() => {
+      runs++
+      return Deferred.prepare(async () => undefined)
+    })
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const answer = await send()
+    error.mockRestore()
+    expect(answer.status).toBe(500)
+    expect(answer.body).toContain(`asked to prepare more than ${MAX_PREPARES} times`)
+    expect(runs).toBe(MAX_PREPARES + 1)
   })
 })
 

@@ -3,7 +3,7 @@ import type { Caller } from '../../model/access.ts'
 import { threadPermissions } from '../../model/comments/access.ts'
 import { currentRevision, type Thread } from '../../model/comments/thread.ts'
 import { analysisPreparation } from '../../derived/content/view.ts'
-import { Prepare } from '../types.ts'
+import { Deferred } from '../deferred.ts'
 import type { State } from '../../model/state.ts'
 import type { CommentView } from '../../present/comment.ts'
 import { PendingDocuments } from '../../present/pending-documents.ts'
@@ -46,12 +46,12 @@ export function viewOf(state: State, caller: Caller, thread: Thread, format?: 'm
 
 /**
  * When comments anchored to blocks are involved (`needed`), the analysis of every block of the
- * thread's revision as `Prepare` work outside the state lock, unless it is done or small.
+ * thread's revision as work outside the state lock, unless it is done or small.
  */
-export function blocksFirst(view: CommentView, needed: boolean): Prepare | undefined {
+export function blocksFirst(view: CommentView, needed: boolean): Deferred<never> | undefined {
   if (!needed || view.prepared) return undefined
   const work = analysisPreparation(view.state, [currentRevision(view.thread)])
-  return work && new Prepare(work)
+  return work && Deferred.prepare(work)
 }
 
 /** 403 unless the caller may comment on the thread's space (read the discussion, post, reply). */

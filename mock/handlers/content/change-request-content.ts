@@ -6,7 +6,8 @@ import { importPreparation } from '../../model/content/import-source.ts'
 import { targetOf, type ContentTarget } from '../../model/content/revisions.ts'
 import type { State } from '../../model/state.ts'
 import { loadChangeRequest } from '../load.ts'
-import { Prepare, type Handlers, type OpsOf } from '../types.ts'
+import { Deferred } from '../deferred.ts'
+import type { Handlers, OpsOf } from '../types.ts'
 import { readBacklinks, readFile, readFiles, readLinks, readPage, readPages, readRevision } from './read.ts'
 
 /** The latest revision of a change request (by ID or number) the caller can see. */
@@ -27,7 +28,7 @@ export const changeRequestContentHandlers: Handlers<OpsOf<typeof contract>> = {
     const work = prepared
       ? undefined
       : importPreparation(state.libraries.markdown, state.contentCache.headings, services.fixtures, input.url)
-    return work ? new Prepare(work) : importContent(state, t, services.fixtures, input.url, input.source)
+    return work ? Deferred.prepare(work) : importContent(state, t, services.fixtures, input.url, input.source)
   },
 
   listPagesInChangeRequest: ({ state, caller, input }) => readPages(state, target(state, caller, input), input),

@@ -11,7 +11,7 @@ import { presentFile } from '../../present/file.ts'
 import { presentBacklink, presentLink } from '../../present/link.ts'
 import { PendingDocuments } from '../../present/pending-documents.ts'
 import { withDocuments } from '../documents.ts'
-import { Prepare } from '../types.ts'
+import { Deferred } from '../deferred.ts'
 import { isGenerated, presentPage, presentPageTree, type ContentOptions } from '../../present/page.ts'
 import { presentRevision } from '../../present/revision.ts'
 import { presentSpace } from '../../present/space.ts'
@@ -90,7 +90,7 @@ export function readBacklinks(
 ) {
   requireFile(state, target.revision, input.fileId)
   const work = prepared ? undefined : analysisPreparation(state, [target.revision])
-  if (work) return new Prepare(work)
+  if (work) return Deferred.prepare(work)
   const users = linksOf(viewOf(state, target.revision)).fileUsers.get(input.fileId) ?? []
   const space = presentSpace(state, caller, target.space)
   return paginateArray(
@@ -110,7 +110,7 @@ export function readLinks(
 ) {
   if (input.pageId !== undefined) requireNode(viewOf(state, target.revision), input.pageId)
   const work = prepared ? undefined : analysisPreparation(state, linkRevisions(state, target))
-  if (work) return new Prepare(work)
+  if (work) return Deferred.prepare(work)
   const { items, stats } = listLinks(state, target, { page: input.pageId, status: input.status })
   return {
     ...paginateArray(

@@ -6,14 +6,15 @@ import { searchableSpaces } from '../../model/content/searchable.ts'
 import { viewOf } from '../../derived/content/view.ts'
 import { presentSearchResult } from '../../present/search.ts'
 import { loadOrganization, loadSpace } from '../load.ts'
-import { MAX_PREPARES, Prepare, type Handlers, type OpsOf } from '../types.ts'
+import { Deferred, MAX_PREPARES } from '../deferred.ts'
+import type { Handlers, OpsOf } from '../types.ts'
 
 /** Handlers of search: a space the caller can view, or every such space of an organization. */
 export const searchHandlers: Handlers<OpsOf<typeof contract>> = {
   searchSpaceContent: ({ state, caller, input, prepared }) => {
     const target = targetOf(loadSpace(state, caller, input.spaceId))
     const work = prepared ? undefined : searchPreparation(state, [target.revision])
-    if (work) return new Prepare(work)
+    if (work) return Deferred.prepare(work)
     const ranked = searchRevision(state, viewOf(state, target.revision), input.query).map((match, rank) => ({ match, rank }))
     return paginateArray(
       'spaceSearch',
@@ -37,9 +38,9 @@ export const searchHandlers: Handlers<OpsOf<typeof contract>> = {
             spaces.map((space) => space.revision),
           )
         : undefined
-    if (index) return new Prepare(index)
+    if (index) return Deferred.prepare(index)
     const searches = rounds < MAX_PREPARES ? searchesPreparation(state, spaces, [input.query]) : undefined
-    if (searches) return new Prepare(searches)
+    if (searches) return Deferred.prepare(searches)
     const ranked = searchOrganization(state, spaces, input.query).map((result, rank) => ({ ...result, rank }))
     return paginateArray(
       'organizationSearch',

@@ -3,7 +3,8 @@ import { importContent } from '../../model/content/import.ts'
 import { importPreparation } from '../../model/content/import-source.ts'
 import { targetOf } from '../../model/content/revisions.ts'
 import { loadSpace } from '../load.ts'
-import { Prepare, type Handlers, type OpsOf } from '../types.ts'
+import { Deferred } from '../deferred.ts'
+import type { Handlers, OpsOf } from '../types.ts'
 import { readBacklinks, readFile, readFiles, readLinks, readPage, readPages, readRevision } from './read.ts'
 
 /** Handlers of a space's live content: reads need view, an import needs edit. */
@@ -15,7 +16,7 @@ export const spaceContentHandlers: Handlers<OpsOf<typeof contract>> = {
     const work = prepared
       ? undefined
       : importPreparation(state.libraries.markdown, state.contentCache.headings, services.fixtures, input.url)
-    return work ? new Prepare(work) : importContent(state, target, services.fixtures, input.url, input.source)
+    return work ? Deferred.prepare(work) : importContent(state, target, services.fixtures, input.url, input.source)
   },
 
   listPages: ({ state, caller, input }) => readPages(state, targetOf(loadSpace(state, caller, input.spaceId)), input),

@@ -2,10 +2,10 @@ import type * as contract from '../../../src/contract/integrations/catalog.ts'
 import { badRequest, conflict } from '../../core/http-error.ts'
 import { paginate } from '../../core/paginate.ts'
 import { integrationByName, listedFor, matchesFilters } from '../../model/integrations/catalog.ts'
-import { scheduleDeliveries } from '../../model/integrations/delivery.ts'
 import { publishIntegration, unpublishIntegration } from '../../model/integrations/publish.ts'
 import { presentIntegration } from '../../present/integration.ts'
 import type { Handlers, OpsOf } from '../types.ts'
+import { afterDeliveries } from './deliveries.ts'
 import { loadAdministeredOrganization, loadIntegration } from './load.ts'
 
 export const catalogHandlers: Handlers<OpsOf<typeof contract>> = {
@@ -43,8 +43,7 @@ export const catalogHandlers: Handlers<OpsOf<typeof contract>> = {
       caller.user.id,
       existing,
     )
-    scheduleDeliveries(state, services, events)
-    return presentIntegration(state, caller, integration)
+    return afterDeliveries(state, services.fetch, events, presentIntegration(state, caller, integration))
   },
 
   unpublishIntegration: ({ state, caller, input }) => {

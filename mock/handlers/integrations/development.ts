@@ -6,7 +6,8 @@ import type { IntegrationRecord } from '../../model/integrations/tables.ts'
 import type { State } from '../../model/state.ts'
 import type { Services } from '../../core/services.ts'
 import { badRequest } from '../../core/http-error.ts'
-import { Deferred, type Handlers, type OpsOf } from '../types.ts'
+import { Deferred } from '../deferred.ts'
+import type { Handlers, OpsOf } from '../types.ts'
 import { loadIntegration, requireRender } from './load.ts'
 
 /**
@@ -18,7 +19,7 @@ function render(state: State, caller: Caller, services: Services, integration: I
   const tunnel = renderTunnelFor(state, integration, caller.user.id)
   if (!tunnel) return renderDeclaredBlock(integration, request)
   const { fetch } = services
-  return new Deferred(() => renderThroughTunnel(fetch, integration, tunnel, request))
+  return Deferred.answer(() => renderThroughTunnel(fetch, integration, tunnel, request))
 }
 
 export const developmentHandlers: Handlers<OpsOf<typeof contract>> = {

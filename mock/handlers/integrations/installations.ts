@@ -2,11 +2,11 @@ import type * as contract from '../../../src/contract/integrations/installations
 import { paginate, paginateArray } from '../../core/paginate.ts'
 import { spaceRole } from '../../model/access.ts'
 import { coveredSites, coveredSpaces, settingFor } from '../../model/integrations/coverage.ts'
-import { scheduleDeliveries } from '../../model/integrations/delivery.ts'
 import { install } from '../../model/integrations/installations.ts'
 import { sitePermissions } from '../../model/sites/sites.ts'
 import { presentInstallation, presentSiteInstallation, presentSpaceInstallation } from '../../present/installation.ts'
 import type { Handlers, OpsOf } from '../types.ts'
+import { afterDeliveries } from './deliveries.ts'
 import { loadAdministeredOrganization, loadIntegration, visibleInstallations } from './load.ts'
 
 /**
@@ -30,8 +30,7 @@ export const installationHandlers: Handlers<OpsOf<typeof contract>> = {
     const integration = loadIntegration(state, caller, input.integrationName)
     const org = loadAdministeredOrganization(state, caller, input.organization)
     const { installation, events } = await install(state, integration, org.id, caller.user.id)
-    scheduleDeliveries(state, services, events)
-    return presentInstallation(state, integration, installation)
+    return afterDeliveries(state, services.fetch, events, presentInstallation(state, integration, installation))
   },
 
   listIntegrationSpaceInstallations: ({ state, caller, input }) => {

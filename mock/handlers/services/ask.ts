@@ -10,7 +10,8 @@ import { questionsPreparation, recommendedQuestions } from '../../model/services
 import type { State } from '../../model/state.ts'
 import { presentAnswer, presentAnswerSteps, type AnswerOptions } from '../../present/ask.ts'
 import { loadOrganization } from '../load.ts'
-import { EventStream, MAX_PREPARES, Prepare, type Handlers, type OpsOf } from '../types.ts'
+import { Deferred, MAX_PREPARES } from '../deferred.ts'
+import { EventStream, type Handlers, type OpsOf } from '../types.ts'
 
 /**
  * The organization a member asks in: 404 for anyone outside it (as every organization route),
@@ -24,7 +25,7 @@ function loadForAsk(state: State, caller: Caller, organizationId: string): Organ
 }
 
 /**
- * An answer, or the preparation it asks for first ({@link Prepare}): its search index, its
+ * An answer, or the preparation it asks for first ({@link Deferred.prepare}): its search index, its
  * searches when they are many, then the pages they find (which only the searches name). The
  * search runs once per run.
  */
@@ -34,7 +35,7 @@ function answerOrPrepare(
   caller: Caller,
   input: { query: string; details?: boolean | undefined },
   prepared = 0,
-): Answer | Prepare {
+): Answer | Deferred<never> {
   // The spaces the caller can view, read once for the index, the searches and the answer.
   const spaces = searchableSpaces(state, org.id, caller.user.id)
   const index =
@@ -44,13 +45,13 @@ function answerOrPrepare(
           spaces.map((space) => space.revision),
         )
       : undefined
-  if (index) return new Prepare(index)
+  if (index) return Deferred.prepare(index)
   const details = input.details === true
   const searches = prepared < MAX_PREPARES - 1 ? lookupPreparation(state, spaces, input.query, details) : undefined
-  if (searches) return new Prepare(searches)
+  if (searches) return Deferred.prepare(searches)
   const found = retrieve(state, spaces, input.query, details)
   const pages = prepared < MAX_PREPARES ? answerPreparation(state, found) : undefined
-  return pages ? new Prepare(pages) : answerQuestion(state, org.id, caller.user.id, found)
+  return pages ? Deferred.prepare(pages) : answerQuestion(state, org.id, caller.user.id, found)
 }
 
 const optionsOf = (input: { format?: 'markdown' | 'document' | undefined; details?: boolean | undefined }): AnswerOptions => ({
@@ -62,7 +63,7 @@ export const askHandlers: Handlers<OpsOf<typeof contract>> = {
   askInOrganization: ({ state, caller, input, prepared }) => {
     const org = loadForAsk(state, caller, input.organizationId)
     const answer = answerOrPrepare(state, org, caller, input, prepared)
-    return answer instanceof Prepare ? answer : { answer: presentAnswer(state, answer, optionsOf(input)) }
+    return answer instanceof Deferred ? answer : { answer: presentAnswer(state, answer, optionsOf(input)) }
   },
 
   // The answer is worked out under the state lock, before the first event: the stream then
@@ -70,7 +71,7 @@ export const askHandlers: Handlers<OpsOf<typeof contract>> = {
   streamAskInOrganization: ({ state, caller, input, prepared }) => {
     const org = loadForAsk(state, caller, input.organizationId)
     const answer = answerOrPrepare(state, org, caller, input, prepared)
-    if (answer instanceof Prepare) return answer
+    if (answer instanceof Deferred) return answer
     const steps = presentAnswerSteps(state, answer, optionsOf(input))
     return new EventStream(steps.map((answer) => ({ type: 'answer', answer })))
   },
@@ -78,14 +79,14 @@ export const askHandlers: Handlers<OpsOf<typeof contract>> = {
   getRecommendedQuestionsInOrganization: ({ state, caller, input, prepared }) => {
     const org = loadForAsk(state, caller, input.organizationId)
     const work = prepared ? undefined : questionsPreparation(state)
-    if (work) return new Prepare(work)
+    if (work) return Deferred.prepare(work)
     return { questions: recommendedQuestions(state, org.id, caller.user.id) }
   },
 
   streamRecommendedQuestionsInOrganization: ({ state, caller, input, prepared }) => {
     const org = loadForAsk(state, caller, input.organizationId)
     const work = prepared ? undefined : questionsPreparation(state)
-    if (work) return new Prepare(work)
+    if (work) return Deferred.prepare(work)
     return new EventStream(recommendedQuestions(state, org.id, caller.user.id).map((question) => ({ question })))
   },
 }

@@ -30,49 +30,58 @@ export function failureMessage(error: unknown): string {
 export const NO_PROTOCOL_ANSWER =
   'the tunnel did not answer as the integration protocol requires (unreachable, an error status, or not the expected JSON)'
 
-/**
- * Delivers an event to its development tunnel: a POST of the payload as JSON. The outcome lands
- * in the event's status and trace; a failure never reaches the request that caused the event.
- */
-export async function deliverEvent(state: State, event: IntegrationEventRecord, fetch: Fetch): Promise<void> {
-  const url = event.tunnelUrl
-  if (!url) return
-  const integration = state.db.integrations.get(event.integration)
-  const headers = tunnelHeaders(integration?.name ?? event.integration, {
-    'x-docplat-event': event.payload.type,
-    'x-docplat-event-id': event.id,
+/** One delivery, read under the state lock: what is sent where, for which event. */
+export interface Delivery {
+  readonly event: IntegrationEventRecord
+  readonly url: string
+  readonly headers: Record<string, string>
+  readonly body: string
+}
+
+/** What became of one delivery: the event's new status and the line its trace gets. */
+export interface DeliveryOutcome {
+  status: EventStatus
+  entry: Omit<LogEntry, 'timestamp'>
+}
+
+/** The deliveries of the events bound for a development tunnel: everything they send, read now. */
+export function deliveriesOf(state: State, events: readonly IntegrationEventRecord[]): Delivery[] {
+  return events.flatMap((event) => {
+    if (!event.tunnelUrl) return []
+    const name = state.db.integrations.get(event.integration)?.name ?? event.integration
+    const headers = tunnelHeaders(name, { 'x-docplat-event': event.payload.type, 'x-docplat-event-id': event.id })
+    return [{ event, url: event.tunnelUrl, headers, body: JSON.stringify(event.payload) }]
   })
-  let status: EventStatus
-  let entry: Omit<LogEntry, 'timestamp'>
-  try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(event.payload),
-      signal: AbortSignal.timeout(TUNNEL_TIMEOUT_MS),
-    })
-    // What the tunnel said is never kept: a trace is no window onto the tunnel's host.
-    await response.body?.cancel().catch(() => undefined)
-    if (response.ok) {
-      status = 'success'
-      entry = { level: 'info', message: `Delivered to ${url}` }
-    } else {
-      status = 'failed'
-      entry = { level: 'error', message: `Delivery to ${url} failed: ${NO_PROTOCOL_ANSWER}` }
-    }
-  } catch (error) {
-    status = 'failed'
-    entry = { level: 'error', message: `Delivery to ${url} failed: ${failureMessage(error)}` }
-  }
-  // The event may be gone meanwhile (unpublished); a replaced state keeps the old record to itself.
-  if (state.db.integrationEvents.get(event.id) !== event) return
-  state.db.integrationEvents.update(event, { status, logs: [...event.logs, { ...entry, timestamp: state.clock.stamp() }] })
 }
 
 /**
- * Queues the deliveries of events bound for a tunnel to run once the request has committed,
- * outside the state lock (a tunnel may call the platform back while it handles an event).
+ * Sends one delivery to its development tunnel: a POST of the payload as JSON. Reads nothing of
+ * the state, so it runs outside the state lock (a tunnel may call the platform back while it
+ * handles an event); a failure is an outcome, never an error of the request that caused the event.
  */
-export function scheduleDeliveries(state: State, services: Services, events: readonly IntegrationEventRecord[]): void {
-  for (const event of events) if (event.tunnelUrl) services.after(() => deliverEvent(state, event, services.fetch))
+export async function send(fetch: Fetch, { url, headers, body }: Delivery): Promise<DeliveryOutcome> {
+  try {
+    const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(TUNNEL_TIMEOUT_MS) })
+    // What the tunnel said is never kept: a trace is no window onto the tunnel's host.
+    await response.body?.cancel().catch(() => undefined)
+    if (response.ok) return { status: 'success', entry: { level: 'info', message: `Delivered to ${url}` } }
+    return { status: 'failed', entry: { level: 'error', message: `Delivery to ${url} failed: ${NO_PROTOCOL_ANSWER}` } }
+  } catch (error) {
+    return { status: 'failed', entry: { level: 'error', message: `Delivery to ${url} failed: ${failureMessage(error)}` } }
+  }
+}
+
+/** Writes a delivery's outcome into its event's status and trace. */
+export function recordDelivery(state: State, event: IntegrationEventRecord, outcome: DeliveryOutcome): void {
+  // The event may be gone meanwhile (unpublished); a replaced state keeps the old record to itself.
+  if (state.db.integrationEvents.get(event.id) !== event) return
+  state.db.integrationEvents.update(event, {
+    status: outcome.status,
+    logs: [...event.logs, { ...outcome.entry, timestamp: state.clock.stamp() }],
+  })
+}
+
+/** Delivers an event and records the outcome in one go: for builders, which hold no lock. */
+export async function deliverEvent(state: State, event: IntegrationEventRecord, fetch: Fetch): Promise<void> {
+  for (const delivery of deliveriesOf(state, [event])) recordDelivery(state, event, await send(fetch, delivery))
 }

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { APIError, type Client } from '../../../src/index.ts'
+import type { Collection } from '../../../src/schemas/collection.ts'
+import type { Member } from '../../../src/schemas/member.ts'
+import type { Space } from '../../../src/schemas/space.ts'
 import type { SerializedState } from '../../model/state.ts'
 import { createMockPlatform } from '../../platform.ts'
 import { captureChangeRequests } from './changes.ts'
@@ -126,8 +129,8 @@ export async function capture(options: CaptureOptions): Promise<CaptureResult> {
   for (const org of orgs) if ((self ??= await whoAmI(ctx, org.id)) !== undefined) break
 
   const captured = new Set<string>()
-  const collectionsByOrg = new Map<string, Wire[]>()
-  const membersByOrg = new Map<string, Wire[]>()
+  const collectionsByOrg = new Map<string, Collection[]>()
+  const membersByOrg = new Map<string, Member[]>()
   for (const org of orgs) {
     addOrganization(ctx, copy, org)
     captured.add(org.id)
@@ -140,7 +143,7 @@ export async function capture(options: CaptureOptions): Promise<CaptureResult> {
   }
 
   progress.phase('spaces')
-  const spaces = new Map<string, Wire>()
+  const spaces = new Map<string, Space>()
   if (options.spaces?.length) {
     for (const spaceId of options.spaces) {
       const space = await ctx.read(`space ${spaceId}`, () => ctx.client.spaces.get({ spaceId }))
@@ -152,7 +155,7 @@ export async function capture(options: CaptureOptions): Promise<CaptureResult> {
         })
         continue
       }
-      spaces.set(spaceId, space as Wire)
+      spaces.set(spaceId, space)
     }
   } else {
     for (const org of orgs)
@@ -215,11 +218,11 @@ export async function capture(options: CaptureOptions): Promise<CaptureResult> {
 function issueTokens(copy: Copy, self: string | undefined): CapturedToken[] {
   const tokens: CapturedToken[] = []
   for (const user of copy.rows('users')) {
-    const id = user.id as string
+    const id = user.id
     const capturing = id === self
     const token = `dpt_captured_${randomBytes(18).toString('base64url')}`
     copy.add('tokens', { id: token, user: id, label: capturing ? 'captured: capturing user' : 'captured' })
-    tokens.push({ userId: id, displayName: user.displayName as string, email: user.email as string, capturing, token })
+    tokens.push({ userId: id, displayName: user.displayName, email: user.email, capturing, token })
   }
   return tokens.sort((a, b) => Number(b.capturing) - Number(a.capturing))
 }

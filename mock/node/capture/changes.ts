@@ -1,3 +1,4 @@
+import type { Space } from '../../../src/schemas/space.ts'
 import type { CaptureContext, Wire } from './context.ts'
 import type { Copy } from './copy.ts'
 import { captureReviewers, captureThread } from './comments.ts'
@@ -12,7 +13,7 @@ import { captureRevision, type ContentLimits } from './content.ts'
 export async function captureChangeRequests(
   ctx: CaptureContext,
   copy: Copy,
-  space: Wire,
+  space: Space,
   self: string | undefined,
   limits: ContentLimits,
 ): Promise<void> {

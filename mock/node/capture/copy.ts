@@ -1,5 +1,18 @@
-/** A stored record under construction: what the mock's tables hold (`id`, `seq`, fields). */
-export type RecordValues = { id: string } & Record<string, unknown>
+import type { Tables } from '../../model/db.ts'
+import type { Table } from '../../model/table.ts'
+
+/** The name of one of the platform's tables (`spaces`, `pages`...). */
+export type TableName = keyof Tables
+
+/** The record a table stores, as the model's schema for it says. */
+export type RecordOf<K extends TableName> = Tables[K] extends Table<infer R> ? R : never
+
+/**
+ * What a capture gives for a record: the table's fields without the creation sequence the copy
+ * numbers itself. Typed by the table, so a field the model renames or adds as required fails to
+ * compile here rather than the copy failing to load.
+ */
+export type RecordValues<K extends TableName> = Omit<RecordOf<K>, 'seq'>
 
 /**
  * The records of the copy, table by table, in the order they were read. Each record gets its
@@ -7,32 +20,37 @@ export type RecordValues = { id: string } & Record<string, unknown>
  * is already there merges the new fields into it (the same user seen in two organizations).
  */
 export class Copy {
-  readonly #tables = new Map<string, Map<string, Record<string, unknown>>>()
+  readonly #tables = new Map<TableName, Map<string, RecordOf<TableName>>>()
   seq = 0
 
-  add(table: string, values: RecordValues): Record<string, unknown> {
-    let rows = this.#tables.get(table)
-    if (!rows) this.#tables.set(table, (rows = new Map()))
+  #rowsOf<K extends TableName>(table: K): Map<string, RecordOf<K>> | undefined {
+    // Each table's map only ever holds that table's records (`add` is the one way in).
+    return this.#tables.get(table) as Map<string, RecordOf<K>> | undefined
+  }
+
+  add<K extends TableName>(table: K, values: RecordValues<K>): RecordOf<K> {
+    let rows = this.#rowsOf(table)
+    if (!rows) this.#tables.set(table, (rows = new Map()) as Map<string, RecordOf<TableName>>)
     const known = rows.get(values.id)
     if (known) return Object.assign(known, withoutUndefined(values))
-    const record = { ...withoutUndefined(values), seq: ++this.seq }
+    const record = { ...withoutUndefined(values), seq: ++this.seq } as RecordOf<K>
     rows.set(values.id, record)
     return record
   }
 
-  get(table: string, id: string): Record<string, unknown> | undefined {
-    return this.#tables.get(table)?.get(id)
+  get<K extends TableName>(table: K, id: string): RecordOf<K> | undefined {
+    return this.#rowsOf(table)?.get(id)
   }
 
-  has(table: string, id: string): boolean {
+  has(table: TableName, id: string): boolean {
     return this.#tables.get(table)?.has(id) ?? false
   }
 
-  rows(table: string): Array<Record<string, unknown>> {
-    return [...(this.#tables.get(table)?.values() ?? [])]
+  rows<K extends TableName>(table: K): Array<RecordOf<K>> {
+    return [...(this.#rowsOf(table)?.values() ?? [])]
   }
 
-  delete(table: string, id: string): void {
+  delete(table: TableName, id: string): void {
     this.#tables.get(table)?.delete(id)
   }
 
@@ -52,7 +70,7 @@ export class Copy {
 }
 
 /** Optional record fields are absent, never `undefined` (the tables' schemas and JSON agree). */
-function withoutUndefined<T extends Record<string, unknown>>(values: T): T {
+function withoutUndefined<T extends object>(values: T): T {
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(values)) if (value !== undefined) out[key] = value
   return out as T

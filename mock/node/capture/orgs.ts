@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { RateLimitError } from '../../../src/index.ts'
+import type { Member } from '../../../src/schemas/member.ts'
 import type { CaptureContext, Wire } from './context.ts'
 import type { Copy } from './copy.ts'
 
@@ -78,15 +79,13 @@ export function addUser(copy: Copy, user: Wire | undefined): string | undefined 
 }
 
 /** Members (with their users) of an organization; a guest's token only reads its own membership. */
-export async function captureMembers(ctx: CaptureContext, copy: Copy, organizationId: string, self: string | undefined): Promise<Wire[]> {
-  let members = (await ctx.list(`organization ${organizationId}: members`, () =>
-    ctx.client.orgs.members.list({ organizationId }).pages(),
-  )) as Wire[] | undefined
+export async function captureMembers(ctx: CaptureContext, copy: Copy, organizationId: string, self: string | undefined): Promise<Member[]> {
+  let members = await ctx.list(`organization ${organizationId}: members`, () => ctx.client.orgs.members.list({ organizationId }).pages())
   if (!members && self) {
     const own = await ctx.read(`organization ${organizationId}: own membership`, () =>
       ctx.client.orgs.members.get({ organizationId, userId: self }),
     )
-    members = own ? [own as Wire] : []
+    members = own ? [own] : []
   }
   // Oldest first, so creation order (the copy's tie-break) follows joining order.
   const list = [...(members ?? [])].reverse()
@@ -111,7 +110,7 @@ export async function captureMembers(ctx: CaptureContext, copy: Copy, organizati
  * (`members.listTeams`, which also gives the owner/member role); a token that may not list
  * teams still captures the teams its own user is in.
  */
-export async function captureTeams(ctx: CaptureContext, copy: Copy, organizationId: string, members: readonly Wire[]): Promise<void> {
+export async function captureTeams(ctx: CaptureContext, copy: Copy, organizationId: string, members: readonly Member[]): Promise<void> {
   const teams = (await ctx.list(`organization ${organizationId}: teams`, () => ctx.client.orgs.teams.list({ organizationId }).pages())) as
     | Wire[]
     | undefined

@@ -1,14 +1,21 @@
+import type { Collection } from '../../../src/schemas/collection.ts'
+import type { Member } from '../../../src/schemas/member.ts'
 import type { Role } from '../../../src/schemas/shared.ts'
+import type { Space } from '../../../src/schemas/space.ts'
 import { keyBetween } from '../../model/spaces/order-keys.ts'
 import { rank } from '../../model/access.ts'
-import type { CaptureContext, Wire } from './context.ts'
-import type { Copy } from './copy.ts'
+import type { CaptureContext } from './context.ts'
+import type { Copy, RecordOf } from './copy.ts'
 
 /** Collections of an organization, in tree order (the API lists each before its nested ones). */
-export async function captureCollections(ctx: CaptureContext, copy: Copy, organizationId: string, createdAt: string): Promise<Wire[]> {
-  const collections = ((await ctx.list(`organization ${organizationId}: collections`, () =>
-    ctx.client.collections.list({ organizationId }).pages(),
-  )) ?? []) as Wire[]
+export async function captureCollections(
+  ctx: CaptureContext,
+  copy: Copy,
+  organizationId: string,
+  createdAt: string,
+): Promise<Collection[]> {
+  const collections =
+    (await ctx.list(`organization ${organizationId}: collections`, () => ctx.client.collections.list({ organizationId }).pages())) ?? []
   const last = new Map<string, string>()
   for (const c of collections) {
     const parentKey = c.parent ?? `root:${organizationId}`
@@ -41,21 +48,21 @@ export async function listSpaces(
   ctx: CaptureContext,
   organizationId: string,
   self: string | undefined,
-  collections: readonly Wire[],
-): Promise<Wire[]> {
-  const found = new Map<string, Wire>()
+  collections: readonly Collection[],
+): Promise<Space[]> {
+  const found = new Map<string, Space>()
   if (self) {
-    const entries = (await ctx.list(`organization ${organizationId}: spaces of the capturing user`, () =>
+    const entries = await ctx.list(`organization ${organizationId}: spaces of the capturing user`, () =>
       ctx.client.orgs.members.listSpaces({ organizationId, userId: self, order: 'asc' }).pages(),
-    )) as Wire[] | undefined
+    )
     for (const e of entries ?? []) found.set(e.space.id, e.space)
     // Every space the user can view is in that list; collections are only a fallback.
     if (entries) return [...found.values()]
   }
   for (const collection of collections) {
-    const spaces = (await ctx.list(`collection ${collection.id}: spaces`, () =>
+    const spaces = await ctx.list(`collection ${collection.id}: spaces`, () =>
       ctx.client.collections.listSpaces({ collectionId: collection.id }).pages(),
-    )) as Wire[] | undefined
+    )
     for (const space of spaces ?? []) if (!found.has(space.id)) found.set(space.id, space)
   }
   return [...found.values()]
@@ -67,8 +74,8 @@ export async function listSpaces(
  */
 export async function spacePositions(
   ctx: CaptureContext,
-  spaces: readonly Wire[],
-  collections: readonly Wire[],
+  spaces: readonly Space[],
+  collections: readonly Collection[],
 ): Promise<Map<string, string>> {
   const positions = new Map<string, string>()
   const last = new Map<string, string>()
@@ -80,9 +87,9 @@ export async function spacePositions(
   }
   const wanted = new Set(spaces.map((s) => s.id as string))
   for (const collection of collections) {
-    const listed = (await ctx.list(`collection ${collection.id}: spaces`, () =>
+    const listed = await ctx.list(`collection ${collection.id}: spaces`, () =>
       ctx.client.collections.listSpaces({ collectionId: collection.id }).pages(),
-    )) as Wire[] | undefined
+    )
     for (const space of listed ?? []) if (wanted.has(space.id)) place(space.id, collection.id)
   }
   for (const space of spaces) place(space.id, space.parent ?? `root:${space.organization}`)
@@ -90,7 +97,7 @@ export async function spacePositions(
 }
 
 /** A space record from its wire object. */
-export function addSpace(copy: Copy, space: Wire, position: string): void {
+export function addSpace(copy: Copy, space: Space, position: string): void {
   copy.add('spaces', {
     id: space.id,
     organization: space.organization,
@@ -105,7 +112,7 @@ export function addSpace(copy: Copy, space: Wire, position: string): void {
     updatedAt: space.updatedAt ?? space.createdAt,
     deletedAt: space.deletedAt,
     revision: space.revision,
-    visitorAuth: space.visitorAuth,
+    visitorAuth: space.visitorAuth?.backend === undefined ? undefined : { backend: space.visitorAuth.backend },
     gitSync: space.gitSync
       ? {
           repoName: space.gitSync.repoName ?? '',
@@ -124,22 +131,22 @@ export function addSpace(copy: Copy, space: Wire, position: string): void {
  * grant to the user restores it. Team and collection grants thus become per-user space grants:
  * every member keeps their access, team `spaces` counts are what the copy cannot rebuild.
  */
-export async function captureGrants(ctx: CaptureContext, copy: Copy, organizationId: string, members: readonly Wire[]): Promise<void> {
+export async function captureGrants(ctx: CaptureContext, copy: Copy, organizationId: string, members: readonly Member[]): Promise<void> {
   let added = 0
   await ctx.each(members, async (member) => {
     const userId = member.user?.id ?? member.id
     if (member.role === 'admin') return
-    const entries = (await ctx.list(`organization ${organizationId}: spaces of member ${userId} (their roles)`, () =>
+    const entries = await ctx.list(`organization ${organizationId}: spaces of member ${userId} (their roles)`, () =>
       ctx.client.orgs.members.listSpaces({ organizationId, userId }).pages(),
-    )) as Wire[] | undefined
+    )
     for (const entry of entries ?? []) {
       const space = copy.get('spaces', entry.space.id)
       if (!space) continue
-      if (rank(entry.permission) <= rank(defaultRoleOf(copy, space, member.role ?? null) as Role | null)) continue
+      if (rank(entry.permission) <= rank(defaultRoleOf(copy, space, member.role ?? null))) continue
       copy.add('grants', {
         id: `captured-grant:${space.id}:${userId}`,
         organization: organizationId,
-        target: space.id as string,
+        target: space.id,
         targetKind: 'space',
         principal: userId,
         principalKind: 'user',
@@ -156,15 +163,15 @@ export async function captureGrants(ctx: CaptureContext, copy: Copy, organizatio
     )
 }
 
-function defaultRoleOf(copy: Copy, space: Record<string, unknown>, memberRole: string | null): string | null {
+function defaultRoleOf(copy: Copy, space: RecordOf<'spaces'>, memberRole: Role | null): Role | null {
   // Guests get explicit grants only.
   if (memberRole === null) return null
-  if (space.defaultLevel) return space.defaultLevel as string
-  for (let parent = space.parent as string | undefined; parent; ) {
+  if (space.defaultLevel) return space.defaultLevel
+  for (let parent = space.parent; parent; ) {
     const collection = copy.get('collections', parent)
     if (!collection) break
-    if (collection.defaultLevel) return collection.defaultLevel as string
-    parent = collection.parent as string | undefined
+    if (collection.defaultLevel) return collection.defaultLevel
+    parent = collection.parent
   }
   return memberRole
 }
