@@ -56,13 +56,9 @@ export const collectionHandlers: Handlers<OpsOf<typeof contract>> = {
     )
   },
 
-  createCollection: async ({ state, caller, input }) => {
+  createCollection: ({ state, caller, input }) => {
     const { org } = loadOrganization(state, caller, input.organizationId)
     requireCreateIn(state, caller, org.id, input.parent)
-    return presentCollection(
-      state,
-      caller,
-      await createCollection(state, { organization: org.id, title: input.title, parent: input.parent }),
-    )
+    return presentCollection(state, caller, createCollection(state, { organization: org.id, title: input.title, parent: input.parent }))
   },
 }

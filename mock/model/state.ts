@@ -99,7 +99,7 @@ export function nextSeq(state: State): number {
 }
 
 /** Stores a new record, giving it an ID (unless it has one) and a sequence number. */
-export function insert<R extends BaseRecord>(state: State, table: Table<R>, values: Omit<R, 'id' | 'seq'> & { id?: string }): Promise<R> {
+export function insert<R extends BaseRecord>(state: State, table: Table<R>, values: Omit<R, 'id' | 'seq'> & { id?: string }): R {
   return table.insert({ ...values, id: values.id ?? newId(state), seq: nextSeq(state) } as R)
 }
 

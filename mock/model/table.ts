@@ -176,7 +176,7 @@ export class Table<R extends BaseRecord> {
   }
 
   /** Validates and stores a new record (a copy of `values`); an ID already stored is refused. */
-  async insert(values: R): Promise<R> {
+  insert(values: R): R {
     if (this.#byId.has(values.id)) throw new TypeError(`A record with ID ${values.id} is already stored`)
     const record = this.#validate(values, 'The new record')
     const log = this.#before('insert')
@@ -190,7 +190,7 @@ export class Table<R extends BaseRecord> {
    * when `trusted` because it comes from the platform's own serializer, only copied). Throws
    * before storing anything when a record is invalid or an ID repeats.
    */
-  async load(records: readonly unknown[], trusted: boolean): Promise<void> {
+  load(records: readonly unknown[], trusted: boolean): void {
     const values = records.map((record, i) => (trusted ? (cloneData(record) as R) : this.#validate(record, `Record ${i}`)))
     const ids = new Set(this.#byId.keys())
     for (const [i, value] of values.entries()) {

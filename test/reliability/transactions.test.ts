@@ -150,14 +150,14 @@ describe('the undo log', () => {
           (r) => [r.rank, r.seq],
         )
         let seq = 0
-        for (const id of new Set(seedIds)) void table.insert({ id: `r${id}`, seq: ++seq, group: id % 2 ? 'a' : 'b', rank: id % 5 })
+        for (const id of new Set(seedIds)) table.insert({ id: `r${id}`, seq: ++seq, group: id % 2 ? 'a' : 'b', rank: id % 5 })
         const picture = () => JSON.stringify([[...table.all()], ['a', 'b', 'c'].map((g) => index.get(g).map((r) => r.id))])
         const before = picture()
         log.begin()
         for (const w of writes) {
           const stored = 'id' in w ? table.get(`r${w.id}`) : undefined
           try {
-            if (w.kind === 'insert') void table.insert({ id: `r${w.id}`, seq: ++seq, group: w.group, rank: w.rank }).catch(() => undefined)
+            if (w.kind === 'insert') table.insert({ id: `r${w.id}`, seq: ++seq, group: w.group, rank: w.rank })
             else if (w.kind === 'update' && stored)
               table.update(stored, { group: w.group, rank: w.rank, ...(w.note === undefined ? {} : { note: w.note }) })
             else if (w.kind === 'delete' && stored) table.delete(stored)

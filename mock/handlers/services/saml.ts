@@ -25,9 +25,9 @@ export const samlHandlers: Handlers<OpsOf<typeof contract>> = {
     )
   },
 
-  createOrganizationSAMLProvider: async ({ state, caller, input }) => {
+  createOrganizationSAMLProvider: ({ state, caller, input }) => {
     const { org } = loadOrganization(state, caller, input.organizationId, 'admin')
-    return presentSAMLProvider(state, caller, await createSAMLProvider(state, org.id, input))
+    return presentSAMLProvider(state, caller, createSAMLProvider(state, org.id, input))
   },
 
   getOrganizationSAMLProviderById: ({ state, caller, input }) => {

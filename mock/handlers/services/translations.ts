@@ -34,9 +34,9 @@ export const translationHandlers: Handlers<OpsOf<typeof contract>> = {
     )
   },
 
-  createTranslation: async ({ state, caller, input }) => {
+  createTranslation: ({ state, caller, input }) => {
     const { org } = loadOrganization(state, caller, input.organizationId, 'createContent')
-    return presentTranslation(state, caller, await createTranslation(state, org.id, input))
+    return presentTranslation(state, caller, createTranslation(state, org.id, input))
   },
 
   getTranslation: ({ state, caller, input }) => presentTranslation(state, caller, load(state, caller, input)),

@@ -13,9 +13,9 @@ export const redirectHandlers: Handlers<OpsOf<typeof contract>> = {
     return paginate(`redirects:${site.id}`, state.db.siteRedirectsBySite.get(site.id), (r) => [r.seq], input, presentRedirect)
   },
 
-  createSiteRedirect: async ({ state, caller, input }) => {
+  createSiteRedirect: ({ state, caller, input }) => {
     const site = loadSite(state, caller, input.organizationId, input.siteId, 'admin')
-    return presentRedirect(await createRedirect(state, site, input))
+    return presentRedirect(createRedirect(state, site, input))
   },
 
   deleteSiteRedirectById: ({ state, caller, input }) => {

@@ -25,9 +25,9 @@ export const sectionGroupHandlers: Handlers<OpsOf<typeof contract>> = {
     )
   },
 
-  addSectionGroupToSite: async ({ state, caller, input }) => {
+  addSectionGroupToSite: ({ state, caller, input }) => {
     const site = loadSite(state, caller, input.organizationId, input.siteId, 'admin')
-    return presentSectionGroup(state, caller, site, await createSectionGroup(state, site, input))
+    return presentSectionGroup(state, caller, site, createSectionGroup(state, site, input))
   },
 
   deleteSiteSectionGroupById: ({ state, caller, input }) => {

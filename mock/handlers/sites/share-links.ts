@@ -18,9 +18,9 @@ export const shareLinkHandlers: Handlers<OpsOf<typeof contract>> = {
     )
   },
 
-  createSiteShareLink: async ({ state, caller, input }) => {
+  createSiteShareLink: ({ state, caller, input }) => {
     const site = loadSite(state, caller, input.organizationId, input.siteId, 'admin')
-    return presentShareLink(site, await createShareLink(state, site, { name: input.name }))
+    return presentShareLink(site, createShareLink(state, site, { name: input.name }))
   },
 
   deleteSiteShareLinkById: ({ state, caller, input }) => {

@@ -6,14 +6,14 @@ import { keyOfThread, type Thread, type ThreadRef } from './thread.ts'
 const commenterId = (ref: ThreadRef, user: string) => `${threadKey(ref)}:${user}`
 
 /** Counts one more comment or reply by `user` in a thread, adding them to its commenters on their first. */
-export async function joinThread(state: State, ref: ThreadRef, user: string): Promise<void> {
+export function joinThread(state: State, ref: ThreadRef, user: string): void {
   const id = commenterId(ref, user)
   const existing = state.db.commenters.get(id)
   if (existing) {
     state.db.commenters.update(existing, { posts: existing.posts + 1 })
     return
   }
-  await insert(state, state.db.commenters, {
+  insert(state, state.db.commenters, {
     id,
     space: ref.space,
     ...(ref.changeRequest !== undefined ? { changeRequest: ref.changeRequest } : {}),

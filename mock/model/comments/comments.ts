@@ -16,10 +16,10 @@ export interface NewComment {
 }
 
 /** Posts a comment on the thread's current revision, open, with no reactions. */
-export async function postComment(state: State, thread: Thread, values: NewComment): Promise<CommentRecord> {
+export function postComment(state: State, thread: Thread, values: NewComment): CommentRecord {
   checkMarkdown(values.markdown)
   const anchor = resolveAnchor(state, thread, values)
-  const comment = await insert(state, state.db.comments, {
+  const comment = insert(state, state.db.comments, {
     ...refOf(thread),
     revision: currentRevision(thread),
     ...anchor,
@@ -29,7 +29,7 @@ export async function postComment(state: State, thread: Thread, values: NewComme
     reactions: [],
     status: 'open',
   })
-  await joinThread(state, refOf(thread), values.postedBy)
+  joinThread(state, refOf(thread), values.postedBy)
   return comment
 }
 

@@ -5,13 +5,9 @@ import { checkChanges, checkMarkdown, postPatch, resolutionPatch, type PostChang
 import type { CommentRecord, CommentReplyRecord } from './tables.ts'
 
 /** Replies to a comment. */
-export async function postReply(
-  state: State,
-  comment: CommentRecord,
-  values: { postedBy: string; markdown: string },
-): Promise<CommentReplyRecord> {
+export function postReply(state: State, comment: CommentRecord, values: { postedBy: string; markdown: string }): CommentReplyRecord {
   checkMarkdown(values.markdown)
-  const reply = await insert(state, state.db.commentReplies, {
+  const reply = insert(state, state.db.commentReplies, {
     comment: comment.id,
     space: comment.space,
     ...(comment.changeRequest !== undefined ? { changeRequest: comment.changeRequest } : {}),
@@ -20,7 +16,7 @@ export async function postReply(
     markdown: values.markdown,
     reactions: [],
   })
-  await joinThread(state, comment, values.postedBy)
+  joinThread(state, comment, values.postedBy)
   return reply
 }
 

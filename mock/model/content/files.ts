@@ -67,14 +67,14 @@ export function checkNewFile(state: State, revision: string, values: NewFile, fi
 }
 
 /** Adds a file to a revision. */
-export async function addFile(state: State, revision: string, values: NewFile): Promise<FileRecord> {
+export function addFile(state: State, revision: string, values: NewFile): FileRecord {
   checkNewFile(state, revision, values)
   const id = values.id ?? newId(state)
   if (state.db.files.get(`${revision}:${id}`)) throw conflict(`File ${id} already exists`)
   const contentType = values.contentType ?? contentTypeOf(values.name)
   const raster = /^image\/(png|jpeg|gif|webp)$/.test(contentType)
   const dimensions = values.dimensions ?? (raster ? { width: 1600, height: 900 } : undefined)
-  const file = await insert(state, state.db.files, {
+  const file = insert(state, state.db.files, {
     id: `${revision}:${id}`,
     revision,
     file: id,

@@ -99,19 +99,19 @@ function plan(view: RevisionView, content: ImportContent): { steps: Step[]; tota
  * revision becomes the space's active one, or the change request's latest (the space's live
  * content is then left alone).
  */
-export async function importContent(
+export function importContent(
   state: State,
   target: ContentTarget,
   fixtures: ReadonlyMap<string, unknown>,
   url: string,
   source: ImportSource,
-): Promise<ImportOutcome> {
+): ImportOutcome {
   const content = readSource(state.libraries.markdown, state.contentCache.headings, fixtures, url, source)
   const before = viewOf(state, target.revision)
   const { steps, total, imported } = plan(before, content)
   const git = source === 'github' || source === 'gitlab'
-  const previous = await ensureRevision(state, target)
-  const revision = await createRevision(state, {
+  const previous = ensureRevision(state, target)
+  const revision = createRevision(state, {
     space: target.space.id,
     ...(target.changeRequest ? { changeRequest: target.changeRequest.id } : {}),
     parents: [previous.id],
@@ -124,7 +124,7 @@ export async function importContent(
     variables: { ...previous.variables, ...content.variables },
     reusableContents: previous.reusableContents.map((r) => ({ ...r })),
   })
-  await copyContent(state, previous.id, revision.id)
+  copyContent(state, previous.id, revision.id)
 
   const added: string[] = []
   for (const step of steps) {
@@ -138,7 +138,7 @@ export async function importContent(
       added.push(step.page)
     } else {
       const parent = 'step' in step.parent ? added[step.parent.step] : step.parent.existing
-      added.push((await addPage(state, revision.id, { ...fields, parent, slug: step.slug, markdown: page.markdown })).page)
+      added.push(addPage(state, revision.id, { ...fields, parent, slug: step.slug, markdown: page.markdown }).page)
     }
   }
 
@@ -147,7 +147,7 @@ export async function importContent(
     const existing = before.fileByName.get(file.name)
     // A file of the same name is replaced by the imported one under the same ID.
     if (existing) state.db.files.delete(state.db.files.get(`${revision.id}:${existing.file}`)!)
-    await addFile(state, revision.id, {
+    addFile(state, revision.id, {
       ...file,
       id: existing?.file,
       ...(git ? { git: { oid: oid(`${url}\u0000${file.name}`), path: `.files/${file.name}` } } : {}),

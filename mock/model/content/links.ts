@@ -103,9 +103,9 @@ export function linkStatus(state: State, entry: LinkEntry): LinkStatus {
 }
 
 /** Marks an external URL as broken (or, with `broken: false`, fine again) for the link checker. */
-export async function markUrl(state: State, url: string, broken = true): Promise<void> {
+export function markUrl(state: State, url: string, broken = true): void {
   const existing = state.db.brokenUrls.get(url)
-  if (broken && !existing) await insert(state, state.db.brokenUrls, { id: url, createdAt: state.clock.stamp() })
+  if (broken && !existing) insert(state, state.db.brokenUrls, { id: url, createdAt: state.clock.stamp() })
   if (!broken && existing) state.db.brokenUrls.delete(existing)
 }
 

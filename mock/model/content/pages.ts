@@ -84,7 +84,7 @@ export function numbered(title: string, n: number): string {
 }
 
 /** Adds a page at the end of its parent's children in a revision. */
-export async function addPage(state: State, revision: string, values: NewPage): Promise<PageRecord> {
+export function addPage(state: State, revision: string, values: NewPage): PageRecord {
   if (!values.title.trim()) throw badRequest('Invalid title: must not be empty')
   if (values.parent !== undefined) requirePage(state, revision, values.parent)
   const id = values.id ?? newId(state)
@@ -92,7 +92,7 @@ export async function addPage(state: State, revision: string, values: NewPage): 
   const slug = freeSlug(state, revision, values.parent, values.title, values.slug)
   const siblings = state.db.pagesByParent.get(`${revision}:${values.parent ?? ''}`)
   const now = state.clock.stamp()
-  const page = await insert(state, state.db.pages, {
+  const page = insert(state, state.db.pages, {
     id: `${revision}:${id}`,
     revision,
     page: id,

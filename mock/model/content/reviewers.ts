@@ -22,14 +22,14 @@ export function requestedReviewers(state: State, changeRequest: ChangeRequestRec
  * author), and sets the subject when given. Users already requested keep their request. Every
  * user is checked before anything is written.
  */
-export async function requestReviewers(
+export function requestReviewers(
   state: State,
   space: SpaceRecord,
   changeRequest: ChangeRequestRecord,
   requestedBy: string,
   users: readonly string[],
   subject: string | undefined,
-): Promise<RequestedReviewerRecord[]> {
+): RequestedReviewerRecord[] {
   requireActive(changeRequest)
   const unique = [...new Set(users)]
   users.forEach((user, i) => {
@@ -44,14 +44,14 @@ export async function requestReviewers(
     const existing = state.db.requestedReviewers.get(`${changeRequest.id}:${user}`)
     out.push(
       existing ??
-        (await insert(state, state.db.requestedReviewers, {
+        insert(state, state.db.requestedReviewers, {
           id: `${changeRequest.id}:${user}`,
           changeRequest: changeRequest.id,
           user,
           requestedBy,
           revision: changeRequest.revision,
           createdAt: now,
-        })),
+        }),
     )
   }
   state.db.changeRequests.update(changeRequest, { ...(subject !== undefined ? { subject } : {}), updatedAt: now })

@@ -19,7 +19,7 @@ export function targetOf(space: SpaceRecord, changeRequest?: ChangeRequestRecord
 /** What a revision record holds besides its identity. */
 export type RevisionValues = Omit<RevisionRecord, 'id' | 'seq' | 'createdAt'> & { id?: string | undefined }
 
-export function createRevision(state: State, values: RevisionValues): Promise<RevisionRecord> {
+export function createRevision(state: State, values: RevisionValues): RevisionRecord {
   return insert(state, state.db.revisions, { ...values, createdAt: state.clock.stamp() })
 }
 
@@ -27,19 +27,19 @@ export function createRevision(state: State, values: RevisionValues): Promise<Re
  * Copies the pages and files of one revision into another, keeping their IDs, order and
  * dates: the same page in two revisions is the same page.
  */
-export async function copyContent(state: State, from: string, to: string): Promise<void> {
+export function copyContent(state: State, from: string, to: string): void {
   for (const page of [...state.db.pagesByRevision.get(from)]) {
     const { id: _id, seq: _seq, ...values } = structuredClone(page)
-    await insert(state, state.db.pages, { ...values, id: `${to}:${page.page}`, revision: to })
+    insert(state, state.db.pages, { ...values, id: `${to}:${page.page}`, revision: to })
   }
   for (const file of [...state.db.filesByRevision.get(from)]) {
     const { id: _id, seq: _seq, ...values } = structuredClone(file)
-    await insert(state, state.db.files, { ...values, id: `${to}:${file.file}`, revision: to })
+    insert(state, state.db.files, { ...values, id: `${to}:${file.file}`, revision: to })
   }
 }
 
 /** The revision record of a target, made on the spot (empty) for a space built by hand in `platform.db`. */
-export async function ensureRevision(state: State, target: ContentTarget): Promise<RevisionRecord> {
+export function ensureRevision(state: State, target: ContentTarget): RevisionRecord {
   const existing = state.db.revisions.get(target.revision)
   if (existing) return existing
   return createRevision(state, {

@@ -16,12 +16,12 @@ export function tunnelFor(integration: IntegrationRecord, organization: string):
  * delivery (run after the request commits) settles it. Bound for the runtime, it is settled at
  * once: the mock's runtime acknowledges events without running the integration's script.
  */
-export async function recordEvent(
+export function recordEvent(
   state: State,
   integration: IntegrationRecord,
   installation: InstallationRecord,
   fields: Omit<EventPayload, 'eventId' | 'installationId'>,
-): Promise<IntegrationEventRecord> {
+): IntegrationEventRecord {
   const id = newId(state)
   const now = state.clock.stamp()
   const tunnelUrl = tunnelFor(integration, installation.organization)

@@ -65,14 +65,14 @@ export interface Published {
  * (private for a new integration). Installations whose status the new account form changes
  * record an event.
  */
-export async function publishIntegration(
+export function publishIntegration(
   state: State,
   name: string,
   organization: string,
   manifest: Manifest,
   publisher: string,
   existing: IntegrationRecord | undefined,
-): Promise<Published> {
+): Published {
   checkManifest(manifest)
   if (!state.db.organizations.get(organization)) throw notFound(`Organization ${organization} not found`)
   const now = state.clock.stamp()
@@ -85,9 +85,9 @@ export async function publishIntegration(
       updatedAt: now,
       publishedBy: publisher,
     })
-    return { integration, events: await reconcileInstallations(state, integration) }
+    return { integration, events: reconcileInstallations(state, integration) }
   }
-  const integration = await insert(state, state.db.integrations, {
+  const integration = insert(state, state.db.integrations, {
     ...version,
     name,
     organization,

@@ -25,14 +25,14 @@ function checkTarget(state: State, installation: InstallationRecord, kind: Targe
  * settings there. A new target or a changed configuration records a `space_installation_setup`
  * (`site_installation_setup`) event.
  */
-export async function setTarget(
+export function setTarget(
   state: State,
   integration: IntegrationRecord,
   installation: InstallationRecord,
   kind: TargetKind,
   id: string,
   changes: TargetChanges,
-): Promise<InstallationChange> {
+): InstallationChange {
   if (!targetAllows(integration, kind))
     throw badRequest(`Integration "${integration.name}" targets ${integration.target}: it cannot be installed on a ${kind}`)
   checkTarget(state, installation, kind, id)
@@ -53,7 +53,7 @@ export async function setTarget(
   })
   const added = !existing && installation[kind === 'space' ? 'spaceSelection' : 'siteSelection'] === 'selected'
   if (!added && sameValue(next.configuration, before.configuration)) return { installation, events: [] }
-  const event = await recordEvent(state, integration, installation, {
+  const event = recordEvent(state, integration, installation, {
     type: `${kind}_installation_setup`,
     ...(kind === 'space' ? { spaceId: id } : { siteId: id }),
     status: installation.status,

@@ -6,10 +6,7 @@ import { insert, newSecret, type State } from '../state.ts'
 import type { SortKey } from '../table.ts'
 import type { MemberRecord, OrganizationRecord, TeamMemberRecord, TeamRecord, UserRecord } from './tables.ts'
 
-export async function createUser(
-  state: State,
-  values: { displayName: string; email: string; photoURL?: string | undefined },
-): Promise<UserRecord> {
+export function createUser(state: State, values: { displayName: string; email: string; photoURL?: string | undefined }): UserRecord {
   return insert(state, state.db.users, {
     displayName: values.displayName,
     email: values.email,
@@ -18,18 +15,18 @@ export async function createUser(
 }
 
 /** Issues an API token for a user. The token is the record's ID. */
-export async function issueToken(state: State, user: string, label = 'default', token?: string) {
+export function issueToken(state: State, user: string, label = 'default', token?: string) {
   return insert(state, state.db.tokens, { id: token ?? `dpt_${newSecret(state, 32)}`, user, label })
 }
 
 /** Adds a user to an organization (a guest when `role` is null). */
-export async function addMember(
+export function addMember(
   state: State,
   organization: string,
   user: string,
   role: Role | null,
   options: { sso?: boolean | undefined; joinedAt?: string | undefined } = {},
-): Promise<MemberRecord> {
+): MemberRecord {
   if (state.db.members.get(`${organization}:${user}`)) throw conflict(`User ${user} is already a member`)
   return insert(state, state.db.members, {
     id: `${organization}:${user}`,

@@ -27,7 +27,7 @@ function slugify(text: string): string {
 }
 
 /** Creates an organization; its hostname is derived from the title and kept unique. */
-export async function createOrganization(state: State, values: NewOrganization): Promise<OrganizationRecord> {
+export function createOrganization(state: State, values: NewOrganization): OrganizationRecord {
   let hostname = values.hostname ?? slugify(values.title)
   if (hostname.length < 3) hostname = `${hostname}-org`
   for (let n = 2; hostnameTaken(state, hostname); n++) hostname = `${slugify(values.title)}-${n}`
@@ -88,7 +88,7 @@ export function organizationsForEmailDomain(state: State, domain: string): Organ
   return [...state.db.organizations.all()].filter((o) => o.emailDomains.includes(wanted))
 }
 
-export async function createInvite(state: State, organization: string, role: Role | null = 'read') {
+export function createInvite(state: State, organization: string, role: Role | null = 'read') {
   return insert(state, state.db.invites, { organization, role, createdAt: state.clock.stamp() })
 }
 

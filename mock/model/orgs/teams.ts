@@ -9,25 +9,19 @@ function requireTitle(title: string): void {
 }
 
 /** Creates a team; its creator (when given) owns it, the other members join as members. */
-export async function createTeam(
-  state: State,
-  organization: string,
-  title: string,
-  members: readonly string[],
-  owner?: string,
-): Promise<TeamRecord> {
+export function createTeam(state: State, organization: string, title: string, members: readonly string[], owner?: string): TeamRecord {
   requireTitle(title)
   requireMembers(state, organization, members, 'body.members')
   if (owner) requireMember(state, organization, owner, 'owner')
-  const team = await insert(state, state.db.teams, { organization, title, createdAt: state.clock.stamp() })
+  const team = insert(state, state.db.teams, { organization, title, createdAt: state.clock.stamp() })
   const users = [...new Set([...(owner ? [owner] : []), ...members])]
   for (const user of users) {
-    await insert(state, state.db.teamMembers, { id: `${team.id}:${user}`, team: team.id, user, role: user === owner ? 'owner' : 'member' })
+    insert(state, state.db.teamMembers, { id: `${team.id}:${user}`, team: team.id, user, role: user === owner ? 'owner' : 'member' })
   }
   return team
 }
 
-export async function addTeamMember(state: State, team: TeamRecord, user: string, role: 'owner' | 'member' = 'member') {
+export function addTeamMember(state: State, team: TeamRecord, user: string, role: 'owner' | 'member' = 'member') {
   requireMember(state, team.organization, user, 'user')
   if (state.db.teamMembers.get(`${team.id}:${user}`)) throw conflict(`User ${user} is already in team ${team.id}`)
   return insert(state, state.db.teamMembers, { id: `${team.id}:${user}`, team: team.id, user, role })

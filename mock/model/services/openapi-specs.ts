@@ -39,13 +39,7 @@ function checkValues(slug: string, sourceURL: string): void {
 }
 
 /** Creates a spec whose first run starts now; a slug the organization already uses is a conflict. */
-export async function createSpec(
-  state: State,
-  organization: string,
-  slug: string,
-  sourceURL: string,
-  source: Source,
-): Promise<OpenAPISpecRecord> {
+export function createSpec(state: State, organization: string, slug: string, sourceURL: string, source: Source): OpenAPISpecRecord {
   checkValues(slug, sourceURL)
   if (specBySlug(state, organization, slug))
     throw conflict(`OpenAPI specification "${slug}" already exists in organization ${organization}`)

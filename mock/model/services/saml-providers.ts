@@ -44,7 +44,7 @@ function checkEntityID(state: State, organization: string, entityID: string, exc
  * Adds a provider. Without `defaultRole`, the members it signs in get the organization's
  * default role (copied now, as the provider then shows it).
  */
-export function createSAMLProvider(state: State, organization: string, values: SAMLProviderValues): Promise<SAMLProviderRecord> {
+export function createSAMLProvider(state: State, organization: string, values: SAMLProviderValues): SAMLProviderRecord {
   const certificate = parseCertificate(values.certificate)
   if (values.defaultTeam) checkTeam(state, organization, values.defaultTeam)
   checkEntityID(state, organization, values.entityID)

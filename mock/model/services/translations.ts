@@ -40,7 +40,7 @@ function titleOf(title: string): string {
   return title
 }
 
-export function createTranslation(state: State, organization: string, values: TranslationValues): Promise<TranslationRecord> {
+export function createTranslation(state: State, organization: string, values: TranslationValues): TranslationRecord {
   const title = titleOf(values.title)
   const languages = languagesOf(values.languages ?? [])
   const now = state.clock.stamp()

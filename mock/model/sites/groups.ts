@@ -26,12 +26,12 @@ function requireGroupable(state: State, site: SiteRecord, ids: readonly string[]
  * Adds a section group. Grouping sections puts the group where the topmost of them was (they
  * then follow the order given); an empty group goes to the end of the site.
  */
-export async function createSectionGroup(state: State, site: SiteRecord, values: NewSectionGroup): Promise<SiteSectionGroupRecord> {
+export function createSectionGroup(state: State, site: SiteRecord, values: NewSectionGroup): SiteSectionGroupRecord {
   const sections = requireGroupable(state, site, values.sections ?? [])
   const position = sections.length
     ? Math.min(...sections.map((s) => s.position))
     : endPosition(topLevel(state, site.id).map((i) => i.record))
-  const group = await insert(state, state.db.siteSectionGroups, {
+  const group = insert(state, state.db.siteSectionGroups, {
     site: site.id,
     position,
     title: values.title,

@@ -27,11 +27,11 @@ function requireSourceFree(state: State, site: SiteRecord, source: string, excep
   return source
 }
 
-export async function createRedirect(
+export function createRedirect(
   state: State,
   site: SiteRecord,
   values: { source: string; destination: RedirectDestination },
-): Promise<SiteRedirectRecord> {
+): SiteRedirectRecord {
   requireDestination(state, site, values.destination)
   requireSourceFree(state, site, values.source)
   return insert(state, state.db.siteRedirects, {

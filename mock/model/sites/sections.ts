@@ -30,13 +30,13 @@ function requirePathFree(state: State, site: SiteRecord, path: string, except?: 
  * The site's first section becomes its default. A site's content is either at its root or in
  * sections, so the first section also takes in the site spaces that were at the root.
  */
-export async function createSection(state: State, site: SiteRecord, values: NewSection, viewer?: string): Promise<SiteSectionRecord> {
+export function createSection(state: State, site: SiteRecord, values: NewSection, viewer?: string): SiteSectionRecord {
   const space = requirePublishableSpace(state, site, values.space, 'body.spaceId', viewer)
   const title = values.title ?? (space.title.length >= 2 ? space.title : 'Untitled section')
   const paths = new Set(state.db.siteSectionsBySite.get(site.id).map((s) => s.path))
   const path = values.path !== undefined ? requirePathFree(state, site, values.path) : uniquePath(slugify(title, 'section'), paths)
 
-  const section = await insert(state, state.db.siteSections, {
+  const section = insert(state, state.db.siteSections, {
     site: site.id,
     position: endPosition(topLevel(state, site.id).map((i) => i.record)),
     title,
@@ -52,7 +52,7 @@ export async function createSection(state: State, site: SiteRecord, values: NewS
   const existing = rootSpaces.find((ss) => ss.space === space.id)
   const first = existing
     ? state.db.siteSpaces.update(existing, { position: firstPosition })
-    : await storeSiteSpace(state, site, section, { space: space.id, path: derivedPath(space, rootSpaces), position: firstPosition })
+    : storeSiteSpace(state, site, section, { space: space.id, path: derivedPath(space, rootSpaces), position: firstPosition })
   state.db.siteSections.update(section, { defaultSiteSpace: first.id })
   state.db.sites.update(site, { defaultSection: site.defaultSection ?? section.id, defaultSiteSpace: undefined })
   return section

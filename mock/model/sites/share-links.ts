@@ -6,11 +6,7 @@ import type { ShareLinkRecord, SiteRecord } from './tables.ts'
 const KEY_LENGTH = 24
 
 /** Creates a share link with a new secret key (from `crypto.getRandomValues`, not the stream of public IDs). */
-export async function createShareLink(
-  state: State,
-  site: SiteRecord,
-  values: { name: string; active?: boolean | undefined },
-): Promise<ShareLinkRecord> {
+export function createShareLink(state: State, site: SiteRecord, values: { name: string; active?: boolean | undefined }): ShareLinkRecord {
   let key = newSecret(state, KEY_LENGTH)
   while (state.db.shareLinksByKey.get(key).length > 0) key = newSecret(state, KEY_LENGTH)
   return insert(state, state.db.shareLinks, {

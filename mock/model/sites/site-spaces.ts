@@ -49,7 +49,7 @@ function setDefault(state: State, site: SiteRecord, section: string | undefined,
 }
 
 /** Stores a site space (already validated); the first one under a parent becomes its default. */
-export async function storeSiteSpace(
+export function storeSiteSpace(
   state: State,
   site: SiteRecord,
   section: SiteSectionRecord | undefined,
@@ -60,8 +60,8 @@ export async function storeSiteSpace(
     condition?: string | undefined
     hasAdvancedCustomizationFeature?: boolean | undefined
   },
-): Promise<SiteSpaceRecord> {
-  const siteSpace = await insert(state, state.db.siteSpaces, {
+): SiteSpaceRecord {
+  const siteSpace = insert(state, state.db.siteSpaces, {
     site: site.id,
     ...(section ? { section: section.id } : {}),
     space: values.space,
@@ -84,7 +84,7 @@ export interface NewSiteSpace {
 }
 
 /** Publishes a space at the end of a section (or of the root of a site without sections). */
-export async function addSiteSpace(state: State, site: SiteRecord, values: NewSiteSpace, viewer?: string): Promise<SiteSpaceRecord> {
+export function addSiteSpace(state: State, site: SiteRecord, values: NewSiteSpace, viewer?: string): SiteSpaceRecord {
   let section: SiteSectionRecord | undefined
   if (values.section !== undefined) {
     section = findSection(state, site, values.section)

@@ -18,7 +18,7 @@ export interface NewSite {
 }
 
 /** Creates a site without sections or site spaces. */
-export async function createSite(state: State, values: NewSite): Promise<SiteRecord> {
+export function createSite(state: State, values: NewSite): SiteRecord {
   const org = state.db.organizations.get(values.organization)
   if (!org) throw new Error(`No organization ${values.organization}`)
   for (const user of values.admins ?? []) {

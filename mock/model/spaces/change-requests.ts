@@ -26,14 +26,14 @@ export function findChangeRequest(state: State, space: SpaceRecord, idOrNumber: 
  * Stores a new change request on a space, based on its current revision. Its own revision is the
  * content area's: `createChangeRequest` in `model/cascades.ts` makes both.
  */
-export async function createChangeRequestRecord(
+export function createChangeRequestRecord(
   state: State,
   space: SpaceRecord,
   values: { subject?: string | undefined; status?: ChangeRequestRecord['status'] | undefined; createdBy: string },
-): Promise<ChangeRequestRecord> {
+): ChangeRequestRecord {
   const list = state.db.changeRequestsBySpace.get(space.id)
   const now = state.clock.stamp()
-  const changeRequest = await insert(state, state.db.changeRequests, {
+  const changeRequest = insert(state, state.db.changeRequests, {
     space: space.id,
     number: (list.at(-1)?.number ?? 0) + 1,
     subject: values.subject ?? 'Untitled change request',

@@ -15,7 +15,7 @@ export interface NewCollection {
 }
 
 /** Creates a collection at the end of its parent's children. */
-export async function createCollection(state: State, values: NewCollection): Promise<CollectionRecord> {
+export function createCollection(state: State, values: NewCollection): CollectionRecord {
   requireParent(state, values.organization, values.parent)
   const now = state.clock.stamp()
   return insert(state, state.db.collections, {

@@ -22,11 +22,11 @@ export interface NewSpace {
  * Stores a new space at the end of its parent's children. Its first revision is the content
  * area's: `createSpace` in `model/cascades.ts` makes both.
  */
-export async function createSpaceRecord(state: State, values: NewSpace): Promise<SpaceRecord> {
+export function createSpaceRecord(state: State, values: NewSpace): SpaceRecord {
   requireParent(state, values.organization, values.parent)
   if (values.visibility === 'in-collection' && !values.parent) throw conflict('An in-collection space must be inside a collection')
   const now = state.clock.stamp()
-  const space = await insert(state, state.db.spaces, {
+  const space = insert(state, state.db.spaces, {
     organization: values.organization,
     ...(values.parent ? { parent: values.parent } : {}),
     position: positionFor(state, parentKey(values), undefined, undefined),
@@ -111,14 +111,14 @@ export function copySettings(space: SpaceRecord): NewSpace {
 }
 
 /** Places a new copy right after its original and gives it the original's explicit grants. */
-export async function placeCopy(state: State, space: SpaceRecord, copy: SpaceRecord): Promise<void> {
+export function placeCopy(state: State, space: SpaceRecord, copy: SpaceRecord): void {
   if (!space.deletedAt) {
     const after = { after: { type: 'space' as const, space: space.id } }
     state.db.spaces.update(copy, { position: positionFor(state, parentKey(space), copy.id, after) })
   }
   for (const grant of [...state.db.grantsByTarget.get(space.id)]) {
     const { id: _id, seq: _seq, ...values } = grant
-    await insert(state, state.db.grants, { ...values, target: copy.id })
+    insert(state, state.db.grants, { ...values, target: copy.id })
   }
 }
 
