@@ -48,8 +48,11 @@ export class ContentCache {
     this.#views.set(revision, view)
   }
 
-  #dropping<R>(revisionOf: (record: R) => string): TableObserver<R> {
-    const drop = (record: R) => void this.#views.delete(revisionOf(record))
-    return { add: drop, remove: drop, clear: () => this.#views.clear() }
+  #dropping<R>(revisionOf: (record: Readonly<R>) => string): TableObserver<R> {
+    return (event) => {
+      if (event.kind === 'cleared') return this.#views.clear()
+      if (event.before) this.#views.delete(revisionOf(event.before))
+      if (event.after) this.#views.delete(revisionOf(event.after))
+    }
   }
 }

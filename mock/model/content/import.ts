@@ -154,12 +154,15 @@ export function importContent(
     })
   }
 
+  // A new list of new entries through the table: the stored one is what a rollback puts back.
+  let reusableContents = revision.reusableContents
   for (const reusable of content.reusableContents ?? []) {
-    const existing = revision.reusableContents.find((r) => r.title === reusable.title)
-    if (existing) existing.markdown = reusable.markdown
-    else revision.reusableContents.push({ id: newId(state), title: reusable.title, documentId: newId(state), markdown: reusable.markdown })
+    const existing = reusableContents.find((r) => r.title === reusable.title)
+    reusableContents = existing
+      ? reusableContents.map((r) => (r === existing ? { ...r, markdown: reusable.markdown } : r))
+      : [...reusableContents, { id: newId(state), title: reusable.title, documentId: newId(state), markdown: reusable.markdown }]
   }
-  state.db.revisions.update(revision, { reusableContents: revision.reusableContents })
+  state.db.revisions.update(revision, { reusableContents })
 
   const now = state.clock.stamp()
   if (target.changeRequest) state.db.changeRequests.update(target.changeRequest, { revision: revision.id, updatedAt: now })

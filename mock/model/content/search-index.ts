@@ -136,15 +136,16 @@ export class SearchIndexes {
 
   constructor(db: Db, libraries: Libraries) {
     this.#libraries = libraries
-    db.pages.observe({
-      add: (page) => this.#add(page),
-      remove: (page) => this.#remove(page),
-      clear: () => {
+    db.pages.observe((event) => {
+      if (event.kind === 'cleared') {
         this.#revisions.clear()
         // A build under way finds its revision gone and keeps nothing; new searches start their own.
         this.#building.clear()
         this.#prebuilt.clear()
-      },
+        return
+      }
+      if (event.before) this.#remove(event.before)
+      if (event.after) this.#add(event.after)
     })
   }
 

@@ -137,11 +137,15 @@ export class QuestionIndex {
     this.#withTitles.remove(filed.organization, filed.space)
   }
 
-  #marking<R>(spaceOf: (record: R) => string | undefined): TableObserver<R> {
-    const mark = (record: R) => {
-      const space = spaceOf(record)
+  #marking<R>(spaceOf: (record: Readonly<R>) => string | undefined): TableObserver<R> {
+    const mark = (record: Readonly<R> | undefined) => {
+      const space = record && spaceOf(record)
       if (space !== undefined) this.#changed.add(space)
     }
-    return { add: mark, remove: mark, clear: () => void (this.#everything = true) }
+    return (event) => {
+      if (event.kind === 'cleared') return void (this.#everything = true)
+      mark(event.before)
+      mark(event.after)
+    }
   }
 }
