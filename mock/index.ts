@@ -42,7 +42,7 @@ export type { SourceErrorCode } from './model/services/openapi-source.ts'
 export type { NewIntegration, InstallationRef } from './model/integrations/builders.ts'
 export type { Manifest as IntegrationManifest } from './model/integrations/publish.ts'
 export type { InstallationChanges } from './model/integrations/installations.ts'
-export type { PublishBody as IntegrationPublishBody } from '../src/contract/integrations/catalog.ts'
+export type { PublishBody as IntegrationPublishBody } from '../src/schemas/integration-input.ts'
 export {
   connectMockServer,
   ControlPlaneError,

@@ -1,4 +1,4 @@
-import { ReactionInput } from '../../../src/contract/comments/shared.ts'
+import { ReactionInput } from '../../../src/schemas/comment-input.ts'
 import { badRequest, notFound } from '../../core/http-error.ts'
 import { findChangeRequest } from '../spaces/change-requests.ts'
 import type { State } from '../state.ts'

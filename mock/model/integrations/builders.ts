@@ -1,4 +1,4 @@
-import { PublishBody } from '../../../src/contract/integrations/catalog.ts'
+import { PublishBody } from '../../../src/schemas/integration-input.ts'
 import { IntegrationName } from '../../../src/schemas/integration.ts'
 import type { State } from '../state.ts'
 import { integrationByName } from './catalog.ts'

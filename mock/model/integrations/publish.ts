@@ -1,4 +1,4 @@
-import type { PublishBody } from '../../../src/contract/integrations/catalog.ts'
+import type { PublishBody } from '../../../src/schemas/integration-input.ts'
 import { badRequest, notFound } from '../../core/http-error.ts'
 import { insert, type State } from '../state.ts'
 import { checkSchema } from './configuration.ts'
