@@ -35,7 +35,7 @@ export function createChangeRequest(
   values: Parameters<typeof createChangeRequestRecord>[2],
 ): ChangeRequestRecord {
   const changeRequest = createChangeRequestRecord(state, space, values)
-  const base = state.db.revisions.get(changeRequest.baseRevision)
+  const base = state.tables.revisions.get(changeRequest.baseRevision)
   createRevision(state, {
     id: changeRequest.revision,
     space: space.id,
@@ -54,7 +54,7 @@ export function createChangeRequest(
  * discussions, change requests, site publications and installations stay with the original.
  */
 export function duplicateSpace(state: State, space: SpaceRecord): SpaceRecord {
-  const source = state.db.revisions.get(space.revision)
+  const source = state.tables.revisions.get(space.revision)
   const copy = createSpaceRecord(state, copySettings(space))
   createRevision(state, {
     id: copy.revision,
@@ -99,7 +99,7 @@ function spaceLeftOrganization(state: State, space: SpaceRecord, from: string): 
 /** Removes a space and everything hanging off it, for good (retention over, or a purge). */
 export function purgeSpace(state: State, space: SpaceRecord): void {
   dropReviewsOfSpace(state, space, false)
-  dropRevisions(state, [...state.db.revisionsBySpace.get(space.id)])
+  dropRevisions(state, [...state.indexes.revisionsBySpace.get(space.id)])
   dropCommentsOfSpace(state, space)
   unpublishSpace(state, space.id)
   dropTarget(state, space.organization, 'space', space.id)

@@ -107,7 +107,7 @@ export class ChangeLog {
     }
     if (this.#touched.size === 0) return
     const tables: Record<string, TableChanges> = {}
-    const db = state.db as unknown as Record<string, { get(id: string): unknown }>
+    const db = state.tables as unknown as Record<string, { get(id: string): unknown }>
     for (const [name, ids] of this.#touched) {
       const changes: TableChanges = {}
       for (const [id, removed] of ids) {

@@ -1,7 +1,7 @@
 import type { Clock } from '../core/clock.ts'
 import { cryptoSecrets, Random, type SecretSource } from '../core/random.ts'
 import { ContentCache } from './content/cache.ts'
-import { createDb, tablesOf, type Db, type Tables } from './db.ts'
+import { createDb, indexesOf, tablesOf, type Indexes, type Tables } from './db.ts'
 import type { Libraries } from './libraries.ts'
 import { QuestionIndex } from './services/ask/question-index.ts'
 import { cloneData, type BaseRecord, type Table } from './table.ts'
@@ -17,10 +17,10 @@ export interface Urls {
 
 /** Everything the platform knows: tables, clock, randomness. The model's functions take it first. */
 export interface State {
-  /** Tables and their indexes. */
-  db: Db
-  /** The same tables without the indexes (what `platform.db` shows and snapshots hold). */
+  /** The tables (what `platform.db` shows and snapshots hold): the one write path. */
   tables: Tables
+  /** The sorted indexes the tables keep up to date on every write (lists, lookups by parent). */
+  indexes: Indexes
   /** What is derived from each revision; it observes the content tables, so it is never stale. */
   contentCache: ContentCache
   /** Which spaces suggest which AI questions; it observes the space and content tables. */
@@ -69,10 +69,10 @@ export function createState(
   const writes = new UndoLog(beforeWrite)
   for (const [name, table] of Object.entries(tables) as unknown as Array<[string, Table<BaseRecord>]>) table.attach(writes, name)
   return {
-    db,
     tables,
-    contentCache: new ContentCache(db, libraries),
-    questions: new QuestionIndex(db),
+    indexes: indexesOf(db),
+    contentCache: new ContentCache(tables, libraries),
+    questions: new QuestionIndex(tables),
     clock,
     random,
     secrets,

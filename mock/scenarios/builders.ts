@@ -47,7 +47,7 @@ export function createBuilders(
       } = {},
     ) {
       const s = state()
-      const n = s.db.users.size + 1
+      const n = s.tables.users.size + 1
       const displayName = values.displayName ?? `User ${n}`
       const user = createUser(s, {
         displayName,
@@ -71,7 +71,7 @@ export function createBuilders(
 
     teamMember: async (team: string, user: string, role: 'owner' | 'member' = 'member') => {
       const s = state()
-      return addTeamMember(s, s.db.teams.get(team)!, user, role)
+      return addTeamMember(s, s.tables.teams.get(team)!, user, role)
     },
 
     /** A collection, at the end of its parent. */
@@ -88,11 +88,11 @@ export function createBuilders(
     /** An explicit permission for a user or team on a space or collection. */
     async grant(values: { target: string; principal: string; role: Role }): Promise<GrantRecord> {
       const s = state()
-      const space = s.db.spaces.get(values.target)
-      const target = space ?? s.db.collections.get(values.target)
+      const space = s.tables.spaces.get(values.target)
+      const target = space ?? s.tables.collections.get(values.target)
       if (!target) throw new Error(`No space or collection ${values.target}`)
-      const team = s.db.teams.get(values.principal)
-      return insert(s, s.db.grants, {
+      const team = s.tables.teams.get(values.principal)
+      return insert(s, s.tables.grants, {
         organization: target.organization,
         target: target.id,
         targetKind: space ? 'space' : 'collection',
@@ -110,7 +110,7 @@ export function createBuilders(
       status?: ChangeRequestRecord['status'] | undefined
     }) {
       const s = state()
-      const space = s.db.spaces.get(values.space)
+      const space = s.tables.spaces.get(values.space)
       if (!space) throw new Error(`No space ${values.space}`)
       return createChangeRequest(s, space, values)
     },

@@ -94,7 +94,7 @@ async function dispatcherWith(handler: Handler<OperationDef>) {
 describe('Prepare comes before any write', () => {
   it('a round that writes and then asks to prepare is undone and answers a 500 naming the operation and the table', async () => {
     const { state, user, send } = await dispatcherWith(({ state, prepared }) => {
-      state.db.users.update(state.db.users.get(user.id)!, { displayName: `Written in round ${prepared}` })
+      state.tables.users.update(state.tables.users.get(user.id)!, { displayName: `Written in round ${prepared}` })
       return new Prepare(async () => undefined)
     })
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
@@ -102,18 +102,18 @@ describe('Prepare comes before any write', () => {
     error.mockRestore()
     expect(answer.status).toBe(500)
     expect(answer.body).toContain('listOrganizationsForAuthenticatedUser wrote to users.update before asking to prepare')
-    expect(state.db.users.get(user.id)!.displayName).toBe('Pat')
+    expect(state.tables.users.get(user.id)!.displayName).toBe('Pat')
   })
 
   it('a round that asks to prepare first, then writes on the next run, is kept', async () => {
     const { state, user, send } = await dispatcherWith(({ state, prepared }) => {
       if (!prepared) return new Prepare(async () => undefined)
-      state.db.users.update(state.db.users.get(user.id)!, { displayName: 'Prepared, then written' })
+      state.tables.users.update(state.tables.users.get(user.id)!, { displayName: 'Prepared, then written' })
       return { items: [], next: null } as never
     })
     const answer = await send()
     expect(answer.status).toBe(200)
-    expect(state.db.users.get(user.id)!.displayName).toBe('Prepared, then written')
+    expect(state.tables.users.get(user.id)!.displayName).toBe('Prepared, then written')
   })
 })
 
@@ -190,7 +190,7 @@ describe('the undo log', () => {
     const a = await createUser(failed, { displayName: 'Kept', email: 'kept@example.com' })
     const b = await createUser(untouched, { displayName: 'Kept', email: 'kept@example.com' })
     expect(a).toEqual(b)
-    expect(failed.db.users.size).toBe(1)
+    expect(failed.tables.users.size).toBe(1)
     expect(failed.clock.state).toEqual(untouched.clock.state)
   })
 })

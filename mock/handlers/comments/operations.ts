@@ -100,7 +100,7 @@ export function deleteThreadComment(view: CommentView, commentId: string): void 
 
 export function listThreadReplies(view: CommentView, commentId: string, query: PageQuery) {
   const comment = findComment(view.state, view.thread, commentId)
-  const replies = view.state.db.repliesByComment.get(comment.id)
+  const replies = view.state.indexes.repliesByComment.get(comment.id)
   return withDocuments(
     view.documents,
     paginate(`replies:${comment.id}`, replies, postingKey, query, (r) => presentReply(view, r)),

@@ -10,7 +10,7 @@ import { loadAdministeredOrganization, loadIntegration } from './load.ts'
 
 export const catalogHandlers: Handlers<OpsOf<typeof contract>> = {
   listIntegrations: ({ state, caller, input }) => {
-    const items = state.db.integrationsSorted.get('all').filter((i) => listedFor(state, caller.user.id, i) && matchesFilters(i, input))
+    const items = state.indexes.integrationsSorted.get('all').filter((i) => listedFor(state, caller.user.id, i) && matchesFilters(i, input))
     return paginate(
       'integrations',
       items,

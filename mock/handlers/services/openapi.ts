@@ -17,7 +17,7 @@ export const openAPIHandlers: Handlers<OpsOf<typeof contract>> = {
     const org = loadForList(state, caller, input.organizationId, openAPISpecPermissions, 'OpenAPI specifications')
     return paginate(
       `openapi:${org.id}`,
-      state.db.openapiSpecsByOrg.get(org.id),
+      state.indexes.openapiSpecsByOrg.get(org.id),
       (s) => [s.seq],
       input,
       (s) => presentOpenAPISpec(state, caller, s),

@@ -27,7 +27,7 @@ export const translationHandlers: Handlers<OpsOf<typeof contract>> = {
     const org = loadForList(state, caller, input.organizationId, translationPermissions, 'translation settings')
     return paginate(
       `translations:${org.id}`,
-      state.db.translationsByOrg.get(org.id),
+      state.indexes.translationsByOrg.get(org.id),
       (t) => [t.seq],
       input,
       (t) => presentTranslation(state, caller, t),

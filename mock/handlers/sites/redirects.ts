@@ -10,7 +10,7 @@ import { loadRedirect, loadSite } from './load.ts'
 export const redirectHandlers: Handlers<OpsOf<typeof contract>> = {
   listSiteRedirects: ({ state, caller, input }) => {
     const site = loadSite(state, caller, input.organizationId, input.siteId)
-    return paginate(`redirects:${site.id}`, state.db.siteRedirectsBySite.get(site.id), (r) => [r.seq], input, presentRedirect)
+    return paginate(`redirects:${site.id}`, state.indexes.siteRedirectsBySite.get(site.id), (r) => [r.seq], input, presentRedirect)
   },
 
   createSiteRedirect: ({ state, caller, input }) => {

@@ -15,7 +15,7 @@ import { loadSectionGroup, loadSite } from './load.ts'
 export const sectionGroupHandlers: Handlers<OpsOf<typeof contract>> = {
   listSiteSectionGroups: ({ state, caller, input }) => {
     const site = loadSite(state, caller, input.organizationId, input.siteId)
-    const groups = state.db.siteSectionGroupsBySite.get(site.id)
+    const groups = state.indexes.siteSectionGroupsBySite.get(site.id)
     return paginate(
       `section-groups:${site.id}`,
       groups,

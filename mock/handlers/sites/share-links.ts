@@ -11,7 +11,7 @@ export const shareLinkHandlers: Handlers<OpsOf<typeof contract>> = {
     const site = loadSite(state, caller, input.organizationId, input.siteId, 'admin')
     return paginate(
       `share-links:${site.id}`,
-      state.db.shareLinksBySite.get(site.id),
+      state.indexes.shareLinksBySite.get(site.id),
       (l) => [l.seq],
       input,
       (l) => presentShareLink(site, l),

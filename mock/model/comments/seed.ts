@@ -27,7 +27,7 @@ function checkSeedReactions(reactions: SeedComment['reactions']): void {
 /** A comment made through the model's rules, as a builder: no caller, no permissions. */
 export function seedComment(state: State, values: SeedComment): CommentRecord {
   checkSeedReactions(values.reactions)
-  const space = state.db.spaces.get(values.space)
+  const space = state.tables.spaces.get(values.space)
   if (!space) throw notFound(`Space ${values.space} not found`)
   const changeRequest = values.changeRequest === undefined ? undefined : findChangeRequest(state, space, String(values.changeRequest))
   const comment = postComment(state, { space, changeRequest }, values)
@@ -48,7 +48,7 @@ export interface SeedReply {
 
 /** A reply made through the model's rules, as a builder. */
 export function seedReply(state: State, values: SeedReply): CommentReplyRecord {
-  const comment = state.db.comments.get(values.comment)
+  const comment = state.tables.comments.get(values.comment)
   if (!comment) throw notFound(`Comment ${values.comment} not found`)
   checkSeedReactions(values.reactions)
   const reply = postReply(state, comment, values)

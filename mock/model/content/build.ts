@@ -77,7 +77,7 @@ export async function buildContent(state: State, values: BuildContent): Promise<
       markdown: r.markdown,
     }))
     for (const r of reusable) built.reusableContents[r.title] = { id: r.id, documentId: r.documentId }
-    state.db.revisions.update(revision, {
+    state.tables.revisions.update(revision, {
       variables: { ...revision.variables, ...values.variables },
       reusableContents: [...revision.reusableContents, ...reusable],
     })
@@ -90,8 +90,8 @@ export function buildReviewRequest(
   state: State,
   values: { changeRequest: string; user: string; requestedBy: string },
 ): RequestedReviewerRecord {
-  const changeRequest = state.db.changeRequests.get(values.changeRequest)
-  const space = changeRequest && state.db.spaces.get(changeRequest.space)
+  const changeRequest = state.tables.changeRequests.get(values.changeRequest)
+  const space = changeRequest && state.tables.spaces.get(changeRequest.space)
   if (!changeRequest || !space) throw notFound(`Change request ${values.changeRequest} not found`)
   const [request] = requestReviewers(state, space, changeRequest, values.requestedBy, [values.user], undefined)
   return request!

@@ -1,4 +1,4 @@
-import type { Db } from '../db.ts'
+import type { Tables } from '../db.ts'
 import type { Libraries } from '../libraries.ts'
 import { DocumentCache } from '../markdown/document-cache.ts'
 import { AnalysisCache } from './analysis-cache.ts'
@@ -33,7 +33,7 @@ export class ContentCache {
   /** The quotable blocks of pages an answer quoted (`services/ask/excerpt.ts`), by page and content. */
   readonly quotes = new AnalysisCache<QuotableSections>(QUOTES_KEPT)
 
-  constructor(db: Db, libraries: Libraries) {
+  constructor(db: Tables, libraries: Libraries) {
     this.search = new SearchIndexes(db, libraries)
     db.revisions.observe(this.#dropping((revision) => revision.id))
     db.pages.observe(this.#dropping((page) => page.revision))

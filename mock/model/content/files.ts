@@ -49,7 +49,7 @@ function defaultSize(name: string): number {
 
 /** The file of a revision (404 when it has none by that ID). */
 export function requireFile(state: State, revision: string, fileId: string): FileRecord {
-  const file = state.db.files.get(`${revision}:${fileId}`)
+  const file = state.tables.files.get(`${revision}:${fileId}`)
   if (!file) throw notFound(`File ${fileId} not found`)
   return file
 }
@@ -61,7 +61,7 @@ export function checkNewFile(state: State, revision: string, values: NewFile, fi
   }
   if (values.size !== undefined && !(Number.isInteger(values.size) && values.size >= 0))
     throw badRequest(`Invalid size: must be a whole number of bytes`)
-  for (const file of state.db.filesByRevision.get(revision)) {
+  for (const file of state.indexes.filesByRevision.get(revision)) {
     if (file.name === values.name) throw conflict(`A file named "${values.name}" already exists`)
   }
 }
@@ -70,11 +70,11 @@ export function checkNewFile(state: State, revision: string, values: NewFile, fi
 export function addFile(state: State, revision: string, values: NewFile): FileRecord {
   checkNewFile(state, revision, values)
   const id = values.id ?? newId(state)
-  if (state.db.files.get(`${revision}:${id}`)) throw conflict(`File ${id} already exists`)
+  if (state.tables.files.get(`${revision}:${id}`)) throw conflict(`File ${id} already exists`)
   const contentType = values.contentType ?? contentTypeOf(values.name)
   const raster = /^image\/(png|jpeg|gif|webp)$/.test(contentType)
   const dimensions = values.dimensions ?? (raster ? { width: 1600, height: 900 } : undefined)
-  const file = insert(state, state.db.files, {
+  const file = insert(state, state.tables.files, {
     id: `${revision}:${id}`,
     revision,
     file: id,

@@ -132,7 +132,7 @@ export function importContent(
     const pageGit = git ? { oid: oid(`${url}\u0000${step.path}\u0000${page.markdown ?? ''}`), path: `${step.path}.md` } : undefined
     const fields = { title: page.title, emoji: page.emoji, description: page.description, hidden: page.hidden, git: pageGit }
     if (step.kind === 'update') {
-      const current = state.db.pages.get(`${revision.id}:${step.page}`)!
+      const current = state.tables.pages.get(`${revision.id}:${step.page}`)!
       // A group holds pages, never content of its own.
       updatePage(state, revision.id, step.page, { ...fields, markdown: current.type === 'group' ? undefined : (page.markdown ?? '') })
       added.push(step.page)
@@ -146,7 +146,7 @@ export function importContent(
     if (file.unreachable) continue
     const existing = before.fileByName.get(file.name)
     // A file of the same name is replaced by the imported one under the same ID.
-    if (existing) state.db.files.delete(state.db.files.get(`${revision.id}:${existing.file}`)!)
+    if (existing) state.tables.files.delete(state.tables.files.get(`${revision.id}:${existing.file}`)!)
     addFile(state, revision.id, {
       ...file,
       id: existing?.file,
@@ -162,10 +162,10 @@ export function importContent(
       ? reusableContents.map((r) => (r === existing ? { ...r, markdown: reusable.markdown } : r))
       : [...reusableContents, { id: newId(state), title: reusable.title, documentId: newId(state), markdown: reusable.markdown }]
   }
-  state.db.revisions.update(revision, { reusableContents })
+  state.tables.revisions.update(revision, { reusableContents })
 
   const now = state.clock.stamp()
-  if (target.changeRequest) state.db.changeRequests.update(target.changeRequest, { revision: revision.id, updatedAt: now })
-  else state.db.spaces.update(target.space, { revision: revision.id, updatedAt: now })
+  if (target.changeRequest) state.tables.changeRequests.update(target.changeRequest, { revision: revision.id, updatedAt: now })
+  else state.tables.spaces.update(target.space, { revision: revision.id, updatedAt: now })
   return { revision: revision.id, importedResources: imported, totalResources: total }
 }

@@ -96,7 +96,7 @@ export function linkStatus(state: State, entry: LinkEntry): LinkStatus {
     case 'file':
       return 'in-app'
     case 'url':
-      return state.db.brokenUrls.get(entry.target.url) ? 'broken' : 'ok'
+      return state.tables.brokenUrls.get(entry.target.url) ? 'broken' : 'ok'
     default:
       return 'broken'
   }
@@ -104,9 +104,9 @@ export function linkStatus(state: State, entry: LinkEntry): LinkStatus {
 
 /** Marks an external URL as broken (or, with `broken: false`, fine again) for the link checker. */
 export function markUrl(state: State, url: string, broken = true): void {
-  const existing = state.db.brokenUrls.get(url)
-  if (broken && !existing) insert(state, state.db.brokenUrls, { id: url, createdAt: state.clock.stamp() })
-  if (!broken && existing) state.db.brokenUrls.delete(existing)
+  const existing = state.tables.brokenUrls.get(url)
+  if (broken && !existing) insert(state, state.tables.brokenUrls, { id: url, createdAt: state.clock.stamp() })
+  if (!broken && existing) state.tables.brokenUrls.delete(existing)
 }
 
 /** Keys of the broken links of a list of entries. */
@@ -125,7 +125,7 @@ export function linkRevisions(
   const revisions = [target.revision]
   if (target.changeRequest) revisions.push(target.changeRequest.revision, target.changeRequest.baseRevision)
   else {
-    for (const cr of state.db.changeRequestsBySpace.get(target.space.id)) {
+    for (const cr of state.indexes.changeRequestsBySpace.get(target.space.id)) {
       if (cr.status === 'open' || cr.status === 'draft') revisions.push(cr.revision, cr.baseRevision)
     }
   }
@@ -188,7 +188,7 @@ export function listLinks(
   if (target.changeRequest)
     changeRequest = brokenAddedBy(state, target.changeRequest.revision, target.changeRequest.baseRevision, filter.page)
   else {
-    for (const cr of state.db.changeRequestsBySpace.get(target.space.id)) {
+    for (const cr of state.indexes.changeRequestsBySpace.get(target.space.id)) {
       if (cr.status === 'open' || cr.status === 'draft') changeRequest += brokenAddedBy(state, cr.revision, cr.baseRevision, filter.page)
     }
   }

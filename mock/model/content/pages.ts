@@ -48,7 +48,7 @@ export interface NewPage {
 
 /** The page of a revision (404 when it has none by that ID). */
 export function requirePage(state: State, revision: string, pageId: string): PageRecord {
-  const page = state.db.pages.get(`${revision}:${pageId}`)
+  const page = state.tables.pages.get(`${revision}:${pageId}`)
   if (!page) throw notFound(`Page ${pageId} not found`)
   return page
 }
@@ -63,7 +63,7 @@ export function freeSlug(
   except?: string,
 ): string {
   const taken = new Set<string>()
-  for (const sibling of state.db.pagesByParent.get(`${revision}:${parent ?? ''}`)) if (sibling.page !== except) taken.add(sibling.slug)
+  for (const sibling of state.indexes.pagesByParent.get(`${revision}:${parent ?? ''}`)) if (sibling.page !== except) taken.add(sibling.slug)
   if (wanted !== undefined) {
     if (!SLUG.test(wanted) || wanted.length > 100)
       throw badRequest(`Invalid slug: "${wanted}" must be lowercase letters and digits joined by hyphens (at most 100)`)
@@ -88,11 +88,11 @@ export function addPage(state: State, revision: string, values: NewPage): PageRe
   if (!values.title.trim()) throw badRequest('Invalid title: must not be empty')
   if (values.parent !== undefined) requirePage(state, revision, values.parent)
   const id = values.id ?? newId(state)
-  if (state.db.pages.get(`${revision}:${id}`)) throw conflict(`Page ${id} already exists`)
+  if (state.tables.pages.get(`${revision}:${id}`)) throw conflict(`Page ${id} already exists`)
   const slug = freeSlug(state, revision, values.parent, values.title, values.slug)
-  const siblings = state.db.pagesByParent.get(`${revision}:${values.parent ?? ''}`)
+  const siblings = state.indexes.pagesByParent.get(`${revision}:${values.parent ?? ''}`)
   const now = state.clock.stamp()
-  const page = insert(state, state.db.pages, {
+  const page = insert(state, state.tables.pages, {
     id: `${revision}:${id}`,
     revision,
     page: id,
@@ -141,7 +141,7 @@ export function updatePage(state: State, revision: string, pageId: string, chang
   if (changes.hidden !== undefined) patch.hidden = changes.hidden
   if (changes.variables !== undefined) patch.variables = changes.variables
   if (changes.git !== undefined) patch.git = changes.git
-  state.db.pages.update(page, patch)
+  state.tables.pages.update(page, patch)
 
   return page
 }
@@ -156,5 +156,5 @@ export function removePage(state: State, revision: string, pageId: string): void
     n.children.forEach(collect)
   }
   if (node) collect(node)
-  for (const record of doomed) state.db.pages.delete(record)
+  for (const record of doomed) state.tables.pages.delete(record)
 }

@@ -20,7 +20,7 @@ export function targetOf(space: SpaceRecord, changeRequest?: ChangeRequestRecord
 export type RevisionValues = Omit<RevisionRecord, 'id' | 'seq' | 'createdAt'> & { id?: string | undefined }
 
 export function createRevision(state: State, values: RevisionValues): RevisionRecord {
-  return insert(state, state.db.revisions, { ...values, createdAt: state.clock.stamp() })
+  return insert(state, state.tables.revisions, { ...values, createdAt: state.clock.stamp() })
 }
 
 /**
@@ -28,19 +28,19 @@ export function createRevision(state: State, values: RevisionValues): RevisionRe
  * dates: the same page in two revisions is the same page.
  */
 export function copyContent(state: State, from: string, to: string): void {
-  for (const page of [...state.db.pagesByRevision.get(from)]) {
+  for (const page of [...state.indexes.pagesByRevision.get(from)]) {
     const { id: _id, seq: _seq, ...values } = structuredClone(page)
-    insert(state, state.db.pages, { ...values, id: `${to}:${page.page}`, revision: to })
+    insert(state, state.tables.pages, { ...values, id: `${to}:${page.page}`, revision: to })
   }
-  for (const file of [...state.db.filesByRevision.get(from)]) {
+  for (const file of [...state.indexes.filesByRevision.get(from)]) {
     const { id: _id, seq: _seq, ...values } = structuredClone(file)
-    insert(state, state.db.files, { ...values, id: `${to}:${file.file}`, revision: to })
+    insert(state, state.tables.files, { ...values, id: `${to}:${file.file}`, revision: to })
   }
 }
 
 /** The revision record of a target, made on the spot (empty) for a space built by hand in `platform.db`. */
 export function ensureRevision(state: State, target: ContentTarget): RevisionRecord {
-  const existing = state.db.revisions.get(target.revision)
+  const existing = state.tables.revisions.get(target.revision)
   if (existing) return existing
   return createRevision(state, {
     id: target.revision,
@@ -56,12 +56,12 @@ export function ensureRevision(state: State, target: ContentTarget): RevisionRec
 /** The revision a builder writes to: a space's active one or a change request's (by ID). */
 export function builderTarget(state: State, where: { space?: string | undefined; changeRequest?: string | undefined }): ContentTarget {
   if (where.changeRequest !== undefined) {
-    const changeRequest = state.db.changeRequests.get(where.changeRequest)
-    const space = changeRequest && state.db.spaces.get(changeRequest.space)
+    const changeRequest = state.tables.changeRequests.get(where.changeRequest)
+    const space = changeRequest && state.tables.spaces.get(changeRequest.space)
     if (!changeRequest || !space) throw notFound(`Change request ${where.changeRequest} not found`)
     return targetOf(space, changeRequest)
   }
-  const space = where.space === undefined ? undefined : state.db.spaces.get(where.space)
+  const space = where.space === undefined ? undefined : state.tables.spaces.get(where.space)
   if (!space) throw notFound(`Space ${where.space ?? '(none given)'} not found`)
   return targetOf(space)
 }
@@ -69,8 +69,8 @@ export function builderTarget(state: State, where: { space?: string | undefined;
 /** Deletes revisions with their pages and files. */
 export function dropRevisions(state: State, revisions: readonly RevisionRecord[]): void {
   for (const revision of revisions) {
-    for (const page of [...state.db.pagesByRevision.get(revision.id)]) state.db.pages.delete(page)
-    for (const file of [...state.db.filesByRevision.get(revision.id)]) state.db.files.delete(file)
-    state.db.revisions.delete(revision)
+    for (const page of [...state.indexes.pagesByRevision.get(revision.id)]) state.tables.pages.delete(page)
+    for (const file of [...state.indexes.filesByRevision.get(revision.id)]) state.tables.files.delete(file)
+    state.tables.revisions.delete(revision)
   }
 }

@@ -1,7 +1,7 @@
 import type MiniSearch from 'minisearch'
 import { eachSliced } from '../../core/turns.ts'
 import { WeightedLru } from '../../core/weighted-lru.ts'
-import type { Db } from '../db.ts'
+import type { Tables } from '../db.ts'
 import type { Libraries } from '../libraries.ts'
 import type { SectionInfo } from './markdown.ts'
 import type { PageRecord } from './tables.ts'
@@ -134,7 +134,7 @@ export class SearchIndexes {
   readonly #building = new Map<string, Promise<void>>()
   readonly #libraries: Libraries
 
-  constructor(db: Db, libraries: Libraries) {
+  constructor(db: Tables, libraries: Libraries) {
     this.#libraries = libraries
     db.pages.observe((event) => {
       if (event.kind === 'cleared') {

@@ -40,7 +40,7 @@ export async function buildIntegration(state: State, values: NewIntegration, fet
   if (existing && existing.organization !== organization)
     throw new Error(`Integration "${name}" belongs to organization ${existing.organization}`)
   const { integration, events } = publishIntegration(state, name, organization, manifest, publishedBy ?? 'control-api', existing)
-  if (verified !== undefined) state.db.integrations.update(integration, { verified })
+  if (verified !== undefined) state.tables.integrations.update(integration, { verified })
   await deliver(state, events, fetch)
   return integration
 }
@@ -74,7 +74,7 @@ export async function buildInstallation(
   fetch?: Fetch,
 ): Promise<InstallationRecord> {
   const { integration } = find(state, values)
-  if (!state.db.organizations.get(values.organization)) throw new Error(`No organization ${values.organization}`)
+  if (!state.tables.organizations.get(values.organization)) throw new Error(`No organization ${values.organization}`)
   const installed = install(state, integration, values.organization, values.createdBy ?? 'control-api')
   await deliverAll(state, installed, fetch)
   const { integration: _, organization: __, createdBy: ___, ...changes } = values

@@ -37,7 +37,7 @@ export const NO_PROTOCOL_ANSWER =
 export async function deliverEvent(state: State, event: IntegrationEventRecord, fetch: Fetch): Promise<void> {
   const url = event.tunnelUrl
   if (!url) return
-  const integration = state.db.integrations.get(event.integration)
+  const integration = state.tables.integrations.get(event.integration)
   const headers = tunnelHeaders(integration?.name ?? event.integration, {
     'x-docplat-event': event.payload.type,
     'x-docplat-event-id': event.id,
@@ -65,8 +65,8 @@ export async function deliverEvent(state: State, event: IntegrationEventRecord, 
     entry = { level: 'error', message: `Delivery to ${url} failed: ${failureMessage(error)}` }
   }
   // The event may be gone meanwhile (unpublished); a replaced state keeps the old record to itself.
-  if (state.db.integrationEvents.get(event.id) !== event) return
-  state.db.integrationEvents.update(event, { status, logs: [...event.logs, { ...entry, timestamp: state.clock.stamp() }] })
+  if (state.tables.integrationEvents.get(event.id) !== event) return
+  state.tables.integrationEvents.update(event, { status, logs: [...event.logs, { ...entry, timestamp: state.clock.stamp() }] })
 }
 
 /**

@@ -32,7 +32,7 @@ export function recordEvent(
     logs.push(log('info', `Dispatched to the integration runtime ${integration.runtime} (version ${integration.version})`))
     logs.push(log('debug', 'Acknowledged by the mock runtime, which does not run integration scripts'))
   }
-  return insert(state, state.db.integrationEvents, {
+  return insert(state, state.tables.integrationEvents, {
     id,
     integration: integration.id,
     installation: installation.id,
@@ -46,6 +46,6 @@ export function recordEvent(
 
 /** The event of an integration with this ID, if any. */
 export function eventOf(state: State, integration: IntegrationRecord, eventId: string): IntegrationEventRecord | undefined {
-  const event = state.db.integrationEvents.get(eventId)
+  const event = state.tables.integrationEvents.get(eventId)
   return event?.integration === integration.id ? event : undefined
 }

@@ -14,7 +14,7 @@ export interface InstallationChange {
 
 /** The installation of an integration in an organization, if any. */
 export function installationIn(state: State, integration: IntegrationRecord, organization: string): InstallationRecord | undefined {
-  return state.db.installationsByKey.get(installationKey(integration.id, organization))[0]
+  return state.indexes.installationsByKey.get(installationKey(integration.id, organization))[0]
 }
 
 /**
@@ -32,7 +32,7 @@ export function install(state: State, integration: IntegrationRecord, organizati
     throw conflict(`Integration "${integration.name}" is already installed in organization ${organization}`)
   const configuration = defaultsOf(integration.configurations.account)
   const now = state.clock.stamp()
-  const installation = insert(state, state.db.integrationInstallations, {
+  const installation = insert(state, state.tables.integrationInstallations, {
     integration: integration.id,
     organization,
     status: statusFor('active', integration.configurations.account, configuration),
@@ -82,7 +82,7 @@ export function changeInstallation(
   const status = changes.status ?? statusFor(installation.status, form, configuration)
   const previous = { status: installation.status, configuration: installation.configuration }
   const setupChanged = status !== previous.status || !sameValue(configuration, previous.configuration)
-  state.db.integrationInstallations.update(installation, {
+  state.tables.integrationInstallations.update(installation, {
     status,
     configuration,
     ...(changes.externalIds !== undefined ? { externalIds: [...new Set(changes.externalIds)] } : {}),
@@ -102,11 +102,11 @@ export function changeInstallation(
  */
 export function reconcileInstallations(state: State, integration: IntegrationRecord): IntegrationEventRecord[] {
   const events: IntegrationEventRecord[] = []
-  for (const installation of [...state.db.installationsByIntegration.get(integration.id)]) {
+  for (const installation of [...state.indexes.installationsByIntegration.get(integration.id)]) {
     const status = statusFor(installation.status, integration.configurations.account, installation.configuration)
     if (status === installation.status) continue
     const previous = { status: installation.status, configuration: installation.configuration }
-    state.db.integrationInstallations.update(installation, { status, updatedAt: state.clock.stamp() })
+    state.tables.integrationInstallations.update(installation, { status, updatedAt: state.clock.stamp() })
     events.push(recordEvent(state, integration, installation, { type: 'installation_setup', status, previous }))
   }
   return events

@@ -74,11 +74,11 @@ export function publishIntegration(
   existing: IntegrationRecord | undefined,
 ): Published {
   checkManifest(manifest)
-  if (!state.db.organizations.get(organization)) throw notFound(`Organization ${organization} not found`)
+  if (!state.tables.organizations.get(organization)) throw notFound(`Organization ${organization} not found`)
   const now = state.clock.stamp()
   const version = versionOf(manifest)
   if (existing) {
-    const integration = state.db.integrations.update(existing, {
+    const integration = state.tables.integrations.update(existing, {
       ...version,
       visibility: manifest.visibility ?? existing.visibility,
       version: existing.version + 1,
@@ -87,7 +87,7 @@ export function publishIntegration(
     })
     return { integration, events: reconcileInstallations(state, integration) }
   }
-  const integration = insert(state, state.db.integrations, {
+  const integration = insert(state, state.tables.integrations, {
     ...version,
     name,
     organization,
@@ -103,8 +103,8 @@ export function publishIntegration(
 
 /** Removes an integration with its installations and events. */
 export function unpublishIntegration(state: State, integration: IntegrationRecord): void {
-  for (const event of [...state.db.integrationEventsByIntegration.get(integration.id)]) state.db.integrationEvents.delete(event)
-  for (const installation of [...state.db.installationsByIntegration.get(integration.id)])
-    state.db.integrationInstallations.delete(installation)
-  state.db.integrations.delete(integration)
+  for (const event of [...state.indexes.integrationEventsByIntegration.get(integration.id)]) state.tables.integrationEvents.delete(event)
+  for (const installation of [...state.indexes.installationsByIntegration.get(integration.id)])
+    state.tables.integrationInstallations.delete(installation)
+  state.tables.integrations.delete(integration)
 }

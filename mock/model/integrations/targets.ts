@@ -14,7 +14,7 @@ export interface TargetChanges {
 }
 
 function checkTarget(state: State, installation: InstallationRecord, kind: TargetKind, id: string): void {
-  const target = kind === 'space' ? state.db.spaces.get(id) : state.db.sites.get(id)
+  const target = kind === 'space' ? state.tables.spaces.get(id) : state.tables.sites.get(id)
   if (!target || target.organization !== installation.organization || ('deletedAt' in target && target.deletedAt)) {
     throw notFound(`No ${kind} ${id} in organization ${installation.organization}`)
   }
@@ -47,7 +47,7 @@ export function setTarget(
     externalIds: changes.externalIds !== undefined ? [...new Set(changes.externalIds)] : before.externalIds,
   }
   const updated = existing ? list.map((s) => (s.id === id ? next : s)) : [...list, next]
-  state.db.integrationInstallations.update(installation, {
+  state.tables.integrationInstallations.update(installation, {
     [kind === 'space' ? 'spaces' : 'sites']: updated,
     updatedAt: state.clock.stamp(),
   })
@@ -64,9 +64,9 @@ export function setTarget(
 
 /** Forgets a space or site an installation listed (it left the organization or is gone). */
 export function dropTarget(state: State, organization: string, kind: TargetKind, id: string): void {
-  for (const installation of [...state.db.installationsByOrg.get(organization)]) {
+  for (const installation of [...state.indexes.installationsByOrg.get(organization)]) {
     const list = settingsOf(installation, kind)
     if (!list.some((s) => s.id === id)) continue
-    state.db.integrationInstallations.update(installation, { [kind === 'space' ? 'spaces' : 'sites']: list.filter((s) => s.id !== id) })
+    state.tables.integrationInstallations.update(installation, { [kind === 'space' ? 'spaces' : 'sites']: list.filter((s) => s.id !== id) })
   }
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../../db.ts'
+import type { Tables } from '../../db.ts'
 import type { SpaceRecord } from '../../spaces/tables.ts'
 import type { TableObserver } from '../../table.ts'
 
@@ -62,7 +62,7 @@ class SeqLists {
  * organization has. It belongs to the state, like the content cache.
  */
 export class QuestionIndex {
-  readonly #db: Db
+  readonly #db: Tables
   /** What each filed space suggests, and the record as filed (to take it out of its lists). */
   readonly #filed = new Map<string, { space: SpaceRecord; organization: string; questions: SpaceQuestions }>()
   readonly #withHeadings = new SeqLists()
@@ -71,7 +71,7 @@ export class QuestionIndex {
   /** Set when a table was emptied: the next read refiles every space. */
   #everything = true
 
-  constructor(db: Db) {
+  constructor(db: Tables) {
     this.#db = db
     db.spaces.observe(this.#marking((space) => space.id))
     db.revisions.observe(this.#marking((revision) => revision.space))
