@@ -313,8 +313,8 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i
 function authenticate(state: State, request: PlainRequest): Caller {
   const match = BEARER.exec(request.header('authorization') ?? '')
   if (!match) throw unauthorized()
-  const token = state.db.tokens.get(match[1]!)
-  const user = token && state.db.users.get(token.user)
+  const token = state.tables.tokens.get(match[1]!)
+  const user = token && state.tables.users.get(token.user)
   if (!user) throw unauthorized('Unknown or revoked token')
   return { user, token: token.id }
 }

@@ -22,7 +22,7 @@ export type { PlainHandler, PlainRequest, PlainAnswer } from './dispatch.ts'
 export { Faults, type FaultSpec, type FaultMatch } from './core/faults.ts'
 export { RequestLog, type LoggedRequest, type RequestLogOptions } from './core/request-log.ts'
 export { ByteBudget, DEFAULT_REQUEST_JOURNAL_BYTES } from './core/byte-budget.ts'
-export type { Table, SortedIndex, BaseRecord, SortKey, TableObserver, TablePredicate, TableCollection } from './model/table.ts'
+export type { Table, SortedIndex, BaseRecord, SortKey, TableObserver, TableEvent, TablePredicate } from './model/table.ts'
 export type { Tables } from './model/db.ts'
 export type { Query, Condition as QueryCondition, PredicateFunction } from './model/query.ts'
 export type { NewOrganization } from './model/orgs/organizations.ts'
@@ -42,7 +42,7 @@ export type { SourceErrorCode } from './model/services/openapi-source.ts'
 export type { NewIntegration, InstallationRef } from './model/integrations/builders.ts'
 export type { Manifest as IntegrationManifest } from './model/integrations/publish.ts'
 export type { InstallationChanges } from './model/integrations/installations.ts'
-export type { PublishBody as IntegrationPublishBody } from '../src/contract/integrations/catalog.ts'
+export type { PublishBody as IntegrationPublishBody } from '../src/schemas/integration-input.ts'
 export {
   connectMockServer,
   ControlPlaneError,

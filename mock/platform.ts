@@ -351,8 +351,8 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
    */
   function adoptTokens(): void {
     for (const name of Object.keys(tokens)) {
-      if (state.db.tokens.get(tokens[name]!)) continue
-      for (const token of state.db.tokens.all()) if (token.label === name) tokens[name] = token.id
+      if (state.tables.tokens.get(tokens[name]!)) continue
+      for (const token of state.tables.tokens.all()) if (token.label === name) tokens[name] = token.id
     }
   }
 

@@ -23,7 +23,7 @@ export const collectionHandlers: Handlers<OpsOf<typeof contract>> = {
 
   listSpacesInCollectionById: ({ state, caller, input }) => {
     const collection = loadCollection(state, caller, input.collectionId)
-    const all = state.db.spacesByParent.get(collection.id)
+    const all = state.indexes.spacesByParent.get(collection.id)
     const present = (s: (typeof all)[number]) => presentSpace(state, caller, s)
     const key = (s: (typeof all)[number]) => [s.position, s.seq]
     // Members (not guests) may view every live space of their organization, their role being at
@@ -56,13 +56,9 @@ export const collectionHandlers: Handlers<OpsOf<typeof contract>> = {
     )
   },
 
-  createCollection: async ({ state, caller, input }) => {
+  createCollection: ({ state, caller, input }) => {
     const { org } = loadOrganization(state, caller, input.organizationId)
     requireCreateIn(state, caller, org.id, input.parent)
-    return presentCollection(
-      state,
-      caller,
-      await createCollection(state, { organization: org.id, title: input.title, parent: input.parent }),
-    )
+    return presentCollection(state, caller, createCollection(state, { organization: org.id, title: input.title, parent: input.parent }))
   },
 }

@@ -30,7 +30,7 @@ export function loadOrganization(
   id: string,
   need?: OrgPermission,
 ): { org: OrganizationRecord; member: MemberRecord } {
-  const org = state.db.organizations.get(id)
+  const org = state.tables.organizations.get(id)
   const member = org && membership(state, org.id, caller.user.id)
   if (!org || !member) throw notFound(`Organization ${id} not found`)
   if (need && !organizationPermissions(member)[need]) throw forbidden(`Missing permission "${need}" on organization ${id}`)
@@ -38,7 +38,7 @@ export function loadOrganization(
 }
 
 export function loadSpace(state: State, caller: Caller, id: string, need?: SpacePermission, context: SpaceAccessContext = {}): SpaceRecord {
-  const space = state.db.spaces.get(id)
+  const space = state.tables.spaces.get(id)
   const role = space && spaceRole(state, caller.user.id, space, context)
   if (!space || !role) throw notFound(`Space ${id} not found`)
   if (need && !spacePermissions(role, space)[need]) {
@@ -49,7 +49,7 @@ export function loadSpace(state: State, caller: Caller, id: string, need?: Space
 }
 
 export function loadCollection(state: State, caller: Caller, id: string, need?: CollectionPermission): CollectionRecord {
-  const collection = state.db.collections.get(id)
+  const collection = state.tables.collections.get(id)
   const role = collection && collectionRole(state, caller.user.id, collection)
   if (!collection || !role) throw notFound(`Collection ${id} not found`)
   if (need && !collectionPermissions(role)[need]) throw forbidden(`Missing permission "${need}" on collection ${id}`)
@@ -57,7 +57,7 @@ export function loadCollection(state: State, caller: Caller, id: string, need?: 
 }
 
 export function loadTeam(state: State, caller: Caller, org: OrganizationRecord, id: string, need?: 'admin'): TeamRecord {
-  const team = state.db.teams.get(id)
+  const team = state.tables.teams.get(id)
   if (!team || team.organization !== org.id) throw notFound(`Team ${id} not found`)
   const permissions = teamPermissions(state, caller.user.id, team)
   if (!permissions.view) throw notFound(`Team ${id} not found`)
@@ -67,7 +67,7 @@ export function loadTeam(state: State, caller: Caller, org: OrganizationRecord, 
 
 /** The member `userId` of an organization (404 when not a member). */
 export function loadMember(state: State, org: OrganizationRecord, userId: string): MemberRecord {
-  const member = state.db.members.get(`${org.id}:${userId}`)
+  const member = state.tables.members.get(`${org.id}:${userId}`)
   if (!member) throw notFound(`Member ${userId} not found in organization ${org.id}`)
   return member
 }
@@ -84,7 +84,7 @@ export function requireCreateIn(state: State, caller: Caller, organization: stri
 /** Transfers need the caller to administer both organizations. */
 export function requireAdminOfBoth(state: State, caller: Caller, from: string, to: string): OrganizationRecord {
   loadOrganization(state, caller, from, 'admin')
-  const target = state.db.organizations.get(to)
+  const target = state.tables.organizations.get(to)
   if (!target) throw notFound(`Organization ${to} not found`)
   if (membership(state, to, caller.user.id)?.role !== 'admin') throw forbidden(`Transfers need admin of the target organization ${to}`)
   return target

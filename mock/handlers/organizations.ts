@@ -8,10 +8,10 @@ import type { Handlers, OpsOf } from './types.ts'
 
 export const organizationHandlers: Handlers<OpsOf<typeof contract>> = {
   listOrganizationsForAuthenticatedUser: ({ state, caller, input }) => {
-    const orgs = state.db.membersByUser
+    const orgs = state.indexes.membersByUser
       .get(caller.user.id)
       .filter((m) => !m.disabled)
-      .map((m) => state.db.organizations.get(m.organization)!)
+      .map((m) => state.tables.organizations.get(m.organization)!)
     return paginateArray(
       'orgs',
       orgs,

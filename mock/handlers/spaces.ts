@@ -14,7 +14,7 @@ import type { Handlers, OpsOf } from './types.ts'
  * original, so a refusal is a 403 even when the parent collection itself is hidden from them.
  */
 function requireCreateBeside(state: State, caller: Caller, space: SpaceRecord): void {
-  const parent = space.parent ? state.db.collections.get(space.parent) : undefined
+  const parent = space.parent ? state.tables.collections.get(space.parent) : undefined
   const allowed = parent
     ? collectionPermissions(collectionRole(state, caller.user.id, parent)).create
     : organizationPermissions(membership(state, space.organization, caller.user.id)).createContent

@@ -19,9 +19,9 @@ export const teamHandlers: Handlers<OpsOf<typeof contract>> = {
     )
   },
 
-  createOrganizationTeam: async ({ state, caller, input }) => {
+  createOrganizationTeam: ({ state, caller, input }) => {
     const { org } = loadOrganization(state, caller, input.organizationId, 'ownTeam')
-    const team = await createTeam(state, org.id, input.title, input.members ?? [], caller.user.id)
+    const team = createTeam(state, org.id, input.title, input.members ?? [], caller.user.id)
     return presentTeam(state, caller, team)
   },
 

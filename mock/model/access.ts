@@ -33,7 +33,7 @@ export interface Caller {
 
 /** The user's active membership of an organization, if any. */
 export function membership(state: State, organizationId: string, userId: string): MemberRecord | undefined {
-  return active(state.db.members.get(`${organizationId}:${userId}`))
+  return active(state.tables.members.get(`${organizationId}:${userId}`))
 }
 
 /** A membership if it is active (a disabled member counts as none). */
@@ -44,8 +44,8 @@ export function active(member: MemberRecord | undefined): MemberRecord | undefin
 /** The teams of an organization the user belongs to. */
 export function teamsOf(state: State, organizationId: string, userId: string): TeamRecord[] {
   const teams: TeamRecord[] = []
-  for (const tm of state.db.teamMembersByUser.get(userId)) {
-    const team = state.db.teams.get(tm.team)
+  for (const tm of state.indexes.teamMembersByUser.get(userId)) {
+    const team = state.tables.teams.get(tm.team)
     if (team?.organization === organizationId) teams.push(team)
   }
   return teams
@@ -57,7 +57,7 @@ export function ancestors(state: State, parent: string | undefined): CollectionR
   // A set, not `chain.includes`: a scan per level made a deep chain cost its depth squared.
   const seen = new Set<string>()
   for (let id = parent; id && !seen.has(id); ) {
-    const c = state.db.collections.get(id)
+    const c = state.tables.collections.get(id)
     if (!c) break
     seen.add(id)
     chain.push(c)
@@ -70,7 +70,7 @@ export function ancestors(state: State, parent: string | undefined): CollectionR
 function grantedRole(state: State, targets: readonly string[], principals: ReadonlySet<string>): Role | undefined {
   let best: Role | undefined
   for (const target of targets) {
-    for (const grant of state.db.grantsByTarget.get(target)) {
+    for (const grant of state.indexes.grantsByTarget.get(target)) {
       if (principals.has(grant.principal)) best = highest(best, grant.role)
     }
   }
@@ -122,7 +122,7 @@ export function spaceRole(state: State, userId: string, space: SpaceRecord, cont
   if (space.deletedAt) return role === 'admin' ? role : undefined
   if (!role && (space.visibility === 'public' || space.visibility === 'unlisted')) role = 'read'
   if (!role && space.visibility === 'in-collection' && space.parent) {
-    const parent = state.db.collections.get(space.parent)
+    const parent = state.tables.collections.get(space.parent)
     if (parent && collectionRole(state, userId, parent)) role = 'read'
   }
   if (!role) role = shareLinkRole(state, space, context.shareKey)
@@ -181,7 +181,7 @@ export function spacePermissions(role: Role | undefined, space: SpaceRecord) {
 /** The caller's permissions on a team: organization admins and team owners manage it. */
 export function teamPermissions(state: State, userId: string, team: TeamRecord) {
   const member = membership(state, team.organization, userId)
-  const inTeam = state.db.teamMembers.get(`${team.id}:${userId}`)
+  const inTeam = state.tables.teamMembers.get(`${team.id}:${userId}`)
   return {
     view: (member !== undefined && member.role !== null) || inTeam !== undefined,
     admin: member?.role === 'admin' || (member !== undefined && inTeam?.role === 'owner'),

@@ -22,21 +22,21 @@ import type { State } from './state.ts'
  */
 
 /** Creates a space at the end of its parent's children, with its first (empty) revision. */
-export async function createSpace(state: State, values: NewSpace): Promise<SpaceRecord> {
-  const space = await createSpaceRecord(state, values)
-  await createRevision(state, { id: space.revision, space: space.id, parents: [], type: 'edits', variables: {}, reusableContents: [] })
+export function createSpace(state: State, values: NewSpace): SpaceRecord {
+  const space = createSpaceRecord(state, values)
+  createRevision(state, { id: space.revision, space: space.id, parents: [], type: 'edits', variables: {}, reusableContents: [] })
   return space
 }
 
 /** Opens a change request on a space, with its own revision: a copy of the space's. */
-export async function createChangeRequest(
+export function createChangeRequest(
   state: State,
   space: SpaceRecord,
   values: Parameters<typeof createChangeRequestRecord>[2],
-): Promise<ChangeRequestRecord> {
-  const changeRequest = await createChangeRequestRecord(state, space, values)
-  const base = state.db.revisions.get(changeRequest.baseRevision)
-  await createRevision(state, {
+): ChangeRequestRecord {
+  const changeRequest = createChangeRequestRecord(state, space, values)
+  const base = state.tables.revisions.get(changeRequest.baseRevision)
+  createRevision(state, {
     id: changeRequest.revision,
     space: space.id,
     changeRequest: changeRequest.id,
@@ -45,7 +45,7 @@ export async function createChangeRequest(
     variables: { ...base?.variables },
     reusableContents: structuredClone(base?.reusableContents ?? []),
   })
-  await copyContent(state, changeRequest.baseRevision, changeRequest.revision)
+  copyContent(state, changeRequest.baseRevision, changeRequest.revision)
   return changeRequest
 }
 
@@ -53,10 +53,10 @@ export async function createChangeRequest(
  * Copies a space right after the original: its settings, explicit grants and content. Its
  * discussions, change requests, site publications and installations stay with the original.
  */
-export async function duplicateSpace(state: State, space: SpaceRecord): Promise<SpaceRecord> {
-  const source = state.db.revisions.get(space.revision)
-  const copy = await createSpaceRecord(state, copySettings(space))
-  await createRevision(state, {
+export function duplicateSpace(state: State, space: SpaceRecord): SpaceRecord {
+  const source = state.tables.revisions.get(space.revision)
+  const copy = createSpaceRecord(state, copySettings(space))
+  createRevision(state, {
     id: copy.revision,
     space: copy.id,
     parents: [],
@@ -64,8 +64,8 @@ export async function duplicateSpace(state: State, space: SpaceRecord): Promise<
     variables: { ...source?.variables },
     reusableContents: structuredClone(source?.reusableContents ?? []),
   })
-  await placeCopy(state, space, copy)
-  await copyContent(state, space.revision, copy.revision)
+  placeCopy(state, space, copy)
+  copyContent(state, space.revision, copy.revision)
   return copy
 }
 
@@ -99,7 +99,7 @@ function spaceLeftOrganization(state: State, space: SpaceRecord, from: string): 
 /** Removes a space and everything hanging off it, for good (retention over, or a purge). */
 export function purgeSpace(state: State, space: SpaceRecord): void {
   dropReviewsOfSpace(state, space, false)
-  dropRevisions(state, [...state.db.revisionsBySpace.get(space.id)])
+  dropRevisions(state, [...state.indexes.revisionsBySpace.get(space.id)])
   dropCommentsOfSpace(state, space)
   unpublishSpace(state, space.id)
   dropTarget(state, space.organization, 'space', space.id)

@@ -1,4 +1,4 @@
-import { cloneData } from './table.ts'
+import { cloneData, type BaseRecord, type TableEvent } from './table.ts'
 import { serialize, tableEntries, type SerializedState, type State } from './state.ts'
 
 /** What one table gained, changed or lost: removed IDs first, then whole records as they are now. */
@@ -43,6 +43,8 @@ export class ChangeLog {
   #wantSnapshot = false
   /** The state watched; a request still running on a replaced one is none of the journal's business. */
   #state: State | undefined
+  /** Stops observing the watched state's tables. */
+  #unobserve: Array<() => void> = []
 
   /** Starts watching every table of `state` (after a restore, the new state's). @internal */
   watch(state: State): void {
@@ -50,14 +52,20 @@ export class ChangeLog {
     this.#state = state
     this.#touched.clear()
     this.#beforeTransaction = undefined
-    for (const [name, table] of tableEntries(state)) {
-      table.watch((id, removed) => {
-        if (this.#state !== state) return
-        let ids = this.#touched.get(name)
-        if (!ids) this.#touched.set(name, (ids = new Map()))
-        ids.set(id, removed || (ids.get(id) ?? false))
-      })
+    for (const stop of this.#unobserve) stop()
+    this.#unobserve = tableEntries(state).map(([, table]) => table.observe((event) => this.#touch(event)))
+  }
+
+  /** Notes the IDs a write touched, and whether each left its table. */
+  #touch(event: TableEvent<BaseRecord>): void {
+    let ids = this.#touched.get(event.table)
+    if (!ids) this.#touched.set(event.table, (ids = new Map()))
+    if (event.kind === 'cleared') {
+      for (const id of event.before.keys()) ids.set(id, true)
+      return
     }
+    const id = (event.after ?? event.before)!.id
+    ids.set(id, event.after === undefined || (ids.get(id) ?? false))
   }
 
   /** The state was replaced as a whole: what follows starts from a snapshot of it. @internal */
@@ -99,7 +107,7 @@ export class ChangeLog {
     }
     if (this.#touched.size === 0) return
     const tables: Record<string, TableChanges> = {}
-    const db = state.db as unknown as Record<string, { get(id: string): unknown }>
+    const db = state.tables as unknown as Record<string, { get(id: string): unknown }>
     for (const [name, ids] of this.#touched) {
       const changes: TableChanges = {}
       for (const [id, removed] of ids) {

@@ -14,6 +14,6 @@ export function runMaintenance(state: State): void {
 
 /** Purges deleted spaces whose 7 days are over; the deletion index is ordered, so this stops at the first one still due. */
 function purgeExpiredSpaces(state: State): void {
-  const deleted = state.db.deletedSpaces.get('deleted')
+  const deleted = state.indexes.deletedSpaces.get('deleted')
   while (deleted.length > 0 && !restorable(state, deleted[0]!)) purgeSpace(state, deleted[0]!)
 }

@@ -5,7 +5,7 @@ import { AnalysisCache } from '../derived/content/analysis-cache.ts'
 import { ContentCache } from '../derived/content/cache.ts'
 import type { QuotableSections } from '../derived/ask/plain-blocks.ts'
 import { QUOTES_KEPT } from '../derived/ask/quote-cache.ts'
-import { createDb, tablesOf, type Db, type Tables } from './db.ts'
+import { createDb, indexesOf, tablesOf, type Indexes, type Tables } from './db.ts'
 import type { Libraries } from './libraries.ts'
 import { QuestionIndex } from '../derived/ask/question-index.ts'
 import { cloneData, type BaseRecord, type Table } from './table.ts'
@@ -21,10 +21,10 @@ export interface Urls {
 
 /** Everything the platform knows: tables, clock, randomness. The model's functions take it first. */
 export interface State {
-  /** Tables and their indexes. */
-  db: Db
-  /** The same tables without the indexes (what `platform.db` shows and snapshots hold). */
+  /** The tables (what `platform.db` shows and snapshots hold): the one write path. */
   tables: Tables
+  /** The sorted indexes the tables keep up to date on every write (lists, lookups by parent). */
+  indexes: Indexes
   /** What is derived from each revision; it observes the content tables, so it is never stale. */
   contentCache: ContentCache
   /** Comment bodies converted to documents, so reading them again costs no parse. */
@@ -77,11 +77,11 @@ export function createState(
   const writes = new UndoLog(beforeWrite)
   for (const [name, table] of Object.entries(tables) as unknown as Array<[string, Table<BaseRecord>]>) table.attach(writes, name)
   return {
-    db,
     tables,
-    contentCache: new ContentCache(db, libraries),
+    indexes: indexesOf(db),
+    contentCache: new ContentCache(tables, libraries),
     commentDocuments: new DocumentCache(),
-    questions: new QuestionIndex(db),
+    questions: new QuestionIndex(tables),
     answerQuotes: new AnalysisCache<QuotableSections>(QUOTES_KEPT),
     clock,
     random,
@@ -109,7 +109,7 @@ export function nextSeq(state: State): number {
 }
 
 /** Stores a new record, giving it an ID (unless it has one) and a sequence number. */
-export function insert<R extends BaseRecord>(state: State, table: Table<R>, values: Omit<R, 'id' | 'seq'> & { id?: string }): Promise<R> {
+export function insert<R extends BaseRecord>(state: State, table: Table<R>, values: Omit<R, 'id' | 'seq'> & { id?: string }): R {
   return table.insert({ ...values, id: values.id ?? newId(state), seq: nextSeq(state) } as R)
 }
 

@@ -15,18 +15,30 @@ export interface BaseRecord {
  * Records grouped by a parent key and kept sorted by a sort key, maintained on every write,
  * so one page of a child list costs a binary search plus the page, whatever the size.
  */
-export class SortedIndex<R extends BaseRecord> implements TableObserver<R> {
-  readonly #groups = new Map<string, R[]>()
+export class SortedIndex<R extends BaseRecord> {
+  readonly #groups = new Map<string, Readonly<R>[]>()
 
-  readonly groupOf: (record: R) => string | undefined
-  readonly keyOf: (record: R) => SortKey
+  readonly groupOf: (record: Readonly<R>) => string | undefined
+  readonly keyOf: (record: Readonly<R>) => SortKey
 
-  constructor(groupOf: (record: R) => string | undefined, keyOf: (record: R) => SortKey) {
+  constructor(groupOf: (record: Readonly<R>) => string | undefined, keyOf: (record: Readonly<R>) => SortKey) {
     this.groupOf = groupOf
     this.keyOf = keyOf
   }
 
-  add(record: R): void {
+  /** Re-files what a write changed: the record as it was out, the record as it is in. */
+  apply(event: TableEvent<R>): void {
+    if (event.kind === 'cleared') return void this.#groups.clear()
+    if (event.before) this.#remove(event.before)
+    if (event.after) this.#add(event.after)
+  }
+
+  /** The records of a group in key order (a live array: do not mutate). */
+  get(group: string): readonly Readonly<R>[] {
+    return this.#groups.get(group) ?? []
+  }
+
+  #add(record: Readonly<R>): void {
     const group = this.groupOf(record)
     if (group === undefined) return
     const key = this.keyOf(record)
@@ -39,17 +51,16 @@ export class SortedIndex<R extends BaseRecord> implements TableObserver<R> {
   }
 
   /**
-   * Takes a record out. A record is taken out before it changes (`Table.update`), so its own
-   * group and key find it: keeping them per record and index cost more memory
-   * than the record itself.
+   * Takes a record out, found by its group and key as they were (an update's `before`, a copy
+   * taken before the change): keeping them per record and index cost more memory than the record itself.
    */
-  remove(record: R): void {
+  #remove(record: Readonly<R>): void {
     const group = this.groupOf(record)
     if (group === undefined) return
     const list = this.#groups.get(group)
     if (!list) return
     const at = this.#search(list, this.keyOf(record))
-    if (list[at] === record) list.splice(at, 1)
+    if (list[at]?.id === record.id) list.splice(at, 1)
     else {
       const i = list.findIndex((r) => r.id === record.id)
       if (i >= 0) list.splice(i, 1)
@@ -57,17 +68,8 @@ export class SortedIndex<R extends BaseRecord> implements TableObserver<R> {
     if (list.length === 0) this.#groups.delete(group)
   }
 
-  /** The records of a group in key order (a live array: do not mutate). */
-  get(group: string): readonly R[] {
-    return this.#groups.get(group) ?? []
-  }
-
-  clear(): void {
-    this.#groups.clear()
-  }
-
   /** First position whose key is not below `key`. */
-  #search(list: readonly R[], key: SortKey): number {
+  #search(list: readonly Readonly<R>[], key: SortKey): number {
     let lo = 0
     let hi = list.length
     while (lo < hi) {
@@ -80,31 +82,36 @@ export class SortedIndex<R extends BaseRecord> implements TableObserver<R> {
 }
 
 /**
- * What a table tells on every write, before (`remove`) and after (`add`) a record changes, and
- * when it empties: its sorted indexes and the caches derived from its records (the content
- * cache) both listen here, so no write can leave one stale.
+ * One write as a table tells it. `before` is the record as it was (absent for a new record),
+ * `after` as it is now (absent for a removed one); a change in place gives the stored record as
+ * `after` and a shallow copy taken before the change as `before`. A table emptied at once tells
+ * it in one `cleared` event, with the records it held.
  */
-export interface TableObserver<R> {
-  add(record: R): void
-  remove(record: R): void
-  clear(): void
-}
+export type TableEvent<R> =
+  | { readonly kind: 'write'; readonly table: string; readonly before: Readonly<R> | undefined; readonly after: Readonly<R> | undefined }
+  | { readonly kind: 'cleared'; readonly table: string; readonly before: ReadonlyMap<string, Readonly<R>> }
+
+/**
+ * What listens to a table's writes: its sorted indexes, the caches and indexes derived from its
+ * records (content cache, search indexes, question index) and the journal's change log. The one
+ * channel a write is told on, after it is made, so no write can leave one of them stale.
+ */
+export type TableObserver<R> = (event: TableEvent<R>) => void
 
 /** A condition on records, in @msw/data's query language (mock/model/query.ts): `(q) => q.where({ organization: id })`. */
 export type TablePredicate<R> = (query: Query<R>) => Query<R>
 
 /**
  * One stored resource: records by ID, validated against the table's schema on every write, with
- * the sorted indexes and derived caches that observe it. `insert`, `update`, `delete`, `load` and
- * `clear` are the only ways in; each one files the record in every observer.
+ * the sorted indexes and derived data that observe it. `insert`, `update`, `delete`, `load` and
+ * `clear` are the only ways in, and each tells every observer. Reads hand out the stored records
+ * as `Readonly`: a change goes through `update`, which validates it and tells the observers.
  * Ad-hoc queries (`findMany((q) => q.where({ ... }))`) use @msw/data's query language.
  */
 export class Table<R extends BaseRecord> {
   readonly #schema: StandardSchemaV1<R, R>
   #byId = new Map<string, R>()
   readonly #observers: TableObserver<R>[] = []
-  /** Told of every stored, changed or removed record (the `--state` journal's change log). */
-  #watcher: ((id: string, removed: boolean) => void) | undefined
   /** The state's undo log and this table's name in it (mock/model/undo-log.ts). */
   #writes: { log: UndoLog; name: string } | undefined
   /** The transaction in which this table last kept its order (a rollback puts removed records back in place). */
@@ -114,36 +121,40 @@ export class Table<R extends BaseRecord> {
     this.#schema = schema
   }
 
+  /** The table's name in its state (`spaces`, `pages`...): what its events say; empty until it joins one. */
+  get name(): string {
+    return this.#writes?.name ?? ''
+  }
+
   /** Adds a sorted index over this table; existing records are filed at once. */
-  index(groupOf: (record: R) => string | undefined, keyOf: (record: R) => SortKey): SortedIndex<R> {
+  index(groupOf: (record: Readonly<R>) => string | undefined, keyOf: (record: Readonly<R>) => SortKey): SortedIndex<R> {
     const index = new SortedIndex(groupOf, keyOf)
-    this.observe(index)
+    for (const record of this.#byId.values()) index.apply({ kind: 'write', table: this.name, before: undefined, after: record })
+    this.observe((event) => index.apply(event))
     return index
   }
 
-  /** Tells `observer` of every write from now on (existing records are added at once). */
-  observe(observer: TableObserver<R>): void {
-    for (const record of this.#byId.values()) observer.add(record)
-    this.#observers.push(observer)
-  }
-
   /**
-   * Reports every write to `listener` (the record's ID, and whether it left the table), so a
-   * change log can tell which records a request touched without comparing whole tables.
+   * Tells `observer` of every write from now on (records already stored are not replayed).
+   * Returns what stops it.
    */
-  watch(listener: ((id: string, removed: boolean) => void) | undefined): void {
-    this.#watcher = listener
+  observe(observer: TableObserver<R>): () => void {
+    this.#observers.push(observer)
+    return () => {
+      const at = this.#observers.indexOf(observer)
+      if (at >= 0) this.#observers.splice(at, 1)
+    }
   }
 
   /**
-   * Joins the undo log of the state this table belongs to: from now on every write is announced
-   * to it and, while a transaction is open, records its inverse. @internal
+   * Joins the undo log of the state this table belongs to, under its name there: from now on
+   * every write is announced to it and, while a transaction is open, records its inverse. @internal
    */
   attach(log: UndoLog, name: string): void {
     this.#writes = { log, name }
   }
 
-  get(id: string): R | undefined {
+  get(id: string): Readonly<R> | undefined {
     return this.#byId.get(id)
   }
 
@@ -152,19 +163,19 @@ export class Table<R extends BaseRecord> {
   }
 
   /** Every record, in insertion order. */
-  all(): IterableIterator<R> {
+  all(): IterableIterator<Readonly<R>> {
     return this.#byId.values()
   }
 
   /** The first record matching a condition, in insertion order (a scan: the model uses IDs and indexes). */
-  findFirst(predicate: TablePredicate<R>): R | undefined {
+  findFirst(predicate: TablePredicate<R>): Readonly<R> | undefined {
     const query = predicate(new Query<R>())
     for (const record of this.#byId.values()) if (query.test(record)) return record
     return undefined
   }
 
   /** Every record matching a condition, in insertion order. */
-  findMany(predicate?: TablePredicate<R>): R[] {
+  findMany(predicate?: TablePredicate<R>): Readonly<R>[] {
     if (!predicate) return [...this.#byId.values()]
     const query = predicate(new Query<R>())
     return [...this.#byId.values()].filter((record) => query.test(record))
@@ -176,7 +187,7 @@ export class Table<R extends BaseRecord> {
   }
 
   /** Validates and stores a new record (a copy of `values`); an ID already stored is refused. */
-  async insert(values: R): Promise<R> {
+  insert(values: R): Readonly<R> {
     if (this.#byId.has(values.id)) throw new TypeError(`A record with ID ${values.id} is already stored`)
     const record = this.#validate(values, 'The new record')
     const log = this.#before('insert')
@@ -190,7 +201,7 @@ export class Table<R extends BaseRecord> {
    * when `trusted` because it comes from the platform's own serializer, only copied). Throws
    * before storing anything when a record is invalid or an ID repeats.
    */
-  async load(records: readonly unknown[], trusted: boolean): Promise<void> {
+  load(records: readonly unknown[], trusted: boolean): void {
     const values = records.map((record, i) => (trusted ? (cloneData(record) as R) : this.#validate(record, `Record ${i}`)))
     const ids = new Set(this.#byId.keys())
     for (const [i, value] of values.entries()) {
@@ -209,7 +220,7 @@ export class Table<R extends BaseRecord> {
    * Changes a stored record in place (O(1); the indexes re-file it and derived caches drop what
    * it fed). The changed record is validated first: an invalid change throws and changes nothing.
    */
-  update(record: R, changes: Partial<R>): R {
+  update(record: Readonly<R>, changes: Partial<R>): Readonly<R> {
     const stored = this.#byId.get(record.id)
     if (!stored) throw new TypeError(`No record with ID ${record.id} is stored`)
     if ('id' in changes && changes.id !== stored.id) throw new TypeError('A record keeps its ID')
@@ -230,7 +241,7 @@ export class Table<R extends BaseRecord> {
   }
 
   /** Removes a record (nothing happens when it is not stored). */
-  delete(record: R): void {
+  delete(record: Readonly<R>): void {
     const stored = this.#byId.get(record.id)
     if (!stored) return
     const log = this.#before('delete')
@@ -243,47 +254,16 @@ export class Table<R extends BaseRecord> {
 
   clear(): void {
     const log = this.#before('clear')
-    if (this.#watcher) for (const id of this.#byId.keys()) this.#watcher(id, true)
     const records = this.#byId
     this.#byId = new Map()
-    for (const observer of this.#observers) observer.clear()
+    this.#tell({ kind: 'cleared', table: this.name, before: records })
     if (log?.open) {
       log.record(() => {
-        for (const observer of this.#observers) observer.clear()
-        this.#byId = records
-        for (const record of records.values()) {
-          for (const observer of this.#observers) observer.add(record)
-          this.#watcher?.(record.id, false)
-        }
+        // Whatever the transaction stored after the clear was undone first: the table is empty again.
+        this.#tell({ kind: 'cleared', table: this.name, before: this.#byId })
+        this.#byId = new Map()
+        for (const record of records.values()) this.#track(record)
       })
-    }
-  }
-
-  /**
-   * The collection-style calls of @msw/data this table once exposed (`findFirst`, `findMany`,
-   * `count`, `all`, `update`, `delete` by condition), over the same records and write path.
-   *
-   * @deprecated Call the table's own methods: `table.findMany((q) => q.where({ ... }))`, `table.update(record, changes)`.
-   */
-  get collection(): TableCollection<R> {
-    const first = (predicate: TablePredicate<R>) => this.findFirst(predicate)
-    return {
-      findFirst: first,
-      findMany: (predicate) => this.findMany(predicate),
-      count: () => this.size,
-      all: () => [...this.#byId.values()],
-      update: async (predicate, { data }) => {
-        const record = first(predicate)
-        if (!record) return undefined
-        const draft = cloneData(record)
-        await data(draft)
-        return this.update(record, draft)
-      },
-      delete: (predicate) => {
-        const record = first(predicate)
-        if (record) this.delete(record)
-        return record
-      },
     }
   }
 
@@ -306,13 +286,16 @@ export class Table<R extends BaseRecord> {
     return writes.log
   }
 
-  /** Changes a stored record's fields in place, re-filing it in every observer. */
+  #tell(event: TableEvent<R>): void {
+    for (const observer of this.#observers) observer(event)
+  }
+
+  /** Changes a stored record's fields in place and tells the observers, with a copy of the record as it was. */
   #assign(stored: R, changes: Partial<R>, absent: readonly string[]): void {
-    for (const observer of this.#observers) observer.remove(stored)
+    const before = this.#observers.length > 0 ? { ...stored } : undefined
     Object.assign(stored, changes)
     for (const key of absent) delete (stored as Record<string, unknown>)[key]
-    for (const observer of this.#observers) observer.add(stored)
-    this.#watcher?.(stored.id, false)
+    if (before) this.#tell({ kind: 'write', table: this.name, before, after: stored })
   }
 
   /**
@@ -337,29 +320,13 @@ export class Table<R extends BaseRecord> {
 
   #track(record: R): void {
     this.#byId.set(record.id, record)
-    for (const observer of this.#observers) observer.add(record)
-    this.#watcher?.(record.id, false)
+    this.#tell({ kind: 'write', table: this.name, before: undefined, after: record })
   }
 
   #untrack(record: R): void {
     this.#byId.delete(record.id)
-    for (const observer of this.#observers) observer.remove(record)
-    this.#watcher?.(record.id, true)
+    this.#tell({ kind: 'write', table: this.name, before: record, after: undefined })
   }
-}
-
-/**
- * The @msw/data collection calls kept on `table.collection` for code written against them.
- *
- * @deprecated Call the table's own methods.
- */
-export interface TableCollection<R> {
-  findFirst(predicate: TablePredicate<R>): R | undefined
-  findMany(predicate?: TablePredicate<R>): R[]
-  count(): number
-  all(): R[]
-  update(predicate: TablePredicate<R>, options: { data: (draft: R) => void | Promise<void> }): Promise<R | undefined>
-  delete(predicate: TablePredicate<R>): R | undefined
 }
 
 /** A copy of plain data (what records and snapshots hold: JSON values), cheaper than `structuredClone`. */

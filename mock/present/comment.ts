@@ -54,7 +54,7 @@ export function presentComment(view: CommentView, comment: CommentRecord) {
     postedAt: comment.postedAt,
     ...(comment.editedAt ? { editedAt: comment.editedAt } : {}),
     reactions: reactions(view, comment.reactions),
-    replies: state.db.repliesByComment.get(comment.id).length,
+    replies: state.indexes.repliesByComment.get(comment.id).length,
     body: body(view, comment.markdown),
     target: presentTarget(state, view.thread, comment),
     urls: { location: `${threadPath(view)}/${comment.id}` },

@@ -6,7 +6,7 @@ export function presentIntegrationEvent(state: State, event: IntegrationEventRec
   return {
     object: 'integration-event' as const,
     id: event.id,
-    integrationId: state.db.integrations.get(event.integration)?.name ?? event.integration,
+    integrationId: state.tables.integrations.get(event.integration)?.name ?? event.integration,
     installationId: event.installation,
     createdAt: event.createdAt,
     payload: event.payload,

@@ -12,7 +12,7 @@ export function integrationUrl(state: State, integration: IntegrationRecord): st
 
 /** An integration's latest version with its owner, URLs and the caller's permissions; secrets and script stay inside. */
 export function presentIntegration(state: State, caller: Caller, integration: IntegrationRecord) {
-  const owner = state.db.organizations.get(integration.organization)
+  const owner = state.tables.organizations.get(integration.organization)
   const location = integrationUrl(state, integration)
   return {
     object: 'integration' as const,

@@ -16,7 +16,7 @@ export function presentOrganization(state: State, caller: Caller, org: Organizat
     ...(org.communityType ? { communityType: org.communityType } : {}),
     defaultRole: org.defaultRole,
     // Only while the site still exists: a default that points nowhere is no default.
-    ...(org.defaultContent && state.db.sites.get(org.defaultContent.site) ? { defaultContent: org.defaultContent } : {}),
+    ...(org.defaultContent && state.tables.sites.get(org.defaultContent.site) ? { defaultContent: org.defaultContent } : {}),
     sso: org.sso,
     ai: org.ai,
     inviteLinks: org.inviteLinks,

@@ -19,7 +19,7 @@ export function samlService(state: State, provider: SAMLProviderRecord) {
  * on the platform clock (the identity provider's signatures can no longer be trusted).
  */
 export function presentSAMLProvider(state: State, caller: Caller, provider: SAMLProviderRecord) {
-  const team = provider.defaultTeam !== undefined ? state.db.teams.get(provider.defaultTeam) : undefined
+  const team = provider.defaultTeam !== undefined ? state.tables.teams.get(provider.defaultTeam) : undefined
   return {
     object: 'saml-provider' as const,
     id: provider.id,

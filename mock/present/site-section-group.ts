@@ -10,6 +10,6 @@ export function presentSectionGroup(state: State, caller: Caller, site: SiteReco
     id: group.id,
     title: group.title,
     ...(group.icon !== undefined ? { icon: group.icon } : {}),
-    sections: state.db.siteSectionsByParent.get(group.id).map((s) => presentSection(state, caller, site, s)),
+    sections: state.indexes.siteSectionsByParent.get(group.id).map((s) => presentSection(state, caller, site, s)),
   }
 }

@@ -10,7 +10,7 @@ import { presentSpace } from './space.ts'
  * are not all readers of every space it publishes); its title is the site's to show.
  */
 export function presentSiteSpace(state: State, caller: Caller, site: SiteRecord, siteSpace: SiteSpaceRecord, link?: ShareLinkRecord) {
-  const space = state.db.spaces.get(siteSpace.space)!
+  const space = state.tables.spaces.get(siteSpace.space)!
   const context = { shareKey: link?.key }
   const visible = spaceRole(state, caller.user.id, space, context) !== undefined
   return {

@@ -10,10 +10,10 @@ import type { State } from '../model/state.ts'
  * that publishes the space, its URL there (key included); else its first site space's.
  */
 export function publishedUrls(state: State, space: SpaceRecord, context: SpaceAccessContext): { published: string } | undefined {
-  const published = state.db.siteSpacesBySpace.get(space.id)
+  const published = state.indexes.siteSpacesBySpace.get(space.id)
   if (space.deletedAt || published.length === 0) return undefined
   for (const link of activeLinksWithKey(state, context.shareKey)) {
-    const site = state.db.sites.get(link.site)!
+    const site = state.tables.sites.get(link.site)!
     const siteSpace = published.find((ss) => ss.site === link.site)
     if (siteSpace && site.visibility === 'share-link') return { published: siteSpaceUrl(state, site, siteSpace, link) }
   }

@@ -6,7 +6,7 @@ import { publishedUrls } from './space-urls.ts'
 
 export function presentSpace(state: State, caller: Caller, space: SpaceRecord, context: SpaceAccessContext = {}) {
   // `comments` counts the open comments on the space itself (an index, so O(1)).
-  const counts = { comments: state.db.openSpaceComments.get(space.id).length, ...changeRequestCounts(state, space) }
+  const counts = { comments: state.indexes.openSpaceComments.get(space.id).length, ...changeRequestCounts(state, space) }
   const urls = {
     location: `${state.urls.api}/v1/spaces/${space.id}`,
     app: `${state.urls.app}/o/${space.organization}/s/${space.id}`,

@@ -9,7 +9,7 @@ export function presentTeam(state: State, caller: Caller, team: TeamRecord) {
     object: 'team' as const,
     id: team.id,
     title: team.title,
-    members: state.db.teamMembersByTeam.get(team.id).length,
+    members: state.indexes.teamMembersByTeam.get(team.id).length,
     spaces: teamSpaceCount(state, team),
     createdAt: team.createdAt,
     permissions: teamPermissions(state, caller.user.id, team),

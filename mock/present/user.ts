@@ -36,6 +36,6 @@ export function presentUser(state: State, user: UserRecord, audience: Audience) 
 
 /** An embedded user by ID (a placeholder of the same shape when the user is gone). */
 export function presentUserById(state: State, userId: string, audience: Audience) {
-  const user = state.db.users.get(userId)
+  const user = state.tables.users.get(userId)
   return user ? presentUser(state, user, audience) : { object: 'user' as const, id: userId, displayName: 'Deleted user' }
 }

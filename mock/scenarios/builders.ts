@@ -31,7 +31,7 @@ export function createBuilders(
 ) {
   return {
     /** An organization. */
-    organization: (values: NewOrganization) => createOrganization(state(), values),
+    organization: async (values: NewOrganization) => createOrganization(state(), values),
 
     /**
      * A user with an API token, optionally a member of an organization (`role: null` for a guest).
@@ -47,35 +47,35 @@ export function createBuilders(
       } = {},
     ) {
       const s = state()
-      const n = s.db.users.size + 1
+      const n = s.tables.users.size + 1
       const displayName = values.displayName ?? `User ${n}`
-      const user = await createUser(s, {
+      const user = createUser(s, {
         displayName,
         email: values.email ?? `${displayName.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.com`,
       })
-      const token = await issueToken(s, user.id, values.tokenName ?? 'default', values.tokenName ? tokenFor(values.tokenName) : undefined)
+      const token = issueToken(s, user.id, values.tokenName ?? 'default', values.tokenName ? tokenFor(values.tokenName) : undefined)
       if (values.tokenName) tokens[values.tokenName] = token.id
       const member =
         values.organization !== undefined
-          ? await addMember(s, values.organization, user.id, values.role === undefined ? 'read' : values.role)
+          ? addMember(s, values.organization, user.id, values.role === undefined ? 'read' : values.role)
           : undefined
       return { user, token: token.id, member }
     },
 
     /** Adds an existing user to an organization. */
-    member: (organization: string, user: string, role: Role | null) => addMember(state(), organization, user, role),
+    member: async (organization: string, user: string, role: Role | null) => addMember(state(), organization, user, role),
 
     /** A team; `owner` manages it. */
-    team: (values: { organization: string; title: string; members?: string[] | undefined; owner?: string | undefined }) =>
+    team: async (values: { organization: string; title: string; members?: string[] | undefined; owner?: string | undefined }) =>
       createTeam(state(), values.organization, values.title, values.members ?? [], values.owner),
 
-    teamMember: (team: string, user: string, role: 'owner' | 'member' = 'member') => {
+    teamMember: async (team: string, user: string, role: 'owner' | 'member' = 'member') => {
       const s = state()
-      return addTeamMember(s, s.db.teams.get(team)!, user, role)
+      return addTeamMember(s, s.tables.teams.get(team)!, user, role)
     },
 
     /** A collection, at the end of its parent. */
-    collection: (values: NewCollection) => createCollection(state(), values),
+    collection: async (values: NewCollection) => createCollection(state(), values),
 
     /** A space, at the end of its parent; `deleted: true` soft-deletes it at once. */
     async space(values: NewSpace & { deleted?: boolean | undefined }) {
@@ -86,13 +86,13 @@ export function createBuilders(
     },
 
     /** An explicit permission for a user or team on a space or collection. */
-    grant(values: { target: string; principal: string; role: Role }): Promise<GrantRecord> {
+    async grant(values: { target: string; principal: string; role: Role }): Promise<GrantRecord> {
       const s = state()
-      const space = s.db.spaces.get(values.target)
-      const target = space ?? s.db.collections.get(values.target)
+      const space = s.tables.spaces.get(values.target)
+      const target = space ?? s.tables.collections.get(values.target)
       if (!target) throw new Error(`No space or collection ${values.target}`)
-      const team = s.db.teams.get(values.principal)
-      return insert(s, s.db.grants, {
+      const team = s.tables.teams.get(values.principal)
+      return insert(s, s.tables.grants, {
         organization: target.organization,
         target: target.id,
         targetKind: space ? 'space' : 'collection',
@@ -103,23 +103,23 @@ export function createBuilders(
     },
 
     /** A change request on a space (numbered from 1 within the space). */
-    changeRequest(values: {
+    async changeRequest(values: {
       space: string
       createdBy: string
       subject?: string | undefined
       status?: ChangeRequestRecord['status'] | undefined
     }) {
       const s = state()
-      const space = s.db.spaces.get(values.space)
+      const space = s.tables.spaces.get(values.space)
       if (!space) throw new Error(`No space ${values.space}`)
       return createChangeRequest(s, space, values)
     },
 
     /** An invite link into an organization. */
-    invite: (organization: string, role: Role | null = 'read') => createInvite(state(), organization, role),
+    invite: async (organization: string, role: Role | null = 'read') => createInvite(state(), organization, role),
 
     /** A page in a space's live content (`space`) or a change request's (`changeRequest`); nest it with `parent` (a page ID). */
-    page: (values: Parameters<typeof buildPage>[1]) => buildPage(state(), values),
+    page: async (values: Parameters<typeof buildPage>[1]) => buildPage(state(), values),
 
     /** Edits a page (`page` ID) in place: title, markdown, slug... */
     editPage: (values: Parameters<typeof editPage>[1]) => editPage(state(), values),
@@ -128,16 +128,16 @@ export function createBuilders(
     removePage: (values: Parameters<typeof deletePage>[1]) => deletePage(state(), values),
 
     /** A file (content type from the name's extension unless given). */
-    file: (values: Parameters<typeof buildFile>[1]) => buildFile(state(), values),
+    file: async (values: Parameters<typeof buildFile>[1]) => buildFile(state(), values),
 
     /** Whole content at once, in the import fixture format: `{ space | changeRequest, pages: [{ title, markdown, pages }], files, variables }`. */
-    content: (values: Parameters<typeof buildContent>[1]) => buildContent(state(), values),
+    content: async (values: Parameters<typeof buildContent>[1]) => buildContent(state(), values),
 
     /** Marks an external URL as broken for the link checker (`false` makes it fine again). */
-    brokenUrl: (url: string, broken = true) => markUrl(state(), url, broken),
+    brokenUrl: async (url: string, broken = true) => markUrl(state(), url, broken),
 
     /** A review requested from a member on a change request. */
-    reviewer: (values: Parameters<typeof buildReviewRequest>[1]) => buildReviewRequest(state(), values),
+    reviewer: async (values: Parameters<typeof buildReviewRequest>[1]) => buildReviewRequest(state(), values),
 
     /** A comment on a space or (with `changeRequest`) a change request, with optional reactions and resolution. */
     comment: async (values: SeedComment) => {
@@ -147,47 +147,47 @@ export function createBuilders(
     },
 
     /** A reply to a comment, with optional reactions. */
-    commentReply: (values: SeedReply) => seedReply(state(), values),
+    commentReply: async (values: SeedReply) => seedReply(state(), values),
 
     /** Translation settings of an organization. */
-    translation: (values: { organization: string; title: string; languages?: string[] | undefined }) =>
+    translation: async (values: { organization: string; title: string; languages?: string[] | undefined }) =>
       createTranslation(state(), values.organization, values),
 
     /** An OpenAPI specification, already processed unless `processed: false` (`content` or `errorCode` choose the outcome). */
-    openAPISpec: (values: NewOpenAPISpec) => buildOpenAPISpec(state(), values),
+    openAPISpec: async (values: NewOpenAPISpec) => buildOpenAPISpec(state(), values),
 
     /** A SAML provider; every field but the organization has a working default (a generated certificate included). */
-    samlProvider: (values: NewSAMLProvider) => buildSAMLProvider(state(), values),
+    samlProvider: async (values: NewSAMLProvider) => buildSAMLProvider(state(), values),
 
     /** A site (empty: add sections or site spaces); `admins` administer it without being organization admins. */
-    site: (values: NewSite) => createSite(state(), values),
+    site: async (values: NewSite) => createSite(state(), values),
 
     /** A section of a site, publishing `space` as its first (default) site space. */
-    section: (values: Parameters<typeof buildSection>[1]) => buildSection(state(), values),
+    section: async (values: Parameters<typeof buildSection>[1]) => buildSection(state(), values),
 
     /** A section group, optionally grouping ungrouped sections of the site. */
-    sectionGroup: (values: Parameters<typeof buildSectionGroup>[1]) => buildSectionGroup(state(), values),
+    sectionGroup: async (values: Parameters<typeof buildSectionGroup>[1]) => buildSectionGroup(state(), values),
 
     /** A space published in a section (default: the site's default section, or its root without sections). */
-    siteSpace: (values: Parameters<typeof buildSiteSpace>[1]) => buildSiteSpace(state(), values),
+    siteSpace: async (values: Parameters<typeof buildSiteSpace>[1]) => buildSiteSpace(state(), values),
 
     /** A redirect from a path of a site to one of its sections. */
-    redirect: (values: Parameters<typeof buildRedirect>[1]) => buildRedirect(state(), values),
+    redirect: async (values: Parameters<typeof buildRedirect>[1]) => buildRedirect(state(), values),
 
     /** A share link of a site (active unless `active: false`), with a new secret key. */
-    shareLink: (values: Parameters<typeof buildShareLink>[1]) => buildShareLink(state(), values),
+    shareLink: async (values: Parameters<typeof buildShareLink>[1]) => buildShareLink(state(), values),
 
     /** An integration published by an organization (a new version when it already has the name); the title defaults to the name. */
-    integration: (values: Parameters<typeof buildIntegration>[1]) => buildIntegration(state(), values, outbound),
+    integration: async (values: Parameters<typeof buildIntegration>[1]) => buildIntegration(state(), values, outbound),
 
     /** An installation of an integration in an organization (its `installation_setup` event included), optionally changed at once. */
-    installation: (values: Parameters<typeof buildInstallation>[1]) => buildInstallation(state(), values, outbound),
+    installation: async (values: Parameters<typeof buildInstallation>[1]) => buildInstallation(state(), values, outbound),
 
     /** Changes an installation's status, configuration, external IDs or selections (a status or configuration change records `installation_setup`). */
-    updateInstallation: (values: Parameters<typeof updateInstallation>[1]) => updateInstallation(state(), values, outbound),
+    updateInstallation: async (values: Parameters<typeof updateInstallation>[1]) => updateInstallation(state(), values, outbound),
 
     /** Installs on one space or site of the organization (`selected` installations), or sets its configuration and external IDs there. */
-    installationTarget: (values: Parameters<typeof buildInstallationTarget>[1]) => buildInstallationTarget(state(), values, outbound),
+    installationTarget: async (values: Parameters<typeof buildInstallationTarget>[1]) => buildInstallationTarget(state(), values, outbound),
   }
 }
 

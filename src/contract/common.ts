@@ -14,5 +14,4 @@ export const pagination = {
 /** Sort direction of list operations that take `order`. */
 export const Order = z.enum(['asc', 'desc'])
 
-/** A URL field of a request body. */
-export const Url = z.url({ protocol: /^https?$/ })
+export { Url } from '../schemas/input.ts'

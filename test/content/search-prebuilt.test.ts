@@ -40,7 +40,7 @@ async function space(pages: number) {
     const markdown = `Intro of ${WORDS[n % WORDS.length]}.\n\n## ${WORDS[(n + 3) % WORDS.length]} notes\n\nAbout ${WORDS[(n + 5) % WORDS.length]} and more.`
     ids.push((await b.page({ space: created.id, title: `Chapter ${n}`, markdown })).page)
   }
-  const revision = state.db.spaces.get(created.id)!.revision
+  const revision = state.tables.spaces.get(created.id)!.revision
   return { state, b, libraries, space: created.id, revision, ids }
 }
 
@@ -60,7 +60,7 @@ const edit: fc.Arbitrary<Edit> = fc.oneof(
 async function apply(s: Awaited<ReturnType<typeof space>>, edits: readonly Edit[]) {
   for (const e of edits) {
     const page = e.kind === 'add' ? undefined : s.ids[e.page]
-    if (page !== undefined && !s.state.db.pages.findFirst((q) => q.where({ revision: s.revision, page }))) continue
+    if (page !== undefined && !s.state.tables.pages.findFirst((q) => q.where({ revision: s.revision, page }))) continue
     if (e.kind === 'markdown')
       s.b.editPage({ space: s.space, page: page!, markdown: `Now about ${WORDS[e.word]}.\n\n## ${WORDS[e.word]} again\n\nText.` })
     if (e.kind === 'title') s.b.editPage({ space: s.space, page: page!, title: `Renamed ${e.page}` })
@@ -94,7 +94,7 @@ describe('a search index built outside the state lock', () => {
 
         const adopted = finds(s.state.contentCache.search, s)
         // A second set of indexes over the same tables: it files the final pages from scratch.
-        expect(adopted).toEqual(finds(new SearchIndexes(s.state.db, s.libraries), s))
+        expect(adopted).toEqual(finds(new SearchIndexes(s.state.tables, s.libraries), s))
       }),
       { numRuns: 60 },
     )
@@ -107,7 +107,7 @@ describe('a search index built outside the state lock', () => {
         finds(s.state.contentCache.search, s)
         // Through the write path: each page written leaves the index and is filed again.
         await apply(s, later)
-        expect(finds(s.state.contentCache.search, s)).toEqual(finds(new SearchIndexes(s.state.db, s.libraries), s))
+        expect(finds(s.state.contentCache.search, s)).toEqual(finds(new SearchIndexes(s.state.tables, s.libraries), s))
       }),
       { numRuns: 60 },
     )
@@ -149,7 +149,7 @@ describe('a search index built outside the state lock', () => {
     expect(indexes.needsIndex(s.revision)).toBe(false)
     expect(searchPreparation(s.state, [s.revision])).toBeUndefined()
     // The searches' preparation adopts it (under the lock), so their work can use it.
-    searchesPreparation(s.state, [s.state.db.spaces.get(s.space)!], ['cache'])
+    searchesPreparation(s.state, [s.state.tables.spaces.get(s.space)!], ['cache'])
     expect(indexes.unbuilt(s.revision)).toBe(false)
     expect(indexes.versionOf(s.revision)).toBeDefined()
   })

@@ -66,6 +66,18 @@ describe('the layering check of src/, mock/ and the tools', () => {
     ])
   })
 
+  it('keeps HTTP operations out of the model: it takes its input shapes from src/schemas', () => {
+    const edges = new Map([
+      ['mock/model/integrations/publish.ts', ['src/contract/integrations/catalog.ts', 'src/schemas/integration-input.ts']],
+      ['mock/model/comments/posts.ts', ['src/schemas/comment-input.ts', 'mock/core/clock.ts']],
+      ['mock/handlers/comments/space.ts', ['src/contract/comments/space.ts', 'mock/model/comments/posts.ts']],
+      ['src/contract/integrations/catalog.ts', ['src/schemas/integration-input.ts']],
+    ])
+    expect(findViolations({ edges })).toEqual([
+      'mock/model/integrations/publish.ts -> src/contract/integrations/catalog.ts (model may not import contract)',
+    ])
+  })
+
   it('allows a type-only cycle only inside a layer that says so', () => {
     // src/schemas and the generated shapes name each other's types; a value import closes a real cycle.
     const edges = new Map([

@@ -46,10 +46,8 @@ describe('platform.db: one write path', () => {
     expect(() => platform.db.spaces.update(stored, { title: 42 as unknown as string })).toThrow(/schema at title/)
     expect(() => platform.db.spaces.update(stored, { id: 'other' })).toThrow(/keeps its ID/)
     expect(platform.db.spaces.get(first.id)!.title).toBe('First')
-    await expect(platform.db.spaces.insert({ ...stored })).rejects.toThrow(/already stored/)
-    await expect(platform.db.spaces.insert({ ...stored, id: 'new-one', visibility: 'nope' as 'public' })).rejects.toThrow(
-      /schema at visibility/,
-    )
+    expect(() => platform.db.spaces.insert({ ...stored })).toThrow(/already stored/)
+    expect(() => platform.db.spaces.insert({ ...stored, id: 'new-one', visibility: 'nope' as 'public' })).toThrow(/schema at visibility/)
     expect(platform.db.spaces.size).toBe(2)
   })
 
@@ -61,5 +59,35 @@ describe('platform.db: one write path', () => {
       /repeats the ID/,
     )
     expect(platform.db.spaces.get(first.id)?.title).toBe('First')
+  })
+
+  it('tells every write to its observers as one typed event, and hands out read-only records', async () => {
+    const { platform, first, second } = await world()
+    const events: Array<{ kind: string; table: string; before?: string | undefined; after?: string | undefined }> = []
+    const stop = platform.db.spaces.observe((event) =>
+      events.push(
+        event.kind === 'cleared'
+          ? { kind: event.kind, table: event.table, before: [...event.before.keys()].join(',') }
+          : { kind: event.kind, table: event.table, before: event.before?.title, after: event.after?.title },
+      ),
+    )
+    const stored = platform.db.spaces.get(first.id)!
+    const editInPlace = () => {
+      // @ts-expect-error a read record is read-only: a change goes through update
+      stored.title = 'Edited in place'
+    }
+    expect(editInPlace).toBeTypeOf('function')
+    platform.db.spaces.update(stored, { title: 'Renamed' })
+    platform.db.spaces.delete(platform.db.spaces.get(second.id)!)
+    const copy = platform.db.spaces.insert({ ...stored, id: 'copy', title: 'Copy' })
+    platform.db.spaces.clear()
+    stop()
+    platform.db.spaces.insert(copy)
+    expect(events).toEqual([
+      { kind: 'write', table: 'spaces', before: 'First', after: 'Renamed' },
+      { kind: 'write', table: 'spaces', before: 'Second', after: undefined },
+      { kind: 'write', table: 'spaces', before: undefined, after: 'Copy' },
+      { kind: 'cleared', table: 'spaces', before: `${first.id},copy` },
+    ])
   })
 })

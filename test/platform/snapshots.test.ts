@@ -40,17 +40,17 @@ describe('demo platforms restored from the scenario built once per process', () 
     await platform.reset()
     const spaces = platform.db.spaces
     const [space] = spaces.all()
-    const found = spaces.collection.findFirst((q) => q.where({ id: space!.id }))
+    const found = spaces.findFirst((q) => q.where({ id: space!.id }))
     expect(found).toBe(space)
-    expect(spaces.collection.findMany((q) => q.where({ organization: space!.organization })).length).toBeGreaterThan(1)
+    expect(spaces.findMany((q) => q.where({ organization: space!.organization })).length).toBeGreaterThan(1)
 
-    const updated = await spaces.collection.update((q) => q.where({ id: space!.id }), { data: (s) => void (s.title = 'Renamed') })
+    const updated = spaces.update(found!, { title: 'Renamed' })
     expect(updated?.title).toBe('Renamed')
     expect(spaces.get(space!.id)!.title).toBe('Renamed')
 
-    spaces.collection.delete((q) => q.where({ id: space!.id }))
+    spaces.delete(found!)
     expect(spaces.get(space!.id)).toBeUndefined()
-    expect(spaces.collection.count()).toBe(spaces.size)
+    expect(spaces.count()).toBe(spaces.size)
   })
 })
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { MAX_MARKDOWN } from '../../src/contract/comments/shared.ts'
+import { MAX_MARKDOWN } from '../../src/schemas/comment-input.ts'
 import { createMockPlatform, type MockPlatform } from '../../mock/index.ts'
 import { boundInlineRuns, MAX_INLINE_DELIMITERS } from '../../mock/markdown/inline-bound.ts'
 import { parseMarkdown, plainText } from '../../mock/markdown/parse.ts'

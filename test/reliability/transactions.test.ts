@@ -90,7 +90,7 @@ async function dispatcherWith(handler: Handler<OperationDef>) {
 describe('Prepare comes before any write', () => {
   it('a round that writes and then asks to prepare is undone and answers a 500 naming the operation and the table', async () => {
     const { state, user, send } = await dispatcherWith(({ state, prepared }) => {
-      state.db.users.update(state.db.users.get(user.id)!, { displayName: `Written in round ${prepared}` })
+      state.tables.users.update(state.tables.users.get(user.id)!, { displayName: `Written in round ${prepared}` })
       return Deferred.prepare(async () => undefined)
     })
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
@@ -98,18 +98,18 @@ describe('Prepare comes before any write', () => {
     error.mockRestore()
     expect(answer.status).toBe(500)
     expect(answer.body).toContain('listOrganizationsForAuthenticatedUser wrote to users.update before asking to prepare')
-    expect(state.db.users.get(user.id)!.displayName).toBe('Pat')
+    expect(state.tables.users.get(user.id)!.displayName).toBe('Pat')
   })
 
   it('a round that asks to prepare first, then writes on the next run, is kept', async () => {
     const { state, user, send } = await dispatcherWith(({ state, prepared }) => {
       if (!prepared) return Deferred.prepare(async () => undefined)
-      state.db.users.update(state.db.users.get(user.id)!, { displayName: 'Prepared, then written' })
+      state.tables.users.update(state.tables.users.get(user.id)!, { displayName: 'Prepared, then written' })
       return { items: [], next: null } as never
     })
     const answer = await send()
     expect(answer.status).toBe(200)
-    expect(state.db.users.get(user.id)!.displayName).toBe('Prepared, then written')
+    expect(state.tables.users.get(user.id)!.displayName).toBe('Prepared, then written')
   })
 })
 
@@ -118,11 +118,11 @@ describe('work after the lock (Deferred)', () => {
 
   it("a last step under the lock is a transaction of its own: its failure undoes its writes, not the run's", async () => {
     const { state, user, send } = await dispatcherWith(({ state }) => {
-      state.db.users.update(state.db.users.get(user.id)!, { displayName: 'Run' })
+      state.tables.users.update(state.tables.users.get(user.id)!, { displayName: 'Run' })
       return Deferred.finish(
         async () => 'Then',
         (value, now) => {
-          now.db.users.update(now.db.users.get(user.id)!, { displayName: value })
+          now.tables.users.update(now.tables.users.get(user.id)!, { displayName: value })
           throw conflict('The last step failed')
         },
       )
@@ -130,7 +130,7 @@ describe('work after the lock (Deferred)', () => {
     const answer = await send()
     expect(answer.status).toBe(409)
     expect(answer.body).toContain('The last step failed')
-    expect(state.db.users.get(user.id)!.displayName).toBe('Run')
+    expect(state.tables.users.get(user.id)!.displayName).toBe('Run')
   })
 
   it('a last step waits for the lock: it never lands inside another request that then fails', async () => {
@@ -152,13 +152,13 @@ describe('work after the lock (Deferred)', () => {
             return value
           },
           (value, now) => {
-            now.db.users.update(now.db.users.get(user.id)!, { displayName: value })
+            now.tables.users.update(now.tables.users.get(user.id)!, { displayName: value })
             return page
           },
         )
       }
       // The second request writes, holds the lock until released, then fails: its writes are undone.
-      state.db.users.update(state.db.users.get(user.id)!, { displayName: 'Failed run' })
+      state.tables.users.update(state.tables.users.get(user.id)!, { displayName: 'Failed run' })
       entered()
       await held
       throw conflict('The second request failed')
@@ -174,13 +174,13 @@ describe('work after the lock (Deferred)', () => {
     release()
     expect((await second).status).toBe(409)
     expect((await first).status).toBe(200)
-    expect(state.db.users.get(user.id)!.displayName).toBe('Delivered')
+    expect(state.tables.users.get(user.id)!.displayName).toBe('Delivered')
   })
 
   it('an answer after the lock is what its work resolves to, with the run committed before', async () => {
     const { user, send } = await dispatcherWith(({ state }) => {
-      state.db.users.update(state.db.users.get(user.id)!, { displayName: 'Committed' })
-      return Deferred.answer(async () => ({ items: [{ id: state.db.users.get(user.id)!.displayName }], next: null }) as never)
+      state.tables.users.update(state.tables.users.get(user.id)!, { displayName: 'Committed' })
+      return Deferred.answer(async () => ({ items: [{ id: state.tables.users.get(user.id)!.displayName }], next: null }) as never)
     })
     const answer = await send()
     expect(answer.status).toBe(200)
@@ -235,14 +235,14 @@ describe('the undo log', () => {
           (r) => [r.rank, r.seq],
         )
         let seq = 0
-        for (const id of new Set(seedIds)) void table.insert({ id: `r${id}`, seq: ++seq, group: id % 2 ? 'a' : 'b', rank: id % 5 })
+        for (const id of new Set(seedIds)) table.insert({ id: `r${id}`, seq: ++seq, group: id % 2 ? 'a' : 'b', rank: id % 5 })
         const picture = () => JSON.stringify([[...table.all()], ['a', 'b', 'c'].map((g) => index.get(g).map((r) => r.id))])
         const before = picture()
         log.begin()
         for (const w of writes) {
           const stored = 'id' in w ? table.get(`r${w.id}`) : undefined
           try {
-            if (w.kind === 'insert') void table.insert({ id: `r${w.id}`, seq: ++seq, group: w.group, rank: w.rank }).catch(() => undefined)
+            if (w.kind === 'insert') table.insert({ id: `r${w.id}`, seq: ++seq, group: w.group, rank: w.rank })
             else if (w.kind === 'update' && stored)
               table.update(stored, { group: w.group, rank: w.rank, ...(w.note === undefined ? {} : { note: w.note }) })
             else if (w.kind === 'delete' && stored) table.delete(stored)
@@ -275,7 +275,7 @@ describe('the undo log', () => {
     const a = await createUser(failed, { displayName: 'Kept', email: 'kept@example.com' })
     const b = await createUser(untouched, { displayName: 'Kept', email: 'kept@example.com' })
     expect(a).toEqual(b)
-    expect(failed.db.users.size).toBe(1)
+    expect(failed.tables.users.size).toBe(1)
     expect(failed.clock.state).toEqual(untouched.clock.state)
   })
 })

@@ -1,4 +1,4 @@
-import type { Db } from '../../model/db.ts'
+import type { Tables } from '../../model/db.ts'
 import type { SpaceRecord } from '../../model/spaces/tables.ts'
 import type { TableObserver } from '../../model/table.ts'
 
@@ -62,7 +62,7 @@ class SeqLists {
  * organization has. It belongs to the state, like the content cache.
  */
 export class QuestionIndex {
-  readonly #db: Db
+  readonly #db: Tables
   /** What each filed space suggests, and the record as filed (to take it out of its lists). */
   readonly #filed = new Map<string, { space: SpaceRecord; organization: string; questions: SpaceQuestions }>()
   readonly #withHeadings = new SeqLists()
@@ -71,7 +71,7 @@ export class QuestionIndex {
   /** Set when a table was emptied: the next read refiles every space. */
   #everything = true
 
-  constructor(db: Db) {
+  constructor(db: Tables) {
     this.#db = db
     db.spaces.observe(this.#marking((space) => space.id))
     db.revisions.observe(this.#marking((revision) => revision.space))
@@ -137,11 +137,15 @@ export class QuestionIndex {
     this.#withTitles.remove(filed.organization, filed.space)
   }
 
-  #marking<R>(spaceOf: (record: R) => string | undefined): TableObserver<R> {
-    const mark = (record: R) => {
-      const space = spaceOf(record)
+  #marking<R>(spaceOf: (record: Readonly<R>) => string | undefined): TableObserver<R> {
+    const mark = (record: Readonly<R> | undefined) => {
+      const space = record && spaceOf(record)
       if (space !== undefined) this.#changed.add(space)
     }
-    return { add: mark, remove: mark, clear: () => void (this.#everything = true) }
+    return (event) => {
+      if (event.kind === 'cleared') return void (this.#everything = true)
+      mark(event.before)
+      mark(event.after)
+    }
   }
 }

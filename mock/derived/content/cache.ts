@@ -1,4 +1,4 @@
-import type { Db } from '../../model/db.ts'
+import type { Indexes, Tables } from '../../model/db.ts'
 import type { Libraries } from '../../model/libraries.ts'
 import type { TableObserver } from '../../model/table.ts'
 import { AnalysisCache } from './analysis-cache.ts'
@@ -13,7 +13,8 @@ import type { RevisionView } from './view-types.ts'
  * model's rules), so it sits below them in the layers (scripts/check-cycles.ts).
  */
 export interface ContentState {
-  db: Db
+  tables: Tables
+  indexes: Indexes
   libraries: Libraries
   contentCache: ContentCache
 }
@@ -35,7 +36,7 @@ export class ContentCache {
   /** The first headings of large markdown sources an import is about to read. */
   readonly headings = new SourceHeadings()
 
-  constructor(db: Db, libraries: Libraries) {
+  constructor(db: Tables, libraries: Libraries) {
     this.search = new SearchIndexes(db, libraries)
     db.revisions.observe(this.#dropping((revision) => revision.id))
     db.pages.observe(this.#dropping((page) => page.revision))
@@ -50,8 +51,11 @@ export class ContentCache {
     this.#views.set(revision, view)
   }
 
-  #dropping<R>(revisionOf: (record: R) => string): TableObserver<R> {
-    const drop = (record: R) => void this.#views.delete(revisionOf(record))
-    return { add: drop, remove: drop, clear: () => this.#views.clear() }
+  #dropping<R>(revisionOf: (record: Readonly<R>) => string): TableObserver<R> {
+    return (event) => {
+      if (event.kind === 'cleared') return this.#views.clear()
+      if (event.before) this.#views.delete(revisionOf(event.before))
+      if (event.after) this.#views.delete(revisionOf(event.after))
+    }
   }
 }

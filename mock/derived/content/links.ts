@@ -97,7 +97,7 @@ export function linkStatus(state: State, entry: LinkEntry): LinkStatus {
     case 'file':
       return 'in-app'
     case 'url':
-      return state.db.brokenUrls.get(entry.target.url) ? 'broken' : 'ok'
+      return state.tables.brokenUrls.get(entry.target.url) ? 'broken' : 'ok'
     default:
       return 'broken'
   }
@@ -119,7 +119,7 @@ export function linkRevisions(
   const revisions = [target.revision]
   if (target.changeRequest) revisions.push(target.changeRequest.revision, target.changeRequest.baseRevision)
   else {
-    for (const cr of state.db.changeRequestsBySpace.get(target.space.id)) {
+    for (const cr of state.indexes.changeRequestsBySpace.get(target.space.id)) {
       if (cr.status === 'open' || cr.status === 'draft') revisions.push(cr.revision, cr.baseRevision)
     }
   }
@@ -182,7 +182,7 @@ export function listLinks(
   if (target.changeRequest)
     changeRequest = brokenAddedBy(state, target.changeRequest.revision, target.changeRequest.baseRevision, filter.page)
   else {
-    for (const cr of state.db.changeRequestsBySpace.get(target.space.id)) {
+    for (const cr of state.indexes.changeRequestsBySpace.get(target.space.id)) {
       if (cr.status === 'open' || cr.status === 'draft') changeRequest += brokenAddedBy(state, cr.revision, cr.baseRevision, filter.page)
     }
   }

@@ -1,7 +1,7 @@
 import type MiniSearch from 'minisearch'
 import { eachSliced } from '../../core/turns.ts'
 import { WeightedLru } from '../../core/weighted-lru.ts'
-import type { Db } from '../../model/db.ts'
+import type { Tables } from '../../model/db.ts'
 import type { Libraries } from '../../model/libraries.ts'
 import type { SectionInfo } from '../../markdown/page-analysis.ts'
 import type { PageRecord } from '../../model/content/tables.ts'
@@ -134,17 +134,18 @@ export class SearchIndexes {
   readonly #building = new Map<string, Promise<void>>()
   readonly #libraries: Libraries
 
-  constructor(db: Db, libraries: Libraries) {
+  constructor(db: Tables, libraries: Libraries) {
     this.#libraries = libraries
-    db.pages.observe({
-      add: (page) => this.#add(page),
-      remove: (page) => this.#remove(page),
-      clear: () => {
+    db.pages.observe((event) => {
+      if (event.kind === 'cleared') {
         this.#revisions.clear()
         // A build under way finds its revision gone and keeps nothing; new searches start their own.
         this.#building.clear()
         this.#prebuilt.clear()
-      },
+        return
+      }
+      if (event.before) this.#remove(event.before)
+      if (event.after) this.#add(event.after)
     })
   }
 

@@ -10,18 +10,18 @@ function buildView(state: State, id: string): RevisionView {
     id,
     libraries: state.libraries,
     kept: state.contentCache.analyses,
-    revision: state.db.revisions.get(id),
+    revision: state.tables.revisions.get(id),
     roots: [],
     order: [],
     byId: new Map(),
     byPath: new Map(),
-    files: [...state.db.filesByRevision.get(id)],
+    files: [...state.indexes.filesByRevision.get(id)],
     fileById: new Map(),
     fileByName: new Map(),
     analyses: new Map(),
   }
   const walk = (parentId: string, parent: PageNode | undefined, into: PageNode[]) => {
-    for (const record of state.db.pagesByParent.get(`${id}:${parentId}`)) {
+    for (const record of state.indexes.pagesByParent.get(`${id}:${parentId}`)) {
       // A parent loop can only come from hand edits of `platform.db`; never walk it twice.
       if (view.byId.has(record.page)) continue
       const node: PageNode = {

@@ -51,11 +51,11 @@ interface NewCommentInput {
   body: { markdown: string }
 }
 
-export async function postThreadComment(view: CommentView, input: NewCommentInput) {
+export function postThreadComment(view: CommentView, input: NewCommentInput) {
   requireComment(view)
   const early = blocksFirst(view, input.node !== undefined)
   if (early) return early
-  const comment = await postComment(view.state, view.thread, {
+  const comment = postComment(view.state, view.thread, {
     postedBy: view.caller.user.id,
     markdown: input.body.markdown,
     page: input.page,
@@ -100,17 +100,17 @@ export function deleteThreadComment(view: CommentView, commentId: string): void 
 
 export function listThreadReplies(view: CommentView, commentId: string, query: PageQuery) {
   const comment = findComment(view.state, view.thread, commentId)
-  const replies = view.state.db.repliesByComment.get(comment.id)
+  const replies = view.state.indexes.repliesByComment.get(comment.id)
   return withDocuments(
     view.documents,
     paginate(`replies:${comment.id}`, replies, postingKey, query, (r) => presentReply(view, r)),
   )
 }
 
-export async function postThreadReply(view: CommentView, commentId: string, input: { body: { markdown: string } }) {
+export function postThreadReply(view: CommentView, commentId: string, input: { body: { markdown: string } }) {
   const comment = findComment(view.state, view.thread, commentId)
   requireComment(view)
-  return presentReply(view, await postReply(view.state, comment, { postedBy: view.caller.user.id, markdown: input.body.markdown }))
+  return presentReply(view, postReply(view.state, comment, { postedBy: view.caller.user.id, markdown: input.body.markdown }))
 }
 
 export function getThreadReply(view: CommentView, commentId: string, replyId: string) {

@@ -70,7 +70,7 @@ export function readFiles(state: State, target: ContentTarget, input: ContentQue
   const { metadata } = contentOptions(input)
   return paginate(
     'files',
-    state.db.filesByRevision.get(target.revision),
+    state.indexes.filesByRevision.get(target.revision),
     (f) => [f.seq],
     input,
     (f) => presentFile(state, target, f, metadata),

@@ -20,9 +20,9 @@ export const reviewerHandlers: Handlers<OpsOf<typeof contract>> = {
     )
   },
 
-  requestReviewersForChangeRequest: async ({ state, caller, input }) => {
+  requestReviewersForChangeRequest: ({ state, caller, input }) => {
     const { space, changeRequest } = loadChangeRequest(state, caller, input.spaceId, input.changeRequestId, 'review')
-    const requests = await requestReviewers(state, space, changeRequest, caller.user.id, input.users, input.subject)
+    const requests = requestReviewers(state, space, changeRequest, caller.user.id, input.users, input.subject)
     const people = audienceFor(state, caller, space.organization)
     return { users: requests.map((r) => presentRequestedReviewer(state, r, people)) }
   },

@@ -10,7 +10,7 @@ import { loadAdministeredOrganization, loadIntegration } from './load.ts'
 
 export const catalogHandlers: Handlers<OpsOf<typeof contract>> = {
   listIntegrations: ({ state, caller, input }) => {
-    const items = state.db.integrationsSorted.get('all').filter((i) => listedFor(state, caller.user.id, i) && matchesFilters(i, input))
+    const items = state.indexes.integrationsSorted.get('all').filter((i) => listedFor(state, caller.user.id, i) && matchesFilters(i, input))
     return paginate(
       'integrations',
       items,
@@ -27,7 +27,7 @@ export const catalogHandlers: Handlers<OpsOf<typeof contract>> = {
    * A name belongs to the organization that first published it: naming another organization is
    * a conflict, and a new version needs an admin of the owner (the one named, or by default).
    */
-  publishIntegration: async ({ state, caller, services, input }) => {
+  publishIntegration: ({ state, caller, services, input }) => {
     const { integrationName: name, organization: ref, ...manifest } = input
     const existing = integrationByName(state, name)
     const org = ref !== undefined ? loadAdministeredOrganization(state, caller, ref) : undefined
@@ -35,14 +35,7 @@ export const catalogHandlers: Handlers<OpsOf<typeof contract>> = {
       throw conflict(`Integration name "${name}" is already taken by another organization`)
     if (existing && !org) loadIntegration(state, caller, name, 'admin')
     if (!existing && !org) throw badRequest('Invalid body.organization: is required to publish a new integration')
-    const { integration, events } = await publishIntegration(
-      state,
-      name,
-      org?.id ?? existing!.organization,
-      manifest,
-      caller.user.id,
-      existing,
-    )
+    const { integration, events } = publishIntegration(state, name, org?.id ?? existing!.organization, manifest, caller.user.id, existing)
     return afterDeliveries(state, services.fetch, events, presentIntegration(state, caller, integration))
   },
 

@@ -10,7 +10,7 @@ import { loadIntegration } from './load.ts'
 export const eventHandlers: Handlers<OpsOf<typeof contract>> = {
   listIntegrationEvents: ({ state, caller, input }) => {
     const integration = loadIntegration(state, caller, input.integrationName, 'admin')
-    const events = state.db.integrationEventsByIntegration.get(integration.id)
+    const events = state.indexes.integrationEventsByIntegration.get(integration.id)
     return paginate(
       `events:${integration.id}`,
       events,

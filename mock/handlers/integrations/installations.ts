@@ -26,10 +26,10 @@ export const installationHandlers: Handlers<OpsOf<typeof contract>> = {
     )
   },
 
-  installIntegration: async ({ state, caller, services, input }) => {
+  installIntegration: ({ state, caller, services, input }) => {
     const integration = loadIntegration(state, caller, input.integrationName)
     const org = loadAdministeredOrganization(state, caller, input.organization)
-    const { installation, events } = await install(state, integration, org.id, caller.user.id)
+    const { installation, events } = install(state, integration, org.id, caller.user.id)
     return afterDeliveries(state, services.fetch, events, presentInstallation(state, integration, installation))
   },
 

@@ -24,10 +24,10 @@ export function loadIntegration(state: State, caller: Caller, name: string, need
  * unknown or the caller is not a member, 403 when a member without admin.
  */
 export function loadAdministeredOrganization(state: State, caller: Caller, ref: string): OrganizationRecord {
-  let org = state.db.organizations.get(ref)
+  let org = state.tables.organizations.get(ref)
   if (!org) {
     const hostname = ref.toLowerCase()
-    for (const o of state.db.organizations.all()) if (o.hostname === hostname) org = o
+    for (const o of state.tables.organizations.all()) if (o.hostname === hostname) org = o
   }
   const member = org && membership(state, org.id, caller.user.id)
   if (!org || !member) throw notFound(`Organization "${ref}" not found`)
@@ -42,7 +42,7 @@ export function visibleInstallations(
   integration: IntegrationRecord,
   externalId?: string,
 ): InstallationRecord[] {
-  return state.db.installationsByIntegration
+  return state.indexes.installationsByIntegration
     .get(integration.id)
     .filter(
       (i) => canViewInstallation(state, caller.user.id, integration, i) && (externalId === undefined || i.externalIds.includes(externalId)),
@@ -61,8 +61,8 @@ export function requireRender(state: State, caller: Caller, integration: Integra
     )
   }
   if (spaceId === undefined) return
-  const space = state.db.spaces.get(spaceId)
+  const space = state.tables.spaces.get(spaceId)
   if (!space || !spaceRole(state, caller.user.id, space)) throw notFound(`Space ${spaceId} not found`)
-  const installed = state.db.installationsByIntegration.get(integration.id).some((i) => coversSpace(state, integration, i, space.id))
+  const installed = state.indexes.installationsByIntegration.get(integration.id).some((i) => coversSpace(state, integration, i, space.id))
   if (!installed) throw notFound(`Integration "${integration.name}" is not installed on space ${spaceId}`)
 }

@@ -17,16 +17,16 @@ export const openAPIHandlers: Handlers<OpsOf<typeof contract>> = {
     const org = loadForList(state, caller, input.organizationId, openAPISpecPermissions, 'OpenAPI specifications')
     return paginate(
       `openapi:${org.id}`,
-      state.db.openapiSpecsByOrg.get(org.id),
+      state.indexes.openapiSpecsByOrg.get(org.id),
       (s) => [s.seq],
       input,
       (s) => presentOpenAPISpec(state, caller, s),
     )
   },
 
-  createOpenAPISpec: async ({ state, caller, services, input }) => {
+  createOpenAPISpec: ({ state, caller, services, input }) => {
     const { org } = loadOrganization(state, caller, input.organizationId, 'createOpenAPISpec')
-    const spec = await createSpec(state, org.id, input.slug, input.source.url, resolveSource(services.fixtures, input.source.url))
+    const spec = createSpec(state, org.id, input.slug, input.source.url, resolveSource(services.fixtures, input.source.url))
     return presentOpenAPISpec(state, caller, spec)
   },
 
@@ -43,12 +43,12 @@ export const openAPIHandlers: Handlers<OpsOf<typeof contract>> = {
   },
 
   // PUT may create, so it needs the creating permission before looking the slug up (no existence leak).
-  createOrUpdateOpenAPISpecBySlug: async ({ state, caller, services, input }) => {
+  createOrUpdateOpenAPISpecBySlug: ({ state, caller, services, input }) => {
     const { org } = loadOrganization(state, caller, input.organizationId, 'createOpenAPISpec')
     const source = resolveSource(services.fixtures, input.source.url)
     const existing = specBySlug(state, org.id, input.specSlug)
     if (existing) return presentOpenAPISpec(state, caller, reprocessSpec(state, existing, input.source.url, source))
-    const spec = await createSpec(state, org.id, input.specSlug, input.source.url, source)
+    const spec = createSpec(state, org.id, input.specSlug, input.source.url, source)
     return new Reply(201, presentOpenAPISpec(state, caller, spec))
   },
 

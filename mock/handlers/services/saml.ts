@@ -25,9 +25,9 @@ export const samlHandlers: Handlers<OpsOf<typeof contract>> = {
     )
   },
 
-  createOrganizationSAMLProvider: async ({ state, caller, input }) => {
+  createOrganizationSAMLProvider: ({ state, caller, input }) => {
     const { org } = loadOrganization(state, caller, input.organizationId, 'admin')
-    return presentSAMLProvider(state, caller, await createSAMLProvider(state, org.id, input))
+    return presentSAMLProvider(state, caller, createSAMLProvider(state, org.id, input))
   },
 
   getOrganizationSAMLProviderById: ({ state, caller, input }) => {
@@ -49,7 +49,7 @@ export const samlHandlers: Handlers<OpsOf<typeof contract>> = {
   // A login page asks before its user belongs to the organization: any signed-in caller may read
   // where to start (labels and start URLs, nothing secret). Unknown organizations are 404.
   listSSOProviderLoginsInOrganization: ({ state, input }) => {
-    const org = state.db.organizations.get(input.organizationId)
+    const org = state.tables.organizations.get(input.organizationId)
     if (!org) throw notFound(`Organization ${input.organizationId} not found`)
     return { items: providersOf(state, org.id).map((p) => presentSSOLogin(state, p)) }
   },

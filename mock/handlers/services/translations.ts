@@ -27,16 +27,16 @@ export const translationHandlers: Handlers<OpsOf<typeof contract>> = {
     const org = loadForList(state, caller, input.organizationId, translationPermissions, 'translation settings')
     return paginate(
       `translations:${org.id}`,
-      state.db.translationsByOrg.get(org.id),
+      state.indexes.translationsByOrg.get(org.id),
       (t) => [t.seq],
       input,
       (t) => presentTranslation(state, caller, t),
     )
   },
 
-  createTranslation: async ({ state, caller, input }) => {
+  createTranslation: ({ state, caller, input }) => {
     const { org } = loadOrganization(state, caller, input.organizationId, 'createContent')
-    return presentTranslation(state, caller, await createTranslation(state, org.id, input))
+    return presentTranslation(state, caller, createTranslation(state, org.id, input))
   },
 
   getTranslation: ({ state, caller, input }) => presentTranslation(state, caller, load(state, caller, input)),

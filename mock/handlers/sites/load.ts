@@ -19,7 +19,7 @@ import { loadOrganization } from '../load.ts'
  */
 export function loadSite(state: State, caller: Caller, organizationId: string, siteId: string, need?: 'admin'): SiteRecord {
   const { org } = loadOrganization(state, caller, organizationId)
-  const site = state.db.sites.get(siteId)
+  const site = state.tables.sites.get(siteId)
   if (!site || site.organization !== org.id) throw notFound(`Site ${siteId} not found in organization ${org.id}`)
   if (need && !sitePermissions(state, caller.user.id, site)[need]) throw forbidden(`Missing permission "${need}" on site ${siteId}`)
   return site
@@ -44,13 +44,13 @@ export function loadSiteSpace(state: State, site: SiteRecord, id: string): SiteS
 }
 
 export function loadRedirect(state: State, site: SiteRecord, id: string): SiteRedirectRecord {
-  const redirect = state.db.siteRedirects.get(id)
+  const redirect = state.tables.siteRedirects.get(id)
   if (redirect?.site !== site.id) throw notFound(`Redirect ${id} not found in site ${site.id}`)
   return redirect
 }
 
 export function loadShareLink(state: State, site: SiteRecord, id: string): ShareLinkRecord {
-  const link = state.db.shareLinks.get(id)
+  const link = state.tables.shareLinks.get(id)
   if (link?.site !== site.id) throw notFound(`Share link ${id} not found in site ${site.id}`)
   return link
 }

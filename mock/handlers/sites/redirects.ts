@@ -10,12 +10,12 @@ import { loadRedirect, loadSite } from './load.ts'
 export const redirectHandlers: Handlers<OpsOf<typeof contract>> = {
   listSiteRedirects: ({ state, caller, input }) => {
     const site = loadSite(state, caller, input.organizationId, input.siteId)
-    return paginate(`redirects:${site.id}`, state.db.siteRedirectsBySite.get(site.id), (r) => [r.seq], input, presentRedirect)
+    return paginate(`redirects:${site.id}`, state.indexes.siteRedirectsBySite.get(site.id), (r) => [r.seq], input, presentRedirect)
   },
 
-  createSiteRedirect: async ({ state, caller, input }) => {
+  createSiteRedirect: ({ state, caller, input }) => {
     const site = loadSite(state, caller, input.organizationId, input.siteId, 'admin')
-    return presentRedirect(await createRedirect(state, site, input))
+    return presentRedirect(createRedirect(state, site, input))
   },
 
   deleteSiteRedirectById: ({ state, caller, input }) => {

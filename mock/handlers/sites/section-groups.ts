@@ -15,7 +15,7 @@ import { loadSectionGroup, loadSite } from './load.ts'
 export const sectionGroupHandlers: Handlers<OpsOf<typeof contract>> = {
   listSiteSectionGroups: ({ state, caller, input }) => {
     const site = loadSite(state, caller, input.organizationId, input.siteId)
-    const groups = state.db.siteSectionGroupsBySite.get(site.id)
+    const groups = state.indexes.siteSectionGroupsBySite.get(site.id)
     return paginate(
       `section-groups:${site.id}`,
       groups,
@@ -25,9 +25,9 @@ export const sectionGroupHandlers: Handlers<OpsOf<typeof contract>> = {
     )
   },
 
-  addSectionGroupToSite: async ({ state, caller, input }) => {
+  addSectionGroupToSite: ({ state, caller, input }) => {
     const site = loadSite(state, caller, input.organizationId, input.siteId, 'admin')
-    return presentSectionGroup(state, caller, site, await createSectionGroup(state, site, input))
+    return presentSectionGroup(state, caller, site, createSectionGroup(state, site, input))
   },
 
   deleteSiteSectionGroupById: ({ state, caller, input }) => {

@@ -20,9 +20,9 @@ export const sectionHandlers: Handlers<OpsOf<typeof contract>> = {
     )
   },
 
-  addSectionToSite: async ({ state, caller, input }) => {
+  addSectionToSite: ({ state, caller, input }) => {
     const site = loadSite(state, caller, input.organizationId, input.siteId, 'admin')
-    const section = await createSection(state, site, { space: input.spaceId, title: input.title, icon: input.icon }, caller.user.id)
+    const section = createSection(state, site, { space: input.spaceId, title: input.title, icon: input.icon }, caller.user.id)
     return presentSection(state, caller, site, section)
   },
 

@@ -11,16 +11,16 @@ export const shareLinkHandlers: Handlers<OpsOf<typeof contract>> = {
     const site = loadSite(state, caller, input.organizationId, input.siteId, 'admin')
     return paginate(
       `share-links:${site.id}`,
-      state.db.shareLinksBySite.get(site.id),
+      state.indexes.shareLinksBySite.get(site.id),
       (l) => [l.seq],
       input,
       (l) => presentShareLink(site, l),
     )
   },
 
-  createSiteShareLink: async ({ state, caller, input }) => {
+  createSiteShareLink: ({ state, caller, input }) => {
     const site = loadSite(state, caller, input.organizationId, input.siteId, 'admin')
-    return presentShareLink(site, await createShareLink(state, site, { name: input.name }))
+    return presentShareLink(site, createShareLink(state, site, { name: input.name }))
   },
 
   deleteSiteShareLinkById: ({ state, caller, input }) => {

@@ -25,9 +25,9 @@ export const siteSpaceHandlers: Handlers<OpsOf<typeof contract>> = {
     )
   },
 
-  addSpaceToSite: async ({ state, caller, input }) => {
+  addSpaceToSite: ({ state, caller, input }) => {
     const site = loadSite(state, caller, input.organizationId, input.siteId, 'admin')
-    const siteSpace = await addSiteSpace(state, site, { space: input.spaceId, section: input.sectionId }, caller.user.id)
+    const siteSpace = addSiteSpace(state, site, { space: input.spaceId, section: input.sectionId }, caller.user.id)
     return presentSiteSpace(state, caller, site, siteSpace)
   },
 

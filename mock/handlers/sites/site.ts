@@ -10,7 +10,7 @@ export const siteHandlers: Handlers<OpsOf<typeof contract>> = {
     const { org } = loadOrganization(state, caller, input.organizationId)
     return paginate(
       `sites:${org.id}`,
-      state.db.sitesByOrg.get(org.id),
+      state.indexes.sitesByOrg.get(org.id),
       (s) => [s.seq],
       input,
       (s) => presentSite(state, caller, s),

@@ -6,14 +6,14 @@ import { keyOfThread, type Thread, type ThreadRef } from './thread.ts'
 const commenterId = (ref: ThreadRef, user: string) => `${threadKey(ref)}:${user}`
 
 /** Counts one more comment or reply by `user` in a thread, adding them to its commenters on their first. */
-export async function joinThread(state: State, ref: ThreadRef, user: string): Promise<void> {
+export function joinThread(state: State, ref: ThreadRef, user: string): void {
   const id = commenterId(ref, user)
-  const existing = state.db.commenters.get(id)
+  const existing = state.tables.commenters.get(id)
   if (existing) {
-    state.db.commenters.update(existing, { posts: existing.posts + 1 })
+    state.tables.commenters.update(existing, { posts: existing.posts + 1 })
     return
   }
-  await insert(state, state.db.commenters, {
+  insert(state, state.tables.commenters, {
     id,
     space: ref.space,
     ...(ref.changeRequest !== undefined ? { changeRequest: ref.changeRequest } : {}),
@@ -24,10 +24,10 @@ export async function joinThread(state: State, ref: ThreadRef, user: string): Pr
 
 /** Counts one comment or reply fewer; with none left, `user` is no longer a commenter there. */
 export function leaveThread(state: State, ref: ThreadRef, user: string): void {
-  const existing = state.db.commenters.get(commenterId(ref, user))
+  const existing = state.tables.commenters.get(commenterId(ref, user))
   if (!existing) return
-  if (existing.posts > 1) state.db.commenters.update(existing, { posts: existing.posts - 1 })
-  else state.db.commenters.delete(existing)
+  if (existing.posts > 1) state.tables.commenters.update(existing, { posts: existing.posts - 1 })
+  else state.tables.commenters.delete(existing)
 }
 
 /**
@@ -37,8 +37,8 @@ export function leaveThread(state: State, ref: ThreadRef, user: string): void {
  */
 export function threadCommenters(state: State, thread: Thread): Array<{ commenter: CommenterRecord; member: MemberRecord }> {
   const out: Array<{ commenter: CommenterRecord; member: MemberRecord }> = []
-  for (const commenter of state.db.commentersByThread.get(keyOfThread(thread))) {
-    const member = state.db.members.get(`${thread.space.organization}:${commenter.user}`)
+  for (const commenter of state.indexes.commentersByThread.get(keyOfThread(thread))) {
+    const member = state.tables.members.get(`${thread.space.organization}:${commenter.user}`)
     if (member) out.push({ commenter, member })
   }
   return out

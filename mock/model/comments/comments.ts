@@ -16,10 +16,10 @@ export interface NewComment {
 }
 
 /** Posts a comment on the thread's current revision, open, with no reactions. */
-export async function postComment(state: State, thread: Thread, values: NewComment): Promise<CommentRecord> {
+export function postComment(state: State, thread: Thread, values: NewComment): CommentRecord {
   checkMarkdown(values.markdown)
   const anchor = resolveAnchor(state, thread, values)
-  const comment = await insert(state, state.db.comments, {
+  const comment = insert(state, state.tables.comments, {
     ...refOf(thread),
     revision: currentRevision(thread),
     ...anchor,
@@ -29,13 +29,13 @@ export async function postComment(state: State, thread: Thread, values: NewComme
     reactions: [],
     status: 'open',
   })
-  await joinThread(state, refOf(thread), values.postedBy)
+  joinThread(state, refOf(thread), values.postedBy)
   return comment
 }
 
 /** A comment of this thread (a comment of another space or change request is not found here). */
 export function findComment(state: State, thread: Thread, id: string): CommentRecord {
-  const comment = state.db.comments.get(id)
+  const comment = state.tables.comments.get(id)
   if (!comment || threadKey(comment) !== keyOfThread(thread)) throw notFound(`Comment ${id} not found in ${describeThread(thread)}`)
   return comment
 }
@@ -51,15 +51,15 @@ export function updateComment(state: State, comment: CommentRecord, by: string, 
   checkChanges(changes, COMMENT_FIELDS)
   const at = state.clock.stamp()
   const patch = { ...postPatch(comment, by, at, changes), ...resolutionPatch(comment, changes.resolved, by, at) }
-  return Object.keys(patch).length > 0 ? state.db.comments.update(comment, patch) : comment
+  return Object.keys(patch).length > 0 ? state.tables.comments.update(comment, patch) : comment
 }
 
 /** Deletes a comment and its replies; its authors leave the commenters unless they posted more there. */
 export function deleteComment(state: State, comment: CommentRecord): void {
-  for (const reply of [...state.db.repliesByComment.get(comment.id)]) {
-    state.db.commentReplies.delete(reply)
+  for (const reply of [...state.indexes.repliesByComment.get(comment.id)]) {
+    state.tables.commentReplies.delete(reply)
     leaveThread(state, comment, reply.postedBy)
   }
-  state.db.comments.delete(comment)
+  state.tables.comments.delete(comment)
   leaveThread(state, comment, comment.postedBy)
 }

@@ -18,7 +18,7 @@ export interface CommentFilters {
  */
 export function listComments(state: State, thread: Thread, filters: CommentFilters): readonly CommentRecord[] {
   const key = keyOfThread(thread)
-  const db = state.db
+  const db = state.indexes
   const status = filters.status === 'all' ? undefined : filters.status
   const authors = filters.authors ? [...new Set(filters.authors)] : undefined
   const candidates: Array<readonly CommentRecord[]> = []
@@ -43,10 +43,10 @@ export function listComments(state: State, thread: Thread, filters: CommentFilte
  */
 function byAuthors(state: State, key: string, authors: readonly string[]): readonly CommentRecord[] {
   let lists: Array<readonly CommentRecord[]> = authors
-    .map((a) => state.db.commentsByThreadAuthor.get(`${key}|by:${a}`))
+    .map((a) => state.indexes.commentsByThreadAuthor.get(`${key}|by:${a}`))
     .filter((l) => l.length > 0)
   const total = lists.reduce((n, l) => n + l.length, 0)
-  const thread = state.db.commentsByThread.get(key)
+  const thread = state.indexes.commentsByThread.get(key)
   if (lists.length > 1 && total * 4 > thread.length) {
     const wanted = new Set(authors)
     return thread.filter((c) => wanted.has(c.postedBy))

@@ -1,4 +1,4 @@
-import { MAX_MARKDOWN } from '../../../src/contract/comments/shared.ts'
+import { MAX_MARKDOWN } from '../../../src/schemas/comment-input.ts'
 import { badRequest } from '../../core/http-error.ts'
 import type { CommentRecord, CommentReplyRecord } from './tables.ts'
 import { applyReactions, checkReactionChanges, type ReactionChanges } from './reactions.ts'

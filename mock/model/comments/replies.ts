@@ -5,13 +5,9 @@ import { checkChanges, checkMarkdown, postPatch, resolutionPatch, type PostChang
 import type { CommentRecord, CommentReplyRecord } from './tables.ts'
 
 /** Replies to a comment. */
-export async function postReply(
-  state: State,
-  comment: CommentRecord,
-  values: { postedBy: string; markdown: string },
-): Promise<CommentReplyRecord> {
+export function postReply(state: State, comment: CommentRecord, values: { postedBy: string; markdown: string }): CommentReplyRecord {
   checkMarkdown(values.markdown)
-  const reply = await insert(state, state.db.commentReplies, {
+  const reply = insert(state, state.tables.commentReplies, {
     comment: comment.id,
     space: comment.space,
     ...(comment.changeRequest !== undefined ? { changeRequest: comment.changeRequest } : {}),
@@ -20,13 +16,13 @@ export async function postReply(
     markdown: values.markdown,
     reactions: [],
   })
-  await joinThread(state, comment, values.postedBy)
+  joinThread(state, comment, values.postedBy)
   return reply
 }
 
 /** A reply of this comment (the ID of a reply to another comment is not found here). */
 export function findReply(state: State, comment: CommentRecord, id: string): CommentReplyRecord {
-  const reply = state.db.commentReplies.get(id)
+  const reply = state.tables.commentReplies.get(id)
   if (!reply || reply.comment !== comment.id) throw notFound(`Reply ${id} not found on comment ${comment.id}`)
   return reply
 }
@@ -49,11 +45,11 @@ export function updateReply(
   const at = state.clock.stamp()
   const patch = postPatch(reply, by, at, changes)
   const resolution = resolutionPatch(comment, changes.resolved, by, at)
-  if (Object.keys(resolution).length > 0) state.db.comments.update(comment, resolution)
-  return Object.keys(patch).length > 0 ? state.db.commentReplies.update(reply, patch) : reply
+  if (Object.keys(resolution).length > 0) state.tables.comments.update(comment, resolution)
+  return Object.keys(patch).length > 0 ? state.tables.commentReplies.update(reply, patch) : reply
 }
 
 export function deleteReply(state: State, reply: CommentReplyRecord): void {
-  state.db.commentReplies.delete(reply)
+  state.tables.commentReplies.delete(reply)
   leaveThread(state, reply, reply.postedBy)
 }

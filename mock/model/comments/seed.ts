@@ -1,4 +1,4 @@
-import { ReactionInput } from '../../../src/contract/comments/shared.ts'
+import { ReactionInput } from '../../../src/schemas/comment-input.ts'
 import { badRequest, notFound } from '../../core/http-error.ts'
 import { findChangeRequest } from '../spaces/change-requests.ts'
 import type { State } from '../state.ts'
@@ -25,12 +25,12 @@ function checkSeedReactions(reactions: SeedComment['reactions']): void {
 }
 
 /** A comment made through the model's rules, as a builder: no caller, no permissions. */
-export async function seedComment(state: State, values: SeedComment): Promise<CommentRecord> {
+export function seedComment(state: State, values: SeedComment): CommentRecord {
   checkSeedReactions(values.reactions)
-  const space = state.db.spaces.get(values.space)
+  const space = state.tables.spaces.get(values.space)
   if (!space) throw notFound(`Space ${values.space} not found`)
   const changeRequest = values.changeRequest === undefined ? undefined : findChangeRequest(state, space, String(values.changeRequest))
-  const comment = await postComment(state, { space, changeRequest }, values)
+  const comment = postComment(state, { space, changeRequest }, values)
   for (const [emoji, users] of Object.entries(values.reactions ?? {})) {
     for (const user of users) updateComment(state, comment, user, { addedReactions: [emoji] })
   }
@@ -47,11 +47,11 @@ export interface SeedReply {
 }
 
 /** A reply made through the model's rules, as a builder. */
-export async function seedReply(state: State, values: SeedReply): Promise<CommentReplyRecord> {
-  const comment = state.db.comments.get(values.comment)
+export function seedReply(state: State, values: SeedReply): CommentReplyRecord {
+  const comment = state.tables.comments.get(values.comment)
   if (!comment) throw notFound(`Comment ${values.comment} not found`)
   checkSeedReactions(values.reactions)
-  const reply = await postReply(state, comment, values)
+  const reply = postReply(state, comment, values)
   for (const [emoji, users] of Object.entries(values.reactions ?? {})) {
     for (const user of users) updateReply(state, comment, reply, user, { addedReactions: [emoji] }, ['addedReactions'])
   }

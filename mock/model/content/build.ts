@@ -18,7 +18,7 @@ export interface ContentWhere {
   changeRequest?: string | undefined
 }
 
-export async function buildPage(state: State, values: NewPage & ContentWhere): Promise<PageRecord> {
+export function buildPage(state: State, values: NewPage & ContentWhere): PageRecord {
   return addPage(state, builderTarget(state, values).revision, values)
 }
 
@@ -30,7 +30,7 @@ export function deletePage(state: State, values: ContentWhere & { page: string }
   removePage(state, builderTarget(state, values).revision, values.page)
 }
 
-export async function buildFile(state: State, values: NewFile & ContentWhere): Promise<FileRecord> {
+export function buildFile(state: State, values: NewFile & ContentWhere): FileRecord {
   return addFile(state, builderTarget(state, values).revision, values)
 }
 
@@ -57,18 +57,18 @@ export interface BuiltContent {
  */
 export async function buildContent(state: State, values: BuildContent): Promise<BuiltContent> {
   const target = builderTarget(state, values)
-  const revision = await ensureRevision(state, target)
+  const revision = ensureRevision(state, target)
   const built: BuiltContent = { pages: {}, files: {}, reusableContents: {} }
   const add = async (pages: readonly BuildPage[], parent: string | undefined) => {
     for (const page of pages) {
       const { pages: _children, ...fields } = page
-      const record = await addPage(state, target.revision, { ...fields, parent })
+      const record = addPage(state, target.revision, { ...fields, parent })
       built.pages[page.title] = record
       await add(page.pages ?? [], record.page)
     }
   }
   await add(values.pages ?? [], undefined)
-  for (const file of values.files ?? []) built.files[file.name] = await addFile(state, target.revision, file)
+  for (const file of values.files ?? []) built.files[file.name] = addFile(state, target.revision, file)
   if (values.variables || values.reusableContents) {
     const reusable = (values.reusableContents ?? []).map((r) => ({
       id: r.id ?? newId(state),
@@ -77,7 +77,7 @@ export async function buildContent(state: State, values: BuildContent): Promise<
       markdown: r.markdown,
     }))
     for (const r of reusable) built.reusableContents[r.title] = { id: r.id, documentId: r.documentId }
-    state.db.revisions.update(revision, {
+    state.tables.revisions.update(revision, {
       variables: { ...revision.variables, ...values.variables },
       reusableContents: [...revision.reusableContents, ...reusable],
     })
@@ -86,13 +86,13 @@ export async function buildContent(state: State, values: BuildContent): Promise<
 }
 
 /** Requests a review on a change request (by ID) from a member, as `requestedBy`. */
-export async function buildReviewRequest(
+export function buildReviewRequest(
   state: State,
   values: { changeRequest: string; user: string; requestedBy: string },
-): Promise<RequestedReviewerRecord> {
-  const changeRequest = state.db.changeRequests.get(values.changeRequest)
-  const space = changeRequest && state.db.spaces.get(changeRequest.space)
+): RequestedReviewerRecord {
+  const changeRequest = state.tables.changeRequests.get(values.changeRequest)
+  const space = changeRequest && state.tables.spaces.get(changeRequest.space)
   if (!changeRequest || !space) throw notFound(`Change request ${values.changeRequest} not found`)
-  const [request] = await requestReviewers(state, space, changeRequest, values.requestedBy, [values.user], undefined)
+  const [request] = requestReviewers(state, space, changeRequest, values.requestedBy, [values.user], undefined)
   return request!
 }

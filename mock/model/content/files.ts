@@ -55,7 +55,7 @@ function defaultSize(name: string): number {
 
 /** The file of a revision (404 when it has none by that ID). */
 export function requireFile(state: State, revision: string, fileId: string): FileRecord {
-  const file = state.db.files.get(`${revision}:${fileId}`)
+  const file = state.tables.files.get(`${revision}:${fileId}`)
   if (!file) throw notFound(`File ${fileId} not found`)
   return file
 }
@@ -67,38 +67,38 @@ export function checkNewFile(state: State, revision: string, values: NewFile, fi
   }
   if (values.size !== undefined && !(Number.isInteger(values.size) && values.size >= 0))
     throw badRequest(`Invalid size: must be a whole number of bytes`)
-  for (const file of state.db.filesByRevision.get(revision)) {
+  for (const file of state.indexes.filesByRevision.get(revision)) {
     if (file.name === values.name) throw conflict(`A file named "${values.name}" already exists`)
   }
 }
 
 /** Removes a file from a revision (an import replaces a file of the same name by removing it first). */
 export function removeFile(state: State, revision: string, fileId: string): void {
-  state.db.files.delete(requireFile(state, revision, fileId))
+  state.tables.files.delete(requireFile(state, revision, fileId))
 }
 
 /** Copies the files of one revision into another, keeping their IDs and dates (see `copyPages`). */
-export async function copyFiles(state: State, from: string, to: string): Promise<void> {
-  for (const file of [...state.db.filesByRevision.get(from)]) {
+export function copyFiles(state: State, from: string, to: string): void {
+  for (const file of [...state.indexes.filesByRevision.get(from)]) {
     const { id: _id, seq: _seq, ...values } = structuredClone(file)
-    await insert(state, state.db.files, { ...values, id: `${to}:${file.file}`, revision: to })
+    insert(state, state.tables.files, { ...values, id: `${to}:${file.file}`, revision: to })
   }
 }
 
 /** Deletes every file of a revision. */
 export function dropFiles(state: State, revision: string): void {
-  for (const file of [...state.db.filesByRevision.get(revision)]) state.db.files.delete(file)
+  for (const file of [...state.indexes.filesByRevision.get(revision)]) state.tables.files.delete(file)
 }
 
 /** Adds a file to a revision. */
-export async function addFile(state: State, revision: string, values: NewFile): Promise<FileRecord> {
+export function addFile(state: State, revision: string, values: NewFile): FileRecord {
   checkNewFile(state, revision, values)
   const id = values.id ?? newId(state)
-  if (state.db.files.get(`${revision}:${id}`)) throw conflict(`File ${id} already exists`)
+  if (state.tables.files.get(`${revision}:${id}`)) throw conflict(`File ${id} already exists`)
   const contentType = values.contentType ?? contentTypeOf(values.name)
   const raster = /^image\/(png|jpeg|gif|webp)$/.test(contentType)
   const dimensions = values.dimensions ?? (raster ? { width: 1600, height: 900 } : undefined)
-  const file = await insert(state, state.db.files, {
+  const file = insert(state, state.tables.files, {
     id: `${revision}:${id}`,
     revision,
     file: id,

@@ -99,19 +99,19 @@ function plan(view: RevisionView, content: ImportContent): { steps: Step[]; tota
  * revision becomes the space's active one, or the change request's latest (the space's live
  * content is then left alone).
  */
-export async function importContent(
+export function importContent(
   state: State,
   target: ContentTarget,
   fixtures: ReadonlyMap<string, unknown>,
   url: string,
   source: ImportSource,
-): Promise<ImportOutcome> {
+): ImportOutcome {
   const content = readSource(state.libraries.markdown, state.contentCache.headings, fixtures, url, source)
   const before = viewOf(state, target.revision)
   const { steps, total, imported } = plan(before, content)
   const git = source === 'github' || source === 'gitlab'
-  const previous = await ensureRevision(state, target)
-  const revision = await createRevision(state, {
+  const previous = ensureRevision(state, target)
+  const revision = createRevision(state, {
     space: target.space.id,
     ...(target.changeRequest ? { changeRequest: target.changeRequest.id } : {}),
     parents: [previous.id],
@@ -124,7 +124,7 @@ export async function importContent(
     variables: { ...previous.variables, ...content.variables },
     reusableContents: previous.reusableContents.map((r) => ({ ...r })),
   })
-  await copyContent(state, previous.id, revision.id)
+  copyContent(state, previous.id, revision.id)
 
   const added: string[] = []
   for (const step of steps) {
@@ -132,13 +132,13 @@ export async function importContent(
     const pageGit = git ? { oid: oid(`${url}\u0000${step.path}\u0000${page.markdown ?? ''}`), path: `${step.path}.md` } : undefined
     const fields = { title: page.title, emoji: page.emoji, description: page.description, hidden: page.hidden, git: pageGit }
     if (step.kind === 'update') {
-      const current = state.db.pages.get(`${revision.id}:${step.page}`)!
+      const current = state.tables.pages.get(`${revision.id}:${step.page}`)!
       // A group holds pages, never content of its own.
       updatePage(state, revision.id, step.page, { ...fields, markdown: current.type === 'group' ? undefined : (page.markdown ?? '') })
       added.push(step.page)
     } else {
       const parent = 'step' in step.parent ? added[step.parent.step] : step.parent.existing
-      added.push((await addPage(state, revision.id, { ...fields, parent, slug: step.slug, markdown: page.markdown })).page)
+      added.push(addPage(state, revision.id, { ...fields, parent, slug: step.slug, markdown: page.markdown }).page)
     }
   }
 
@@ -147,22 +147,25 @@ export async function importContent(
     const existing = before.fileByName.get(file.name)
     // A file of the same name is replaced by the imported one under the same ID.
     if (existing) removeFile(state, revision.id, existing.file)
-    await addFile(state, revision.id, {
+    addFile(state, revision.id, {
       ...file,
       id: existing?.file,
       ...(git ? { git: { oid: oid(`${url}\u0000${file.name}`), path: `.files/${file.name}` } } : {}),
     })
   }
 
+  // A new list of new entries through the table: the stored one is what a rollback puts back.
+  let reusableContents = revision.reusableContents
   for (const reusable of content.reusableContents ?? []) {
-    const existing = revision.reusableContents.find((r) => r.title === reusable.title)
-    if (existing) existing.markdown = reusable.markdown
-    else revision.reusableContents.push({ id: newId(state), title: reusable.title, documentId: newId(state), markdown: reusable.markdown })
+    const existing = reusableContents.find((r) => r.title === reusable.title)
+    reusableContents = existing
+      ? reusableContents.map((r) => (r === existing ? { ...r, markdown: reusable.markdown } : r))
+      : [...reusableContents, { id: newId(state), title: reusable.title, documentId: newId(state), markdown: reusable.markdown }]
   }
-  state.db.revisions.update(revision, { reusableContents: revision.reusableContents })
+  state.tables.revisions.update(revision, { reusableContents })
 
   const now = state.clock.stamp()
-  if (target.changeRequest) state.db.changeRequests.update(target.changeRequest, { revision: revision.id, updatedAt: now })
-  else state.db.spaces.update(target.space, { revision: revision.id, updatedAt: now })
+  if (target.changeRequest) state.tables.changeRequests.update(target.changeRequest, { revision: revision.id, updatedAt: now })
+  else state.tables.spaces.update(target.space, { revision: revision.id, updatedAt: now })
   return { revision: revision.id, importedResources: imported, totalResources: total }
 }

@@ -58,7 +58,7 @@ export interface NewPage {
 
 /** The page of a revision (404 when it has none by that ID). */
 export function requirePage(state: State, revision: string, pageId: string): PageRecord {
-  const page = state.db.pages.get(`${revision}:${pageId}`)
+  const page = state.tables.pages.get(`${revision}:${pageId}`)
   if (!page) throw notFound(`Page ${pageId} not found`)
   return page
 }
@@ -73,7 +73,7 @@ export function freeSlug(
   except?: string,
 ): string {
   const taken = new Set<string>()
-  for (const sibling of state.db.pagesByParent.get(`${revision}:${parent ?? ''}`)) if (sibling.page !== except) taken.add(sibling.slug)
+  for (const sibling of state.indexes.pagesByParent.get(`${revision}:${parent ?? ''}`)) if (sibling.page !== except) taken.add(sibling.slug)
   if (wanted !== undefined) {
     if (!SLUG.test(wanted) || wanted.length > 100)
       throw badRequest(`Invalid slug: "${wanted}" must be lowercase letters and digits joined by hyphens (at most 100)`)
@@ -94,15 +94,15 @@ export function numbered(title: string, n: number): string {
 }
 
 /** Adds a page at the end of its parent's children in a revision. */
-export async function addPage(state: State, revision: string, values: NewPage): Promise<PageRecord> {
+export function addPage(state: State, revision: string, values: NewPage): PageRecord {
   if (!values.title.trim()) throw badRequest('Invalid title: must not be empty')
   if (values.parent !== undefined) requirePage(state, revision, values.parent)
   const id = values.id ?? newId(state)
-  if (state.db.pages.get(`${revision}:${id}`)) throw conflict(`Page ${id} already exists`)
+  if (state.tables.pages.get(`${revision}:${id}`)) throw conflict(`Page ${id} already exists`)
   const slug = freeSlug(state, revision, values.parent, values.title, values.slug)
-  const siblings = state.db.pagesByParent.get(`${revision}:${values.parent ?? ''}`)
+  const siblings = state.indexes.pagesByParent.get(`${revision}:${values.parent ?? ''}`)
   const now = state.clock.stamp()
-  const page = await insert(state, state.db.pages, {
+  const page = insert(state, state.tables.pages, {
     id: `${revision}:${id}`,
     revision,
     page: id,
@@ -147,7 +147,7 @@ export function updatePage(state: State, revision: string, pageId: string, chang
   if (changes.slug !== undefined && changes.slug !== page.slug)
     patch.slug = freeSlug(state, revision, page.parent, page.title, changes.slug, page.page)
   for (const field of COPIED_CHANGES) if (changes[field] !== undefined) (patch as Record<string, unknown>)[field] = changes[field]
-  state.db.pages.update(page, patch)
+  state.tables.pages.update(page, patch)
 
   return page
 }
@@ -156,16 +156,16 @@ export function updatePage(state: State, revision: string, pageId: string, chang
  * Copies the pages of one revision into another, keeping their IDs, order and dates: the same
  * page in two revisions is the same page.
  */
-export async function copyPages(state: State, from: string, to: string): Promise<void> {
-  for (const page of [...state.db.pagesByRevision.get(from)]) {
+export function copyPages(state: State, from: string, to: string): void {
+  for (const page of [...state.indexes.pagesByRevision.get(from)]) {
     const { id: _id, seq: _seq, ...values } = structuredClone(page)
-    await insert(state, state.db.pages, { ...values, id: `${to}:${page.page}`, revision: to })
+    insert(state, state.tables.pages, { ...values, id: `${to}:${page.page}`, revision: to })
   }
 }
 
 /** Deletes every page of a revision (the revision goes: mock/model/content/revisions.ts). */
 export function dropPages(state: State, revision: string): void {
-  for (const page of [...state.db.pagesByRevision.get(revision)]) state.db.pages.delete(page)
+  for (const page of [...state.indexes.pagesByRevision.get(revision)]) state.tables.pages.delete(page)
 }
 
 /** Removes a page and the pages under it from a revision. */
@@ -178,5 +178,5 @@ export function removePage(state: State, revision: string, pageId: string): void
     n.children.forEach(collect)
   }
   if (node) collect(node)
-  for (const record of doomed) state.db.pages.delete(record)
+  for (const record of doomed) state.tables.pages.delete(record)
 }

@@ -14,7 +14,7 @@ function requireActive(changeRequest: ChangeRequestRecord): void {
 
 /** The reviewers requested on a change request, in the order they were asked. */
 export function requestedReviewers(state: State, changeRequest: ChangeRequestRecord): readonly RequestedReviewerRecord[] {
-  return state.db.reviewersByChangeRequest.get(changeRequest.id)
+  return state.indexes.reviewersByChangeRequest.get(changeRequest.id)
 }
 
 /**
@@ -22,14 +22,14 @@ export function requestedReviewers(state: State, changeRequest: ChangeRequestRec
  * author), and sets the subject when given. Users already requested keep their request. Every
  * user is checked before anything is written.
  */
-export async function requestReviewers(
+export function requestReviewers(
   state: State,
   space: SpaceRecord,
   changeRequest: ChangeRequestRecord,
   requestedBy: string,
   users: readonly string[],
   subject: string | undefined,
-): Promise<RequestedReviewerRecord[]> {
+): RequestedReviewerRecord[] {
   requireActive(changeRequest)
   const unique = [...new Set(users)]
   users.forEach((user, i) => {
@@ -41,46 +41,46 @@ export async function requestReviewers(
   const now = state.clock.stamp()
   const out: RequestedReviewerRecord[] = []
   for (const user of unique) {
-    const existing = state.db.requestedReviewers.get(`${changeRequest.id}:${user}`)
+    const existing = state.tables.requestedReviewers.get(`${changeRequest.id}:${user}`)
     out.push(
       existing ??
-        (await insert(state, state.db.requestedReviewers, {
+        insert(state, state.tables.requestedReviewers, {
           id: `${changeRequest.id}:${user}`,
           changeRequest: changeRequest.id,
           user,
           requestedBy,
           revision: changeRequest.revision,
           createdAt: now,
-        })),
+        }),
     )
   }
-  state.db.changeRequests.update(changeRequest, { ...(subject !== undefined ? { subject } : {}), updatedAt: now })
+  state.tables.changeRequests.update(changeRequest, { ...(subject !== undefined ? { subject } : {}), updatedAt: now })
   return out
 }
 
 /** Withdraws the review request of a user (404 when none was made). */
 export function removeRequestedReviewer(state: State, changeRequest: ChangeRequestRecord, user: string): void {
-  const request = state.db.requestedReviewers.get(`${changeRequest.id}:${user}`)
+  const request = state.tables.requestedReviewers.get(`${changeRequest.id}:${user}`)
   if (!request) throw notFound(`No review was requested from ${user} on change request ${changeRequest.id}`)
   requireActive(changeRequest)
-  state.db.requestedReviewers.delete(request)
-  state.db.changeRequests.update(changeRequest, { updatedAt: state.clock.stamp() })
+  state.tables.requestedReviewers.delete(request)
+  state.tables.changeRequests.update(changeRequest, { updatedAt: state.clock.stamp() })
 }
 
 /** Drops review requests on change requests of an organization's spaces from a user who left it. */
 export function dropReviewsOfMember(state: State, member: MemberRecord): void {
-  for (const request of [...state.db.reviewersByUser.get(member.user)]) {
-    const changeRequest = state.db.changeRequests.get(request.changeRequest)
-    const space = changeRequest && state.db.spaces.get(changeRequest.space)
-    if (!space || space.organization === member.organization) state.db.requestedReviewers.delete(request)
+  for (const request of [...state.indexes.reviewersByUser.get(member.user)]) {
+    const changeRequest = state.tables.changeRequests.get(request.changeRequest)
+    const space = changeRequest && state.tables.spaces.get(changeRequest.space)
+    if (!space || space.organization === member.organization) state.tables.requestedReviewers.delete(request)
   }
 }
 
 /** Drops review requests of a space's change requests (purge), or only those from non-members of its organization (transfer). */
 export function dropReviewsOfSpace(state: State, space: SpaceRecord, onlyNonMembers: boolean): void {
-  for (const changeRequest of state.db.changeRequestsBySpace.get(space.id)) {
-    for (const request of [...state.db.reviewersByChangeRequest.get(changeRequest.id)]) {
-      if (!onlyNonMembers || !membership(state, space.organization, request.user)) state.db.requestedReviewers.delete(request)
+  for (const changeRequest of state.indexes.changeRequestsBySpace.get(space.id)) {
+    for (const request of [...state.indexes.reviewersByChangeRequest.get(changeRequest.id)]) {
+      if (!onlyNonMembers || !membership(state, space.organization, request.user)) state.tables.requestedReviewers.delete(request)
     }
   }
 }

@@ -21,22 +21,22 @@ export function targetOf(space: SpaceRecord, changeRequest?: ChangeRequestRecord
 /** What a revision record holds besides its identity. */
 export type RevisionValues = Omit<RevisionRecord, 'id' | 'seq' | 'createdAt'> & { id?: string | undefined }
 
-export function createRevision(state: State, values: RevisionValues): Promise<RevisionRecord> {
-  return insert(state, state.db.revisions, { ...values, createdAt: state.clock.stamp() })
+export function createRevision(state: State, values: RevisionValues): RevisionRecord {
+  return insert(state, state.tables.revisions, { ...values, createdAt: state.clock.stamp() })
 }
 
 /**
  * Copies the pages and files of one revision into another, keeping their IDs, order and
  * dates: the same page in two revisions is the same page.
  */
-export async function copyContent(state: State, from: string, to: string): Promise<void> {
-  await copyPages(state, from, to)
-  await copyFiles(state, from, to)
+export function copyContent(state: State, from: string, to: string): void {
+  copyPages(state, from, to)
+  copyFiles(state, from, to)
 }
 
 /** The revision record of a target, made on the spot (empty) for a space built by hand in `platform.db`. */
-export async function ensureRevision(state: State, target: ContentTarget): Promise<RevisionRecord> {
-  const existing = state.db.revisions.get(target.revision)
+export function ensureRevision(state: State, target: ContentTarget): RevisionRecord {
+  const existing = state.tables.revisions.get(target.revision)
   if (existing) return existing
   return createRevision(state, {
     id: target.revision,
@@ -52,12 +52,12 @@ export async function ensureRevision(state: State, target: ContentTarget): Promi
 /** The revision a builder writes to: a space's active one or a change request's (by ID). */
 export function builderTarget(state: State, where: { space?: string | undefined; changeRequest?: string | undefined }): ContentTarget {
   if (where.changeRequest !== undefined) {
-    const changeRequest = state.db.changeRequests.get(where.changeRequest)
-    const space = changeRequest && state.db.spaces.get(changeRequest.space)
+    const changeRequest = state.tables.changeRequests.get(where.changeRequest)
+    const space = changeRequest && state.tables.spaces.get(changeRequest.space)
     if (!changeRequest || !space) throw notFound(`Change request ${where.changeRequest} not found`)
     return targetOf(space, changeRequest)
   }
-  const space = where.space === undefined ? undefined : state.db.spaces.get(where.space)
+  const space = where.space === undefined ? undefined : state.tables.spaces.get(where.space)
   if (!space) throw notFound(`Space ${where.space ?? '(none given)'} not found`)
   return targetOf(space)
 }
@@ -67,6 +67,6 @@ export function dropRevisions(state: State, revisions: readonly RevisionRecord[]
   for (const revision of revisions) {
     dropPages(state, revision.id)
     dropFiles(state, revision.id)
-    state.db.revisions.delete(revision)
+    state.tables.revisions.delete(revision)
   }
 }

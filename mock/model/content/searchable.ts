@@ -4,5 +4,5 @@ import type { State } from '../state.ts'
 
 /** The live spaces of an organization a user can view: what an organization search covers. */
 export function searchableSpaces(state: State, organization: string, userId: string): SpaceRecord[] {
-  return state.db.spacesByOrg.get(organization).filter((space) => !space.deletedAt && spaceRole(state, userId, space))
+  return state.indexes.spacesByOrg.get(organization).filter((space) => !space.deletedAt && spaceRole(state, userId, space))
 }

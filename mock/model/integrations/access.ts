@@ -14,7 +14,7 @@ export function administers(state: State, userId: string, organization: string):
 
 /** Organizations the user administers. */
 export function administeredOrganizations(state: State, userId: string): string[] {
-  return state.db.membersByUser
+  return state.indexes.membersByUser
     .get(userId)
     .filter((m) => m.role === 'admin' && !m.disabled)
     .map((m) => m.organization)
@@ -67,7 +67,7 @@ export function canViewInstallation(
  */
 export function canRender(state: State, userId: string, integration: IntegrationRecord): boolean {
   if (membership(state, integration.organization, userId)) return true
-  return state.db.membersByUser
+  return state.indexes.membersByUser
     .get(userId)
-    .some((m) => !m.disabled && state.db.installationsByKey.get(installationKey(integration.id, m.organization)).length > 0)
+    .some((m) => !m.disabled && state.indexes.installationsByKey.get(installationKey(integration.id, m.organization)).length > 0)
 }

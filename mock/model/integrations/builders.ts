@@ -1,4 +1,4 @@
-import { PublishBody } from '../../../src/contract/integrations/catalog.ts'
+import { PublishBody } from '../../../src/schemas/integration-input.ts'
 import { IntegrationName } from '../../../src/schemas/integration.ts'
 import type { State } from '../state.ts'
 import { integrationByName } from './catalog.ts'
@@ -39,8 +39,8 @@ export async function buildIntegration(state: State, values: NewIntegration, fet
   const existing = integrationByName(state, name)
   if (existing && existing.organization !== organization)
     throw new Error(`Integration "${name}" belongs to organization ${existing.organization}`)
-  const { integration, events } = await publishIntegration(state, name, organization, manifest, publishedBy ?? 'control-api', existing)
-  if (verified !== undefined) state.db.integrations.update(integration, { verified })
+  const { integration, events } = publishIntegration(state, name, organization, manifest, publishedBy ?? 'control-api', existing)
+  if (verified !== undefined) state.tables.integrations.update(integration, { verified })
   await deliver(state, events, fetch)
   return integration
 }
@@ -74,27 +74,27 @@ export async function buildInstallation(
   fetch?: Fetch,
 ): Promise<InstallationRecord> {
   const { integration } = find(state, values)
-  if (!state.db.organizations.get(values.organization)) throw new Error(`No organization ${values.organization}`)
-  const installed = await install(state, integration, values.organization, values.createdBy ?? 'control-api')
+  if (!state.tables.organizations.get(values.organization)) throw new Error(`No organization ${values.organization}`)
+  const installed = install(state, integration, values.organization, values.createdBy ?? 'control-api')
   await deliverAll(state, installed, fetch)
   const { integration: _, organization: __, createdBy: ___, ...changes } = values
   if (Object.values(changes).every((v) => v === undefined)) return installed.installation
-  return deliverAll(state, await changeInstallation(state, integration, installed.installation, changes), fetch)
+  return deliverAll(state, changeInstallation(state, integration, installed.installation, changes), fetch)
 }
 
 /** Changes an installation's status, configuration, external IDs or selections. */
-export async function updateInstallation(
+export function updateInstallation(
   state: State,
   values: InstallationRef & InstallationChanges,
   fetch?: Fetch,
 ): Promise<InstallationRecord> {
   const { integration, installation } = find(state, values)
   if (!installation) throw new Error(`Integration "${values.integration}" is not installed in organization ${values.organization}`)
-  return deliverAll(state, await changeInstallation(state, integration, installation, values), fetch)
+  return deliverAll(state, changeInstallation(state, integration, installation, values), fetch)
 }
 
 /** Installs on one space or one site of the organization, or changes the settings there. */
-export async function buildInstallationTarget(
+export function buildInstallationTarget(
   state: State,
   values: InstallationRef & TargetChanges & ({ space: string; site?: undefined } | { site: string; space?: undefined }),
   fetch?: Fetch,
@@ -102,5 +102,5 @@ export async function buildInstallationTarget(
   const { integration, installation } = find(state, values)
   if (!installation) throw new Error(`Integration "${values.integration}" is not installed in organization ${values.organization}`)
   const [kind, id] = values.space !== undefined ? (['space', values.space] as const) : (['site', values.site!] as const)
-  return deliverAll(state, await setTarget(state, integration, installation, kind, id, values), fetch)
+  return deliverAll(state, setTarget(state, integration, installation, kind, id, values), fetch)
 }

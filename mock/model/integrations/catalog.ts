@@ -5,7 +5,7 @@ import type { IntegrationRecord } from './tables.ts'
 
 /** The integration published under this name, if any. */
 export function integrationByName(state: State, name: string): IntegrationRecord | undefined {
-  return state.db.integrationsByName.get(name)[0]
+  return state.indexes.integrationsByName.get(name)[0]
 }
 
 /** Filters of the integration list (each one absent means no filtering on it). */

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini'
-import type { ConfigurationInput } from '../../../src/contract/integrations/catalog.ts'
+import type { ConfigurationInput } from '../../../src/schemas/integration-input.ts'
 import type { InstallationStatus } from '../../../src/schemas/installation.ts'
 import { badRequest } from '../../core/http-error.ts'
 

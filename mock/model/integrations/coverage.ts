@@ -21,16 +21,16 @@ export function settingsOf(installation: InstallationRecord, kind: TargetKind): 
 export function coveredSpaces(state: State, integration: IntegrationRecord, installation: InstallationRecord): SpaceRecord[] {
   if (!targetAllows(integration, 'space')) return []
   const live = (s: SpaceRecord | undefined): s is SpaceRecord => !!s && !s.deletedAt && s.organization === installation.organization
-  if (installation.spaceSelection === 'all') return state.db.spacesByOrg.get(installation.organization).filter(live)
-  return installation.spaces.map((s) => state.db.spaces.get(s.id)).filter(live)
+  if (installation.spaceSelection === 'all') return state.indexes.spacesByOrg.get(installation.organization).filter(live)
+  return installation.spaces.map((s) => state.tables.spaces.get(s.id)).filter(live)
 }
 
 /** The sites an installation covers: all of its organization's, or the selected ones. */
 export function coveredSites(state: State, integration: IntegrationRecord, installation: InstallationRecord): SiteRecord[] {
   if (!targetAllows(integration, 'site')) return []
-  if (installation.siteSelection === 'all') return [...state.db.sitesByOrg.get(installation.organization)]
+  if (installation.siteSelection === 'all') return [...state.indexes.sitesByOrg.get(installation.organization)]
   return installation.sites
-    .map((s) => state.db.sites.get(s.id))
+    .map((s) => state.tables.sites.get(s.id))
     .filter((s): s is SiteRecord => !!s && s.organization === installation.organization)
 }
 

@@ -48,7 +48,7 @@ export interface DeliveryOutcome {
 export function deliveriesOf(state: State, events: readonly IntegrationEventRecord[]): Delivery[] {
   return events.flatMap((event) => {
     if (!event.tunnelUrl) return []
-    const name = state.db.integrations.get(event.integration)?.name ?? event.integration
+    const name = state.tables.integrations.get(event.integration)?.name ?? event.integration
     const headers = tunnelHeaders(name, { 'x-docplat-event': event.payload.type, 'x-docplat-event-id': event.id })
     return [{ event, url: event.tunnelUrl, headers, body: JSON.stringify(event.payload) }]
   })
@@ -74,8 +74,8 @@ export async function send(fetch: Fetch, { url, headers, body }: Delivery): Prom
 /** Writes a delivery's outcome into its event's status and trace. */
 export function recordDelivery(state: State, event: IntegrationEventRecord, outcome: DeliveryOutcome): void {
   // The event may be gone meanwhile (unpublished); a replaced state keeps the old record to itself.
-  if (state.db.integrationEvents.get(event.id) !== event) return
-  state.db.integrationEvents.update(event, {
+  if (state.tables.integrationEvents.get(event.id) !== event) return
+  state.tables.integrationEvents.update(event, {
     status: outcome.status,
     logs: [...event.logs, { ...outcome.entry, timestamp: state.clock.stamp() }],
   })

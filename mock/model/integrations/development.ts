@@ -13,12 +13,12 @@ export function enableDevelopmentMode(
   all: boolean,
   userId: string,
 ): IntegrationRecord {
-  return state.db.integrations.update(integration, { dev: { tunnelUrl, all, enabledAt: state.clock.stamp(), enabledBy: userId } })
+  return state.tables.integrations.update(integration, { dev: { tunnelUrl, all, enabledAt: state.clock.stamp(), enabledBy: userId } })
 }
 
 /** Turns development mode off: events and renders go back to the runtime. Off already is fine. */
 export function disableDevelopmentMode(state: State, integration: IntegrationRecord): IntegrationRecord {
-  return integration.dev ? state.db.integrations.update(integration, { dev: undefined }) : integration
+  return integration.dev ? state.tables.integrations.update(integration, { dev: undefined }) : integration
 }
 
 /** The tunnel a render by this user goes to, or undefined when the runtime renders it. */

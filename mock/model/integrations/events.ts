@@ -16,12 +16,12 @@ export function tunnelFor(integration: IntegrationRecord, organization: string):
  * delivery (run after the request commits) settles it. Bound for the runtime, it is settled at
  * once: the mock's runtime acknowledges events without running the integration's script.
  */
-export async function recordEvent(
+export function recordEvent(
   state: State,
   integration: IntegrationRecord,
   installation: InstallationRecord,
   fields: Omit<EventPayload, 'eventId' | 'installationId'>,
-): Promise<IntegrationEventRecord> {
+): IntegrationEventRecord {
   const id = newId(state)
   const now = state.clock.stamp()
   const tunnelUrl = tunnelFor(integration, installation.organization)
@@ -32,7 +32,7 @@ export async function recordEvent(
     logs.push(log('info', `Dispatched to the integration runtime ${integration.runtime} (version ${integration.version})`))
     logs.push(log('debug', 'Acknowledged by the mock runtime, which does not run integration scripts'))
   }
-  return insert(state, state.db.integrationEvents, {
+  return insert(state, state.tables.integrationEvents, {
     id,
     integration: integration.id,
     installation: installation.id,
@@ -46,6 +46,6 @@ export async function recordEvent(
 
 /** The event of an integration with this ID, if any. */
 export function eventOf(state: State, integration: IntegrationRecord, eventId: string): IntegrationEventRecord | undefined {
-  const event = state.db.integrationEvents.get(eventId)
+  const event = state.tables.integrationEvents.get(eventId)
   return event?.integration === integration.id ? event : undefined
 }

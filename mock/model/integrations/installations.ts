@@ -14,7 +14,7 @@ export interface InstallationChange {
 
 /** The installation of an integration in an organization, if any. */
 export function installationIn(state: State, integration: IntegrationRecord, organization: string): InstallationRecord | undefined {
-  return state.db.installationsByKey.get(installationKey(integration.id, organization))[0]
+  return state.indexes.installationsByKey.get(installationKey(integration.id, organization))[0]
 }
 
 /**
@@ -22,12 +22,7 @@ export function installationIn(state: State, integration: IntegrationRecord, org
  * the defaults of the account form (`pending` while a required property has none), and records
  * the `installation_setup` event.
  */
-export async function install(
-  state: State,
-  integration: IntegrationRecord,
-  organization: string,
-  userId: string,
-): Promise<InstallationChange> {
+export function install(state: State, integration: IntegrationRecord, organization: string, userId: string): InstallationChange {
   if (!installableIn(integration, organization)) {
     throw forbidden(
       `Integration "${integration.name}" is private to its owner organization and cannot be installed in organization ${organization}`,
@@ -37,7 +32,7 @@ export async function install(
     throw conflict(`Integration "${integration.name}" is already installed in organization ${organization}`)
   const configuration = defaultsOf(integration.configurations.account)
   const now = state.clock.stamp()
-  const installation = await insert(state, state.db.integrationInstallations, {
+  const installation = insert(state, state.tables.integrationInstallations, {
     integration: integration.id,
     organization,
     status: statusFor('active', integration.configurations.account, configuration),
@@ -51,7 +46,7 @@ export async function install(
     updatedAt: now,
     createdBy: userId,
   })
-  const event = await recordEvent(state, integration, installation, { type: 'installation_setup', status: installation.status })
+  const event = recordEvent(state, integration, installation, { type: 'installation_setup', status: installation.status })
   return { installation, events: [event] }
 }
 
@@ -71,12 +66,12 @@ export interface InstallationChanges {
  * required property missing is refused. A change of status or configuration records an
  * `installation_setup` event carrying what it was before.
  */
-export async function changeInstallation(
+export function changeInstallation(
   state: State,
   integration: IntegrationRecord,
   installation: InstallationRecord,
   changes: InstallationChanges,
-): Promise<InstallationChange> {
+): InstallationChange {
   const form = integration.configurations.account
   if (changes.configuration !== undefined) checkConfiguration(form, changes.configuration, 'configuration')
   const configuration = changes.configuration ?? installation.configuration
@@ -87,7 +82,7 @@ export async function changeInstallation(
   const status = changes.status ?? statusFor(installation.status, form, configuration)
   const previous = { status: installation.status, configuration: installation.configuration }
   const setupChanged = status !== previous.status || !sameValue(configuration, previous.configuration)
-  state.db.integrationInstallations.update(installation, {
+  state.tables.integrationInstallations.update(installation, {
     status,
     configuration,
     ...(changes.externalIds !== undefined ? { externalIds: [...new Set(changes.externalIds)] } : {}),
@@ -96,7 +91,7 @@ export async function changeInstallation(
     updatedAt: state.clock.stamp(),
   })
   if (!setupChanged) return { installation, events: [] }
-  const event = await recordEvent(state, integration, installation, { type: 'installation_setup', status, previous })
+  const event = recordEvent(state, integration, installation, { type: 'installation_setup', status, previous })
   return { installation, events: [event] }
 }
 
@@ -105,14 +100,14 @@ export async function changeInstallation(
  * required property without a default makes active installations `pending`, and dropping it
  * makes them active again. Each change records an `installation_setup` event.
  */
-export async function reconcileInstallations(state: State, integration: IntegrationRecord): Promise<IntegrationEventRecord[]> {
+export function reconcileInstallations(state: State, integration: IntegrationRecord): IntegrationEventRecord[] {
   const events: IntegrationEventRecord[] = []
-  for (const installation of [...state.db.installationsByIntegration.get(integration.id)]) {
+  for (const installation of [...state.indexes.installationsByIntegration.get(integration.id)]) {
     const status = statusFor(installation.status, integration.configurations.account, installation.configuration)
     if (status === installation.status) continue
     const previous = { status: installation.status, configuration: installation.configuration }
-    state.db.integrationInstallations.update(installation, { status, updatedAt: state.clock.stamp() })
-    events.push(await recordEvent(state, integration, installation, { type: 'installation_setup', status, previous }))
+    state.tables.integrationInstallations.update(installation, { status, updatedAt: state.clock.stamp() })
+    events.push(recordEvent(state, integration, installation, { type: 'installation_setup', status, previous }))
   }
   return events
 }

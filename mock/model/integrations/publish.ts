@@ -1,4 +1,4 @@
-import type { PublishBody } from '../../../src/contract/integrations/catalog.ts'
+import type { PublishBody } from '../../../src/schemas/integration-input.ts'
 import { badRequest, notFound } from '../../core/http-error.ts'
 import { insert, type State } from '../state.ts'
 import { checkSchema } from './configuration.ts'
@@ -65,29 +65,29 @@ export interface Published {
  * (private for a new integration). Installations whose status the new account form changes
  * record an event.
  */
-export async function publishIntegration(
+export function publishIntegration(
   state: State,
   name: string,
   organization: string,
   manifest: Manifest,
   publisher: string,
   existing: IntegrationRecord | undefined,
-): Promise<Published> {
+): Published {
   checkManifest(manifest)
-  if (!state.db.organizations.get(organization)) throw notFound(`Organization ${organization} not found`)
+  if (!state.tables.organizations.get(organization)) throw notFound(`Organization ${organization} not found`)
   const now = state.clock.stamp()
   const version = versionOf(manifest)
   if (existing) {
-    const integration = state.db.integrations.update(existing, {
+    const integration = state.tables.integrations.update(existing, {
       ...version,
       visibility: manifest.visibility ?? existing.visibility,
       version: existing.version + 1,
       updatedAt: now,
       publishedBy: publisher,
     })
-    return { integration, events: await reconcileInstallations(state, integration) }
+    return { integration, events: reconcileInstallations(state, integration) }
   }
-  const integration = await insert(state, state.db.integrations, {
+  const integration = insert(state, state.tables.integrations, {
     ...version,
     name,
     organization,
@@ -103,8 +103,8 @@ export async function publishIntegration(
 
 /** Removes an integration with its installations and events. */
 export function unpublishIntegration(state: State, integration: IntegrationRecord): void {
-  for (const event of [...state.db.integrationEventsByIntegration.get(integration.id)]) state.db.integrationEvents.delete(event)
-  for (const installation of [...state.db.installationsByIntegration.get(integration.id)])
-    state.db.integrationInstallations.delete(installation)
-  state.db.integrations.delete(integration)
+  for (const event of [...state.indexes.integrationEventsByIntegration.get(integration.id)]) state.tables.integrationEvents.delete(event)
+  for (const installation of [...state.indexes.installationsByIntegration.get(integration.id)])
+    state.tables.integrationInstallations.delete(installation)
+  state.tables.integrations.delete(integration)
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { BlockInput, ConfigurationInput, ContentSourceInput } from '../../../src/contract/integrations/catalog.ts'
+import { BlockInput, ConfigurationInput, ContentSourceInput } from '../../../src/schemas/integration-input.ts'
 import { InstallationStatus } from '../../../src/schemas/installation.ts'
 import { IntegrationRuntime, IntegrationTarget, IntegrationVisibility } from '../../../src/schemas/integration.ts'
 import { Table } from '../table.ts'

@@ -14,7 +14,7 @@ export interface TargetChanges {
 }
 
 function checkTarget(state: State, installation: InstallationRecord, kind: TargetKind, id: string): void {
-  const target = kind === 'space' ? state.db.spaces.get(id) : state.db.sites.get(id)
+  const target = kind === 'space' ? state.tables.spaces.get(id) : state.tables.sites.get(id)
   if (!target || target.organization !== installation.organization || ('deletedAt' in target && target.deletedAt)) {
     throw notFound(`No ${kind} ${id} in organization ${installation.organization}`)
   }
@@ -25,14 +25,14 @@ function checkTarget(state: State, installation: InstallationRecord, kind: Targe
  * settings there. A new target or a changed configuration records a `space_installation_setup`
  * (`site_installation_setup`) event.
  */
-export async function setTarget(
+export function setTarget(
   state: State,
   integration: IntegrationRecord,
   installation: InstallationRecord,
   kind: TargetKind,
   id: string,
   changes: TargetChanges,
-): Promise<InstallationChange> {
+): InstallationChange {
   if (!targetAllows(integration, kind))
     throw badRequest(`Integration "${integration.name}" targets ${integration.target}: it cannot be installed on a ${kind}`)
   checkTarget(state, installation, kind, id)
@@ -47,13 +47,13 @@ export async function setTarget(
     externalIds: changes.externalIds !== undefined ? [...new Set(changes.externalIds)] : before.externalIds,
   }
   const updated = existing ? list.map((s) => (s.id === id ? next : s)) : [...list, next]
-  state.db.integrationInstallations.update(installation, {
+  state.tables.integrationInstallations.update(installation, {
     [kind === 'space' ? 'spaces' : 'sites']: updated,
     updatedAt: state.clock.stamp(),
   })
   const added = !existing && installation[kind === 'space' ? 'spaceSelection' : 'siteSelection'] === 'selected'
   if (!added && sameValue(next.configuration, before.configuration)) return { installation, events: [] }
-  const event = await recordEvent(state, integration, installation, {
+  const event = recordEvent(state, integration, installation, {
     type: `${kind}_installation_setup`,
     ...(kind === 'space' ? { spaceId: id } : { siteId: id }),
     status: installation.status,
@@ -64,9 +64,9 @@ export async function setTarget(
 
 /** Forgets a space or site an installation listed (it left the organization or is gone). */
 export function dropTarget(state: State, organization: string, kind: TargetKind, id: string): void {
-  for (const installation of [...state.db.installationsByOrg.get(organization)]) {
+  for (const installation of [...state.indexes.installationsByOrg.get(organization)]) {
     const list = settingsOf(installation, kind)
     if (!list.some((s) => s.id === id)) continue
-    state.db.integrationInstallations.update(installation, { [kind === 'space' ? 'spaces' : 'sites']: list.filter((s) => s.id !== id) })
+    state.tables.integrationInstallations.update(installation, { [kind === 'space' ? 'spaces' : 'sites']: list.filter((s) => s.id !== id) })
   }
 }

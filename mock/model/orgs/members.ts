@@ -6,11 +6,8 @@ import { insert, newSecret, type State } from '../state.ts'
 import type { SortKey } from '../table.ts'
 import type { MemberRecord, OrganizationRecord, TeamMemberRecord, TeamRecord, UserRecord } from './tables.ts'
 
-export async function createUser(
-  state: State,
-  values: { displayName: string; email: string; photoURL?: string | undefined },
-): Promise<UserRecord> {
-  return insert(state, state.db.users, {
+export function createUser(state: State, values: { displayName: string; email: string; photoURL?: string | undefined }): UserRecord {
+  return insert(state, state.tables.users, {
     displayName: values.displayName,
     email: values.email,
     ...(values.photoURL ? { photoURL: values.photoURL } : {}),
@@ -18,20 +15,20 @@ export async function createUser(
 }
 
 /** Issues an API token for a user. The token is the record's ID. */
-export async function issueToken(state: State, user: string, label = 'default', token?: string) {
-  return insert(state, state.db.tokens, { id: token ?? `dpt_${newSecret(state, 32)}`, user, label })
+export function issueToken(state: State, user: string, label = 'default', token?: string) {
+  return insert(state, state.tables.tokens, { id: token ?? `dpt_${newSecret(state, 32)}`, user, label })
 }
 
 /** Adds a user to an organization (a guest when `role` is null). */
-export async function addMember(
+export function addMember(
   state: State,
   organization: string,
   user: string,
   role: Role | null,
   options: { sso?: boolean | undefined; joinedAt?: string | undefined } = {},
-): Promise<MemberRecord> {
-  if (state.db.members.get(`${organization}:${user}`)) throw conflict(`User ${user} is already a member`)
-  return insert(state, state.db.members, {
+): MemberRecord {
+  if (state.tables.members.get(`${organization}:${user}`)) throw conflict(`User ${user} is already a member`)
+  return insert(state, state.tables.members, {
     id: `${organization}:${user}`,
     organization,
     user,
@@ -43,7 +40,7 @@ export async function addMember(
 }
 
 function adminCount(state: State, organization: string): number {
-  return state.db.membersByOrg.get(organization).filter((m) => m.role === 'admin' && !m.disabled).length
+  return state.indexes.membersByOrg.get(organization).filter((m) => m.role === 'admin' && !m.disabled).length
 }
 
 /** Changes a member's role; the last admin cannot step down (the organization would be unmanageable). */
@@ -51,7 +48,7 @@ export function updateMemberRole(state: State, member: MemberRecord, role: Role 
   if (member.role === 'admin' && role !== 'admin' && adminCount(state, member.organization) === 1) {
     throw conflict('Cannot change the role of the last admin of the organization')
   }
-  return state.db.members.update(member, { role })
+  return state.tables.members.update(member, { role })
 }
 
 /** Refuses to remove the last admin of an organization. */
@@ -66,19 +63,19 @@ export function checkRemovable(state: State, member: MemberRecord): void {
  * (what other areas drop is `removeMember`'s, in `model/cascades.ts`).
  */
 export function removeMemberRecord(state: State, member: MemberRecord): void {
-  for (const tm of [...state.db.teamMembersByUser.get(member.user)]) {
-    if (state.db.teams.get(tm.team)?.organization === member.organization) state.db.teamMembers.delete(tm)
+  for (const tm of [...state.indexes.teamMembersByUser.get(member.user)]) {
+    if (state.tables.teams.get(tm.team)?.organization === member.organization) state.tables.teamMembers.delete(tm)
   }
-  for (const grant of [...state.db.grantsByPrincipal.get(member.user)]) {
-    if (grant.organization === member.organization) state.db.grants.delete(grant)
+  for (const grant of [...state.indexes.grantsByPrincipal.get(member.user)]) {
+    if (grant.organization === member.organization) state.tables.grants.delete(grant)
   }
-  state.db.members.delete(member)
+  state.tables.members.delete(member)
 }
 
 /** Records activity and returns a JWT of visitor claims signed with the organization's secret. */
 export async function ping(state: State, org: OrganizationRecord, member: MemberRecord, user: UserRecord): Promise<string> {
   const now = state.clock.stamp()
-  state.db.members.update(member, { lastSeenAt: now })
+  state.tables.members.update(member, { lastSeenAt: now })
   const iat = Math.floor(Date.parse(now) / 1000)
   return new state.libraries.jwt.SignJWT({ organization: org.id, role: member.role, email: user.email, name: user.displayName })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -90,7 +87,7 @@ export async function ping(state: State, org: OrganizationRecord, member: Member
 }
 
 export function setSSOMember(state: State, member: MemberRecord): MemberRecord {
-  return member.sso ? member : state.db.members.update(member, { sso: true })
+  return member.sso ? member : state.tables.members.update(member, { sso: true })
 }
 
 export interface MemberFilters {
@@ -110,7 +107,7 @@ export function listMembers(
   filters: MemberFilters,
 ): { items: readonly MemberRecord[]; key: (m: MemberRecord) => SortKey; sorted: boolean } {
   const sort = filters.sort ?? 'joinedAt'
-  const all = state.db.membersByOrg.get(org.id)
+  const all = state.indexes.membersByOrg.get(org.id)
   if (sort === 'joinedAt' && !filters.role && !filters.search) {
     return { items: all, key: (m) => [Date.parse(m.joinedAt), m.seq], sorted: true }
   }
@@ -120,14 +117,14 @@ export function listMembers(
     // Sorting by last activity lists only members who have been active.
     if (sort === 'lastSeenAt' && !m.lastSeenAt) return false
     if (needle) {
-      const user = state.db.users.get(m.user)
+      const user = state.tables.users.get(m.user)
       if (!user || !(user.displayName.toLowerCase().includes(needle) || user.email.toLowerCase().includes(needle))) return false
     }
     return true
   })
   const key =
     sort === 'name'
-      ? (m: MemberRecord) => [(state.db.users.get(m.user)?.displayName ?? '').toLowerCase(), m.seq]
+      ? (m: MemberRecord) => [(state.tables.users.get(m.user)?.displayName ?? '').toLowerCase(), m.seq]
       : sort === 'lastSeenAt'
         ? (m: MemberRecord) => [Date.parse(m.lastSeenAt!), m.seq]
         : (m: MemberRecord) => [Date.parse(m.joinedAt), m.seq]
@@ -162,15 +159,15 @@ export function memberTeams(state: State, member: MemberRecord, title?: string):
 
 /** Calls `each` with the member's teams in its organization (a user's team memberships span organizations). */
 function eachTeamOf(state: State, member: MemberRecord, each: (team: TeamRecord, membership: TeamMemberRecord) => void): void {
-  for (const membership of state.db.teamMembersByUser.get(member.user)) {
-    const team = state.db.teams.get(membership.team)
+  for (const membership of state.indexes.teamMembersByUser.get(member.user)) {
+    const team = state.tables.teams.get(membership.team)
     if (team?.organization === member.organization) each(team, membership)
   }
 }
 
 /** Checks that an ID names a member of the organization (400 naming the field otherwise). */
 export function requireMember(state: State, organization: string, userId: string, field: string): void {
-  if (!state.db.members.get(`${organization}:${userId}`))
+  if (!state.tables.members.get(`${organization}:${userId}`))
     throw badRequest(`Invalid ${field}: ${userId} is not a member of the organization`)
 }
 

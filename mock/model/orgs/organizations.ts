@@ -27,11 +27,11 @@ function slugify(text: string): string {
 }
 
 /** Creates an organization; its hostname is derived from the title and kept unique. */
-export async function createOrganization(state: State, values: NewOrganization): Promise<OrganizationRecord> {
+export function createOrganization(state: State, values: NewOrganization): OrganizationRecord {
   let hostname = values.hostname ?? slugify(values.title)
   if (hostname.length < 3) hostname = `${hostname}-org`
   for (let n = 2; hostnameTaken(state, hostname); n++) hostname = `${slugify(values.title)}-${n}`
-  return insert(state, state.db.organizations, {
+  return insert(state, state.tables.organizations, {
     title: values.title,
     createdAt: state.clock.stamp(),
     emailDomains: values.emailDomains ?? [],
@@ -48,7 +48,7 @@ export async function createOrganization(state: State, values: NewOrganization):
 }
 
 function hostnameTaken(state: State, hostname: string, except?: string): boolean {
-  for (const o of state.db.organizations.all()) if (o.hostname === hostname && o.id !== except) return true
+  for (const o of state.tables.organizations.all()) if (o.hostname === hostname && o.id !== except) return true
   return false
 }
 
@@ -68,7 +68,7 @@ export interface OrganizationChanges {
 export function updateOrganization(state: State, org: OrganizationRecord, changes: OrganizationChanges): OrganizationRecord {
   // The schema bounds the length; a title of spaces only would still name nothing.
   if (changes.title !== undefined && changes.title.trim() === '') throw badRequest('Invalid body.title: must not be blank')
-  if (changes.defaultContent !== undefined && state.db.sites.get(changes.defaultContent.site)?.organization !== org.id) {
+  if (changes.defaultContent !== undefined && state.tables.sites.get(changes.defaultContent.site)?.organization !== org.id) {
     throw badRequest(`Invalid body.defaultContent.site: ${changes.defaultContent.site} is not a site of the organization`)
   }
   if (changes.hostname !== undefined && hostnameTaken(state, changes.hostname, org.id)) {
@@ -79,21 +79,21 @@ export function updateOrganization(state: State, org: OrganizationRecord, change
     if (changes[key] !== undefined) (patch as Record<string, unknown>)[key] = changes[key]
   }
   if (changes.emailDomains !== undefined) patch.emailDomains = [...new Set(changes.emailDomains.map((d) => d.toLowerCase()))]
-  return state.db.organizations.update(org, patch)
+  return state.tables.organizations.update(org, patch)
 }
 
 /** Organizations users with an address at `domain` may join. */
 export function organizationsForEmailDomain(state: State, domain: string): OrganizationRecord[] {
   const wanted = domain.toLowerCase()
-  return [...state.db.organizations.all()].filter((o) => o.emailDomains.includes(wanted))
+  return [...state.tables.organizations.all()].filter((o) => o.emailDomains.includes(wanted))
 }
 
-export async function createInvite(state: State, organization: string, role: Role | null = 'read') {
-  return insert(state, state.db.invites, { organization, role, createdAt: state.clock.stamp() })
+export function createInvite(state: State, organization: string, role: Role | null = 'read') {
+  return insert(state, state.tables.invites, { organization, role, createdAt: state.clock.stamp() })
 }
 
 export function deleteInvite(state: State, org: OrganizationRecord, inviteId: string): void {
-  const invite = state.db.invites.get(inviteId)
+  const invite = state.tables.invites.get(inviteId)
   if (!invite || invite.organization !== org.id) throw notFound(`Invite ${inviteId} not found`)
-  state.db.invites.delete(invite)
+  state.tables.invites.delete(invite)
 }

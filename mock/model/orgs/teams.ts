@@ -9,33 +9,27 @@ function requireTitle(title: string): void {
 }
 
 /** Creates a team; its creator (when given) owns it, the other members join as members. */
-export async function createTeam(
-  state: State,
-  organization: string,
-  title: string,
-  members: readonly string[],
-  owner?: string,
-): Promise<TeamRecord> {
+export function createTeam(state: State, organization: string, title: string, members: readonly string[], owner?: string): TeamRecord {
   requireTitle(title)
   requireMembers(state, organization, members, 'body.members')
   if (owner) requireMember(state, organization, owner, 'owner')
-  const team = await insert(state, state.db.teams, { organization, title, createdAt: state.clock.stamp() })
+  const team = insert(state, state.tables.teams, { organization, title, createdAt: state.clock.stamp() })
   const users = [...new Set([...(owner ? [owner] : []), ...members])]
   for (const user of users) {
-    await insert(state, state.db.teamMembers, { id: `${team.id}:${user}`, team: team.id, user, role: user === owner ? 'owner' : 'member' })
+    insert(state, state.tables.teamMembers, { id: `${team.id}:${user}`, team: team.id, user, role: user === owner ? 'owner' : 'member' })
   }
   return team
 }
 
-export async function addTeamMember(state: State, team: TeamRecord, user: string, role: 'owner' | 'member' = 'member') {
+export function addTeamMember(state: State, team: TeamRecord, user: string, role: 'owner' | 'member' = 'member') {
   requireMember(state, team.organization, user, 'user')
-  if (state.db.teamMembers.get(`${team.id}:${user}`)) throw conflict(`User ${user} is already in team ${team.id}`)
-  return insert(state, state.db.teamMembers, { id: `${team.id}:${user}`, team: team.id, user, role })
+  if (state.tables.teamMembers.get(`${team.id}:${user}`)) throw conflict(`User ${user} is already in team ${team.id}`)
+  return insert(state, state.tables.teamMembers, { id: `${team.id}:${user}`, team: team.id, user, role })
 }
 
 export function renameTeam(state: State, team: TeamRecord, title: string): TeamRecord {
   requireTitle(title)
-  return state.db.teams.update(team, { title })
+  return state.tables.teams.update(team, { title })
 }
 
 /**
@@ -43,9 +37,9 @@ export function renameTeam(state: State, team: TeamRecord, title: string): TeamR
  * drop is `deleteTeam`'s, in `model/cascades.ts`).
  */
 export function deleteTeamRecord(state: State, team: TeamRecord): void {
-  for (const tm of [...state.db.teamMembersByTeam.get(team.id)]) state.db.teamMembers.delete(tm)
-  for (const grant of [...state.db.grantsByPrincipal.get(team.id)]) state.db.grants.delete(grant)
-  state.db.teams.delete(team)
+  for (const tm of [...state.indexes.teamMembersByTeam.get(team.id)]) state.tables.teamMembers.delete(tm)
+  for (const grant of [...state.indexes.grantsByPrincipal.get(team.id)]) state.tables.grants.delete(grant)
+  state.tables.teams.delete(team)
 }
 
 /**
@@ -59,10 +53,10 @@ export function listTeams(
 ): TeamRecord[] {
   if (filters.owner !== undefined) requireMember(state, organization, filters.owner, 'query.owner')
   const needle = filters.title?.toLowerCase()
-  const ownerIsAdmin = filters.owner !== undefined && state.db.members.get(`${organization}:${filters.owner}`)?.role === 'admin'
-  return state.db.teamsByOrg.get(organization).filter((team) => {
+  const ownerIsAdmin = filters.owner !== undefined && state.tables.members.get(`${organization}:${filters.owner}`)?.role === 'admin'
+  return state.indexes.teamsByOrg.get(organization).filter((team) => {
     if (needle && !team.title.toLowerCase().includes(needle)) return false
-    if (filters.owner !== undefined && !ownerIsAdmin && state.db.teamMembers.get(`${team.id}:${filters.owner}`)?.role !== 'owner')
+    if (filters.owner !== undefined && !ownerIsAdmin && state.tables.teamMembers.get(`${team.id}:${filters.owner}`)?.role !== 'owner')
       return false
     return true
   })
@@ -78,15 +72,15 @@ export function teamSpaceCount(state: State, team: TeamRecord): number {
   const visit = (collection: string) => {
     if (collections.has(collection)) return
     collections.add(collection)
-    for (const space of state.db.spacesByParent.get(collection)) spaces.add(space.id)
-    for (const child of state.db.collectionsByParent.get(collection)) visit(child.id)
+    for (const space of state.indexes.spacesByParent.get(collection)) spaces.add(space.id)
+    for (const child of state.indexes.collectionsByParent.get(collection)) visit(child.id)
   }
-  for (const grant of state.db.grantsByPrincipal.get(team.id)) {
+  for (const grant of state.indexes.grantsByPrincipal.get(team.id)) {
     if (grant.targetKind === 'space') {
-      const space = state.db.spaces.get(grant.target)
+      const space = state.tables.spaces.get(grant.target)
       if (space && !space.deletedAt && space.organization === team.organization) spaces.add(space.id)
     } else {
-      const collection = state.db.collections.get(grant.target)
+      const collection = state.tables.collections.get(grant.target)
       if (collection?.organization === team.organization) visit(collection.id)
     }
   }

@@ -22,14 +22,14 @@ export interface NewOpenAPISpec {
 }
 
 /** A spec, processed at once unless `processed: false`. */
-export async function buildOpenAPISpec(state: State, values: NewOpenAPISpec): Promise<OpenAPISpecRecord> {
+export function buildOpenAPISpec(state: State, values: NewOpenAPISpec): OpenAPISpecRecord {
   const sourceURL = values.sourceURL ?? `https://${values.slug}.example.com/openapi.json`
   const source: Source = values.errorCode
     ? { ok: false, errorCode: values.errorCode }
     : values.content !== undefined
       ? readSource(values.content)
       : resolveSource(new Map(), sourceURL)
-  const spec = await createSpec(state, values.organization, values.slug, sourceURL, source)
+  const spec = createSpec(state, values.organization, values.slug, sourceURL, source)
   return values.processed === false ? spec : finishRun(state, spec, state.clock.stamp())
 }
 
@@ -49,7 +49,7 @@ const DAY_MS = 86_400_000
 const CERTIFICATE_LIFETIME_MS = 3 * 365 * DAY_MS
 
 /** A SAML provider, with a freshly generated certificate unless one is given. */
-export function buildSAMLProvider(state: State, values: NewSAMLProvider): Promise<SAMLProviderRecord> {
+export function buildSAMLProvider(state: State, values: NewSAMLProvider): SAMLProviderRecord {
   const label = values.label ?? 'Single sign-on'
   // From the day's start, so a scenario built on a flowing clock makes the same bytes all day.
   const from = Math.floor(state.clock.ms() / DAY_MS) * DAY_MS

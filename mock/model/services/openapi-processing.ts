@@ -14,11 +14,11 @@ export const RUN_MS = 10_000
  */
 export function advanceProcessing(state: State): void {
   const now = state.clock.ms()
-  const pending = state.db.openapiSpecsProcessing.get('pending')
+  const pending = state.indexes.openapiSpecsProcessing.get('pending')
   while (pending.length > 0 && Date.parse(pending[0]!.startedAt) + QUEUED_MS <= now) {
-    state.db.openapiSpecs.update(pending[0]!, { processingState: 'progress' })
+    state.tables.openapiSpecs.update(pending[0]!, { processingState: 'progress' })
   }
-  const progress = state.db.openapiSpecsProcessing.get('progress')
+  const progress = state.indexes.openapiSpecsProcessing.get('progress')
   while (progress.length > 0 && Date.parse(progress[0]!.startedAt) + RUN_MS <= now) {
     const spec = progress[0]!
     finishRun(state, spec, new Date(Date.parse(spec.startedAt) + RUN_MS).toISOString())
@@ -33,7 +33,7 @@ export function finishRun(state: State, spec: OpenAPISpecRecord, at: string): Op
   const outcome = spec.outcome
   if (!outcome) return spec
   if (outcome.kind === 'complete') {
-    return state.db.openapiSpecs.update(spec, {
+    return state.tables.openapiSpecs.update(spec, {
       processingState: 'complete',
       outcome: undefined,
       lastVersion: outcome.version,
@@ -42,7 +42,7 @@ export function finishRun(state: State, spec: OpenAPISpecRecord, at: string): Op
       lastProcessErrorCode: undefined,
     })
   }
-  return state.db.openapiSpecs.update(spec, {
+  return state.tables.openapiSpecs.update(spec, {
     processingState: 'failed',
     outcome: undefined,
     lastProcessedAt: at,

@@ -6,7 +6,7 @@ import type { OpenAPISpecRecord, ProcessingOutcome } from './tables.ts'
 
 /** The spec of an organization with this slug, if any. */
 export function specBySlug(state: State, organization: string, slug: string): OpenAPISpecRecord | undefined {
-  return state.db.openapiSpecsBySlug.get(`${organization}:${slug}`)[0]
+  return state.indexes.openapiSpecsBySlug.get(`${organization}:${slug}`)[0]
 }
 
 /** The spec of an organization with this slug (404 otherwise). */
@@ -39,18 +39,12 @@ function checkValues(slug: string, sourceURL: string): void {
 }
 
 /** Creates a spec whose first run starts now; a slug the organization already uses is a conflict. */
-export async function createSpec(
-  state: State,
-  organization: string,
-  slug: string,
-  sourceURL: string,
-  source: Source,
-): Promise<OpenAPISpecRecord> {
+export function createSpec(state: State, organization: string, slug: string, sourceURL: string, source: Source): OpenAPISpecRecord {
   checkValues(slug, sourceURL)
   if (specBySlug(state, organization, slug))
     throw conflict(`OpenAPI specification "${slug}" already exists in organization ${organization}`)
   const now = state.clock.stamp()
-  return insert(state, state.db.openapiSpecs, {
+  return insert(state, state.tables.openapiSpecs, {
     organization,
     slug,
     sourceURL,
@@ -65,7 +59,7 @@ export async function createSpec(
 /** Points a spec at a source (maybe the same) and starts a new run, replacing one in flight. */
 export function reprocessSpec(state: State, spec: OpenAPISpecRecord, sourceURL: string, source: Source): OpenAPISpecRecord {
   checkValues(spec.slug, sourceURL)
-  return state.db.openapiSpecs.update(spec, {
+  return state.tables.openapiSpecs.update(spec, {
     sourceURL,
     updatedAt: state.clock.stamp(),
     processingState: 'pending',
@@ -75,5 +69,5 @@ export function reprocessSpec(state: State, spec: OpenAPISpecRecord, sourceURL: 
 }
 
 export function deleteSpec(state: State, spec: OpenAPISpecRecord): void {
-  state.db.openapiSpecs.delete(spec)
+  state.tables.openapiSpecs.delete(spec)
 }

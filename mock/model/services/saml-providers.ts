@@ -17,18 +17,18 @@ export interface SAMLProviderValues {
 
 /** The providers of an organization, oldest first. */
 export function providersOf(state: State, organization: string): readonly SAMLProviderRecord[] {
-  return state.db.samlProvidersByOrg.get(organization)
+  return state.indexes.samlProvidersByOrg.get(organization)
 }
 
 /** A provider of an organization by ID (404 otherwise). */
 export function findSAMLProvider(state: State, organization: string, id: string): SAMLProviderRecord {
-  const provider = state.db.samlProviders.get(id)
+  const provider = state.tables.samlProviders.get(id)
   if (!provider || provider.organization !== organization) throw notFound(`SAML provider ${id} not found`)
   return provider
 }
 
 function checkTeam(state: State, organization: string, team: string): void {
-  if (state.db.teams.get(team)?.organization !== organization) {
+  if (state.tables.teams.get(team)?.organization !== organization) {
     throw badRequest(`Invalid body.defaultTeam: ${team} is not a team of organization ${organization}`)
   }
 }
@@ -44,13 +44,13 @@ function checkEntityID(state: State, organization: string, entityID: string, exc
  * Adds a provider. Without `defaultRole`, the members it signs in get the organization's
  * default role (copied now, as the provider then shows it).
  */
-export function createSAMLProvider(state: State, organization: string, values: SAMLProviderValues): Promise<SAMLProviderRecord> {
+export function createSAMLProvider(state: State, organization: string, values: SAMLProviderValues): SAMLProviderRecord {
   const certificate = parseCertificate(values.certificate)
   if (values.defaultTeam) checkTeam(state, organization, values.defaultTeam)
   checkEntityID(state, organization, values.entityID)
   const defaultRole =
-    values.defaultRole !== undefined ? values.defaultRole : (state.db.organizations.get(organization)?.defaultRole ?? null)
-  return insert(state, state.db.samlProviders, {
+    values.defaultRole !== undefined ? values.defaultRole : (state.tables.organizations.get(organization)?.defaultRole ?? null)
+  return insert(state, state.tables.samlProviders, {
     organization,
     label: values.label,
     entityID: values.entityID,
@@ -78,24 +78,24 @@ export function updateSAMLProvider(state: State, provider: SAMLProviderRecord, c
     patch.certificate = certificate.pem
     patch.certificateExpiresAt = certificate.notAfter?.toISOString()
   }
-  return state.db.samlProviders.update(provider, patch)
+  return state.tables.samlProviders.update(provider, patch)
 }
 
 /** Deletes a provider; the last one of an organization that enforces SSO stays, or nobody could sign in. */
 export function deleteSAMLProvider(state: State, provider: SAMLProviderRecord): void {
-  const org = state.db.organizations.get(provider.organization)
+  const org = state.tables.organizations.get(provider.organization)
   if (org?.sso && providersOf(state, provider.organization).length === 1) {
     throw conflict(
       `SAML provider ${provider.id} is the last one of organization ${provider.organization}, which enforces SSO: turn SSO enforcement off first`,
     )
   }
-  state.db.samlProviders.delete(provider)
+  state.tables.samlProviders.delete(provider)
 }
 
 /** A deleted team is no longer anyone's default team: members signing in then join no team. */
 export function teamDeletedFromProviders(state: State, team: TeamRecord): void {
   for (const provider of [...providersOf(state, team.organization)]) {
-    if (provider.defaultTeam === team.id) state.db.samlProviders.update(provider, { defaultTeam: undefined })
+    if (provider.defaultTeam === team.id) state.tables.samlProviders.update(provider, { defaultTeam: undefined })
   }
 }
 

@@ -40,11 +40,11 @@ function titleOf(title: string): string {
   return title
 }
 
-export function createTranslation(state: State, organization: string, values: TranslationValues): Promise<TranslationRecord> {
+export function createTranslation(state: State, organization: string, values: TranslationValues): TranslationRecord {
   const title = titleOf(values.title)
   const languages = languagesOf(values.languages ?? [])
   const now = state.clock.stamp()
-  return insert(state, state.db.translations, { organization, title, languages, createdAt: now, updatedAt: now })
+  return insert(state, state.tables.translations, { organization, title, languages, createdAt: now, updatedAt: now })
 }
 
 /** Replaces the title (and the languages when given); `updatedAt` moves only when something changed. */
@@ -56,16 +56,16 @@ export function updateTranslation(state: State, translation: TranslationRecord, 
     languages.length === translation.languages.length &&
     languages.every((l, i) => l === translation.languages[i])
   if (same) return translation
-  return state.db.translations.update(translation, { title, languages, updatedAt: state.clock.stamp() })
+  return state.tables.translations.update(translation, { title, languages, updatedAt: state.clock.stamp() })
 }
 
 export function deleteTranslation(state: State, translation: TranslationRecord): void {
-  state.db.translations.delete(translation)
+  state.tables.translations.delete(translation)
 }
 
 /** Translation settings of an organization by ID (404 when unknown there). */
 export function findTranslation(state: State, organization: string, id: string): TranslationRecord {
-  const translation = state.db.translations.get(id)
+  const translation = state.tables.translations.get(id)
   if (!translation || translation.organization !== organization) throw notFound(`Translation settings ${id} not found`)
   return translation
 }

@@ -13,7 +13,7 @@ import type { SiteRecord } from './tables.ts'
  */
 
 function siteById(state: State, id: string): SiteRecord {
-  const site = state.db.sites.get(id)
+  const site = state.tables.sites.get(id)
   if (!site) throw new Error(`No site ${id}`)
   return site
 }

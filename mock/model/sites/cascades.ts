@@ -10,9 +10,9 @@ import { siblingsOf, siteOf } from './structure.ts'
  * without site spaces goes too (with its redirects), as deleting it through the API would.
  */
 export function unpublishSpace(state: State, spaceId: string): void {
-  for (const siteSpace of [...state.db.siteSpacesBySpace.get(spaceId)]) {
+  for (const siteSpace of [...state.indexes.siteSpacesBySpace.get(spaceId)]) {
     const site = siteOf(state, siteSpace)
-    const section = siteSpace.section ? state.db.siteSections.get(siteSpace.section) : undefined
+    const section = siteSpace.section ? state.tables.siteSections.get(siteSpace.section) : undefined
     if (section && siblingsOf(state, siteSpace).length === 1) deleteSection(state, site, section)
     else removeSiteSpace(state, site, siteSpace)
   }
@@ -20,7 +20,7 @@ export function unpublishSpace(state: State, spaceId: string): void {
 
 /** A member who leaves an organization no longer administers its sites. */
 export function removeSiteAdmin(state: State, member: MemberRecord): void {
-  for (const site of [...state.db.sitesByOrg.get(member.organization)]) {
-    if (site.admins.includes(member.user)) state.db.sites.update(site, { admins: site.admins.filter((u) => u !== member.user) })
+  for (const site of [...state.indexes.sitesByOrg.get(member.organization)]) {
+    if (site.admins.includes(member.user)) state.tables.sites.update(site, { admins: site.admins.filter((u) => u !== member.user) })
   }
 }

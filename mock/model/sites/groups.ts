@@ -26,18 +26,18 @@ function requireGroupable(state: State, site: SiteRecord, ids: readonly string[]
  * Adds a section group. Grouping sections puts the group where the topmost of them was (they
  * then follow the order given); an empty group goes to the end of the site.
  */
-export async function createSectionGroup(state: State, site: SiteRecord, values: NewSectionGroup): Promise<SiteSectionGroupRecord> {
+export function createSectionGroup(state: State, site: SiteRecord, values: NewSectionGroup): SiteSectionGroupRecord {
   const sections = requireGroupable(state, site, values.sections ?? [])
   const position = sections.length
     ? Math.min(...sections.map((s) => s.position))
     : endPosition(topLevel(state, site.id).map((i) => i.record))
-  const group = await insert(state, state.db.siteSectionGroups, {
+  const group = insert(state, state.tables.siteSectionGroups, {
     site: site.id,
     position,
     title: values.title,
     ...(values.icon != null ? { icon: values.icon } : {}),
   })
-  sections.forEach((section, i) => state.db.siteSections.update(section, { group: group.id, position: i + 1 }))
+  sections.forEach((section, i) => state.tables.siteSections.update(section, { group: group.id, position: i + 1 }))
   return group
 }
 
@@ -50,7 +50,7 @@ export function updateSectionGroup(
   const patch: Partial<SiteSectionGroupRecord> = {}
   if (changes.title !== undefined) patch.title = changes.title
   if (changes.icon !== undefined) patch.icon = changes.icon ?? undefined
-  return state.db.siteSectionGroups.update(group, patch)
+  return state.tables.siteSectionGroups.update(group, patch)
 }
 
 /** Takes sections out of their group and puts them at the site's top level, right where the group is. */
@@ -58,14 +58,14 @@ function ungroup(state: State, site: SiteRecord, group: SiteSectionGroupRecord, 
   const items = topLevel(state, site.id).flatMap((item): TopLevelItem[] =>
     item.record.id === group.id ? [item, ...sections.map((record) => ({ kind: 'section' as const, record }))] : [item],
   )
-  for (const section of sections) state.db.siteSections.update(section, { group: undefined })
+  for (const section of sections) state.tables.siteSections.update(section, { group: undefined })
   return items
 }
 
 /** Deletes a group; its sections stay in the site, in the group's place and order. */
 export function deleteSectionGroup(state: State, site: SiteRecord, group: SiteSectionGroupRecord): void {
-  const items = ungroup(state, site, group, [...state.db.siteSectionsByParent.get(group.id)])
-  state.db.siteSectionGroups.delete(group)
+  const items = ungroup(state, site, group, [...state.indexes.siteSectionsByParent.get(group.id)])
+  state.tables.siteSectionGroups.delete(group)
   renumberTopLevel(
     state,
     items.filter((i) => i.record.id !== group.id),
@@ -83,7 +83,7 @@ export function addSectionToGroup(
   if (!section) throw badRequest(`Invalid body.sectionId: no section ${sectionId} in site ${site.id}`)
   if (section.group === group.id) throw conflict(`Section ${sectionId} is already in section group ${group.id}`)
   if (section.group) throw conflict(`Section ${sectionId} is already in section group ${section.group}; a section is in at most one group`)
-  state.db.siteSections.update(section, { group: group.id, position: endPosition(state.db.siteSectionsByParent.get(group.id)) })
+  state.tables.siteSections.update(section, { group: group.id, position: endPosition(state.indexes.siteSectionsByParent.get(group.id)) })
   return group
 }
 
@@ -115,5 +115,5 @@ export function moveSectionGroup(
     { field, sibling, label },
     renumberAs(state, items),
   )
-  return state.db.siteSectionGroups.update(group, { position: at })
+  return state.tables.siteSectionGroups.update(group, { position: at })
 }

@@ -17,7 +17,7 @@ function requireDestination(state: State, site: SiteRecord, destination: Redirec
 
 /** The redirect of a site whose source is `source` (`%xx` escapes compared case-insensitively). */
 export function findRedirectBySource(state: State, site: SiteRecord, source: string): SiteRedirectRecord | undefined {
-  return state.db.siteRedirectsBySource.get(sourceKey(site.id, source))[0]
+  return state.indexes.siteRedirectsBySource.get(sourceKey(site.id, source))[0]
 }
 
 /** One redirect per source in a site (`except` the redirect being changed). */
@@ -27,14 +27,14 @@ function requireSourceFree(state: State, site: SiteRecord, source: string, excep
   return source
 }
 
-export async function createRedirect(
+export function createRedirect(
   state: State,
   site: SiteRecord,
   values: { source: string; destination: RedirectDestination },
-): Promise<SiteRedirectRecord> {
+): SiteRedirectRecord {
   requireDestination(state, site, values.destination)
   requireSourceFree(state, site, values.source)
-  return insert(state, state.db.siteRedirects, {
+  return insert(state, state.tables.siteRedirects, {
     site: site.id,
     source: values.source,
     destination: { kind: 'site-section', siteSectionId: values.destination.siteSectionId },
@@ -53,11 +53,11 @@ export function updateRedirect(
     patch.destination = { kind: 'site-section', siteSectionId: changes.destination.siteSectionId }
   }
   if (changes.source !== undefined) patch.source = requireSourceFree(state, site, changes.source, redirect.id)
-  return state.db.siteRedirects.update(redirect, patch)
+  return state.tables.siteRedirects.update(redirect, patch)
 }
 
 export function deleteRedirect(state: State, redirect: SiteRedirectRecord): void {
-  state.db.siteRedirects.delete(redirect)
+  state.tables.siteRedirects.delete(redirect)
 }
 
 /** The redirect a visitor of `source` follows and the section it leads to; 404 when none. */
@@ -67,7 +67,7 @@ export function resolveRedirect(
   source: string,
 ): { redirect: SiteRedirectRecord; section: SiteSectionRecord } {
   const redirect = findRedirectBySource(state, site, source)
-  const section = redirect && state.db.siteSections.get(redirect.destination.siteSectionId)
+  const section = redirect && state.tables.siteSections.get(redirect.destination.siteSectionId)
   if (!redirect || !section) throw notFound(`No redirect from "${source}" in site ${site.id}`)
   return { redirect, section }
 }

@@ -20,7 +20,7 @@ export interface NewSection {
 
 /** Paths are unique among a site's sections (`except` the section being changed). */
 function requirePathFree(state: State, site: SiteRecord, path: string, except?: string): string {
-  const taken = state.db.siteSectionsBySite.get(site.id).find((s) => s.path === path && s.id !== except)
+  const taken = state.indexes.siteSectionsBySite.get(site.id).find((s) => s.path === path && s.id !== except)
   if (taken) throw conflict(`Path "${path}" is already used by section ${taken.id} of site ${site.id}`)
   return path
 }
@@ -30,13 +30,13 @@ function requirePathFree(state: State, site: SiteRecord, path: string, except?: 
  * The site's first section becomes its default. A site's content is either at its root or in
  * sections, so the first section also takes in the site spaces that were at the root.
  */
-export async function createSection(state: State, site: SiteRecord, values: NewSection, viewer?: string): Promise<SiteSectionRecord> {
+export function createSection(state: State, site: SiteRecord, values: NewSection, viewer?: string): SiteSectionRecord {
   const space = requirePublishableSpace(state, site, values.space, 'body.spaceId', viewer)
   const title = values.title ?? (space.title.length >= 2 ? space.title : 'Untitled section')
-  const paths = new Set(state.db.siteSectionsBySite.get(site.id).map((s) => s.path))
+  const paths = new Set(state.indexes.siteSectionsBySite.get(site.id).map((s) => s.path))
   const path = values.path !== undefined ? requirePathFree(state, site, values.path) : uniquePath(slugify(title, 'section'), paths)
 
-  const section = await insert(state, state.db.siteSections, {
+  const section = insert(state, state.tables.siteSections, {
     site: site.id,
     position: endPosition(topLevel(state, site.id).map((i) => i.record)),
     title,
@@ -46,15 +46,15 @@ export async function createSection(state: State, site: SiteRecord, values: NewS
     ...(values.condition !== undefined ? { condition: values.condition } : {}),
   })
   const rootSpaces = [...siteSpacesOf(state, site.id, undefined)]
-  for (const ss of rootSpaces) state.db.siteSpaces.update(ss, { section: section.id })
+  for (const ss of rootSpaces) state.tables.siteSpaces.update(ss, { section: section.id })
   const firstPosition = (rootSpaces[0]?.position ?? 1) - 1
   // A space already at the root is not published twice: its site space leads the section.
   const existing = rootSpaces.find((ss) => ss.space === space.id)
   const first = existing
-    ? state.db.siteSpaces.update(existing, { position: firstPosition })
-    : await storeSiteSpace(state, site, section, { space: space.id, path: derivedPath(space, rootSpaces), position: firstPosition })
-  state.db.siteSections.update(section, { defaultSiteSpace: first.id })
-  state.db.sites.update(site, { defaultSection: site.defaultSection ?? section.id, defaultSiteSpace: undefined })
+    ? state.tables.siteSpaces.update(existing, { position: firstPosition })
+    : storeSiteSpace(state, site, section, { space: space.id, path: derivedPath(space, rootSpaces), position: firstPosition })
+  state.tables.siteSections.update(section, { defaultSiteSpace: first.id })
+  state.tables.sites.update(site, { defaultSection: site.defaultSection ?? section.id, defaultSiteSpace: undefined })
   return section
 }
 
@@ -73,7 +73,7 @@ export function updateSection(state: State, site: SiteRecord, section: SiteSecti
   const patch: Partial<SiteSectionRecord> = {}
   if (changes.path !== undefined) patch.path = requirePathFree(state, site, changes.path, section.id)
   if (changes.defaultSiteSpace !== undefined) {
-    const siteSpace = state.db.siteSpaces.get(changes.defaultSiteSpace)
+    const siteSpace = state.tables.siteSpaces.get(changes.defaultSiteSpace)
     if (siteSpace?.section !== section.id) {
       throw badRequest(`Invalid body.defaultSiteSpace: ${changes.defaultSiteSpace} is not a site space of section ${section.id}`)
     }
@@ -83,8 +83,8 @@ export function updateSection(state: State, site: SiteRecord, section: SiteSecti
   for (const key of ['condition', 'icon', 'description'] as const) {
     if (changes[key] !== undefined) patch[key] = changes[key] ?? undefined
   }
-  if (changes.default) state.db.sites.update(site, { defaultSection: section.id })
-  return state.db.siteSections.update(section, patch)
+  if (changes.default) state.tables.sites.update(site, { defaultSection: section.id })
+  return state.tables.siteSections.update(section, patch)
 }
 
 /**
@@ -92,11 +92,11 @@ export function updateSection(state: State, site: SiteRecord, section: SiteSecti
  * When it was the site's default, the first remaining section takes over.
  */
 export function deleteSection(state: State, site: SiteRecord, section: SiteSectionRecord): void {
-  for (const ss of [...siteSpacesOf(state, site.id, section.id)]) state.db.siteSpaces.delete(ss)
-  for (const redirect of [...state.db.siteRedirectsBySection.get(section.id)]) state.db.siteRedirects.delete(redirect)
-  state.db.siteSections.delete(section)
+  for (const ss of [...siteSpacesOf(state, site.id, section.id)]) state.tables.siteSpaces.delete(ss)
+  for (const redirect of [...state.indexes.siteRedirectsBySection.get(section.id)]) state.tables.siteRedirects.delete(redirect)
+  state.tables.siteSections.delete(section)
   if (site.defaultSection === section.id) {
-    state.db.sites.update(site, { defaultSection: sectionsInOrder(state, site.id)[0]?.record.id })
+    state.tables.sites.update(site, { defaultSection: sectionsInOrder(state, site.id)[0]?.record.id })
   }
 }
 
@@ -120,8 +120,8 @@ export function moveSection(
   if (section.group) {
     const sibling = namedSection?.group === section.group ? namedSection : undefined
     const renumber = (ordered: readonly Placed[]) =>
-      ordered.forEach((s, i) => state.db.siteSections.update(state.db.siteSections.get(s.id)!, { position: i + 1 }))
-    at = positionNear([...state.db.siteSectionsByParent.get(section.group)], section.id, { field, sibling, label }, renumber)
+      ordered.forEach((s, i) => state.tables.siteSections.update(state.tables.siteSections.get(s.id)!, { position: i + 1 }))
+    at = positionNear([...state.indexes.siteSectionsByParent.get(section.group)], section.id, { field, sibling, label }, renumber)
   } else {
     const items = topLevel(state, site.id)
     const sibling = items.find((i) => i.record.id === named?.id)?.record
@@ -132,5 +132,5 @@ export function moveSection(
       renumberAs(state, items),
     )
   }
-  return state.db.siteSections.update(section, { position: at })
+  return state.tables.siteSections.update(section, { position: at })
 }

@@ -6,14 +6,10 @@ import type { ShareLinkRecord, SiteRecord } from './tables.ts'
 const KEY_LENGTH = 24
 
 /** Creates a share link with a new secret key (from `crypto.getRandomValues`, not the stream of public IDs). */
-export async function createShareLink(
-  state: State,
-  site: SiteRecord,
-  values: { name: string; active?: boolean | undefined },
-): Promise<ShareLinkRecord> {
+export function createShareLink(state: State, site: SiteRecord, values: { name: string; active?: boolean | undefined }): ShareLinkRecord {
   let key = newSecret(state, KEY_LENGTH)
-  while (state.db.shareLinksByKey.get(key).length > 0) key = newSecret(state, KEY_LENGTH)
-  return insert(state, state.db.shareLinks, {
+  while (state.indexes.shareLinksByKey.get(key).length > 0) key = newSecret(state, KEY_LENGTH)
+  return insert(state, state.tables.shareLinks, {
     site: site.id,
     name: values.name,
     key,
@@ -30,16 +26,16 @@ export function updateShareLink(
   const patch: Partial<ShareLinkRecord> = {}
   if (changes.name !== undefined) patch.name = changes.name
   if (changes.active !== undefined) patch.active = changes.active
-  return state.db.shareLinks.update(link, patch)
+  return state.tables.shareLinks.update(link, patch)
 }
 
 export function deleteShareLink(state: State, link: ShareLinkRecord): void {
-  state.db.shareLinks.delete(link)
+  state.tables.shareLinks.delete(link)
 }
 
 /** The active share links whose key is `key` (a key opens nothing once its link is turned off). */
 export function activeLinksWithKey(state: State, key: string | undefined): readonly ShareLinkRecord[] {
-  return key ? state.db.shareLinksByKey.get(key).filter((l) => l.active) : []
+  return key ? state.indexes.shareLinksByKey.get(key).filter((l) => l.active) : []
 }
 
 /**
@@ -54,6 +50,6 @@ export function resolveShareKey(state: State, site: SiteRecord, key: string | un
 /** `read` when the key is an active share link's of a site that publishes this `share-link` space. */
 export function shareLinkRole(state: State, space: SpaceRecord, shareKey: string | undefined): 'read' | undefined {
   if (space.visibility !== 'share-link') return undefined
-  const published = state.db.siteSpacesBySpace.get(space.id)
+  const published = state.indexes.siteSpacesBySpace.get(space.id)
   return activeLinksWithKey(state, shareKey).some((link) => published.some((ss) => ss.site === link.site)) ? 'read' : undefined
 }

@@ -12,7 +12,7 @@ import { rootOf, type SiteRecord, type SiteSectionRecord, type SiteSpaceRecord }
  * adds it) one the caller can see, since publishing shows its content. 400 naming `field`.
  */
 export function requirePublishableSpace(state: State, site: SiteRecord, spaceId: string, field: string, viewer?: string): SpaceRecord {
-  const space = state.db.spaces.get(spaceId)
+  const space = state.tables.spaces.get(spaceId)
   const visible =
     space && space.organization === site.organization && (viewer === undefined || spaceRole(state, viewer, space) !== undefined)
   if (!space || !visible) throw badRequest(`Invalid ${field}: no space ${spaceId} in the organization of site ${site.id}`)
@@ -40,16 +40,16 @@ export function derivedPath(space: SpaceRecord, siblings: readonly SiteSpaceReco
 
 /** The default site space under a parent: a section's, or the root's of a site without sections. */
 export function defaultSiteSpaceOf(state: State, site: SiteRecord, section: string | undefined): string | undefined {
-  return section ? state.db.siteSections.get(section)?.defaultSiteSpace : site.defaultSiteSpace
+  return section ? state.tables.siteSections.get(section)?.defaultSiteSpace : site.defaultSiteSpace
 }
 
 function setDefault(state: State, site: SiteRecord, section: string | undefined, siteSpace: string | undefined): void {
-  if (section) state.db.siteSections.update(state.db.siteSections.get(section)!, { defaultSiteSpace: siteSpace })
-  else state.db.sites.update(site, { defaultSiteSpace: siteSpace })
+  if (section) state.tables.siteSections.update(state.tables.siteSections.get(section)!, { defaultSiteSpace: siteSpace })
+  else state.tables.sites.update(site, { defaultSiteSpace: siteSpace })
 }
 
 /** Stores a site space (already validated); the first one under a parent becomes its default. */
-export async function storeSiteSpace(
+export function storeSiteSpace(
   state: State,
   site: SiteRecord,
   section: SiteSectionRecord | undefined,
@@ -60,8 +60,8 @@ export async function storeSiteSpace(
     condition?: string | undefined
     hasAdvancedCustomizationFeature?: boolean | undefined
   },
-): Promise<SiteSpaceRecord> {
-  const siteSpace = await insert(state, state.db.siteSpaces, {
+): SiteSpaceRecord {
+  const siteSpace = insert(state, state.tables.siteSpaces, {
     site: site.id,
     ...(section ? { section: section.id } : {}),
     space: values.space,
@@ -84,13 +84,13 @@ export interface NewSiteSpace {
 }
 
 /** Publishes a space at the end of a section (or of the root of a site without sections). */
-export async function addSiteSpace(state: State, site: SiteRecord, values: NewSiteSpace, viewer?: string): Promise<SiteSpaceRecord> {
+export function addSiteSpace(state: State, site: SiteRecord, values: NewSiteSpace, viewer?: string): SiteSpaceRecord {
   let section: SiteSectionRecord | undefined
   if (values.section !== undefined) {
     section = findSection(state, site, values.section)
     if (!section) throw badRequest(`Invalid body.sectionId: no section ${values.section} in site ${site.id}`)
   } else if (site.defaultSection) {
-    section = state.db.siteSections.get(site.defaultSection)
+    section = state.tables.siteSections.get(site.defaultSection)
   }
   const space = requirePublishableSpace(state, site, values.space, 'body.spaceId', viewer)
   const siblings = siteSpacesOf(state, site.id, section?.id)
@@ -121,7 +121,7 @@ export function updateSiteSpace(
   }
   if (changes.path !== undefined) patch.path = requirePathFree(siblings, changes.path)
   if (changes.condition !== undefined) patch.condition = changes.condition ?? undefined
-  return state.db.siteSpaces.update(siteSpace, patch)
+  return state.tables.siteSpaces.update(siteSpace, patch)
 }
 
 /**
@@ -138,7 +138,7 @@ export function deleteSiteSpace(state: State, site: SiteRecord, siteSpace: SiteS
 /** Deletes a site space; when it was the default, the first remaining sibling takes over. */
 export function removeSiteSpace(state: State, site: SiteRecord, siteSpace: SiteSpaceRecord): void {
   const wasDefault = defaultSiteSpaceOf(state, site, siteSpace.section) === siteSpace.id
-  state.db.siteSpaces.delete(siteSpace)
+  state.tables.siteSpaces.delete(siteSpace)
   if (wasDefault) setDefault(state, site, siteSpace.section, siblingsOf(state, siteSpace)[0]?.id)
 }
 
@@ -150,14 +150,14 @@ export function moveSiteSpace(
 ): SiteSpaceRecord {
   const { field, ref } = whichSide(position)
   const parentOf = (s: SiteSpaceRecord) => s.section ?? rootOf(s.site)
-  const sibling = state.db.siteSpaces.get(ref.siteSpace)
+  const sibling = state.tables.siteSpaces.get(ref.siteSpace)
   const placement = {
     field,
     sibling: sibling && parentOf(sibling) === parentOf(siteSpace) ? sibling : undefined,
     label: `site space ${ref.siteSpace}`,
   }
   const renumber = (ordered: readonly Placed[]) =>
-    ordered.forEach((s, i) => state.db.siteSpaces.update(state.db.siteSpaces.get(s.id)!, { position: i + 1 }))
+    ordered.forEach((s, i) => state.tables.siteSpaces.update(state.tables.siteSpaces.get(s.id)!, { position: i + 1 }))
   const at = positionNear([...siblingsOf(state, siteSpace)], siteSpace.id, placement, renumber)
-  return state.db.siteSpaces.update(siteSpace, { position: at })
+  return state.tables.siteSpaces.update(siteSpace, { position: at })
 }

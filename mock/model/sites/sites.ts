@@ -18,17 +18,17 @@ export interface NewSite {
 }
 
 /** Creates a site without sections or site spaces. */
-export async function createSite(state: State, values: NewSite): Promise<SiteRecord> {
-  const org = state.db.organizations.get(values.organization)
+export function createSite(state: State, values: NewSite): SiteRecord {
+  const org = state.tables.organizations.get(values.organization)
   if (!org) throw new Error(`No organization ${values.organization}`)
   for (const user of values.admins ?? []) {
-    if (!state.db.members.get(`${org.id}:${user}`)) throw new Error(`User ${user} is not a member of organization ${org.id}`)
+    if (!state.tables.members.get(`${org.id}:${user}`)) throw new Error(`User ${user} is not a member of organization ${org.id}`)
   }
   const hostname = values.hostname ?? `${org.hostname}.docplat.site`
-  const taken = new Set([...state.db.sites.all()].filter((s) => s.hostname === hostname).map((s) => s.basename))
+  const taken = new Set([...state.tables.sites.all()].filter((s) => s.hostname === hostname).map((s) => s.basename))
   const basename = values.basename ?? uniquePath(slugify(values.title, 'site'), taken)
   if (taken.has(basename)) throw new Error(`https://${hostname}/${basename} is already a site`)
-  return insert(state, state.db.sites, {
+  return insert(state, state.tables.sites, {
     organization: org.id,
     title: values.title,
     hostname,

@@ -13,8 +13,8 @@ export type TopLevelItem = { kind: 'section'; record: SiteSectionRecord } | { ki
 /** The top-level items of a site (ungrouped sections and groups), in order. */
 export function topLevel(state: State, siteId: string): TopLevelItem[] {
   const items: TopLevelItem[] = [
-    ...state.db.siteSectionsByParent.get(rootOf(siteId)).map((record) => ({ kind: 'section' as const, record })),
-    ...state.db.siteSectionGroupsBySite.get(siteId).map((record) => ({ kind: 'group' as const, record })),
+    ...state.indexes.siteSectionsByParent.get(rootOf(siteId)).map((record) => ({ kind: 'section' as const, record })),
+    ...state.indexes.siteSectionGroupsBySite.get(siteId).map((record) => ({ kind: 'group' as const, record })),
   ]
   return items.sort((a, b) => a.record.position - b.record.position || a.record.seq - b.record.seq)
 }
@@ -22,8 +22,8 @@ export function topLevel(state: State, siteId: string): TopLevelItem[] {
 /** Gives the top-level items positions 1..n in the given order. */
 export function renumberTopLevel(state: State, items: readonly TopLevelItem[]): void {
   items.forEach((item, i) => {
-    if (item.kind === 'section') state.db.siteSections.update(item.record, { position: i + 1 })
-    else state.db.siteSectionGroups.update(item.record, { position: i + 1 })
+    if (item.kind === 'section') state.tables.siteSections.update(item.record, { position: i + 1 })
+    else state.tables.siteSectionGroups.update(item.record, { position: i + 1 })
   })
 }
 
@@ -49,7 +49,7 @@ export function sectionsInOrder(state: State, siteId: string): Array<Keyed<SiteS
   for (const item of topLevel(state, siteId)) {
     const key = [item.record.position, item.record.seq]
     if (item.kind === 'section') out.push({ record: item.record, key })
-    else for (const s of state.db.siteSectionsByParent.get(item.record.id)) out.push({ record: s, key: [...key, s.position, s.seq] })
+    else for (const s of state.indexes.siteSectionsByParent.get(item.record.id)) out.push({ record: s, key: [...key, s.position, s.seq] })
   }
   return out
 }
@@ -60,7 +60,7 @@ export function siteSpacesInOrder(state: State, siteId: string): Array<Keyed<Sit
   const sections = sectionsInOrder(state, siteId)
   const parents = sections.length ? sections : [{ record: undefined, key: [] as SortKey }]
   for (const parent of parents) {
-    for (const ss of state.db.siteSpacesByParent.get(parent.record?.id ?? rootOf(siteId))) {
+    for (const ss of state.indexes.siteSpacesByParent.get(parent.record?.id ?? rootOf(siteId))) {
       out.push({ record: ss, key: [...parent.key, ss.position, ss.seq] })
     }
   }
@@ -69,7 +69,7 @@ export function siteSpacesInOrder(state: State, siteId: string): Array<Keyed<Sit
 
 /** The site spaces directly under a section, or (no section) at the root of a site without sections. */
 export function siteSpacesOf(state: State, site: string, section: string | undefined): readonly SiteSpaceRecord[] {
-  return state.db.siteSpacesByParent.get(section ?? rootOf(site))
+  return state.indexes.siteSpacesByParent.get(section ?? rootOf(site))
 }
 
 /** The site spaces under the same parent as `siteSpace`, itself included. */
@@ -78,21 +78,21 @@ export function siblingsOf(state: State, siteSpace: SiteSpaceRecord): readonly S
 }
 
 export function findSection(state: State, site: SiteRecord, id: string): SiteSectionRecord | undefined {
-  const section = state.db.siteSections.get(id)
+  const section = state.tables.siteSections.get(id)
   return section?.site === site.id ? section : undefined
 }
 
 export function findGroup(state: State, site: SiteRecord, id: string): SiteSectionGroupRecord | undefined {
-  const group = state.db.siteSectionGroups.get(id)
+  const group = state.tables.siteSectionGroups.get(id)
   return group?.site === site.id ? group : undefined
 }
 
 export function findSiteSpace(state: State, site: SiteRecord, id: string): SiteSpaceRecord | undefined {
-  const siteSpace = state.db.siteSpaces.get(id)
+  const siteSpace = state.tables.siteSpaces.get(id)
   return siteSpace?.site === site.id ? siteSpace : undefined
 }
 
 /** The site a record of the sites area belongs to (always there: children go with their site). */
 export function siteOf(state: State, record: { site: string }): SiteRecord {
-  return state.db.sites.get(record.site)!
+  return state.tables.sites.get(record.site)!
 }

@@ -29,7 +29,7 @@ export function sectionUrl(site: SiteRecord, section: SiteSectionRecord, link?: 
 }
 
 export function siteSpaceUrl(state: State, site: SiteRecord, siteSpace: SiteSpaceRecord, link?: ShareLinkRecord): string {
-  const section = siteSpace.section ? state.db.siteSections.get(siteSpace.section) : undefined
+  const section = siteSpace.section ? state.tables.siteSections.get(siteSpace.section) : undefined
   const parent = section ? sectionUrl(site, section) : siteUrl(site)
   if (defaultSiteSpaceOf(state, site, siteSpace.section) === siteSpace.id) return withKey(parent, link)
   return withKey(`${parent.replace(/\/$/, '')}/${encodeURIComponent(siteSpace.path)}`, link)

@@ -4,11 +4,11 @@ import type { ChangeRequestRecord, SpaceRecord } from './tables.ts'
 
 /** Finds a change request of a space by its ID or its number within the space. */
 export function findChangeRequest(state: State, space: SpaceRecord, idOrNumber: string): ChangeRequestRecord {
-  const byId = state.db.changeRequests.get(idOrNumber)
+  const byId = state.tables.changeRequests.get(idOrNumber)
   if (byId && byId.space === space.id) return byId
   if (/^[1-9]\d{0,8}$/.test(idOrNumber)) {
     // The index keeps a space's change requests ordered by number: a binary search finds it.
-    const list = state.db.changeRequestsBySpace.get(space.id)
+    const list = state.indexes.changeRequestsBySpace.get(space.id)
     const n = Number(idOrNumber)
     let lo = 0
     let hi = list.length
@@ -26,14 +26,14 @@ export function findChangeRequest(state: State, space: SpaceRecord, idOrNumber: 
  * Stores a new change request on a space, based on its current revision. Its own revision is the
  * content area's: `createChangeRequest` in `model/cascades.ts` makes both.
  */
-export async function createChangeRequestRecord(
+export function createChangeRequestRecord(
   state: State,
   space: SpaceRecord,
   values: { subject?: string | undefined; status?: ChangeRequestRecord['status'] | undefined; createdBy: string },
-): Promise<ChangeRequestRecord> {
-  const list = state.db.changeRequestsBySpace.get(space.id)
+): ChangeRequestRecord {
+  const list = state.indexes.changeRequestsBySpace.get(space.id)
   const now = state.clock.stamp()
-  const changeRequest = await insert(state, state.db.changeRequests, {
+  const changeRequest = insert(state, state.tables.changeRequests, {
     space: space.id,
     number: (list.at(-1)?.number ?? 0) + 1,
     subject: values.subject ?? 'Untitled change request',
@@ -49,7 +49,7 @@ export async function createChangeRequestRecord(
 
 /** The change-request counts a space reports. */
 export function changeRequestCounts(state: State, space: SpaceRecord) {
-  const list = state.db.changeRequestsBySpace.get(space.id)
+  const list = state.indexes.changeRequestsBySpace.get(space.id)
   let open = 0
   let draft = 0
   for (const c of list) {

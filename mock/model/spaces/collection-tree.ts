@@ -29,7 +29,7 @@ function visibleTree(state: State, organization: string, userId: string, nested:
   const principals = new Set<string>([member.user, ...teamsOf(state, organization, member.user).map((t) => t.id)])
   const granted = (id: string): Role | undefined => {
     let best: Role | undefined
-    for (const grant of state.db.grantsByTarget.get(id))
+    for (const grant of state.indexes.grantsByTarget.get(id))
       if (principals.has(grant.principal) && rank(grant.role) > rank(best)) best = grant.role
     return best
   }
@@ -43,7 +43,7 @@ function visibleTree(state: State, organization: string, userId: string, nested:
     level: Role | null | undefined
   }
   const stack: Frame[] = [
-    { children: state.db.collectionsByParent.get(`root:${organization}`), next: 0, depth: 0, grant: undefined, level: undefined },
+    { children: state.indexes.collectionsByParent.get(`root:${organization}`), next: 0, depth: 0, grant: undefined, level: undefined },
   ]
   while (stack.length > 0) {
     const frame = stack[stack.length - 1]!
@@ -62,7 +62,13 @@ function visibleTree(state: State, organization: string, userId: string, nested:
     }
     if (role !== undefined) out.push({ c, depth: frame.depth, role })
     if (nested)
-      stack.push({ children: state.db.collectionsByParent.get(c.id), next: 0, depth: frame.depth + 1, grant, level: level ?? undefined })
+      stack.push({
+        children: state.indexes.collectionsByParent.get(c.id),
+        next: 0,
+        depth: frame.depth + 1,
+        grant,
+        level: level ?? undefined,
+      })
   }
   return out
 }
@@ -139,7 +145,7 @@ export function pageCollections<W>(
   for (
     let c: CollectionRecord | undefined = entries[end - 1]!.c;
     c && chain.length <= CURSOR_LEVELS;
-    c = c.parent ? state.db.collections.get(c.parent) : undefined
+    c = c.parent ? state.tables.collections.get(c.parent) : undefined
   ) {
     chain.push([c.id, c.position, c.seq])
   }

@@ -15,10 +15,10 @@ export interface NewCollection {
 }
 
 /** Creates a collection at the end of its parent's children. */
-export async function createCollection(state: State, values: NewCollection): Promise<CollectionRecord> {
+export function createCollection(state: State, values: NewCollection): CollectionRecord {
   requireParent(state, values.organization, values.parent)
   const now = state.clock.stamp()
-  return insert(state, state.db.collections, {
+  return insert(state, state.tables.collections, {
     organization: values.organization,
     ...(values.parent ? { parent: values.parent } : {}),
     position: positionFor(state, parentKey(values), undefined, undefined),
@@ -43,14 +43,14 @@ export function updateCollection(
   if (changes.defaultLevel !== undefined && changes.defaultLevel !== collection.defaultLevel) patch.defaultLevel = changes.defaultLevel
   // updatedAt moves only on an actual change.
   if (Object.keys(patch).length === 0) return collection
-  return state.db.collections.update(collection, { ...patch, updatedAt: state.clock.stamp() })
+  return state.tables.collections.update(collection, { ...patch, updatedAt: state.clock.stamp() })
 }
 
 /** Every collection below `collection`, depth first. */
 export function descendants(state: State, collection: CollectionRecord): CollectionRecord[] {
   const out: CollectionRecord[] = []
   const walk = (c: CollectionRecord) => {
-    for (const child of state.db.collectionsByParent.get(c.id)) {
+    for (const child of state.indexes.collectionsByParent.get(c.id)) {
       out.push(child)
       walk(child)
     }
@@ -66,15 +66,15 @@ export function descendants(state: State, collection: CollectionRecord): Collect
 export function deleteCollection(state: State, collection: CollectionRecord): void {
   const all = [collection, ...descendants(state, collection)]
   for (const c of all) {
-    for (const space of [...state.db.spacesByParent.get(c.id)]) deleteSpace(state, space)
+    for (const space of [...state.indexes.spacesByParent.get(c.id)]) deleteSpace(state, space)
     // Deleted spaces keep pointing at the collection until restored: send them to the root.
-    for (const space of state.db.spacesByOrg.get(c.organization).filter((s) => s.parent === c.id)) {
-      state.db.spaces.update(space, { parent: undefined })
+    for (const space of state.indexes.spacesByOrg.get(c.organization).filter((s) => s.parent === c.id)) {
+      state.tables.spaces.update(space, { parent: undefined })
     }
   }
   for (const c of all.reverse()) {
-    for (const grant of [...state.db.grantsByTarget.get(c.id)]) state.db.grants.delete(grant)
-    state.db.collections.delete(c)
+    for (const grant of [...state.indexes.grantsByTarget.get(c.id)]) state.tables.grants.delete(grant)
+    state.tables.collections.delete(c)
   }
 }
 
@@ -96,7 +96,7 @@ export function moveCollection(
   }
   const key = parentKey({ organization: collection.organization, parent })
   const position = positionFor(state, key, collection.id, target.position)
-  return state.db.collections.update(collection, { parent, position, updatedAt: state.clock.stamp() })
+  return state.tables.collections.update(collection, { parent, position, updatedAt: state.clock.stamp() })
 }
 
 /**
@@ -110,14 +110,14 @@ export function transferCollectionRecords(state: State, collection: CollectionRe
   const position = positionFor(state, `root:${organization}`, collection.id, undefined)
   const moved: SpaceRecord[] = []
   for (const c of subtree) {
-    for (const grant of [...state.db.grantsByTarget.get(c.id)]) state.db.grants.delete(grant)
-    for (const space of state.db.spacesByOrg.get(from).filter((s) => s.parent === c.id)) {
+    for (const grant of [...state.indexes.grantsByTarget.get(c.id)]) state.tables.grants.delete(grant)
+    for (const space of state.indexes.spacesByOrg.get(from).filter((s) => s.parent === c.id)) {
       transferSpaceRecord(state, space, organization, c.id)
       moved.push(space)
     }
   }
   for (const c of subtree) {
-    state.db.collections.update(c, {
+    state.tables.collections.update(c, {
       organization,
       ...(c === collection ? { parent: undefined, position } : {}),
       updatedAt: state.clock.stamp(),

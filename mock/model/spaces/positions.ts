@@ -16,7 +16,7 @@ type Placed = SpaceRecord | CollectionRecord
 
 /** The live children (collections and spaces) of a parent, in order. */
 export function childrenOf(state: State, parent: string): Placed[] {
-  const list: Placed[] = [...state.db.collectionsByParent.get(parent), ...state.db.spacesByParent.get(parent)]
+  const list: Placed[] = [...state.indexes.collectionsByParent.get(parent), ...state.indexes.spacesByParent.get(parent)]
   return list.sort((a, b) => compareKeys([a.position, a.seq], [b.position, b.seq]))
 }
 
@@ -31,7 +31,7 @@ export function requireParent(
   field = 'parent',
 ): CollectionRecord | undefined {
   if (!parent) return undefined
-  const collection = state.db.collections.get(parent)
+  const collection = state.tables.collections.get(parent)
   if (!collection) throw notFound(`Collection ${parent} not found`)
   if (collection.organization !== organization) {
     throw badRequest(`Invalid body.${field}: collection ${parent} belongs to another organization than ${organization}`)
@@ -54,7 +54,10 @@ export function positionFor(state: State, parent: string, moving: string | undef
   // Appending is the common case (every create): read the two indexes' ends, no merge or sort.
   if (!ref)
     return keyBetween(
-      later(lastPosition(state.db.collectionsByParent.get(parent), moving), lastPosition(state.db.spacesByParent.get(parent), moving)),
+      later(
+        lastPosition(state.indexes.collectionsByParent.get(parent), moving),
+        lastPosition(state.indexes.spacesByParent.get(parent), moving),
+      ),
       undefined,
     )
   const siblings = childrenOf(state, parent).filter((c) => c.id !== moving)

@@ -14,7 +14,7 @@ export function restorable(state: State, space: SpaceRecord): boolean {
  * of it goes first: `purgeSpace`, in `model/cascades.ts`).
  */
 export function purgeSpaceRecord(state: State, space: SpaceRecord): void {
-  for (const grant of [...state.db.grantsByTarget.get(space.id)]) state.db.grants.delete(grant)
-  for (const cr of [...state.db.changeRequestsBySpace.get(space.id)]) state.db.changeRequests.delete(cr)
-  state.db.spaces.delete(space)
+  for (const grant of [...state.indexes.grantsByTarget.get(space.id)]) state.tables.grants.delete(grant)
+  for (const cr of [...state.indexes.changeRequestsBySpace.get(space.id)]) state.tables.changeRequests.delete(cr)
+  state.tables.spaces.delete(space)
 }

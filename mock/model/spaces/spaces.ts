@@ -22,11 +22,11 @@ export interface NewSpace {
  * Stores a new space at the end of its parent's children. Its first revision is the content
  * area's: `createSpace` in `model/cascades.ts` makes both.
  */
-export async function createSpaceRecord(state: State, values: NewSpace): Promise<SpaceRecord> {
+export function createSpaceRecord(state: State, values: NewSpace): SpaceRecord {
   requireParent(state, values.organization, values.parent)
   if (values.visibility === 'in-collection' && !values.parent) throw conflict('An in-collection space must be inside a collection')
   const now = state.clock.stamp()
-  const space = await insert(state, state.db.spaces, {
+  const space = insert(state, state.tables.spaces, {
     organization: values.organization,
     ...(values.parent ? { parent: values.parent } : {}),
     position: positionFor(state, parentKey(values), undefined, undefined),
@@ -59,14 +59,14 @@ export function updateSpace(state: State, space: SpaceRecord, changes: SpaceChan
   if (changes.editMode !== undefined && changes.editMode !== space.editMode) patch.editMode = changes.editMode
   if (changes.defaultLevel !== undefined && changes.defaultLevel !== space.defaultLevel) patch.defaultLevel = changes.defaultLevel
   if (Object.keys(patch).length === 0) return space
-  return state.db.spaces.update(space, { ...patch, updatedAt: state.clock.stamp() })
+  return state.tables.spaces.update(space, { ...patch, updatedAt: state.clock.stamp() })
 }
 
 /** Soft-deletes a space: it keeps `deletedAt` and stays restorable for 7 days of platform time. */
 export function deleteSpace(state: State, space: SpaceRecord): void {
   if (space.deletedAt) throw conflict(`Space ${space.id} is already deleted`)
   const now = state.clock.stamp()
-  state.db.spaces.update(space, { deletedAt: now, updatedAt: now })
+  state.tables.spaces.update(space, { deletedAt: now, updatedAt: now })
 }
 
 /**
@@ -77,8 +77,8 @@ export function deleteSpace(state: State, space: SpaceRecord): void {
 export function restoreSpace(state: State, space: SpaceRecord): SpaceRecord {
   if (!space.deletedAt) throw conflict(`Space ${space.id} is not deleted`)
   if (!restorable(state, space)) throw notFound(`Space ${space.id} not found`)
-  const parent = space.parent && state.db.collections.get(space.parent) ? space.parent : undefined
-  return state.db.spaces.update(space, {
+  const parent = space.parent && state.tables.collections.get(space.parent) ? space.parent : undefined
+  return state.tables.spaces.update(space, {
     deletedAt: undefined,
     parent,
     ...(space.visibility === 'in-collection' && !parent ? { visibility: 'private' as const } : {}),
@@ -111,14 +111,14 @@ export function copySettings(space: SpaceRecord): NewSpace {
 }
 
 /** Places a new copy right after its original and gives it the original's explicit grants. */
-export async function placeCopy(state: State, space: SpaceRecord, copy: SpaceRecord): Promise<void> {
+export function placeCopy(state: State, space: SpaceRecord, copy: SpaceRecord): void {
   if (!space.deletedAt) {
     const after = { after: { type: 'space' as const, space: space.id } }
-    state.db.spaces.update(copy, { position: positionFor(state, parentKey(space), copy.id, after) })
+    state.tables.spaces.update(copy, { position: positionFor(state, parentKey(space), copy.id, after) })
   }
-  for (const grant of [...state.db.grantsByTarget.get(space.id)]) {
+  for (const grant of [...state.indexes.grantsByTarget.get(space.id)]) {
     const { id: _id, seq: _seq, ...values } = grant
-    await insert(state, state.db.grants, { ...values, target: copy.id })
+    insert(state, state.tables.grants, { ...values, target: copy.id })
   }
 }
 
@@ -133,14 +133,14 @@ export function moveSpace(
     throw conflict('An in-collection space must stay inside a collection')
   }
   const position = positionFor(state, parentKey({ organization: space.organization, parent }), space.id, target.position)
-  return state.db.spaces.update(space, { parent, position, updatedAt: state.clock.stamp() })
+  return state.tables.spaces.update(space, { parent, position, updatedAt: state.clock.stamp() })
 }
 
 /** Re-homes a space record in another organization (explicit grants do not travel). */
 export function transferSpaceRecord(state: State, space: SpaceRecord, organization: string, parent: string | undefined): void {
-  for (const grant of [...state.db.grantsByTarget.get(space.id)]) state.db.grants.delete(grant)
+  for (const grant of [...state.indexes.grantsByTarget.get(space.id)]) state.tables.grants.delete(grant)
   const position = positionFor(state, parentKey({ organization, parent }), space.id, undefined)
-  state.db.spaces.update(space, { organization, parent, position, updatedAt: state.clock.stamp() })
+  state.tables.spaces.update(space, { organization, parent, position, updatedAt: state.clock.stamp() })
 }
 
 /** Checks that a space can go to another organization's root or one of its collections. */

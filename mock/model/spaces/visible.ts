@@ -40,17 +40,17 @@ export function visibleSpaces(
   userId: string,
   member = membership(state, organization, userId),
 ): VisibleSpaces {
-  if (seesEveryLiveSpace(member)) return { every: true, spaces: state.db.liveSpacesByOrg.get(organization) }
+  if (seesEveryLiveSpace(member)) return { every: true, spaces: state.indexes.liveSpacesByOrg.get(organization) }
   const candidates = new Map<string, SpaceRecord>()
-  for (const space of state.db.openSpacesByOrg.get(organization)) candidates.set(space.id, space)
+  for (const space of state.indexes.openSpacesByOrg.get(organization)) candidates.set(space.id, space)
   const principals = [userId, ...teamsOf(state, organization, userId).map((t) => t.id)]
   for (const principal of principals) {
-    for (const grant of state.db.grantsByPrincipal.get(principal)) {
+    for (const grant of state.indexes.grantsByPrincipal.get(principal)) {
       if (grant.targetKind === 'space') {
-        const space = state.db.spaces.get(grant.target)
+        const space = state.tables.spaces.get(grant.target)
         if (space && space.organization === organization && !space.deletedAt) candidates.set(space.id, space)
       } else {
-        const collection = state.db.collections.get(grant.target)
+        const collection = state.tables.collections.get(grant.target)
         if (collection && collection.organization === organization) spacesUnder(state, collection.id, candidates)
       }
     }
@@ -70,8 +70,8 @@ function spacesUnder(state: State, collection: string, into: Map<string, SpaceRe
     const id = stack.pop()!
     if (seen.has(id)) continue
     seen.add(id)
-    for (const space of state.db.spacesByParent.get(id)) into.set(space.id, space)
-    for (const child of state.db.collectionsByParent.get(id)) stack.push(child.id)
+    for (const space of state.indexes.spacesByParent.get(id)) into.set(space.id, space)
+    for (const child of state.indexes.collectionsByParent.get(id)) stack.push(child.id)
   }
 }
 

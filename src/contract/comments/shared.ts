@@ -8,24 +8,7 @@ export const CR = `${SP}/change-requests/{changeRequestId}`
 export const space = { spaceId: Id }
 export const changeRequest = { spaceId: Id, changeRequestId: Id }
 
-/** Longest comment or reply body, in characters (GitHub's comment bound; the spec gives none). */
-export const MAX_MARKDOWN = 65_536
-
-/** Markdown of a comment or reply: not empty, not only whitespace. */
-export const Markdown = z.string().check(
-  z.minLength(1),
-  z.maxLength(MAX_MARKDOWN),
-  z.refine((s) => s.trim().length > 0, { message: 'must not be blank' }),
-)
-
-/** The body a client sends: markdown. */
-export const BodyInput = z.object({ markdown: Markdown })
-
-/** One reaction a caller adds or removes: an emoji (or emoji name), 1 to 50 characters. */
-export const ReactionInput = z.string().check(z.minLength(1), z.maxLength(50))
-
-/** Reactions added or removed in one call: at most 50. */
-export const Reactions = z.array(ReactionInput).check(z.maxLength(50))
+import { BodyInput, Reactions } from '../../schemas/comment-input.ts'
 
 /** How a body comes back: its markdown, or a document tree built from it. */
 export const CommentFormat = z.enum(['markdown', 'document'])

@@ -1,0 +1,4 @@
+import * as z from 'zod/mini'
+
+/** A URL field of a request body. */
+export const Url = z.url({ protocol: /^https?$/ })
