@@ -10,7 +10,15 @@ import type { PlainAnswer, PlainRequest } from '../dispatch.ts'
 import type { SerializedState } from '../model/state.ts'
 import { isSerializedState, type MockPlatform } from '../platform.ts'
 import type { ExchangeDetails } from './exchange-messages.ts'
-import { CONTROL_ROUTES, NewOrganizationBody, NewUser, type ControlRoute } from './routes.ts'
+import {
+  CONTROL,
+  CONTROL_ROUTES,
+  type ControlRoute,
+  type ControlRouteId,
+  type RouteAnswer,
+  type RouteBody,
+  type RouteShape,
+} from './routes.ts'
 import { InspectorAssets } from './static.ts'
 
 /** The control plane's options on {@link startMockServer}. */
@@ -90,7 +98,21 @@ export interface ControlPlane {
  */
 export const MAX_STATE_BYTES = 64 * 1024 * 1024
 
-const STATE_PATH = CONTROL_ROUTES.find((route) => route.id === 'controlPutState')!.path
+const STATE_PATH = CONTROL.controlPutState.path
+
+/** What a route's handler gets: the platform, its body as its schema gives it, its path parameters and query. */
+interface ControlCall<Id extends ControlRouteId> {
+  platform: MockPlatform
+  body: RouteBody<Id>
+  params: string[]
+  query: URLSearchParams
+}
+
+/** A route's handler: answers what its schema says, or throws a `ControlError`. */
+type ControlHandler<Id extends ControlRouteId> = (call: ControlCall<Id>) => RouteAnswer<Id> | void | Promise<RouteAnswer<Id> | void>
+
+/** One handler per route ID: a route added to the table without its handler does not compile. */
+type ControlHandlers = { [Id in ControlRouteId]: ControlHandler<Id> }
 
 /** The control plane: the in-process control API over HTTP, through the platform's own public methods. */
 export function createControlPlane(
@@ -104,7 +126,7 @@ export function createControlPlane(
   )
   const token = options.token === undefined ? undefined : Buffer.from(options.token)
   const assets = new InspectorAssets()
-  let openapi: Promise<unknown> | undefined
+  let openapi: Promise<RouteAnswer<'controlOpenAPI'>> | undefined
   const changed = async () => {
     await options.onChange?.()
   }
@@ -117,124 +139,129 @@ export function createControlPlane(
     return given.length === token.length && timingSafeEqual(given, token)
   }
 
-  async function run(route: ControlRoute, params: string[], query: URLSearchParams, request: PlainRequest): Promise<PlainAnswer> {
+  /** What each route does, typed by its schemas in the table: its body in, its answer out. */
+  const handlers: ControlHandlers = {
+    controlInspector: () => {
+      // The page is served from its files before routing reaches here; a HEAD or an odd method lands here.
+      throw new ControlError(404, 'The inspector page answers GET')
+    },
+    controlHealth: () => ({
+      status: 'ok',
+      scenario: options.scenario ?? 'custom',
+      operations: OPERATION_COUNT,
+      uptime: Math.round((Date.now() - started) / 1000),
+    }),
+    controlReset: async ({ platform }) => {
+      const initial = options.initial?.()
+      if (initial) {
+        platform.faults.clear()
+        platform.requests.clear()
+        await platform.restore(initial)
+      } else await platform.reset()
+      options.details?.clear()
+      await changed()
+    },
+    // A copy of its own (the interface's fields as a plain object type, which the loose schema takes).
+    controlGetState: ({ platform }) => ({ ...platform.snapshot() }),
+    controlPutState: async ({ platform, body }) => {
+      if (!isSerializedState(body))
+        throw new ControlError(400, 'State: not a docplat mock state snapshot (format "docplat-mock-state", version 1)')
+      try {
+        await platform.restore(body)
+      } catch (error) {
+        throw new ControlError(400, `State: ${messageOf(error)}`)
+      }
+      await changed()
+    },
+    controlGetClock: ({ platform }) => clockOf(platform),
+    controlAdvanceClock: async ({ platform, body }) => {
+      attempt('by', () => platform.clock.advance(body.by))
+      await changed()
+      return clockOf(platform)
+    },
+    controlSetClock: async ({ platform, body }) => {
+      attempt('now', () => platform.clock.set(body.now))
+      await changed()
+      return clockOf(platform)
+    },
+    controlFreezeClock: ({ platform }) => {
+      platform.clock.freeze()
+      return clockOf(platform)
+    },
+    controlUnfreezeClock: ({ platform }) => {
+      platform.clock.unfreeze()
+      return clockOf(platform)
+    },
+    controlListFaults: ({ platform }) => ({ faults: platform.faults.active.map(toWireFault) }),
+    controlAddFault: ({ platform, body }) => {
+      const spec = fromWireFault(body)
+      return { id: attempt('fault', () => platform.faults.add(spec)) }
+    },
+    controlClearFaults: ({ platform }) => platform.faults.clear(),
+    controlRemoveFault: ({ platform, params }) => {
+      const id = Number(params[0])
+      const known = platform.faults.active.some((fault) => (fault as { id?: number }).id === id)
+      if (!known) throw new ControlError(404, `No active fault ${params[0]}`)
+      platform.faults.remove(id)
+    },
+    controlListRequests: ({ platform, query }) => ({ requests: filterRequests(platform.requests.all(), query) }),
+    controlClearRequests: ({ platform }) => {
+      platform.requests.clear()
+      options.details?.clear()
+    },
+    controlListExchanges: ({ platform, query }) => {
+      const after = integerParam(query, 'after', 0)
+      const limit = integerParam(query, 'limit', 10_000)
+      return {
+        exchanges: platform.requests.numbered(after, Math.min(limit, 10_000)).map(exchangeSummary),
+        next: platform.requests.lastId,
+        epoch: platform.requests.epoch,
+      }
+    },
+    controlGetExchange: ({ platform, params }) => {
+      const id = Number(params[0])
+      const entry = platform.requests.entry(id)
+      if (!entry) throw new ControlError(404, `No exchange ${params[0]} (the request log keeps the latest ${platform.requests.capacity})`)
+      const messages = options.details?.get(id) ?? { request: NOT_KEPT, response: NOT_KEPT }
+      return { ...exchangeSummary(entry), ...messages }
+    },
+    controlListTokens: ({ platform }) => tokensOf(platform),
+    controlCreateUser: async ({ platform, body }) => {
+      if (body.organization !== undefined && !platform.db.organizations.get(body.organization)) {
+        throw new ControlError(404, `organization: no organization ${JSON.stringify(body.organization)}`)
+      }
+      if (body.tokenName !== undefined && platform.tokens[body.tokenName] !== undefined) {
+        throw new ControlError(409, `tokenName: a token named ${JSON.stringify(body.tokenName)} already exists`)
+      }
+      const created = await platform.builders.user(body)
+      await changed()
+      return created
+    },
+    controlCreateOrganization: async ({ platform, body }) => {
+      const organization = await attemptAsync('organization', () => platform.builders.organization(body))
+      await changed()
+      return organization
+    },
+    controlOpenAPI: () => {
+      openapi ??= import('./openapi.ts').then(({ buildPackageOpenAPIDocument }) => ({ ...buildPackageOpenAPIDocument() }))
+      return openapi
+    },
+  }
+
+  /** Runs route `id`: its body parsed with its schema, its answer with its status. */
+  async function run<Id extends ControlRouteId>(
+    id: Id,
+    params: string[],
+    query: URLSearchParams,
+    request: PlainRequest,
+  ): Promise<PlainAnswer> {
     const platform = await options.platform
     await platform.ready
-    const body = route.body ? await parseBody(route, request) : undefined
-    switch (route.id) {
-      case 'controlHealth':
-        return json(200, {
-          status: 'ok',
-          scenario: options.scenario ?? 'custom',
-          operations: OPERATION_COUNT,
-          uptime: Math.round((Date.now() - started) / 1000),
-        })
-      case 'controlReset': {
-        const initial = options.initial?.()
-        if (initial) {
-          platform.faults.clear()
-          platform.requests.clear()
-          await platform.restore(initial)
-        } else await platform.reset()
-        options.details?.clear()
-        await changed()
-        return noContent()
-      }
-      case 'controlGetState':
-        return json(200, platform.snapshot())
-      case 'controlPutState': {
-        if (!isSerializedState(body))
-          throw new ControlError(400, 'State: not a docplat mock state snapshot (format "docplat-mock-state", version 1)')
-        try {
-          await platform.restore(body)
-        } catch (error) {
-          throw new ControlError(400, `State: ${messageOf(error)}`)
-        }
-        await changed()
-        return noContent()
-      }
-      case 'controlGetClock':
-        return json(200, clockOf(platform))
-      case 'controlAdvanceClock':
-        attempt('by', () => platform.clock.advance((body as { by: string | number }).by))
-        await changed()
-        return json(200, clockOf(platform))
-      case 'controlSetClock':
-        attempt('now', () => platform.clock.set((body as { now: string }).now))
-        await changed()
-        return json(200, clockOf(platform))
-      case 'controlFreezeClock':
-        platform.clock.freeze()
-        return json(200, clockOf(platform))
-      case 'controlUnfreezeClock':
-        platform.clock.unfreeze()
-        return json(200, clockOf(platform))
-      case 'controlListFaults':
-        return json(200, { faults: platform.faults.active.map(toWireFault) })
-      case 'controlAddFault': {
-        const spec = fromWireFault(body as Record<string, unknown>)
-        const id = attempt('fault', () => platform.faults.add(spec))
-        return json(201, { id })
-      }
-      case 'controlClearFaults':
-        platform.faults.clear()
-        return noContent()
-      case 'controlRemoveFault': {
-        const id = Number(params[0])
-        const known = platform.faults.active.some((fault) => (fault as { id?: number }).id === id)
-        if (!known) throw new ControlError(404, `No active fault ${params[0]}`)
-        platform.faults.remove(id)
-        return noContent()
-      }
-      case 'controlListRequests':
-        return json(200, { requests: filterRequests(platform.requests.all(), query) })
-      case 'controlClearRequests':
-        platform.requests.clear()
-        options.details?.clear()
-        return noContent()
-      case 'controlListExchanges': {
-        const after = integerParam(query, 'after', 0)
-        const limit = integerParam(query, 'limit', 10_000)
-        return json(200, {
-          exchanges: platform.requests.numbered(after, Math.min(limit, 10_000)).map(exchangeSummary),
-          next: platform.requests.lastId,
-          epoch: platform.requests.epoch,
-        })
-      }
-      case 'controlGetExchange': {
-        const id = Number(params[0])
-        const entry = platform.requests.entry(id)
-        if (!entry) throw new ControlError(404, `No exchange ${params[0]} (the request log keeps the latest ${platform.requests.capacity})`)
-        const messages = options.details?.get(id) ?? { request: NOT_KEPT, response: NOT_KEPT }
-        return json(200, { ...exchangeSummary(entry), ...messages })
-      }
-      case 'controlListTokens':
-        return json(200, tokensOf(platform))
-      case 'controlCreateUser': {
-        const values = body as z.infer<typeof NewUser>
-        if (values.organization !== undefined && !platform.db.organizations.get(values.organization)) {
-          throw new ControlError(404, `organization: no organization ${JSON.stringify(values.organization)}`)
-        }
-        if (values.tokenName !== undefined && platform.tokens[values.tokenName] !== undefined) {
-          throw new ControlError(409, `tokenName: a token named ${JSON.stringify(values.tokenName)} already exists`)
-        }
-        const created = await platform.builders.user(values)
-        await changed()
-        return json(201, created)
-      }
-      case 'controlCreateOrganization': {
-        const organization = await attemptAsync('organization', () =>
-          platform.builders.organization(body as z.infer<typeof NewOrganizationBody>),
-        )
-        await changed()
-        return json(201, organization)
-      }
-      case 'controlOpenAPI':
-        openapi ??= import('./openapi.ts').then(({ buildPackageOpenAPIDocument }) => buildPackageOpenAPIDocument())
-        return json(200, await openapi)
-      default:
-        throw new ControlError(404, `No control route ${route.id}`)
-    }
+    const route: RouteShape = CONTROL[id]
+    const body = (route.body ? await parseBody(route, request) : undefined) as RouteBody<Id>
+    const handler: ControlHandler<Id> = handlers[id]
+    const result = await handler({ platform, body, params, query })
+    return route.status === 204 ? noContent() : json(route.status, result)
   }
 
   return {
@@ -275,7 +302,7 @@ export function createControlPlane(
         }
       }
       try {
-        const answer = await run(route, found.m!.slice(1), new URLSearchParams(request.search), request)
+        const answer = await run(route.id, found.m!.slice(1), new URLSearchParams(request.search), request)
         if (method === 'HEAD') answer.body = null
         return { answer, operationId: route.id }
       } catch (error) {
@@ -289,7 +316,7 @@ export function createControlPlane(
   }
 }
 
-async function parseBody(route: ControlRoute, request: PlainRequest): Promise<unknown> {
+async function parseBody(route: RouteShape, request: PlainRequest): Promise<unknown> {
   const bytes = await request.body()
   const text = bytes === undefined ? '' : new TextDecoder().decode(bytes)
   if (text.trim() === '') {
@@ -332,10 +359,12 @@ function clockOf(platform: MockPlatform): { now: string; frozen: boolean } {
   return { now: platform.clock.now().toISOString(), frozen: platform.clock.state.frozen }
 }
 
-/** A regular expression travels as `pathPattern` (its source), since JSON has none. */
-export function toWireFault(fault: FaultSpec): Record<string, unknown> {
-  const { path, ...rest } = fault as FaultSpec & { used?: number }
-  delete (rest as { used?: number }).used
+/**
+ * An active fault on the wire: a regular expression travels as `pathPattern` (its source), since
+ * JSON has none. The platform's active faults carry their ID (`faults.add` returned it).
+ */
+function toWireFault(fault: FaultSpec): RouteAnswer<'controlListFaults'>['faults'][number] {
+  const { path, used: _used, ...rest } = fault as FaultSpec & { id: number; used?: number }
   if (path instanceof RegExp) return { ...rest, pathPattern: path.source }
   return path === undefined ? rest : { ...rest, path }
 }

@@ -1,13 +1,8 @@
 import * as z from 'zod/mini'
 import { Role } from '../../src/schemas/shared.ts'
 
-/**
- * The control plane, declared once: the server routes and validates with this table, and the
- * OpenAPI document describes it from the same table (tag `control`).
- */
-export interface ControlRoute {
-  /** `operationId` in the OpenAPI document and in the CLI's request log. */
-  id: string
+/** A route of the control plane, as declared in {@link CONTROL}. */
+export interface RouteShape {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   /** Under `/_docplat/`, or `/openapi.json`. `{id}` is a path parameter. */
   path: string
@@ -21,6 +16,11 @@ export interface ControlRoute {
   response?: z.ZodMiniType
   /** Served as something else than JSON (the inspector page). */
   contentType?: string
+}
+
+/** A control route with its ID: `operationId` in the OpenAPI document and in the CLI's request log. */
+export interface ControlRoute extends RouteShape {
+  id: ControlRouteId
 }
 
 const Duration = z.union([z.string().check(z.minLength(1), z.maxLength(40)), z.number().check(z.nonnegative())])
@@ -104,7 +104,8 @@ const ExchangeSummary = z.object({
   method: z.string(),
   path: z.string(),
   status: z.number(),
-  duration: z.number(),
+  /** Absent for an answer that did not go through the server's journal step (a platform served through its `dispatch`). */
+  duration: z.optional(z.number()),
   operationId: z.optional(z.string()),
 })
 
@@ -116,49 +117,48 @@ const Message = z.object({
 
 const q = (description: string) => ({ description, schema: z.string() })
 
-export const CONTROL_ROUTES: readonly ControlRoute[] = [
-  {
-    id: 'controlInspector',
+/**
+ * The control plane, declared once, by route ID: the server routes, validates and types its
+ * handlers with this table (mock/control/plane.ts), `connectMockServer` builds its calls from it
+ * (mock/remote/connect.ts), and the OpenAPI document describes it (tag `control`).
+ */
+export const CONTROL = {
+  controlInspector: {
     method: 'GET',
     path: '/_docplat/',
     summary: 'The inspector page (HTML): live request log, state, clock, faults, tokens',
     status: 200,
     contentType: 'text/html',
   },
-  {
-    id: 'controlHealth',
+  controlHealth: {
     method: 'GET',
     path: '/_docplat/health',
     summary: 'Whether the server is up, its scenario, how many operations it serves and its uptime in seconds',
     status: 200,
     response: Health,
   },
-  {
-    id: 'controlReset',
+  controlReset: {
     method: 'POST',
     path: '/_docplat/reset',
     summary: "Back to the initial state (the scenario's, or the state file's at start); clears faults and the request logs",
     status: 204,
   },
-  {
-    id: 'controlGetState',
+  controlGetState: {
     method: 'GET',
     path: '/_docplat/state',
     summary: 'The whole state, as `platform.snapshot()` gives it',
     status: 200,
     response: Snapshot,
   },
-  {
-    id: 'controlPutState',
+  controlPutState: {
     method: 'PUT',
     path: '/_docplat/state',
     summary: 'Replaces the state with a snapshot; a malformed one is refused with 400 and changes nothing',
     body: Snapshot,
     status: 204,
   },
-  { id: 'controlGetClock', method: 'GET', path: '/_docplat/clock', summary: 'Platform time', status: 200, response: ClockState },
-  {
-    id: 'controlAdvanceClock',
+  controlGetClock: { method: 'GET', path: '/_docplat/clock', summary: 'Platform time', status: 200, response: ClockState },
+  controlAdvanceClock: {
     method: 'POST',
     path: '/_docplat/clock/advance',
     summary: "Moves platform time forward: `{ by: '7d' }` (or milliseconds)",
@@ -166,8 +166,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     status: 200,
     response: ClockState,
   },
-  {
-    id: 'controlSetClock',
+  controlSetClock: {
     method: 'POST',
     path: '/_docplat/clock/set',
     summary: 'Sets platform time (forward or back), `{ now }` as an ISO instant',
@@ -175,32 +174,28 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     status: 200,
     response: ClockState,
   },
-  {
-    id: 'controlFreezeClock',
+  controlFreezeClock: {
     method: 'POST',
     path: '/_docplat/clock/freeze',
     summary: 'Stops platform time at the current instant',
     status: 200,
     response: ClockState,
   },
-  {
-    id: 'controlUnfreezeClock',
+  controlUnfreezeClock: {
     method: 'POST',
     path: '/_docplat/clock/unfreeze',
     summary: 'Lets platform time flow again',
     status: 200,
     response: ClockState,
   },
-  {
-    id: 'controlListFaults',
+  controlListFaults: {
     method: 'GET',
     path: '/_docplat/faults',
     summary: 'The active faults',
     status: 200,
     response: z.object({ faults: z.array(ActiveFault) }),
   },
-  {
-    id: 'controlAddFault',
+  controlAddFault: {
     method: 'POST',
     path: '/_docplat/faults',
     summary: 'Adds a fault: the object `platform.faults.add` takes; a regular expression on the path goes in `pathPattern`',
@@ -208,16 +203,14 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     status: 201,
     response: z.object({ id: z.number() }),
   },
-  { id: 'controlClearFaults', method: 'DELETE', path: '/_docplat/faults', summary: 'Removes every fault', status: 204 },
-  {
-    id: 'controlRemoveFault',
+  controlClearFaults: { method: 'DELETE', path: '/_docplat/faults', summary: 'Removes every fault', status: 204 },
+  controlRemoveFault: {
     method: 'DELETE',
     path: '/_docplat/faults/{id}',
     summary: 'Removes one fault by the ID adding it returned',
     status: 204,
   },
-  {
-    id: 'controlListRequests',
+  controlListRequests: {
     method: 'GET',
     path: '/_docplat/requests',
     summary: 'The request log, oldest first (newest last)',
@@ -230,15 +223,13 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     },
     response: z.object({ requests: z.array(LoggedRequestSchema) }),
   },
-  {
-    id: 'controlClearRequests',
+  controlClearRequests: {
     method: 'DELETE',
     path: '/_docplat/requests',
     summary: "Forgets the request log (and the inspector's exchanges)",
     status: 204,
   },
-  {
-    id: 'controlListExchanges',
+  controlListExchanges: {
     method: 'GET',
     path: '/_docplat/exchanges',
     summary:
@@ -247,8 +238,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     query: { after: q('Only exchanges with a greater `id`'), limit: q('At most this many, the newest (default and maximum 10000)') },
     response: z.object({ exchanges: z.array(ExchangeSummary), next: z.number(), epoch: z.number() }),
   },
-  {
-    id: 'controlGetExchange',
+  controlGetExchange: {
     method: 'GET',
     path: '/_docplat/exchanges/{id}',
     summary:
@@ -256,16 +246,14 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     status: 200,
     response: z.extend(ExchangeSummary, { request: Message, response: Message }),
   },
-  {
-    id: 'controlListTokens',
+  controlListTokens: {
     method: 'GET',
     path: '/_docplat/tokens',
     summary: 'API tokens: those named in `platform.tokens`, and every token with its user',
     status: 200,
     response: z.object({ named: z.record(z.string(), z.string()), tokens: z.array(TokenInfo) }),
   },
-  {
-    id: 'controlCreateUser',
+  controlCreateUser: {
     method: 'POST',
     path: '/_docplat/users',
     summary: 'A user with a fresh API token, optionally a member of an organization with a role (`builders.user`)',
@@ -273,8 +261,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     status: 201,
     response: z.object({ user: z.looseObject({ id: z.string() }), token: z.string(), member: z.optional(z.unknown()) }),
   },
-  {
-    id: 'controlCreateOrganization',
+  controlCreateOrganization: {
     method: 'POST',
     path: '/_docplat/organizations',
     summary: 'An organization (`builders.organization`): with `POST /_docplat/users`, what makes `--scenario empty` usable',
@@ -282,12 +269,27 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     status: 201,
     response: z.looseObject({ id: z.string(), title: z.string() }),
   },
-  {
-    id: 'controlOpenAPI',
+  controlOpenAPI: {
     method: 'GET',
     path: '/openapi.json',
     summary: 'The OpenAPI document of the API and of this control plane',
     status: 200,
     response: z.looseObject({ openapi: z.string() }),
   },
-]
+} as const satisfies Record<string, RouteShape>
+
+/** The ID of a control route: a key of {@link CONTROL}. */
+export type ControlRouteId = keyof typeof CONTROL
+
+/** Every control route with its ID, in the table's order. */
+export const CONTROL_ROUTES: readonly ControlRoute[] = (Object.keys(CONTROL) as ControlRouteId[]).map((id) => ({ id, ...CONTROL[id] }))
+
+/** The JSON body a route takes, as its schema gives it; `undefined` for a route without one. */
+export type RouteBody<Id extends ControlRouteId> = (typeof CONTROL)[Id] extends { body: infer S extends z.ZodMiniType }
+  ? z.output<S>
+  : undefined
+
+/** What a route answers, as its schema gives it; `void` for a route without a JSON answer. */
+export type RouteAnswer<Id extends ControlRouteId> = (typeof CONTROL)[Id] extends { response: infer S extends z.ZodMiniType }
+  ? z.output<S>
+  : undefined

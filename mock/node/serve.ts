@@ -8,7 +8,7 @@ import { isLoopbackHost } from '../core/loopback.ts'
 import { errorAnswer } from '../core/error-answer.ts'
 import { formatRequestLine, lineWriter } from '../http/access-log.ts'
 import { startMockServer, type MockServer } from '../http/server.ts'
-import { openStateJournal, type StateJournal } from './journal.ts'
+import { openStateJournal, type StateJournal } from './state-journal.ts'
 import { StateFileError } from './state-file.ts'
 
 /** A started `serve`, or why it could not start. */

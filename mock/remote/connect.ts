@@ -2,6 +2,7 @@ import type { FaultSpec } from '../core/faults.ts'
 import type { LoggedRequest } from '../core/request-log.ts'
 import type { SerializedState } from '../model/state.ts'
 import type { Builders } from '../scenarios/builders.ts'
+import { CONTROL, type ControlRouteId, type RouteAnswer, type RouteBody } from '../control/routes.ts'
 
 /** Options of {@link connectMockServer}. */
 export interface ConnectOptions {
@@ -128,8 +129,18 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
   const send = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
   const auth: Record<string, string> = options.controlToken ? { authorization: `Bearer ${options.controlToken}` } : {}
 
-  async function call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await send(`${baseUrl}/_docplat/${path}`, {
+  /** Calls control route `id` (method and path from the route table), typed by its schemas. */
+  async function call<Id extends ControlRouteId>(
+    id: Id,
+    input: { params?: readonly string[]; query?: URLSearchParams; body?: RouteBody<Id> } = {},
+  ): Promise<RouteAnswer<Id>> {
+    const { method, path: template } = CONTROL[id]
+    let next = 0
+    const path = template.replace(/\{\w+\}/g, () => encodeURIComponent(input.params?.[next++] ?? ''))
+    const search = input.query?.toString() ?? ''
+    const target = search === '' ? path : `${path}?${search}`
+    const { body } = input
+    const response = await send(`${baseUrl}${target}`, {
       method,
       headers: { ...auth, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
@@ -142,31 +153,30 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
       } catch {
         // Not the control plane's JSON (a proxy's page?): the text says more than nothing.
       }
-      throw new ControlPlaneError(response.status, `${method} /_docplat/${path}: ${response.status} ${message}`)
+      throw new ControlPlaneError(response.status, `${method} ${target}: ${response.status} ${message}`)
     }
-    return (response.status === 204 ? undefined : await response.json()) as T
+    return (response.status === 204 ? undefined : await response.json()) as RouteAnswer<Id>
   }
 
   const tokens: Record<string, string> = {}
   const refreshTokens = async () => {
-    const { named } = await call<{ named: Record<string, string> }>('GET', 'tokens')
+    const { named } = await call('controlListTokens')
     for (const key of Object.keys(tokens)) delete tokens[key]
     Object.assign(tokens, named)
   }
-  await call('GET', 'health')
+  await call('controlHealth')
   await refreshTokens()
 
-  const clockCall = async (path: string, body?: unknown) => new Date((await call<{ now: string }>('POST', `clock/${path}`, body)).now)
   const query = (filter: RequestFilter) => {
     const params = new URLSearchParams()
     if (filter.operationId !== undefined) params.set('operationId', filter.operationId)
     if (filter.method !== undefined) params.set('method', filter.method)
     if (filter.status !== undefined) params.set('status', String(filter.status))
     if (filter.since !== undefined) params.set('since', new Date(filter.since).toISOString())
-    const text = params.toString()
-    return text ? `requests?${text}` : 'requests'
+    return params
   }
-  const find = async (filter: RequestFilter) => (await call<{ requests: LoggedRequest[] }>('GET', query(filter))).requests
+  // The wire's operation IDs are strings; the log's entries name the contract's.
+  const find = async (filter: RequestFilter) => (await call('controlListRequests', { query: query(filter) })).requests as LoggedRequest[]
 
   return {
     baseUrl,
@@ -185,31 +195,36 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
       })
     },
     builders: {
-      organization: (values) => call<Awaited<ReturnType<Builders['organization']>>>('POST', 'organizations', values),
+      // What the builders give, as the server's builders gave it (the route's schema checks less).
+      organization: async (values) =>
+        (await call('controlCreateOrganization', { body: values })) as Awaited<ReturnType<Builders['organization']>>,
       async user(values = {}) {
-        const created = await call<Awaited<ReturnType<Builders['user']>>>('POST', 'users', values)
+        const created = (await call('controlCreateUser', { body: values })) as Awaited<ReturnType<Builders['user']>>
         if (values.tokenName) tokens[values.tokenName] = created.token
         return created
       },
     },
     clock: {
-      now: async () => new Date((await call<{ now: string }>('GET', 'clock')).now),
-      advance: (duration) => clockCall('advance', { by: duration }),
-      set: (time) => clockCall('set', { now: new Date(time).toISOString() }),
-      freeze: () => clockCall('freeze'),
-      unfreeze: async () => void (await clockCall('unfreeze')),
+      now: async () => new Date((await call('controlGetClock')).now),
+      advance: async (duration) => new Date((await call('controlAdvanceClock', { body: { by: duration } })).now),
+      set: async (time) => new Date((await call('controlSetClock', { body: { now: new Date(time).toISOString() } })).now),
+      freeze: async () => new Date((await call('controlFreezeClock')).now),
+      unfreeze: async () => void (await call('controlUnfreezeClock')),
     },
     faults: {
       async add(spec) {
         const { path, ...rest } = spec
-        const wire = path instanceof RegExp ? { ...rest, pathPattern: path.source } : spec
-        return (await call<{ id: number }>('POST', 'faults', wire)).id
+        const wire = path instanceof RegExp ? { ...rest, pathPattern: path.source } : path === undefined ? rest : { ...rest, path }
+        return (await call('controlAddFault', { body: wire })).id
       },
-      remove: async (id) => void (await call('DELETE', `faults/${encodeURIComponent(String(id))}`)),
-      clear: async () => void (await call('DELETE', 'faults')),
+      remove: async (id) => void (await call('controlRemoveFault', { params: [String(id)] })),
+      clear: async () => void (await call('controlClearFaults')),
       get active() {
-        return call<{ faults: Array<FaultSpec & { pathPattern?: string }> }>('GET', 'faults').then(({ faults }) =>
-          faults.map(({ pathPattern, ...fault }) => (pathPattern === undefined ? fault : { ...fault, path: new RegExp(pathPattern) })),
+        return call('controlListFaults').then(({ faults }) =>
+          // Each was added as a FaultSpec, so its operation ID is one of the contract's.
+          faults.map(
+            ({ pathPattern, ...fault }) => (pathPattern === undefined ? fault : { ...fault, path: new RegExp(pathPattern) }) as FaultSpec,
+          ),
         )
       },
     },
@@ -218,16 +233,16 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
       last: async () => (await find({})).at(-1),
       ofOperation: (operationId) => find({ operationId }),
       find,
-      clear: async () => void (await call('DELETE', 'requests')),
+      clear: async () => void (await call('controlClearRequests')),
       get length() {
         return find({}).then((all) => all.length)
       },
     },
-    health: () => call<MockServerHealth>('GET', 'health'),
-    snapshot: () => call<SerializedState>('GET', 'state'),
-    restore: async (snapshot) => void (await call('PUT', 'state', snapshot)),
+    health: () => call('controlHealth'),
+    snapshot: async () => (await call('controlGetState')) as SerializedState,
+    restore: async (snapshot) => void (await call('controlPutState', { body: { ...snapshot } })),
     async reset() {
-      await call('POST', 'reset')
+      await call('controlReset')
       await refreshTokens()
     },
   }
