@@ -151,6 +151,7 @@ export const RULES: Record<string, Rule> = {
   getCommentInSpace: { need: [...discuss, 'view'] },
   updateCommentInSpace: { need: [...discuss, 'edit'], params: () => ({ body: { markdown: 'Edited' } }) },
   deleteCommentInSpace: { need: [...discuss, 'delete'] },
+  listCommentRepliesInSpace: { need: [...discuss, 'view'] },
   postCommentReplyInSpace: { need: [...discuss, 'reply'], params: () => ({ body: { markdown: 'New reply' } }) },
   getCommentReplyInSpace: { need: [...discuss, 'view'] },
   updateCommentReplyInSpace: { need: [...discuss, 'edit'], params: () => ({ body: { markdown: 'Edited' } }) },
