@@ -137,6 +137,13 @@ describe('the platform CLI (@gitbook/cli) against the mock', { timeout: 240_000 
     const whoami = await run(['whoami'], { env: elsewhere })
     expect(whoami.code).not.toBe(0)
     expect(whoami.stderr).toContain('You must be authenticated')
+    // The guard this file runs the CLI under: a host other than loopback (here the CLI's default
+    // endpoint) does not resolve, so a command reaching for the internet fails instead of leaving.
+    const before = platform.requests.all().length
+    const online = await run(['whoami'], { env: { ...elsewhere, GITBOOK_TOKEN: token } })
+    expect(online.code).not.toBe(0)
+    expect(online.stderr).toBe('fetch failed\n')
+    expect(answered(before)).toEqual([])
   })
 
   it('publish sends the version (runtime v2), tail prints its events, unpublish removes it', async () => {
