@@ -10,7 +10,7 @@ import type { PlainAnswer, PlainRequest } from '../dispatch.ts'
 import type { SerializedState } from '../model/state.ts'
 import { isSerializedState, type MockPlatform } from '../platform.ts'
 import type { ExchangeDetails } from './exchange-messages.ts'
-import { CONTROL_ROUTES, NewOrganizationBody, NewUser, type ControlRoute } from './routes.ts'
+import { CONTROL_ROUTES, EmittedEventBody, InstallationUpdateBody, NewOrganizationBody, NewUser, type ControlRoute } from './routes.ts'
 import { InspectorAssets } from './static.ts'
 
 /** The control plane's options on {@link startMockServer}. */
@@ -229,6 +229,22 @@ export function createControlPlane(
         await changed()
         return json(201, organization)
       }
+      case 'controlUpdateInstallation': {
+        const installation = await platform.integrations.updateInstallation(
+          pathParam(params[0]!),
+          body as z.infer<typeof InstallationUpdateBody>,
+        )
+        await changed()
+        return json(200, installation)
+      }
+      case 'controlEmitInstallationEvent': {
+        const { type, ...rest } = body as z.infer<typeof EmittedEventBody>
+        const event = await platform.integrations.emitEvent(pathParam(params[0]!), { type: type as never, ...rest })
+        await changed()
+        return json(201, event)
+      }
+      case 'controlGetIntegrationDevelopment':
+        return json(200, await platform.integrations.development(pathParam(params[0]!)))
       case 'controlOpenAPI':
         openapi ??= import('./openapi.ts').then(({ buildPackageOpenAPIDocument }) => buildPackageOpenAPIDocument())
         return json(200, await openapi)
@@ -305,8 +321,11 @@ async function parseBody(route: ControlRoute, request: PlainRequest): Promise<un
   const result = z.safeParse(route.body!, value)
   if (!result.success) {
     const issue = result.error.issues[0]!
-    const field = issue.path.length > 0 ? issue.path.join('.') : 'body'
-    throw new ControlError(400, `${field}: ${issue.message}`)
+    // An unknown field is reported on its object: name the field itself.
+    const unknown = issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined
+    const path = unknown === undefined ? issue.path : [...issue.path, unknown]
+    const field = path.length > 0 ? path.join('.') : 'body'
+    throw new ControlError(400, `${field}: ${unknown === undefined ? issue.message : 'is not a field this route takes'}`)
   }
   return value
 }
@@ -412,6 +431,15 @@ function tokensOf(platform: MockPlatform) {
     if (tokens.length === MAX_TOKENS) break
   }
   return { named: { ...platform.tokens }, tokens }
+}
+
+/** A path parameter as sent: percent-decoded, or a 400 for an encoding that is not UTF-8. */
+function pathParam(raw: string): string {
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    throw new ControlError(400, `Malformed path parameter ${JSON.stringify(raw)}`)
+  }
 }
 
 function messageOf(error: unknown): string {

@@ -2,6 +2,7 @@ import type { FaultSpec } from '../core/faults.ts'
 import type { LoggedRequest } from '../core/request-log.ts'
 import type { SerializedState } from '../model/state.ts'
 import type { Builders } from '../scenarios/builders.ts'
+import type { IntegrationControls } from '../scenarios/integration-controls.ts'
 
 /** Options of {@link connectMockServer}. */
 export interface ConnectOptions {
@@ -85,6 +86,12 @@ export interface RemoteMockPlatform {
   readonly clock: RemoteClock
   readonly faults: RemoteFaults
   readonly requests: RemoteRequestLog
+  /**
+   * `platform.integrations` over HTTP (`PATCH /_docplat/installations/{id}`, `POST
+   * /_docplat/installations/{id}/events`, `GET /_docplat/integrations/{name}/development`): the
+   * same values; a refusal rejects with a {@link ControlPlaneError} carrying the status.
+   */
+  readonly integrations: IntegrationControls
   /** The server's health. */
   health(): Promise<MockServerHealth>
   snapshot(): Promise<SerializedState>
@@ -222,6 +229,16 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
       get length() {
         return find({}).then((all) => all.length)
       },
+    },
+    integrations: {
+      updateInstallation: (installationId, update) =>
+        call('PATCH', `installations/${encodeURIComponent(installationId)}`, update) as ReturnType<
+          IntegrationControls['updateInstallation']
+        >,
+      emitEvent: (installationId, event) =>
+        call('POST', `installations/${encodeURIComponent(installationId)}/events`, event) as ReturnType<IntegrationControls['emitEvent']>,
+      development: (integrationName) =>
+        call('GET', `integrations/${encodeURIComponent(integrationName)}/development`) as ReturnType<IntegrationControls['development']>,
     },
     health: () => call<MockServerHealth>('GET', 'health'),
     snapshot: () => call<SerializedState>('GET', 'state'),

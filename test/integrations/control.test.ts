@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createMockPlatform, type IntegrationControls, type MockPlatform } from '../../mock/index.ts'
+import { connectMockServer, ControlPlaneError, createMockPlatform, type IntegrationControls, type MockPlatform } from '../../mock/index.ts'
+import { startMockServer } from '../../mock/node/index.ts'
 import { createClient } from '../../src/index.ts'
 import { startTunnel } from './support.ts'
 
 const tunnels: Array<{ close(): Promise<void> }> = []
+const servers: Array<{ close(): Promise<void> }> = []
 afterEach(async () => {
-  await Promise.all(tunnels.splice(0).map((t) => t.close()))
+  await Promise.all([...tunnels.splice(0), ...servers.splice(0)].map((t) => t.close()))
 })
 
 /**
@@ -116,5 +118,44 @@ describe('platform.integrations (control over integrations the API has no operat
   it('updates an installation, emits any known event type, reads development mode; refuses bad input changing nothing', async () => {
     const w = await world()
     await exercise(w.platform.integrations, w)
+  })
+})
+
+describe('the same control over HTTP: /_docplat/installations/..., /_docplat/integrations/.../development, connectMockServer', () => {
+  it('does what platform.integrations does, with the control plane`s 4xx for refused input', async () => {
+    const w = await world()
+    const server = await startMockServer({ platform: w.platform, port: 0 })
+    servers.push(server)
+    const remote = await connectMockServer(server.url)
+    await expect(remote.integrations.emitEvent('nope', { type: 'installation_setup' })).rejects.toBeInstanceOf(ControlPlaneError)
+    await exercise(remote.integrations, w)
+  })
+
+  it('refuses unknown fields, wrong types and bodies that are not JSON with a 400 naming the field, changing nothing', async () => {
+    const w = await world()
+    const server = await startMockServer({ platform: w.platform, port: 0 })
+    servers.push(server)
+    const send = async (method: string, path: string, body: string) => {
+      const response = await fetch(`${server.url}/_docplat/${path}`, { method, headers: { 'content-type': 'application/json' }, body })
+      return { status: response.status, body: (await response.json()) as { error: { code: number; message: string } } }
+    }
+    const path = `installations/${w.installationId}`
+    const before = w.platform.snapshot()
+    for (const [body, field] of [
+      ['{"colour":"red"}', 'colour'],
+      ['{"status":"sleeping"}', 'status'],
+      ['{"spaces":[{"id":""}]}', 'spaces.0.id'],
+      ['{"externalIds":"x"}', 'externalIds'],
+      ['not json', 'JSON'],
+    ] as const) {
+      const answer = await send('PATCH', path, body)
+      expect([body, answer.status, answer.body.error.code]).toEqual([body, 400, 400])
+      expect(answer.body.error.message).toContain(field)
+    }
+    const events = await send('POST', `${path}/events`, '{"type":"installation_setup","extra":1}')
+    expect([events.status, events.body.error.message]).toEqual([400, expect.stringContaining('extra')])
+    expect(w.platform.snapshot().tables).toEqual(before.tables)
+    const development = await fetch(`${server.url}/_docplat/integrations/nope/development`)
+    expect(development.status).toBe(404)
   })
 })
