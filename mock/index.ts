@@ -42,6 +42,14 @@ export type { SourceErrorCode } from './model/services/openapi-source.ts'
 export type { NewIntegration, InstallationRef } from './model/integrations/builders.ts'
 export type { Manifest as IntegrationManifest } from './model/integrations/publish.ts'
 export type { InstallationChanges } from './model/integrations/installations.ts'
+export type {
+  IntegrationControls,
+  InstallationUpdate,
+  TargetUpdate,
+  EmittedEvent,
+  DevelopmentState,
+  InstallationEventType,
+} from './scenarios/integration-controls.ts'
 export type { PublishBody as IntegrationPublishBody } from '../src/schemas/integration-input.ts'
 export {
   connectMockServer,

@@ -22,6 +22,7 @@ import { createState, serialize, tableEntries, type SerializedState } from './mo
 import type { BeforeWrite } from './model/undo-log.ts'
 import type { Tables } from './model/db.ts'
 import { createBuilders, type Builders } from './scenarios/builders.ts'
+import { createIntegrationControls, type IntegrationControls } from './scenarios/integration-controls.ts'
 import { DEMO_TOKEN_NAMES, scenarios, type DemoTokenName, type Scenario, type ScenarioName } from './scenarios/index.ts'
 
 /** Options of {@link createMockPlatform}. */
@@ -128,6 +129,11 @@ export interface MockPlatform<TokenName extends string = string> {
   readonly faults: Faults
   /** The handled requests, for assertions. */
   readonly requests: RequestLog
+  /**
+   * Integrations, what the API cannot do: change an installation (configuration, the spaces and
+   * sites it targets), emit any event type the mock records, read development mode. Await `ready` first.
+   */
+  readonly integrations: IntegrationControls
   /** Content served to imports instead of the internet: `imports.register(url, content)`. */
   readonly imports: {
     /** Serves `content` to imports from `url`. */
@@ -249,6 +255,7 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
     (name) => tokens[name] ?? tokenFor(seed, name, scenarioTokens),
     outbound,
   )
+  const integrations = createIntegrationControls(() => state, outbound)
   const faults = new Faults(OPERATIONS.map((op) => op.id))
   const journal = options.requestJournal
   const budget = typeof journal === 'object' ? journal : new ByteBudget(journal === false ? 0 : journal)
@@ -418,6 +425,7 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
     clock,
     faults,
     requests: log,
+    integrations,
     imports: {
       register: (url, content) => void fixtures.set(url, content),
       clear: () => fixtures.clear(),

@@ -25,6 +25,7 @@ export { PagePromise, type ListPage, type ListEnvelope } from './core/pagination
 export { StreamPromise } from './core/sse.ts'
 export * from './core/errors.ts'
 export { redactHeaders } from './core/redact.ts'
+export { encodeRenderRequest } from './core/render-request.ts'
 export type { OperationFn, OperationReturn, EnvelopeExtra } from './core/operation.ts'
 export type {
   OperationDef,

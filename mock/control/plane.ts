@@ -242,6 +242,18 @@ export function createControlPlane(
       await changed()
       return organization
     },
+    controlUpdateInstallation: async ({ platform, body, params }) => {
+      const installation = await platform.integrations.updateInstallation(pathParam(params[0]!), body)
+      await changed()
+      return installation
+    },
+    controlEmitInstallationEvent: async ({ platform, body, params }) => {
+      const { type, ...rest } = body
+      const event = await platform.integrations.emitEvent(pathParam(params[0]!), { type: type as never, ...rest })
+      await changed()
+      return event
+    },
+    controlGetIntegrationDevelopment: async ({ platform, params }) => platform.integrations.development(pathParam(params[0]!)),
     controlOpenAPI: () => {
       openapi ??= import('./openapi.ts').then(({ buildPackageOpenAPIDocument }) => ({ ...buildPackageOpenAPIDocument() }))
       return openapi
@@ -332,8 +344,11 @@ async function parseBody(route: RouteShape, request: PlainRequest): Promise<unkn
   const result = z.safeParse(route.body!, value)
   if (!result.success) {
     const issue = result.error.issues[0]!
-    const field = issue.path.length > 0 ? issue.path.join('.') : 'body'
-    throw new ControlError(400, `${field}: ${issue.message}`)
+    // An unknown field is reported on its object: name the field itself.
+    const unknown = issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined
+    const path = unknown === undefined ? issue.path : [...issue.path, unknown]
+    const field = path.length > 0 ? path.join('.') : 'body'
+    throw new ControlError(400, `${field}: ${unknown === undefined ? issue.message : 'is not a field this route takes'}`)
   }
   return value
 }
@@ -441,6 +456,15 @@ function tokensOf(platform: MockPlatform) {
     if (tokens.length === MAX_TOKENS) break
   }
   return { named: { ...platform.tokens }, tokens }
+}
+
+/** A path parameter as sent: percent-decoded, or a 400 for an encoding that is not UTF-8. */
+function pathParam(raw: string): string {
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    throw new ControlError(400, `Malformed path parameter ${JSON.stringify(raw)}`)
+  }
 }
 
 function messageOf(error: unknown): string {

@@ -3,7 +3,7 @@ import { Role } from '../../src/schemas/shared.ts'
 
 /** A route of the control plane, as declared in {@link CONTROL}. */
 export interface RouteShape {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   /** Under `/_docplat/`, or `/openapi.json`. `{id}` is a path parameter. */
   path: string
   summary: string
@@ -116,6 +116,41 @@ const Message = z.object({
 })
 
 const q = (description: string) => ({ description, schema: z.string() })
+
+const ExternalIds = z.array(z.string().check(z.minLength(1), z.maxLength(256))).check(z.maxLength(100))
+const Configuration = z.record(z.string().check(z.maxLength(100)), z.unknown())
+const TargetUpdate = z.strictObject({
+  id: z.string().check(z.minLength(1), z.maxLength(100)),
+  configuration: z.optional(Configuration),
+  externalIds: z.optional(ExternalIds),
+})
+
+/** `platform.integrations.updateInstallation`'s change, on the wire. */
+export const InstallationUpdateBody = z.strictObject({
+  status: z.optional(z.enum(['active', 'pending', 'paused'])),
+  configuration: z.optional(Configuration),
+  externalIds: z.optional(ExternalIds),
+  spaceSelection: z.optional(z.enum(['all', 'selected'])),
+  siteSelection: z.optional(z.enum(['all', 'selected'])),
+  spaces: z.optional(z.array(TargetUpdate).check(z.maxLength(1000))),
+  sites: z.optional(z.array(TargetUpdate).check(z.maxLength(1000))),
+})
+
+/** `platform.integrations.emitEvent`'s event, on the wire: the type is checked by the model, which names the known ones. */
+export const EmittedEventBody = z.strictObject({
+  type: z.string().check(z.minLength(1), z.maxLength(100)),
+  spaceId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  siteId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+})
+
+const WireInstallation = z.looseObject({ object: z.literal('integration-installation'), id: z.string(), status: z.string() })
+const WireEvent = z.looseObject({ object: z.literal('integration-event'), id: z.string(), status: z.string(), payload: z.looseObject({}) })
+const Development = z.looseObject({
+  integration: z.string(),
+  enabled: z.boolean(),
+  tunnelUrl: z.optional(z.string()),
+  all: z.optional(z.boolean()),
+})
 
 /**
  * The control plane, declared once, by route ID: the server routes, validates and types its
@@ -268,6 +303,32 @@ export const CONTROL = {
     body: NewOrganizationBody,
     status: 201,
     response: z.looseObject({ id: z.string(), title: z.string() }),
+  },
+  controlUpdateInstallation: {
+    method: 'PATCH',
+    path: '/_docplat/installations/{installationId}',
+    summary:
+      'Changes an installation (`platform.integrations.updateInstallation`): status, configuration, external IDs, selections, and the settings of the spaces and sites it targets; records the events that causes',
+    body: InstallationUpdateBody,
+    status: 200,
+    response: WireInstallation,
+  },
+  controlEmitInstallationEvent: {
+    method: 'POST',
+    path: '/_docplat/installations/{installationId}/events',
+    summary:
+      'Emits an event of a type the mock records for an installation (`platform.integrations.emitEvent`): `installation_setup`, `space_installation_setup` with `spaceId`, `site_installation_setup` with `siteId`; answers it once delivered',
+    body: EmittedEventBody,
+    status: 201,
+    response: WireEvent,
+  },
+  controlGetIntegrationDevelopment: {
+    method: 'GET',
+    path: '/_docplat/integrations/{integrationName}/development',
+    summary:
+      'Whether development mode is on for an integration, its tunnel, and whether it takes all organizations (`platform.integrations.development`)',
+    status: 200,
+    response: Development,
   },
   controlOpenAPI: {
     method: 'GET',

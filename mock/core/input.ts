@@ -119,7 +119,10 @@ function describe(issue: z.core.$ZodIssue): string {
           ? `must have at least ${String(i.minimum)} items`
           : `must be at least ${String(i.minimum)}`
     case 'invalid_format':
-      return i.format === 'regex' ? `must match ${String(i.pattern)}` : `must be a valid ${String(i.format)}`
+      if (i.format === 'regex') return `must match ${String(i.pattern)}`
+      // A schema's own message (the http(s) URLs of src/contract/common.ts say what they take).
+      if (issue.message && issue.message !== 'Invalid input') return issue.message
+      return `must be a valid ${String(i.format)}`
     case 'invalid_value':
       // A missing enum (or literal) is reported as a wrong value: say what the client did wrong.
       if (i.input === undefined) return 'is required'

@@ -30,6 +30,9 @@ const byOperation: Partial<Record<OperationId, readonly LibraryName[]>> = {
   updateOrganizationMemberLastSeenAt: ['jwt'],
   // The GET render request comes LZ-string compressed.
   renderIntegrationUIWithGet: ['lz'],
+  // OpenAPI sources may be YAML (a fixture's text, or `source: { text }`).
+  createOpenAPISpec: ['yaml'],
+  createOrUpdateOpenAPISpecBySlug: ['yaml'],
 }
 
 function librariesByOperation(): ReadonlyMap<string, readonly LibraryName[]> {

@@ -6,11 +6,14 @@ import { roleOnVisible, visibleSpaces } from '../model/spaces/visible.ts'
 import { presentMember } from '../present/member.ts'
 import { presentSpace } from '../present/space.ts'
 import { presentTeam } from '../present/team.ts'
-import { audienceFor } from '../present/user.ts'
+import { audienceFor, presentUser } from '../present/user.ts'
 import { loadMember, loadOrganization } from './load.ts'
 import type { Handlers, OpsOf } from './types.ts'
 
 export const memberHandlers: Handlers<OpsOf<typeof contract>> = {
+  // A user's own email shows to them, whatever their memberships.
+  getAuthenticatedUser: ({ state, caller }) => presentUser(state, caller.user, { callerId: caller.user.id, seesMembers: false }),
+
   listMembersInOrganizationById: ({ state, caller, input }) => {
     const { org } = loadOrganization(state, caller, input.organizationId, 'listMembers')
     const { items, key, sorted } = listMembers(state, org, input)

@@ -1,7 +1,7 @@
 /**
  * The heavy libraries of the model, loaded on first need rather than with the mock: the markdown
  * parser (page analysis, documents, excerpts), the search index (MiniSearch), the JWT signer
- * (visitor tokens) and lz-string (render requests). A browser app then fetches them only when an
+ * (visitor tokens), lz-string (render requests) and the YAML parser (OpenAPI sources). A browser app then fetches them only when an
  * operation needs them, and a process that never searches never evaluates MiniSearch.
  *
  * Each platform owns one {@link Libraries}. The dispatcher awaits the libraries an operation
@@ -15,6 +15,7 @@ export interface LibraryModules {
   search: typeof import('./libraries/search.ts')
   jwt: typeof import('./libraries/jwt.ts')
   lz: typeof import('./libraries/lz.ts')
+  yaml: typeof import('./libraries/yaml.ts')
 }
 
 export type LibraryName = keyof LibraryModules
@@ -28,6 +29,7 @@ const loaders: { readonly [K in LibraryName]: () => Promise<LibraryModules[K]> }
   search: () => import('./libraries/search.ts'),
   jwt: () => import('./libraries/jwt.ts'),
   lz: () => import('./libraries/lz.ts'),
+  yaml: () => import('./libraries/yaml.ts'),
 }
 
 /** Thrown when the model reaches a library its operation did not declare: a bug of the mock. */
@@ -89,6 +91,10 @@ export class Libraries {
 
   get lz(): LibraryModules['lz'] {
     return this.#get('lz')
+  }
+
+  get yaml(): LibraryModules['yaml'] {
+    return this.#get('yaml')
   }
 
   #get<K extends LibraryName>(name: K): LibraryModules[K] {

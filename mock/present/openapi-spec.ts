@@ -12,7 +12,7 @@ export function presentOpenAPISpec(state: State, caller: Caller, spec: OpenAPISp
     createdAt: spec.createdAt,
     updatedAt: spec.updatedAt,
     slug: spec.slug,
-    sourceURL: spec.sourceURL,
+    ...(spec.sourceURL !== undefined ? { sourceURL: spec.sourceURL } : {}),
     processingState: spec.processingState,
     ...(spec.lastVersion !== undefined ? { lastVersion: spec.lastVersion } : {}),
     ...(spec.lastProcessedAt !== undefined ? { lastProcessedAt: spec.lastProcessedAt } : {}),

@@ -3,6 +3,7 @@ import type { LoggedRequest } from '../core/request-log.ts'
 import type { SerializedState } from '../model/state.ts'
 import type { Builders } from '../scenarios/builders.ts'
 import { CONTROL, type ControlRouteId, type RouteAnswer, type RouteBody } from '../control/routes.ts'
+import type { IntegrationControls } from '../scenarios/integration-controls.ts'
 
 /** Options of {@link connectMockServer}. */
 export interface ConnectOptions {
@@ -86,6 +87,12 @@ export interface RemoteMockPlatform {
   readonly clock: RemoteClock
   readonly faults: RemoteFaults
   readonly requests: RemoteRequestLog
+  /**
+   * `platform.integrations` over HTTP (`PATCH /_docplat/installations/{id}`, `POST
+   * /_docplat/installations/{id}/events`, `GET /_docplat/integrations/{name}/development`): the
+   * same values; a refusal rejects with a {@link ControlPlaneError} carrying the status.
+   */
+  readonly integrations: IntegrationControls
   /** The server's health. */
   health(): Promise<MockServerHealth>
   snapshot(): Promise<SerializedState>
@@ -237,6 +244,20 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
       get length() {
         return find({}).then((all) => all.length)
       },
+    },
+    integrations: {
+      updateInstallation: (installationId, update) =>
+        call('controlUpdateInstallation', { params: [installationId], body: { ...update } as never }) as unknown as ReturnType<
+          IntegrationControls['updateInstallation']
+        >,
+      emitEvent: (installationId, event) =>
+        call('controlEmitInstallationEvent', { params: [installationId], body: { ...event } }) as unknown as ReturnType<
+          IntegrationControls['emitEvent']
+        >,
+      development: (integrationName) =>
+        call('controlGetIntegrationDevelopment', { params: [integrationName] }) as unknown as ReturnType<
+          IntegrationControls['development']
+        >,
     },
     health: () => call('controlHealth'),
     snapshot: async () => (await call('controlGetState')) as SerializedState,

@@ -37,7 +37,7 @@ export const NAMED_SCHEMAS: Record<string, { resources: string[]; types: string[
   },
   'link.ts': { resources: ['Link', 'LinkReference', 'LinkStats', 'LinksList', 'PageReference'], types: ['LinkStatus'] },
   'member.ts': { resources: ['Member', 'MemberSpace', 'MemberTeam', 'PingResult'], types: [] },
-  'openapi-spec.ts': { resources: ['OpenAPISpec'], types: ['OpenAPISpecSlug', 'OpenAPISpecSourceURL'] },
+  'openapi-spec.ts': { resources: ['OpenAPISpec'], types: ['OpenAPISpecSlug', 'OpenAPISpecSourceText', 'OpenAPISpecSourceURL'] },
   'organization.ts': { resources: ['Organization', 'OrganizationsByEmailDomain'], types: [] },
   'page.ts': { resources: ['DocumentNode', 'Page', 'PageDocument', 'PageList'], types: [] },
   'render.ts': { resources: ['RenderContext', 'RenderOutput', 'RenderRequest'], types: [] },

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { Member, MemberSpace, MemberTeam, PingResult } from '../schemas/member.ts'
-import { List, Role } from '../schemas/shared.ts'
+import { List, Role, User } from '../schemas/shared.ts'
 import { Id, Order, pagination } from './common.ts'
 import { defineOperation } from './define.ts'
 import { ORG, org } from './organizations.ts'
@@ -113,4 +113,19 @@ export const listTeamsForOrganizationMember = defineOperation({
   query: z.object({ ...pagination, title: z.optional(z.string().check(z.maxLength(64))) }),
   response: List(MemberTeam),
   paginated: true,
+})
+
+// getAuthenticatedUser is an addition to the spec: the live service has it (`GET /v1/user`, the
+// published API description's `User`), and the platform's own CLI calls it for `auth` and
+// `whoami`. See docs/decisions/organizations.md.
+
+export const getAuthenticatedUser = defineOperation({
+  id: 'getAuthenticatedUser',
+  method: 'GET',
+  idempotent: true,
+  path: '/v1/user',
+  sdk: 'user.get',
+  status: 200,
+  summary: 'Get the user the token belongs to',
+  response: User,
 })

@@ -258,6 +258,8 @@ export type Checks = [
   Expect<Same<typeof ops.deleteCommentReplyInSpace, OperationFn<typeof comments.deleteCommentReplyInSpace>>>,
   Expect<Same<ops.GetCommentReplyInSpaceParams, OperationParams<typeof comments.getCommentReplyInSpace>>>,
   Expect<Same<typeof ops.getCommentReplyInSpace, OperationFn<typeof comments.getCommentReplyInSpace>>>,
+  Expect<Same<ops.ListCommentRepliesInSpaceParams, OperationParams<typeof comments.listCommentRepliesInSpace>>>,
+  Expect<Same<typeof ops.listCommentRepliesInSpace, OperationFn<typeof comments.listCommentRepliesInSpace>>>,
   Expect<Same<ops.UpdateCommentReplyInSpaceParams, OperationParams<typeof comments.updateCommentReplyInSpace>>>,
   Expect<Same<typeof ops.updateCommentReplyInSpace, OperationFn<typeof comments.updateCommentReplyInSpace>>>,
   Expect<Same<ops.UpdateCommentInSpaceParams, OperationParams<typeof comments.updateCommentInSpace>>>,
@@ -298,6 +300,8 @@ export type Checks = [
   Expect<Same<typeof ops.transferSpace, OperationFn<typeof spaces.transferSpace>>>,
   Expect<Same<ops.UpdateSpaceByIdParams, OperationParams<typeof spaces.updateSpaceById>>>,
   Expect<Same<typeof ops.updateSpaceById, OperationFn<typeof spaces.updateSpaceById>>>,
+  Expect<Same<ops.GetAuthenticatedUserParams, OperationParams<typeof members.getAuthenticatedUser>>>,
+  Expect<Same<typeof ops.getAuthenticatedUser, OperationFn<typeof members.getAuthenticatedUser>>>,
 ]
 
 /** Every resource interface equals what its schema parses (assignable both ways). */

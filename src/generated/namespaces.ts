@@ -170,6 +170,7 @@ export const namespaces = {
         create: ops.postCommentReplyInSpace,
         delete: ops.deleteCommentReplyInSpace,
         get: ops.getCommentReplyInSpace,
+        list: ops.listCommentRepliesInSpace,
         update: ops.updateCommentReplyInSpace,
       },
       update: ops.updateCommentInSpace,
@@ -194,5 +195,8 @@ export const namespaces = {
     search: ops.searchSpaceContent,
     transfer: ops.transferSpace,
     update: ops.updateSpaceById,
+  },
+  user: {
+    get: ops.getAuthenticatedUser,
   },
 }

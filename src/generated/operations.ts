@@ -25,7 +25,7 @@ import { ImportResult, Revision } from '../schemas/revision.ts'
 import { SAMLProvider, SSOLogins } from '../schemas/saml-provider.ts'
 import { OrganizationSearchResult, SearchResult } from '../schemas/search.ts'
 import { ShareLink } from '../schemas/share-link.ts'
-import { List } from '../schemas/shared.ts'
+import { List, User } from '../schemas/shared.ts'
 import { RedirectResolution, SiteRedirect } from '../schemas/site-redirect.ts'
 import { SiteSectionGroup } from '../schemas/site-section-group.ts'
 import { SiteSection } from '../schemas/site-section.ts'
@@ -38,7 +38,7 @@ import type { AskFormat } from '../schemas/ask.ts'
 import type { CollectionDescription } from '../schemas/collection.ts'
 import type { IntegrationCategory, IntegrationName, IntegrationRuntime, IntegrationScope, IntegrationTarget, IntegrationVisibility } from '../schemas/integration.ts'
 import type { Link, LinkStats, LinkStatus } from '../schemas/link.ts'
-import type { OpenAPISpecSlug, OpenAPISpecSourceURL } from '../schemas/openapi-spec.ts'
+import type { OpenAPISpecSlug, OpenAPISpecSourceText, OpenAPISpecSourceURL } from '../schemas/openapi-spec.ts'
 import type { RenderContext } from '../schemas/render.ts'
 import type { ImportSource } from '../schemas/revision.ts'
 import type { SAMLCertificate, SAMLEntityID, SAMLProviderLabel, SAMLSSOURL } from '../schemas/saml-provider.ts'
@@ -1436,6 +1436,8 @@ export interface CreateOpenAPISpecParams {
   slug: OpenAPISpecSlug
   source: {
     url: OpenAPISpecSourceURL
+  } | {
+    text: OpenAPISpecSourceText
   }
 }
 
@@ -1518,6 +1520,8 @@ export interface CreateOrUpdateOpenAPISpecBySlugParams {
   specSlug: OpenAPISpecSlug
   source: {
     url: OpenAPISpecSourceURL
+  } | {
+    text: OpenAPISpecSourceText
   }
 }
 
@@ -2725,6 +2729,30 @@ export interface GetCommentReplyInSpaceParams {
  */
 export const getCommentReplyInSpace: (core: Core, params: GetCommentReplyInSpaceParams, options?: RequestOptions) => APIPromise<CommentReply> = /*@__PURE__*/ operation({ id: 'getCommentReplyInSpace', method: 'GET', path: '/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}', idempotent: true, response: CommentReply })
 
+/** Parameters of {@link listCommentRepliesInSpace} (`client.spaces.comments.replies.list`): path, query and body fields by their API names. */
+export interface ListCommentRepliesInSpaceParams {
+  spaceId: string
+  commentId: string
+  page?: string | undefined
+  limit?: number | undefined
+  format?: 'markdown' | 'document' | undefined
+}
+
+/**
+ * List the replies to a comment of a space, oldest first.
+ *
+ * `GET /v1/spaces/{spaceId}/comments/{commentId}/replies` (operation `listCommentRepliesInSpace`, 200 on success). On a client: `client.spaces.comments.replies.list(params)`;
+ * standalone, for apps that ship only the operations they call: `listCommentRepliesInSpace(core, params)`.
+ *
+ * @example
+ * ```ts
+ * for await (const commentReply of client.spaces.comments.replies.list({ spaceId: '7Mds5Kbq3IwhSDufQB0l', commentId: 'K5qbI3oZG17Mbq5KZoBQ' })) {
+ *   console.log(commentReply)
+ * }
+ * ```
+ */
+export const listCommentRepliesInSpace: (core: Core, params: ListCommentRepliesInSpaceParams, options?: RequestOptions) => PagePromise<CommentReply> = /*@__PURE__*/ listOperation({ id: 'listCommentRepliesInSpace', method: 'GET', path: '/v1/spaces/{spaceId}/comments/{commentId}/replies', idempotent: true, response: /*@__PURE__*/ List(CommentReply) })
+
 /** Parameters of {@link updateCommentReplyInSpace} (`client.spaces.comments.replies.update`): path, query and body fields by their API names. */
 export interface UpdateCommentReplyInSpaceParams {
   spaceId: string
@@ -3171,4 +3199,20 @@ export interface UpdateSpaceByIdParams {
  * ```
  */
 export const updateSpaceById: (core: Core, params: UpdateSpaceByIdParams, options?: RequestOptions) => APIPromise<Space> = /*@__PURE__*/ operation({ id: 'updateSpaceById', method: 'PATCH', path: '/v1/spaces/{spaceId}', idempotent: true, body: true, response: Space })
+
+/** Parameters of {@link getAuthenticatedUser} (`client.user.get`): path, query and body fields by their API names. */
+export interface GetAuthenticatedUserParams {}
+
+/**
+ * Get the user the token belongs to.
+ *
+ * `GET /v1/user` (operation `getAuthenticatedUser`, 200 on success). On a client: `client.user.get(params)`;
+ * standalone, for apps that ship only the operations they call: `getAuthenticatedUser(core, params)`.
+ *
+ * @example
+ * ```ts
+ * const user = await client.user.get()
+ * ```
+ */
+export const getAuthenticatedUser: (core: Core, params?: GetAuthenticatedUserParams, options?: RequestOptions) => APIPromise<User> = /*@__PURE__*/ operation({ id: 'getAuthenticatedUser', method: 'GET', path: '/v1/user', idempotent: true, response: User })
 

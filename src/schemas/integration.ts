@@ -23,8 +23,11 @@ export type IntegrationVisibility = z.infer<typeof IntegrationVisibility>
 export const IntegrationTarget = z.enum(['all', 'organization', 'space', 'site'])
 export type IntegrationTarget = z.infer<typeof IntegrationTarget>
 
-/** Runtime an integration's script runs on; the spec names one. */
-export const IntegrationRuntime = z.enum(['v1'])
+/**
+ * Runtime an integration's script runs on. The spec names `v1`; `v2` is an addition, the value the
+ * platform's published API description also lists and its CLI sends (docs/decisions/integrations.md).
+ */
+export const IntegrationRuntime = z.enum(['v1', 'v2'])
 export type IntegrationRuntime = z.infer<typeof IntegrationRuntime>
 
 /** A scope an integration asks for: `resource:...:action` in lowercase (e.g. `space:views:read`). */

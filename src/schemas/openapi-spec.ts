@@ -10,6 +10,13 @@ export type OpenAPISpecSlug = z.infer<typeof OpenAPISpecSlug>
 export const OpenAPISpecSourceURL = z.url({ protocol: /^https?$/ }).check(z.maxLength(2048))
 export type OpenAPISpecSourceURL = z.infer<typeof OpenAPISpecSourceURL>
 
+/**
+ * An OpenAPI specification given as its text, JSON or YAML: at least one character (the request
+ * body's limit bounds it). An addition to the spec, from the platform's published API description.
+ */
+export const OpenAPISpecSourceText = z.string().check(z.minLength(1))
+export type OpenAPISpecSourceText = z.infer<typeof OpenAPISpecSourceText>
+
 /** An OpenAPI specification owned by an organization, referenced by its slug. */
 export const OpenAPISpec = z.looseObject({
   object: z.literal('openapi-spec'),

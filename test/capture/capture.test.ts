@@ -101,6 +101,23 @@ describe('capture() from code', () => {
     expect((await ada.spaces.restore({ spaceId: gone.id })).deletedAt).toBeUndefined()
   })
 
+  it('copies the replies of space comments, which the copy lists as the service does', async () => {
+    const w = await world()
+    const spaceId = w.guide.id
+    const comment = (await w.client(w.ada.token).spaces.comments.list({ spaceId })).items[0]!
+    await w.platform.builders.commentReply({ comment: comment.id, postedBy: w.ada.user.id, markdown: 'First answer' })
+    await w.platform.builders.commentReply({ comment: comment.id, postedBy: w.ada.user.id, markdown: 'Second answer' })
+    const { state, tokens, summary } = await capture({ client: w.client(w.ada.token), organizations: [w.acme.id] })
+    expect(summary.skipped).toEqual([])
+    const copy = await serve(state)
+    const there = createClient({ token: tokens.find((t) => t.capturing)!.token, fetch: copy.fetch, retry: 0 })
+    const here = w.client(w.ada.token)
+    const replies = await there.spaces.comments.replies.list({ spaceId, commentId: comment.id })
+    expect(replies.items.map((r) => r.body.markdown)).toEqual(['First answer', 'Second answer'])
+    expect(replies.items).toEqual((await here.spaces.comments.replies.list({ spaceId, commentId: comment.id })).items)
+    expect((await there.spaces.comments.get({ spaceId, commentId: comment.id })).replies).toBe(2)
+  })
+
   it('waits out a rate limit (Retry-After) instead of giving up', async () => {
     const w = await world()
     w.platform.faults.add({ operationId: 'getCurrentRevision', status: 429, retryAfter: 1, times: 1 })

@@ -92,6 +92,9 @@ export async function walk(client: Client): Promise<Answers> {
     await content(call, all, client, p, undefined)
     for (const c of await all('spaces.comments.list', p, () => client.spaces.comments.list(p))) {
       await call('spaces.comments.get', { ...p, commentId: c.id }, () => client.spaces.comments.get({ ...p, commentId: c.id }))
+      await all('spaces.comments.replies.list', { ...p, commentId: c.id }, () =>
+        client.spaces.comments.replies.list({ ...p, commentId: c.id }),
+      )
     }
     await all('spaces.listCommenters', p, () => client.spaces.listCommenters(p))
     for (let n = 1; n <= (space.changeRequests ?? 0); n++) {

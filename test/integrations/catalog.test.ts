@@ -149,7 +149,7 @@ describe('integrations.publish', () => {
       'body.visibility',
     )
     await rejects(
-      admin.integrations.publish({ integrationName: 'ok', organization: demo.acme, title: 'Ok', runtime: 'v2' as never }),
+      admin.integrations.publish({ integrationName: 'ok', organization: demo.acme, title: 'Ok', runtime: 'v3' as never }),
       BadRequestError,
       'body.runtime',
     )

@@ -98,6 +98,7 @@ describe('people: emails and member details only for those who may list the memb
       'getCommentInSpace',
       'postCommentInSpace',
       'updateCommentInSpace',
+      'listCommentRepliesInSpace',
       'postCommentReplyInSpace',
       'getCommentReplyInSpace',
       'updateCommentReplyInSpace',

@@ -151,6 +151,7 @@ export const RULES: Record<string, Rule> = {
   getCommentInSpace: { need: [...discuss, 'view'] },
   updateCommentInSpace: { need: [...discuss, 'edit'], params: () => ({ body: { markdown: 'Edited' } }) },
   deleteCommentInSpace: { need: [...discuss, 'delete'] },
+  listCommentRepliesInSpace: { need: [...discuss, 'view'] },
   postCommentReplyInSpace: { need: [...discuss, 'reply'], params: () => ({ body: { markdown: 'New reply' } }) },
   getCommentReplyInSpace: { need: [...discuss, 'view'] },
   updateCommentReplyInSpace: { need: [...discuss, 'edit'], params: () => ({ body: { markdown: 'Edited' } }) },
@@ -266,6 +267,8 @@ export const RULES: Record<string, Rule> = {
 
 /** Operations the matrix leaves out, each with why; every other operation must be in `RULES`. */
 export const OUT_OF_SCOPE: Record<string, string> = {
+  getAuthenticatedUser:
+    'the caller reads their own user: no resource, no permissions object; any valid token may (test/orgs/current-user.test.ts)',
   renderIntegrationUIWithGet:
     'rendering is for members of the owner organization or of one where the integration is installed: no permissions object reports that (test/integrations/render.test.ts covers it)',
   renderIntegrationUIWithPost:

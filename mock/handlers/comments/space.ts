@@ -22,6 +22,9 @@ export const spaceCommentsHandlers: Handlers<OpsOf<typeof contract>> = {
   deleteCommentInSpace: ({ state, caller, input }) =>
     op.deleteThreadComment(viewOf(state, caller, spaceThread(state, caller, input.spaceId)), input.commentId),
 
+  listCommentRepliesInSpace: ({ state, caller, input }) =>
+    op.listThreadReplies(viewOf(state, caller, spaceThread(state, caller, input.spaceId), input.format), input.commentId, input),
+
   postCommentReplyInSpace: ({ state, caller, input }) =>
     op.postThreadReply(viewOf(state, caller, spaceThread(state, caller, input.spaceId)), input.commentId, input),
 

@@ -1,6 +1,7 @@
 import type * as contract from '../../../src/contract/services/openapi.ts'
 import { paginate } from '../../core/paginate.ts'
-import { resolveSource } from '../../model/services/openapi-source.ts'
+import { readSource, resolveSource, type Source } from '../../model/services/openapi-source.ts'
+import type { State } from '../../model/state.ts'
 import { createSpec, deleteSpec, findSpec, reprocessSpec, specBySlug } from '../../model/services/openapi-specs.ts'
 import { openAPISpecPermissions } from '../../model/services/permissions.ts'
 import { presentOpenAPISpec } from '../../present/openapi-spec.ts'
@@ -10,8 +11,15 @@ import { loadForList, loadItem } from './load.ts'
 
 /**
  * The source is resolved from the registered fixtures when the request arrives (the clock-driven
- * sweep that reveals the outcome has no access to them).
+ * sweep that reveals the outcome has no access to them); a source given as text is read then too.
  */
+function sourceOf(state: State, fixtures: ReadonlyMap<string, unknown>, source: { url: string } | { text: string }): Source {
+  const parseYAML = state.libraries.yaml.parseYAML
+  return 'url' in source ? resolveSource(fixtures, source.url, parseYAML) : readSource(source.text, parseYAML)
+}
+
+const urlOf = (source: { url: string } | { text: string }) => ('url' in source ? source.url : undefined)
+
 export const openAPIHandlers: Handlers<OpsOf<typeof contract>> = {
   listOpenAPISpecs: ({ state, caller, input }) => {
     const org = loadForList(state, caller, input.organizationId, openAPISpecPermissions, 'OpenAPI specifications')
@@ -26,7 +34,7 @@ export const openAPIHandlers: Handlers<OpsOf<typeof contract>> = {
 
   createOpenAPISpec: ({ state, caller, services, input }) => {
     const { org } = loadOrganization(state, caller, input.organizationId, 'createOpenAPISpec')
-    const spec = createSpec(state, org.id, input.slug, input.source.url, resolveSource(services.fixtures, input.source.url))
+    const spec = createSpec(state, org.id, input.slug, urlOf(input.source), sourceOf(state, services.fixtures, input.source))
     return presentOpenAPISpec(state, caller, spec)
   },
 
@@ -45,10 +53,10 @@ export const openAPIHandlers: Handlers<OpsOf<typeof contract>> = {
   // PUT may create, so it needs the creating permission before looking the slug up (no existence leak).
   createOrUpdateOpenAPISpecBySlug: ({ state, caller, services, input }) => {
     const { org } = loadOrganization(state, caller, input.organizationId, 'createOpenAPISpec')
-    const source = resolveSource(services.fixtures, input.source.url)
+    const source = sourceOf(state, services.fixtures, input.source)
     const existing = specBySlug(state, org.id, input.specSlug)
-    if (existing) return presentOpenAPISpec(state, caller, reprocessSpec(state, existing, input.source.url, source))
-    const spec = createSpec(state, org.id, input.specSlug, input.source.url, source)
+    if (existing) return presentOpenAPISpec(state, caller, reprocessSpec(state, existing, urlOf(input.source), source))
+    const spec = createSpec(state, org.id, input.specSlug, urlOf(input.source), source)
     return new Reply(201, presentOpenAPISpec(state, caller, spec))
   },
 

@@ -13,7 +13,8 @@ export interface TargetChanges {
   externalIds?: string[] | undefined
 }
 
-function checkTarget(state: State, installation: InstallationRecord, kind: TargetKind, id: string): void {
+/** 404 unless the space (live) or site belongs to the installation's organization. */
+export function checkTarget(state: State, installation: InstallationRecord, kind: TargetKind, id: string): void {
   const target = kind === 'space' ? state.tables.spaces.get(id) : state.tables.sites.get(id)
   if (!target || target.organization !== installation.organization || ('deletedAt' in target && target.deletedAt)) {
     throw notFound(`No ${kind} ${id} in organization ${installation.organization}`)

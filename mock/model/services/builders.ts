@@ -13,7 +13,7 @@ export interface NewOpenAPISpec {
   slug: string
   /** Default `https://<slug>.example.com/openapi.json`. */
   sourceURL?: string | undefined
-  /** What the source serves (a document or its JSON text). Default: as the API resolves it (example domains serve a document, other URLs fail to fetch). */
+  /** What the source serves (a document, or its JSON or YAML text). Default: as the API resolves it (example domains serve a document, other URLs fail to fetch). */
   content?: unknown | undefined
   /** Make the run fail with this code, e.g. `FETCH_TIMEOUT`, whatever the content. */
   errorCode?: SourceErrorCode | undefined
@@ -22,12 +22,13 @@ export interface NewOpenAPISpec {
 }
 
 /** A spec, processed at once unless `processed: false`. */
-export function buildOpenAPISpec(state: State, values: NewOpenAPISpec): OpenAPISpecRecord {
+export async function buildOpenAPISpec(state: State, values: NewOpenAPISpec): Promise<OpenAPISpecRecord> {
   const sourceURL = values.sourceURL ?? `https://${values.slug}.example.com/openapi.json`
+  if (typeof values.content === 'string' && !values.errorCode) await state.libraries.load(['yaml'])
   const source: Source = values.errorCode
     ? { ok: false, errorCode: values.errorCode }
     : values.content !== undefined
-      ? readSource(values.content)
+      ? readSource(values.content, typeof values.content === 'string' ? state.libraries.yaml.parseYAML : undefined)
       : resolveSource(new Map(), sourceURL)
   const spec = createSpec(state, values.organization, values.slug, sourceURL, source)
   return values.processed === false ? spec : finishRun(state, spec, state.clock.stamp())

@@ -2,7 +2,11 @@
  * Where a specification's source comes from. The mock never reaches the internet: a source URL
  * resolves to the content registered with `platform.imports.register(url, content)`, else, on the
  * reserved example domains (RFC 2606), to a small generated document so demos work out of the box.
+ * A source given as text (`source: { text }`) is read as it is. Text is JSON or YAML.
  */
+
+/** Reads YAML text (the lazily loaded parser, mock/model/libraries/yaml.ts); throws when it is not YAML. */
+export type ParseYAML = (text: string) => unknown
 
 /** Why processing a source failed, as `lastProcessErrorCode` reports it. */
 export type SourceErrorCode = 'FETCH_FAILED' | 'PARSE_ERROR' | 'FETCH_TIMEOUT'
@@ -22,21 +26,24 @@ export function isExampleHost(url: URL): boolean {
  * Resolves a source URL from the registered fixtures (as registered, or in its normalised form),
  * then the example domains; anything else cannot be fetched.
  */
-export function resolveSource(fixtures: ReadonlyMap<string, unknown>, url: string): Source {
-  if (fixtures.has(url)) return readSource(fixtures.get(url))
+export function resolveSource(fixtures: ReadonlyMap<string, unknown>, url: string, parseYAML?: ParseYAML): Source {
+  if (fixtures.has(url)) return readSource(fixtures.get(url), parseYAML)
   let parsed: URL
   try {
     parsed = new URL(url)
   } catch {
     return { ok: false, errorCode: 'FETCH_FAILED' }
   }
-  if (fixtures.has(parsed.href)) return readSource(fixtures.get(parsed.href))
+  if (fixtures.has(parsed.href)) return readSource(fixtures.get(parsed.href), parseYAML)
   if (isExampleHost(parsed)) return readSource(exampleDocument(parsed))
   return { ok: false, errorCode: 'FETCH_FAILED' }
 }
 
-/** Reads fetched content: a document object, its JSON text or UTF-8 bytes of that text. */
-export function readSource(content: unknown): Source {
+/**
+ * Reads fetched content: a document object, its JSON or YAML text, or UTF-8 bytes of that text.
+ * Without a YAML parser, text that is not JSON does not parse.
+ */
+export function readSource(content: unknown, parseYAML?: ParseYAML): Source {
   let value = content
   if (value instanceof ArrayBuffer) value = new Uint8Array(value)
   if (value instanceof Uint8Array) {
@@ -47,11 +54,9 @@ export function readSource(content: unknown): Source {
     }
   }
   if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value)
-    } catch {
-      return { ok: false, errorCode: 'PARSE_ERROR' }
-    }
+    const parsed = parseText(value, parseYAML)
+    if (!parsed.ok) return { ok: false, errorCode: 'PARSE_ERROR' }
+    value = parsed.value
   }
   if (!isOpenAPIDocument(value)) return { ok: false, errorCode: 'PARSE_ERROR' }
   let canonical: string
@@ -62,6 +67,21 @@ export function readSource(content: unknown): Source {
     return { ok: false, errorCode: 'PARSE_ERROR' }
   }
   return { ok: true, document: value, digest: digest(canonical) }
+}
+
+/** JSON first (most sources, and the fast path), then YAML, of which JSON is nearly a subset. */
+function parseText(text: string, parseYAML: ParseYAML | undefined): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) }
+  } catch {
+    if (!parseYAML) return { ok: false }
+  }
+  try {
+    return { ok: true, value: parseYAML(text) }
+  } catch {
+    // Not YAML either, or too deep, or more aliases than the parser allows.
+    return { ok: false }
+  }
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)

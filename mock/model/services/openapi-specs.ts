@@ -32,14 +32,24 @@ function outcomeOf(state: State, spec: OpenAPISpecRecord | undefined, source: So
  */
 const runStart = (state: State) => state.clock.now().toISOString()
 
-function checkValues(slug: string, sourceURL: string): void {
+function checkValues(slug: string, sourceURL: string | undefined): void {
   if (!OpenAPISpecSlug.safeParse(slug).success)
     throw badRequest('Invalid body.slug: must match ^[a-z0-9]+(?:-[a-z0-9]+)*$ (at most 100 characters)')
-  if (!OpenAPISpecSourceURL.safeParse(sourceURL).success) throw badRequest('Invalid body.source.url: must be an http(s) URL')
+  if (sourceURL !== undefined && !OpenAPISpecSourceURL.safeParse(sourceURL).success)
+    throw badRequest('Invalid body.source.url: must be an http(s) URL')
 }
 
-/** Creates a spec whose first run starts now; a slug the organization already uses is a conflict. */
-export function createSpec(state: State, organization: string, slug: string, sourceURL: string, source: Source): OpenAPISpecRecord {
+/**
+ * Creates a spec whose first run starts now; a slug the organization already uses is a conflict.
+ * `sourceURL` is undefined for a source given as text.
+ */
+export function createSpec(
+  state: State,
+  organization: string,
+  slug: string,
+  sourceURL: string | undefined,
+  source: Source,
+): OpenAPISpecRecord {
   checkValues(slug, sourceURL)
   if (specBySlug(state, organization, slug))
     throw conflict(`OpenAPI specification "${slug}" already exists in organization ${organization}`)
@@ -56,8 +66,11 @@ export function createSpec(state: State, organization: string, slug: string, sou
   })
 }
 
-/** Points a spec at a source (maybe the same) and starts a new run, replacing one in flight. */
-export function reprocessSpec(state: State, spec: OpenAPISpecRecord, sourceURL: string, source: Source): OpenAPISpecRecord {
+/**
+ * Points a spec at a source (maybe the same) and starts a new run, replacing one in flight. A text
+ * source leaves the spec without a source URL: the text is all it was given.
+ */
+export function reprocessSpec(state: State, spec: OpenAPISpecRecord, sourceURL: string | undefined, source: Source): OpenAPISpecRecord {
   checkValues(spec.slug, sourceURL)
   return state.tables.openapiSpecs.update(spec, {
     sourceURL,

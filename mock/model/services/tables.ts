@@ -36,7 +36,8 @@ export const OpenAPISpecRecord = z.object({
   ...base,
   organization: z.string(),
   slug: z.string(),
-  sourceURL: z.string(),
+  /** Absent for a spec published as text (`source: { text }`). */
+  sourceURL: z.optional(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
   processingState: ProcessingState,

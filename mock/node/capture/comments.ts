@@ -16,8 +16,8 @@ function reactions(copy: Copy, list: readonly Wire[] | undefined) {
 }
 
 /**
- * Reads a thread's comments (with replies where the API lists them: change requests only) and its
- * commenters. `changeRequestId` is the ID the copy gives the change request.
+ * Reads a thread's comments with their replies, and its commenters. `changeRequestId` is the ID the
+ * copy gives the change request.
  */
 export async function captureThread(ctx: CaptureContext, copy: Copy, thread: ThreadRef, changeRequestId?: string): Promise<void> {
   const { spaceId, changeRequestNumber } = thread
@@ -30,7 +30,6 @@ export async function captureThread(ctx: CaptureContext, copy: Copy, thread: Thr
   )) ?? []) as Wire[]
   const posts = new Map<string, number>()
   const count = (user: string) => posts.set(user, (posts.get(user) ?? 0) + 1)
-  let unreadReplies = 0
   for (const comment of comments) {
     const target = (comment.target ?? {}) as Wire
     const postedBy = addUser(copy, comment.postedBy) ?? ''
@@ -51,13 +50,11 @@ export async function captureThread(ctx: CaptureContext, copy: Copy, thread: Thr
       resolvedAt: comment.resolvedAt,
       resolvedBy: addUser(copy, comment.resolvedBy),
     })
-    if (cr === undefined) {
-      unreadReplies += comment.replies ?? 0
-      continue
-    }
     if (!comment.replies) continue
     const replies = ((await ctx.list(`${label}: replies of comment ${comment.id}`, () =>
-      ctx.client.changeRequests.comments.replies.list({ spaceId, changeRequestId: cr, commentId: comment.id }).pages(),
+      cr === undefined
+        ? ctx.client.spaces.comments.replies.list({ spaceId, commentId: comment.id }).pages()
+        : ctx.client.changeRequests.comments.replies.list({ spaceId, changeRequestId: cr, commentId: comment.id }).pages(),
     )) ?? []) as Wire[]
     for (const reply of replies) {
       const by = addUser(copy, reply.postedBy) ?? ''
@@ -75,15 +72,8 @@ export async function captureThread(ctx: CaptureContext, copy: Copy, thread: Thr
       })
     }
   }
-  if (unreadReplies > 0) {
-    ctx.skipped.push({
-      what: `${label}: ${unreadReplies} replies to space comments`,
-      reason: 'the API has no operation listing the replies of a space comment',
-    })
-  }
-
   // Commenters: the API's list says who takes part; their post counts come from what was read
-  // (at least one each, since a space comment's replies cannot be listed).
+  // (at least one each: a list that failed to read leaves posts uncounted).
   const commenters = ((await ctx.list(`${label}: commenters`, () =>
     cr === undefined
       ? ctx.client.spaces.listCommenters({ spaceId }).pages()

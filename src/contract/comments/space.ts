@@ -5,7 +5,7 @@ import { List } from '../../schemas/shared.ts'
 import { Id } from '../common.ts'
 import { defineOperation } from '../define.ts'
 import { SP } from '../spaces.ts'
-import { formatQuery, listQuery, pageQuery, postBody, replyBody, space, updateBody, updateReplyBody } from './shared.ts'
+import { formatQuery, listQuery, pageQuery, postBody, replyBody, replyListQuery, space, updateBody, updateReplyBody } from './shared.ts'
 
 const comment = { ...space, commentId: Id }
 const reply = { ...comment, commentReplyId: Id }
@@ -74,6 +74,24 @@ export const deleteCommentInSpace = defineOperation({
   status: 205,
   summary: 'Delete a comment of a space with its replies',
   params: z.object(comment),
+})
+
+// listCommentRepliesInSpace is an addition to the spec, which lists the replies of a change request's
+// comments but not of a space's own: the live service has it (same shape), and capture needs it to
+// copy a space's discussions. See docs/decisions/comments.md.
+
+export const listCommentRepliesInSpace = defineOperation({
+  id: 'listCommentRepliesInSpace',
+  method: 'GET',
+  idempotent: true,
+  path: `${COMMENT}/replies`,
+  sdk: 'spaces.comments.replies.list',
+  status: 200,
+  summary: 'List the replies to a comment of a space, oldest first',
+  params: z.object(comment),
+  query: replyListQuery,
+  response: List(CommentReply),
+  paginated: true,
 })
 
 export const postCommentReplyInSpace = defineOperation({

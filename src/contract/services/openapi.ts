@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { OpenAPISpec, OpenAPISpecSlug, OpenAPISpecSourceURL } from '../../schemas/openapi-spec.ts'
+import { OpenAPISpec, OpenAPISpecSlug, OpenAPISpecSourceText, OpenAPISpecSourceURL } from '../../schemas/openapi-spec.ts'
 import { List } from '../../schemas/shared.ts'
 import { pagination } from '../common.ts'
 import { defineOperation } from '../define.ts'
@@ -7,7 +7,9 @@ import { ORG, org } from '../organizations.ts'
 
 const spec = { ...org, specSlug: OpenAPISpecSlug }
 const SPEC = `${ORG}/openapi/{specSlug}`
-const Source = z.object({ url: OpenAPISpecSourceURL })
+// `{ text }` is an addition to the spec (which lists `{ url }` only): the live service takes a
+// specification's text, and the platform's CLI sends a file that way. See docs/decisions/services.md.
+const Source = z.union([z.object({ url: OpenAPISpecSourceURL }), z.object({ text: OpenAPISpecSourceText })])
 
 export const listOpenAPISpecs = defineOperation({
   id: 'listOpenAPISpecs',

@@ -1,0 +1,69 @@
+import type { Fetch } from '../model/integrations/delivery.ts'
+import { deliverEvent } from '../model/integrations/delivery.ts'
+import {
+  developmentState,
+  emitInstallationEvent,
+  updateInstallationById,
+  type DevelopmentState,
+  type EmittedEvent,
+  type InstallationUpdate,
+} from '../model/integrations/control.ts'
+import type { State } from '../model/state.ts'
+import { presentInstallation } from '../present/installation.ts'
+import { presentIntegrationEvent } from '../present/integration-event.ts'
+
+export type {
+  DevelopmentState,
+  EmittedEvent,
+  InstallationEventType,
+  InstallationUpdate,
+  TargetUpdate,
+} from '../model/integrations/control.ts'
+
+/**
+ * `platform.integrations`: control over integrations the API has no operation for, by
+ * installation ID, answering the API's wire objects so a local platform and `connectMockServer`
+ * give the same values. Events bound for a development tunnel are delivered (through the
+ * platform's outbound fetch) before a call resolves, as the builders do. Refused input throws the
+ * platform's `HttpError` (a 4xx with the field named) and changes nothing.
+ */
+export interface IntegrationControls {
+  /**
+   * Changes an installation: `status`, `configuration` (the whole account configuration, checked
+   * against the integration's account form), `externalIds`, `spaceSelection`, `siteSelection`, and
+   * `spaces` / `sites`: settings of each listed space (site), which a `selected` installation
+   * then covers. Records the events the change causes (`installation_setup`,
+   * `space_installation_setup`, `site_installation_setup`). Resolves with the installation.
+   */
+  updateInstallation(installationId: string, update: InstallationUpdate): Promise<ReturnType<typeof presentInstallation>>
+  /**
+   * Emits an event of a type the mock records (`installation_setup`, `space_installation_setup`
+   * with `spaceId`, `site_installation_setup` with `siteId`, a space or site the installation
+   * covers) with the installation's current status, delivered like any other. Resolves with the
+   * event as the API lists it, its status settled.
+   */
+  emitEvent(installationId: string, event: EmittedEvent): Promise<ReturnType<typeof presentIntegrationEvent>>
+  /** Whether development mode is on for the integration and, if so, its tunnel and whether it takes `all` organizations' events. */
+  development(integrationName: string): Promise<DevelopmentState>
+}
+
+export function createIntegrationControls(state: () => State, outbound: Fetch): IntegrationControls {
+  return {
+    async updateInstallation(installationId, update) {
+      const s = state()
+      const { integration, installation, events } = await updateInstallationById(s, installationId, update)
+      for (const event of events) await deliverEvent(s, event, outbound)
+      return presentInstallation(s, integration, s.tables.integrationInstallations.get(installation.id) ?? installation)
+    },
+    async emitEvent(installationId, event) {
+      const s = state()
+      const { events } = await emitInstallationEvent(s, installationId, event)
+      const recorded = events[0]!
+      await deliverEvent(s, recorded, outbound)
+      return presentIntegrationEvent(s, s.tables.integrationEvents.get(recorded.id) ?? recorded)
+    },
+    async development(integrationName) {
+      return developmentState(state(), integrationName)
+    },
+  }
+}
