@@ -9,7 +9,8 @@ import { Transaction } from './model/transaction.ts'
 import type { FaultEffect, Faults } from './core/faults.ts'
 import { HttpError, unauthorized } from './core/http-error.ts'
 import { parseInput } from './core/input.ts'
-import type { RequestLog } from './core/request-log.ts'
+import { refusal, unrouted } from './core/near-miss.ts'
+import type { LoggedRequest, NearMiss, RequestLog } from './core/request-log.ts'
 import { routeTableFor } from './core/route-table.ts'
 import { nextTurn } from './core/turns.ts'
 import type { Services } from './core/services.ts'
@@ -61,6 +62,8 @@ export interface PlainAnswer {
   body: string | null | AsyncIterable<string>
   /** The operation the request matched, if any. */
   operationId?: string | undefined
+  /** Set when the request was a near miss (no operation, or refused by validation or authentication). */
+  miss?: NearMiss | undefined
 }
 
 /** The platform's core, transport-neutral: what `platform.fetch`, MSW and the Node server all call. */
@@ -82,6 +85,8 @@ export interface DispatcherOptions {
   services: () => Services & { drain(): Promise<void> | undefined }
   /** Path prefix of the platform's base URL (e.g. `/api`), stripped before routing. */
   basePath: string
+  /** Told of each near miss once it is in the log. */
+  onMiss?: ((entry: LoggedRequest) => void) | undefined
 }
 
 const JSON_TYPE = 'application/json'
@@ -129,6 +134,7 @@ function release(body: PlainAnswer['body']): void {
  */
 export function createDispatcher(options: DispatcherOptions): Core {
   const routes = routeTableFor(options.operations)
+  const operationList = [...options.operations]
   let tail: Promise<unknown> = Promise.resolve()
   /** Operations running or waiting for the lock. */
   let holders = 0
@@ -152,8 +158,10 @@ export function createDispatcher(options: DispatcherOptions): Core {
     const match = routes.match(head ? 'GET' : method, pathname)
     const op = match.kind === 'found' ? match.op : undefined
     let body: unknown
+    let miss: NearMiss | undefined
+    let tokenName: string | undefined
     const finish = (answer: PlainAnswer): PlainAnswer => {
-      options.log.push({
+      const entry: LoggedRequest = {
         method,
         url: request.url,
         operationId: op?.id as OperationId | undefined,
@@ -161,7 +169,14 @@ export function createDispatcher(options: DispatcherOptions): Core {
         ...clientOf(request),
         at: options.state().clock.now().toISOString(),
         body,
-      })
+        ...(tokenName !== undefined ? { tokenName } : {}),
+        ...(miss ? { miss } : {}),
+      }
+      options.log.push(entry)
+      if (miss) {
+        answer.miss = miss
+        options.onMiss?.(entry)
+      }
       answer.headers['x-request-id'] = `req_${++requestCount}`
       answer.operationId = op?.id
       if (head && answer.body !== null) {
@@ -189,16 +204,23 @@ export function createDispatcher(options: DispatcherOptions): Core {
     return answer
 
     async function run(): Promise<PlainAnswer> {
-      if (match.kind === 'none') return finish(errorAnswer(404, `No operation matches ${request.method} ${pathname}`))
-      if (match.kind === 'method') {
-        return finish(errorAnswer(405, `${request.method} is not allowed on ${pathname}`, { allow: match.allow.join(', ') }))
+      if (match.kind !== 'found') {
+        const none = match.kind === 'none'
+        const message = none ? `No operation matches ${request.method} ${pathname}` : `${request.method} is not allowed on ${pathname}`
+        miss = unrouted(operationList, method, pathname, message)
+        return finish(errorAnswer(none ? 404 : 405, message, none ? undefined : { allow: match.allow.join(', ') }))
       }
       const handler = options.handlers[match.op.id]!
+      /** What is being checked, while a refusal is a near miss rather than the operation's own answer. */
+      let checking: 'authentication' | 'validation' | undefined = 'authentication'
       try {
         const state = options.state()
         const caller = authenticate(state, request)
+        tokenName = state.db.tokens.get(caller.token)?.label
+        checking = 'validation'
         const parsed = parseInput(match.op, match.params, request.search, request)
         const input = parsed instanceof Promise ? await parsed : parsed
+        checking = undefined
         if (match.op.body) body = input
         // Outside the lock: a library loading on its first use never holds up other requests.
         const loading = options.loadLibraries(match.op.id)
@@ -232,7 +254,10 @@ export function createDispatcher(options: DispatcherOptions): Core {
         if (draining) await draining
         return finish(respond(match.op, result instanceof Deferred ? await result.settle() : result))
       } catch (error) {
-        if (error instanceof HttpError) return finish(errorAnswer(error.status, error.message, error.headers))
+        if (error instanceof HttpError) {
+          if (checking) miss = refusal(match.op, checking, error.message)
+          return finish(errorAnswer(error.status, error.message, error.headers))
+        }
         if (error instanceof DroppedConnection) throw error
         // A bug of the mock, never the client's doing: say so plainly.
         console.error(`[docplat mock] ${match.op.id} failed:`, error)
