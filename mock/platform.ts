@@ -288,7 +288,10 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
     (name) => tokens[name] ?? tokenFor(seed, name, scenarioTokens),
     outbound,
   )
-  const faults = new Faults(OPERATIONS.map((op) => op.id))
+  const faults = new Faults(
+    OPERATIONS.map((op) => op.id),
+    `${seed}:faults`,
+  )
   const journal = options.requestJournal
   const budget = typeof journal === 'object' ? journal : new ByteBudget(journal === false ? 0 : journal)
   const log = new RequestLog({ ...options.requestLog, budget })

@@ -41,7 +41,9 @@ export const WireFault = z.looseObject({
   method: z.optional(z.string()),
   path: z.optional(z.string()),
   pathPattern: z.optional(z.string()),
-  latency: z.optional(Duration),
+  latency: z.optional(
+    z.union([Duration, z.strictObject({ min: Duration, max: Duration }), z.strictObject({ median: Duration, spread: z.number() })]),
+  ),
   status: z.optional(z.number()),
   retryAfter: z.optional(z.number()),
   drop: z.optional(z.boolean()),
