@@ -31,16 +31,22 @@ const root = fileURLToPath(new URL('../', import.meta.url))
  * link normalisation the mock replaces (build/aliases.ts) and naming what the worker uses of msw
  * (mock/browser/msw-imports.ts) brought it to 229.1 KB. A transaction per operation (the undo
  * log) and one byte budget for what the mock keeps about past requests (issues 28.1 and 31.1) added
- * 1.7 KB: the budget is now 232 KB, a little above the 230.8 KB that gives, so weight added
- * without a reason still shows.
+ * 1.7 KB: the budget was 232 KB, a little above the 230.8 KB that gives, so weight added
+ * without a reason still shows. Verification and near misses in the request log (issue 29.3 and
+ * 29.4: `platform.verify`, the closest operation of a miss) measured 234.2 KB: the budget is 235 KB.
  */
 const BROWSER_ENTRY_BUDGET = 150 * 1024
-const BROWSER_TOTAL_BUDGET = 232 * 1024
+const BROWSER_TOTAL_BUDGET = 235 * 1024
+
+/** docplat/mock/matchers: the verification code and the contract it checks operation IDs against (24.2 KB measured). */
+const MATCHERS_BUDGET = 26 * 1024
 
 const apps = [
   { name: 'one operation (standalone function + core)', entry: 'bench/size/one-operation.ts', budget: 18 * 1024 },
   { name: 'full namespaced client', entry: 'bench/size/full-client.ts', budget: 45 * 1024 },
   { name: 'docplat/mock with the demo scenario', entry: 'bench/size/mock-demo.ts', budget: undefined },
+  // The matchers alone: verification and the contract's operation table (to name and route operations).
+  { name: 'docplat/mock/matchers', entry: 'bench/size/matchers.ts', budget: MATCHERS_BUDGET },
 ]
 
 /** Points the apps' imports of the sources at the built package instead. */
@@ -50,6 +56,7 @@ const toDist: Plugin = {
     b.onResolve({ filter: /\/src\/index\.ts$/ }, () => ({ path: `${root}dist/index.js` }))
     b.onResolve({ filter: /\/mock\/index\.ts$/ }, () => ({ path: `${root}dist/mock/index.js` }))
     b.onResolve({ filter: /\/mock\/browser\/index\.ts$/ }, () => ({ path: `${root}dist/mock/browser/index.js` }))
+    b.onResolve({ filter: /\/mock\/verify\/matchers\.ts$/ }, () => ({ path: `${root}dist/mock/matchers/index.js` }))
   },
 }
 

@@ -2,6 +2,7 @@ import type { FaultSpec } from '../core/faults.ts'
 import type { LoggedRequest } from '../core/request-log.ts'
 import type { SerializedState } from '../model/state.ts'
 import type { Builders } from '../scenarios/builders.ts'
+import { remoteVerification, type RemoteVerification } from '../verify/remote.ts'
 
 /** Options of {@link connectMockServer}. */
 export interface ConnectOptions {
@@ -68,7 +69,7 @@ export interface RemoteRequestLog {
  * `createMockPlatform()` with `await` on each control call runs against a server by changing the
  * line that creates the platform.
  */
-export interface RemoteMockPlatform {
+export interface RemoteMockPlatform extends RemoteVerification {
   /** The server's base URL (give it to the SDK as `baseUrl`). */
   readonly baseUrl: string
   /**
@@ -223,6 +224,7 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
         return find({}).then((all) => all.length)
       },
     },
+    ...remoteVerification(() => find({})),
     health: () => call<MockServerHealth>('GET', 'health'),
     snapshot: () => call<SerializedState>('GET', 'state'),
     restore: async (snapshot) => void (await call('PUT', 'state', snapshot)),
