@@ -62,6 +62,15 @@ export const LoggedRequestSchema = z.object({
   client: z.optional(z.string()),
   at: z.string(),
   body: z.optional(z.unknown()),
+  tokenName: z.optional(z.string()),
+  /** A near miss: why it matched no operation, and the operation it came closest to. */
+  miss: z.optional(
+    z.object({
+      reason: z.enum(['no-route', 'method-not-allowed', 'validation', 'authentication']),
+      message: z.string(),
+      closest: z.optional(z.object({ operationId: z.string(), method: z.string(), path: z.string(), field: z.string() })),
+    }),
+  ),
 })
 
 export const NewUser = z.strictObject({
