@@ -19,7 +19,7 @@ export type { SerializedState } from './model/state.ts'
 export type { ChangeLog, ChangeEntry, TableChanges, TakenChanges } from './model/changes.ts'
 export { Clock } from './core/clock.ts'
 export type { Core, PlainRequest, PlainAnswer } from './dispatch.ts'
-export { Faults, type FaultSpec, type FaultMatch } from './core/faults.ts'
+export { Faults, type FaultSpec, type FaultMatch, type Latency, type Duration } from './core/faults.ts'
 export {
   RequestLog,
   type LoggedRequest,

@@ -33,13 +33,13 @@ export interface DocplatMatchers<R = unknown> {
 }
 
 /** What a matcher answers `expect`. */
-interface MatcherResult {
+export interface MatcherResult {
   pass: boolean
   message: () => string
 }
 
 /** The part of the runner's matcher context the matchers read (Vitest's and Jest's alike). */
-interface MatcherContext {
+export interface MatcherContext {
   isNot?: boolean
 }
 

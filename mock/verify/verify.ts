@@ -30,7 +30,7 @@ export interface RequestExpectation {
   tokenName?: string | undefined
 }
 
-/** One step of {@link verifyRequestOrder}: an operation, and what its request must look like. */
+/** One step of `platform.verifyOrder`: an operation, and what its request must look like. */
 export type OrderedStep = OperationId | ({ operationId: OperationId } & Omit<RequestExpectation, 'times'>)
 
 /**
