@@ -10,6 +10,7 @@ export default defineConfig({
     'mock/node/index': 'mock/node/index.ts',
     'mock/node/cli': 'mock/node/cli.ts',
     'mock/browser/index': 'mock/browser/index.ts',
+    'mock/matchers/index': 'mock/verify/matchers.ts',
   },
   format: ['esm', 'cjs'],
   platform: 'neutral',

@@ -11,7 +11,8 @@ import type { FaultEffect, Faults } from './core/faults.ts'
 import { errorAnswer } from './core/error-answer.ts'
 import { HttpError, unauthorized } from './core/http-error.ts'
 import { parseInput } from './core/input.ts'
-import type { RequestLog } from './core/request-log.ts'
+import { refusal, unrouted } from './core/near-miss.ts'
+import type { LoggedRequest, NearMiss, RequestLog } from './core/request-log.ts'
 import { routeTableFor } from './core/route-table.ts'
 import { nextTurn } from './core/turns.ts'
 import type { Services } from './core/services.ts'
@@ -65,6 +66,8 @@ export interface PlainAnswer {
   operationId?: string | undefined
   /** The ID of the request log's entry for this request (`RequestLog.push`), when it keeps one. */
   logged?: number | undefined
+  /** Set when the request was a near miss (no operation, or refused by validation or authentication). */
+  miss?: NearMiss | undefined
 }
 
 /**
@@ -90,6 +93,8 @@ export interface DispatcherOptions {
   services: Services
   /** Path prefix of the platform's base URL (e.g. `/api`), stripped before routing. */
   basePath: string
+  /** Told of each near miss once it is in the log. */
+  onMiss?: ((entry: LoggedRequest) => void) | undefined
 }
 
 const JSON_TYPE = 'application/json'
@@ -133,6 +138,7 @@ function release(body: PlainAnswer['body']): void {
  */
 export function createDispatcher(options: DispatcherOptions): PlainHandler {
   const routes = routeTableFor(options.operations)
+  const operationList = [...options.operations]
   let tail: Promise<unknown> = Promise.resolve()
   /** Operations running or waiting for the lock. */
   let holders = 0
@@ -156,8 +162,10 @@ export function createDispatcher(options: DispatcherOptions): PlainHandler {
     const match = routes.match(head ? 'GET' : method, pathname)
     const op = match.kind === 'found' ? match.op : undefined
     let body: unknown
+    let miss: NearMiss | undefined
+    let tokenName: string | undefined
     const finish = (answer: PlainAnswer): PlainAnswer => {
-      answer.logged = options.log.push({
+      const entry: LoggedRequest = {
         method,
         url: request.url,
         operationId: op?.id as OperationId | undefined,
@@ -165,7 +173,14 @@ export function createDispatcher(options: DispatcherOptions): PlainHandler {
         ...clientOf(request),
         at: options.state().clock.now().toISOString(),
         body,
-      })
+        ...(tokenName !== undefined ? { tokenName } : {}),
+        ...(miss ? { miss } : {}),
+      }
+      answer.logged = options.log.push(entry)
+      if (miss) {
+        answer.miss = miss
+        options.onMiss?.(entry)
+      }
       answer.headers['x-request-id'] = `req_${++requestCount}`
       answer.operationId = op?.id
       if (head && answer.body !== null) {
@@ -194,16 +209,23 @@ export function createDispatcher(options: DispatcherOptions): PlainHandler {
     return answer
 
     async function run(): Promise<PlainAnswer> {
-      if (match.kind === 'none') return finish(errorAnswer(404, `No operation matches ${request.method} ${pathname}`))
-      if (match.kind === 'method') {
-        return finish(errorAnswer(405, `${request.method} is not allowed on ${pathname}`, { allow: match.allow.join(', ') }))
+      if (match.kind !== 'found') {
+        const none = match.kind === 'none'
+        const message = none ? `No operation matches ${request.method} ${pathname}` : `${request.method} is not allowed on ${pathname}`
+        miss = unrouted(operationList, method, pathname, message)
+        return finish(errorAnswer(none ? 404 : 405, message, none ? undefined : { allow: match.allow.join(', ') }))
       }
       const handler = options.handlers[match.op.id]!
+      /** What is being checked, while a refusal is a near miss rather than the operation's own answer. */
+      let checking: 'authentication' | 'validation' | undefined = 'authentication'
       try {
         const state = options.state()
         const caller = authenticate(state, request)
+        tokenName = state.tables.tokens.get(caller.token)?.label
+        checking = 'validation'
         const parsed = parseInput(match.op, match.params, request.search, request)
         const input = parsed instanceof Promise ? await parsed : parsed
+        checking = undefined
         if (match.op.body) body = input
         // Outside the lock: a library loading on its first use never holds up other requests.
         const loading = options.loadLibraries(match.op.id)
@@ -245,7 +267,10 @@ export function createDispatcher(options: DispatcherOptions): PlainHandler {
         }
         return finish(respond(match.op, result))
       } catch (error) {
-        if (error instanceof HttpError) return finish(errorAnswer(error.status, error.message, error.headers))
+        if (error instanceof HttpError) {
+          if (checking) miss = refusal(match.op, checking, error.message)
+          return finish(errorAnswer(error.status, error.message, error.headers))
+        }
         if (error instanceof DroppedConnection) throw error
         // A bug of the mock, never the client's doing: say so plainly.
         console.error(`[docplat mock] ${match.op.id} failed:`, error)

@@ -19,8 +19,22 @@ export type { SerializedState } from './model/state.ts'
 export type { ChangeLog, ChangeEntry, TableChanges, TakenChanges } from './model/changes.ts'
 export { Clock } from './core/clock.ts'
 export type { PlainHandler, PlainRequest, PlainAnswer } from './dispatch.ts'
-export { Faults, type FaultSpec, type FaultMatch } from './core/faults.ts'
-export { RequestLog, type LoggedRequest, type RequestLogOptions } from './core/request-log.ts'
+export { Faults, type FaultSpec, type FaultMatch, type Latency, type Duration } from './core/faults.ts'
+export {
+  RequestLog,
+  type LoggedRequest,
+  type RequestLogOptions,
+  type NearMiss,
+  type NearMissReason,
+  type ClosestOperation,
+} from './core/request-log.ts'
+export {
+  VerificationError,
+  UnmatchedRequestError,
+  type RequestExpectation,
+  type OrderedStep,
+  type UnmatchedRequest,
+} from './verify/verify.ts'
 export { ByteBudget, DEFAULT_REQUEST_JOURNAL_BYTES } from './core/byte-budget.ts'
 export type { Table, SortedIndex, BaseRecord, SortKey, TableObserver, TableEvent, TablePredicate } from './model/table.ts'
 export type { Tables } from './model/db.ts'

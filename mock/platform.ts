@@ -1,5 +1,5 @@
 import type { HttpHandler } from 'msw'
-import { operations } from '../src/contract/index.ts'
+import { operations, type OperationId } from '../src/contract/index.ts'
 import type { OperationDef } from '../src/contract/define.ts'
 import { DEFAULT_BASE_URL } from '../src/core/options.ts'
 import { Clock } from './core/clock.ts'
@@ -8,7 +8,8 @@ import { fetchDispatch } from './fetch-adapter.ts'
 import { Faults } from './core/faults.ts'
 import { cryptoSecrets, Random, type SecretSource } from './core/random.ts'
 import { ByteBudget } from './core/byte-budget.ts'
-import { RequestLog, type RequestLogOptions } from './core/request-log.ts'
+import { RequestLog, type LoggedRequest, type RequestLogOptions } from './core/request-log.ts'
+import { UnmatchedRequestError, verifyRequestOrder, verifyRequests, type OrderedStep, type RequestExpectation } from './verify/verify.ts'
 import { guardTunnels, tunnelRefusal, type TunnelPolicy } from './core/tunnels.ts'
 import { cachedScenario, cacheScenario } from './scenario-cache.ts'
 import type { Services } from './core/services.ts'
@@ -78,6 +79,16 @@ export interface MockPlatformOptions {
    * serve a platform beyond loopback with `startMockServer`.
    */
   tunnelLoopback?: boolean | undefined
+  /**
+   * Fail loudly on the first near miss (a request that matched no operation, or was refused by
+   * validation or authentication): `platform.fetch` and `platform.dispatch` (so MSW) reject with an
+   * {@link UnmatchedRequestError} naming the closest operation, instead of answering 4xx. The request
+   * stays in the log. A server serving the platform answers it as usual (see `--strict` of the CLI).
+   * Default `false`.
+   */
+  strict?: boolean | undefined
+  /** Told of each near miss once it is in the log, however it arrived (the CLI's `--strict` uses it). */
+  onUnmatched?: ((request: LoggedRequest) => void) | undefined
 }
 
 /** The contract's operations, one list for every platform (its route table is built once). */
@@ -134,6 +145,34 @@ export interface MockPlatform<TokenName extends string = string> {
    * sites it targets), emit any event type the mock records, read development mode. Await `ready` first.
    */
   readonly integrations: IntegrationControls
+  /**
+   * Checks that the platform received requests to an operation matching `expectation` (by
+   * default at least one; `times: 0` for never, `1` for once), and returns them. Otherwise throws
+   * a `VerificationError` whose message lists what was received instead, closest first (near
+   * misses included, with their reason). Works with any test framework.
+   *
+   * @example
+   * ```ts
+   * import { createClient } from 'docplat'
+   * import { createMockPlatform } from 'docplat/mock'
+   *
+   * const platform = createMockPlatform({ scenario: 'demo' })
+   * const client = createClient({ token: platform.tokens.admin, fetch: platform.fetch })
+   * const [org] = (await client.orgs.list()).items
+   * await client.collections.create({ organizationId: org!.id, title: 'Roadmap' })
+   *
+   * platform.verify('createCollection', { times: 1, body: { title: 'Roadmap' }, tokenName: 'admin' })
+   * platform.verify('deleteSpaceById', { times: 0 })
+   * ```
+   */
+  verify(operationId: OperationId, expectation?: RequestExpectation): LoggedRequest[]
+  /**
+   * Checks that requests matching the steps came in this order (others may come between them);
+   * returns one request per step, or throws a `VerificationError` showing the log in order.
+   */
+  verifyOrder(steps: readonly OrderedStep[]): LoggedRequest[]
+  /** The near misses in the log, oldest first: `platform.requests.unmatched()`. */
+  unmatched(): LoggedRequest[]
   /** Content served to imports instead of the internet: `imports.register(url, content)`. */
   readonly imports: {
     /** Serves `content` to imports from `url`. */
@@ -256,7 +295,10 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
     outbound,
   )
   const integrations = createIntegrationControls(() => state, outbound)
-  const faults = new Faults(OPERATIONS.map((op) => op.id))
+  const faults = new Faults(
+    OPERATIONS.map((op) => op.id),
+    `${seed}:faults`,
+  )
   const journal = options.requestJournal
   const budget = typeof journal === 'object' ? journal : new ByteBudget(journal === false ? 0 : journal)
   const log = new RequestLog({ ...options.requestLog, budget })
@@ -379,8 +421,25 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
     log,
     services,
     basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''),
+    onMiss: options.onUnmatched,
   })
-  const dispatch = fetchDispatch(core)
+  // In process, strict turns a near miss into a rejection the test cannot overlook; the server
+  // calls `core` itself and answers it as usual.
+  const dispatch = fetchDispatch(
+    options.strict
+      ? async (request) => {
+          const answer = await core(request)
+          if (answer.miss)
+            throw new UnmatchedRequestError({
+              method: request.method.toUpperCase(),
+              url: request.url,
+              status: answer.status,
+              miss: answer.miss,
+            })
+          return answer
+        }
+      : core,
+  )
 
   const platformFetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request && init === undefined ? input : new Request(input, init)
@@ -426,6 +485,9 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
     faults,
     requests: log,
     integrations,
+    verify: (operationId, expectation) => verifyRequests(log.all(), operationId, expectation),
+    verifyOrder: (steps) => verifyRequestOrder(log.all(), steps),
+    unmatched: () => log.unmatched(),
     imports: {
       register: (url, content) => void fixtures.set(url, content),
       clear: () => fixtures.clear(),

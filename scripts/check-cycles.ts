@@ -71,6 +71,8 @@ export const LAYERS: readonly Layer[] = [
   { name: 'present', paths: ['mock/present/'] },
   { name: 'scenarios', paths: ['mock/scenarios/', 'mock/scenario-cache.ts'] },
   { name: 'handlers', paths: ['mock/handlers/'] },
+  // Verification reads request logs, local or remote: below the platform and the remote client that offer it.
+  { name: 'verify', paths: ['mock/verify/'] },
   { name: 'platform', paths: ['mock/dispatch.ts', 'mock/fetch-adapter.ts', 'mock/msw.ts', 'mock/platform.ts'] },
   // The control plane under /_docplat/: the platform's own control API over plain requests.
   { name: 'control', paths: ['mock/control/'] },

@@ -49,6 +49,8 @@ try {
     'dist/index.js',
     'dist/index.cjs',
     'dist/mock/browser/index.js',
+    'dist/mock/matchers/index.js',
+    'dist/mock/matchers/index.cjs',
     'dist/inspector/index.html',
     'dist/inspector/inspector.js',
     'dist/inspector/inspector.css',

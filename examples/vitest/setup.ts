@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll } from 'vitest'
+import { type DocplatMatchers, matchers } from 'docplat/mock/matchers'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import { platform, server } from './mocks.ts'
 
 // Any request that neither the platform nor a test's override answers fails the test: a typo in
@@ -16,3 +17,9 @@ afterEach(async () => {
 })
 
 afterAll(() => server.close())
+
+// `expect(platform).toHaveReceived(...)` and the other docplat matchers, with their types.
+expect.extend(matchers)
+declare module 'vitest' {
+  interface Matchers<R extends void | Promise<void> = void | Promise<void>, T = unknown> extends DocplatMatchers<R> {}
+}

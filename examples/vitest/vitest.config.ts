@@ -23,6 +23,7 @@ export default defineConfig({
           alias: [
             { find: /^docplat$/, replacement: here('../../src/index.ts') },
             { find: /^docplat\/mock$/, replacement: here('../../mock/index.ts') },
+            { find: /^docplat\/mock\/matchers$/, replacement: here('../../mock/verify/matchers.ts') },
           ],
         },
       }

@@ -41,7 +41,9 @@ export const WireFault = z.looseObject({
   method: z.optional(z.string()),
   path: z.optional(z.string()),
   pathPattern: z.optional(z.string()),
-  latency: z.optional(Duration),
+  latency: z.optional(
+    z.union([Duration, z.strictObject({ min: Duration, max: Duration }), z.strictObject({ median: Duration, spread: z.number() })]),
+  ),
   status: z.optional(z.number()),
   retryAfter: z.optional(z.number()),
   drop: z.optional(z.boolean()),
@@ -60,6 +62,15 @@ export const LoggedRequestSchema = z.object({
   client: z.optional(z.string()),
   at: z.string(),
   body: z.optional(z.unknown()),
+  tokenName: z.optional(z.string()),
+  /** A near miss: why it matched no operation, and the operation it came closest to. */
+  miss: z.optional(
+    z.object({
+      reason: z.enum(['no-route', 'method-not-allowed', 'validation', 'authentication']),
+      message: z.string(),
+      closest: z.optional(z.object({ operationId: z.string(), method: z.string(), path: z.string(), field: z.string() })),
+    }),
+  ),
 })
 
 export const NewUser = z.strictObject({

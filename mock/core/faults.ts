@@ -37,8 +37,14 @@ export interface FaultSpec extends FaultMatch {
    * Default `false`.
    */
   after?: boolean | undefined
-  /** Delay before answering (`'200ms'`, `'2s'` or ms). */
-  latency?: string | number | undefined
+  /**
+   * Delay before answering: fixed (`'200ms'`, `'2s'` or ms), uniform in a range
+   * (`{ min: '50ms', max: '300ms' }`), or log-normal (`{ median: '120ms', spread: 2 }`: half the
+   * delays below the median, about two in three between median / spread and median × spread, a
+   * long tail above, as real networks do). Drawn from a stream seeded by the platform's `seed`,
+   * so a run repeats.
+   */
+  latency?: Latency | undefined
   /**
    * Answer with this status and an error body (`{ error: { code, message } }`) instead of
    * running the operation (or, with `after`, instead of its answer): 100 to 599, a status that
@@ -56,6 +62,12 @@ export interface FaultSpec extends FaultMatch {
   /** The error message of an injected status. Default `Injected fault: <status>`. */
   message?: string | undefined
 }
+
+/** A duration: `'200ms'`, `'2s'`, `'1m'`, or milliseconds. */
+export type Duration = string | number
+
+/** A fault's delay: fixed, a uniform range, or a log-normal distribution (see {@link FaultSpec.latency}). */
+export type Latency = Duration | { min: Duration; max: Duration } | { median: Duration; spread: number }
 
 /** What the dispatcher does at one moment (before or after the operation) of one request. */
 export interface FaultEffect {
@@ -138,28 +150,74 @@ function validate(spec: FaultSpec, known: ReadonlySet<string>): void {
     fail('times', `must be a whole number, 1 or more, not ${String(spec.times)} (leave it out for every matching request)`)
   if (spec.rate !== undefined && (typeof spec.rate !== 'number' || !(spec.rate >= 0 && spec.rate <= 1)))
     fail('rate', `must be between 0 and 1, not ${String(spec.rate)}`)
-  if (spec.latency !== undefined) {
+  if (spec.latency !== undefined) validateLatency(spec.latency, fail)
+}
+
+const RANGE = ['min', 'max']
+const LOG_NORMAL = ['median', 'spread']
+
+function validateLatency(latency: Latency, fail: (field: string, message: string) => never): void {
+  const duration = (field: string, value: unknown): number => {
+    if (typeof value !== 'string' && typeof value !== 'number')
+      fail(field, `must be a duration such as "200ms" or a number of ms, not ${String(value)}`)
     let ms: number
     try {
-      ms = parseDuration(spec.latency)
+      ms = parseDuration(value as Duration)
     } catch (error) {
-      return fail('latency', (error as Error).message)
+      return fail(field, (error as Error).message)
     }
-    if (!Number.isFinite(ms) || ms < 0) fail('latency', `must be 0 or more, not ${String(spec.latency)}`)
+    if (!Number.isFinite(ms) || ms < 0) fail(field, `must be 0 or more, not ${String(value)}`)
+    return ms
   }
+  if (typeof latency !== 'object' || latency === null) {
+    duration('latency', latency)
+    return
+  }
+  const keys = Object.keys(latency).sort()
+  if (keys.join() === 'max,min') {
+    const { min, max } = latency as { min: Duration; max: Duration }
+    if (duration('latency.min', min) > duration('latency.max', max))
+      fail('latency', `min (${String(min)}) must not be above max (${String(max)})`)
+  } else if (keys.join() === 'median,spread') {
+    const { median, spread } = latency as { median: Duration; spread: number }
+    duration('latency.median', median)
+    if (typeof spread !== 'number' || !Number.isFinite(spread) || spread < 1 || spread > 100)
+      fail('latency.spread', `must be a factor from 1 (no spread) to 100, not ${String(spread)}`)
+  } else {
+    fail(
+      'latency',
+      `must be a duration, { ${RANGE.join(', ')} } or { ${LOG_NORMAL.join(', ')} }, not an object with ${keys.join(', ') || 'no fields'}`,
+    )
+  }
+}
+
+/** A delay drawn from a fault's latency, in ms (a uniform from `random`; a log-normal by Box-Muller). */
+function sample(latency: Latency, random: Random): number {
+  if (typeof latency !== 'object') return parseDuration(latency)
+  const uniform = () => (random.next() + 1) / 2 ** 32 // (0, 1]: never 0, so its logarithm is finite
+  if ('min' in latency) {
+    const min = parseDuration(latency.min)
+    return min + (parseDuration(latency.max) - min) * (random.next() / 2 ** 32)
+  }
+  const z = Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform())
+  return parseDuration(latency.median) * latency.spread ** z
 }
 
 /** Rehearse failures: latency, error statuses, dropped connections, 429 with `Retry-After`, lost answers. */
 export class Faults {
   #list: Active[] = []
   #next = 1
-  // Independent of the platform's own randomness, so injecting faults never changes IDs.
-  readonly #random = new Random('faults')
+  // Independent of the platform's own randomness, so injecting faults never changes IDs; seeded
+  // by the platform's seed, so rates and latencies repeat from one run to the next.
+  #random: Random
+  readonly #seed: string
   readonly #operations: ReadonlySet<string>
 
   /** @internal */
-  constructor(operationIds: Iterable<string>) {
+  constructor(operationIds: Iterable<string>, seed = 'faults') {
     this.#operations = new Set(operationIds)
+    this.#seed = seed
+    this.#random = new Random(seed)
   }
 
   /**
@@ -170,7 +228,9 @@ export class Faults {
   add(spec: FaultSpec): number {
     validate(spec, this.#operations)
     const id = this.#next++
-    this.#list.push({ ...spec, id, used: 0 })
+    // A copy of a latency object too: changing it afterwards must not change the fault.
+    const latency = typeof spec.latency === 'object' && spec.latency !== null ? { ...spec.latency } : spec.latency
+    this.#list.push({ ...spec, ...(latency !== undefined ? { latency } : {}), id, used: 0 })
     return id
   }
 
@@ -179,9 +239,10 @@ export class Faults {
     this.#list = this.#list.filter((f) => f.id !== id)
   }
 
-  /** Removes every fault. */
+  /** Removes every fault, and starts the draws of rates and latencies again from the seed. */
   clear(): void {
     this.#list = []
+    this.#random = new Random(this.#seed)
   }
 
   /** Faults still active. */
@@ -201,7 +262,7 @@ export class Faults {
       f.used++
       outcome ??= {}
       const effect = (outcome[f.after ? 'after' : 'before'] ??= { latency: 0 })
-      if (f.latency !== undefined) effect.latency += parseDuration(f.latency)
+      if (f.latency !== undefined) effect.latency += sample(f.latency, this.#random)
       if (f.drop) effect.drop = true
       if (f.status !== undefined && effect.status === undefined) {
         effect.status = f.status

@@ -28,6 +28,40 @@ export interface LoggedRequest {
   bodyTruncated?: true
   /** Length of the body's JSON text in characters, when it was truncated. */
   bodySize?: number
+  /** The name (label) of the token that authenticated it: `admin` for `platform.tokens.admin`. Never the token. */
+  tokenName?: string
+  /** Set when the request was a near miss: it matched no operation, or was refused before the operation ran. */
+  miss?: NearMiss
+}
+
+/** Why a request never reached an operation. */
+export type NearMissReason = 'no-route' | 'method-not-allowed' | 'validation' | 'authentication'
+
+/**
+ * A request that matched no operation (`no-route`, `method-not-allowed`), or that matched one but
+ * was refused before it ran (`validation`: a 400, 413 or 415 about its input; `authentication`: a
+ * 401), with the operation it came closest to.
+ */
+export interface NearMiss {
+  /** Why it missed. */
+  reason: NearMissReason
+  /** What the platform answered (the error message, at most 512 characters). */
+  message: string
+  /** The operation it came closest to, and what of the request stopped it matching. */
+  closest?: ClosestOperation
+}
+
+/** The operation a near miss came closest to. */
+export interface ClosestOperation {
+  operationId: OperationId
+  /** Its method and path template (`POST`, `/v1/orgs/{organizationId}/collections`). */
+  method: string
+  path: string
+  /**
+   * What stopped the request matching it: `method`, `path` (a segment differs), a field of the
+   * input as the 400 names it (`body.title`, `query.limit`), or `header.authorization`.
+   */
+  field: string
 }
 
 /** Options of a {@link RequestLog}: what bounds its memory, whatever clients send. */
@@ -89,6 +123,8 @@ interface Kept {
   json: string | undefined
   /** Characters of the original JSON, when `json` holds only its start. */
   cutFrom: number | undefined
+  tokenName: string | undefined
+  miss: NearMiss | undefined
 }
 
 /** What an entry costs besides its strings: the record, its slots in the log, its number. */
@@ -145,6 +181,8 @@ export class RequestLog implements Iterable<LoggedRequest> {
       client: entry.client,
       json,
       cutFrom,
+      tokenName: entry.tokenName,
+      miss: entry.miss,
     }
     this.#chars += json?.length ?? 0
     this.#queue.push(
@@ -154,7 +192,9 @@ export class RequestLog implements Iterable<LoggedRequest> {
         stringBytes(entry.url) +
         stringBytes(entry.at) +
         (entry.client === undefined ? 0 : stringBytes(entry.client)) +
-        (json === undefined ? 0 : stringBytes(json)),
+        (json === undefined ? 0 : stringBytes(json)) +
+        (entry.tokenName === undefined ? 0 : stringBytes(entry.tokenName)) +
+        (entry.miss === undefined ? 0 : OBJECT_BYTES * 2 + stringBytes(entry.miss.message) + (entry.miss.closest?.field.length ?? 0) * 2),
     )
     while (this.#chars > this.maxTotalChars && this.#queue.length > 1) this.#queue.dropOldest()
     return kept.id
@@ -225,6 +265,17 @@ export class RequestLog implements Iterable<LoggedRequest> {
       .map(materialize)
   }
 
+  /**
+   * The near misses, oldest first: requests that matched no operation, or were refused by
+   * validation or authentication before one ran (each with its `miss`).
+   */
+  unmatched(): LoggedRequest[] {
+    return this.#queue
+      .items()
+      .filter((e) => e.miss !== undefined)
+      .map(materialize)
+  }
+
   /** Forgets every entry. */
   clear(): void {
     this.#epoch++
@@ -255,5 +306,8 @@ function materialize(kept: Kept): LoggedRequest {
     at: kept.at,
     body,
     ...(cutFrom !== undefined ? { bodyTruncated: true as const, bodySize: cutFrom } : {}),
+    ...(kept.tokenName !== undefined ? { tokenName: kept.tokenName } : {}),
+    // A copy: what a reader does with it never changes the log.
+    ...(kept.miss !== undefined ? { miss: { ...kept.miss, ...(kept.miss.closest ? { closest: { ...kept.miss.closest } } : {}) } } : {}),
   }
 }

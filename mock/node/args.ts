@@ -17,6 +17,8 @@ export interface ServeOptions {
   cors: boolean | string[] | undefined
   /** Secret of the control plane; required off loopback. */
   controlToken: string | undefined
+  /** `--strict`: the first near miss (no operation, refused by validation or authentication) stops the server, exit code 1. */
+  strict?: boolean
   /** How each request is printed on stdout. */
   log: 'text' | 'json' | 'quiet'
   /** Server time limits in milliseconds (`--headers-timeout`, `--request-timeout`, `--idle-timeout`, `--linger-timeout`). */
@@ -58,6 +60,8 @@ Options of serve:
                        or set DOCPLAT_CONTROL_TOKEN)
   --log <text|json>    how each request is printed on stdout (default text)
   --quiet              print no line per request
+  --strict             stop with exit code 1 at the first request that matches no operation
+                       or is refused by validation or authentication (after answering it)
   --headers-timeout <ms>  time a client has to send request headers (default 10000)
   --request-timeout <ms>  time a client has to send a whole request (default 30000)
   --idle-timeout <ms>     a silent connection is closed after this (default 30000)
@@ -100,6 +104,7 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
         'control-token': { type: 'string' },
         log: { type: 'string' },
         quiet: { type: 'boolean' },
+        strict: { type: 'boolean' },
         'headers-timeout': { type: 'string' },
         'request-timeout': { type: 'string' },
         'idle-timeout': { type: 'string' },
@@ -138,6 +143,7 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
       tunnelAllow: hosts(values['tunnel-allow']),
       cors: cors(values.cors, values['no-cors']),
       controlToken,
+      ...(values.strict ? { strict: true } : {}),
       log: log(values.log, values.quiet),
       timeouts: {
         ...milliseconds('headers', '--headers-timeout', values['headers-timeout']),

@@ -2,6 +2,8 @@ import { resolve as absolute } from 'node:path'
 import { ByteBudget } from '../core/byte-budget.ts'
 import type { PlainAnswer, PlainRequest } from '../dispatch.ts'
 import { createMockPlatform, type MockPlatform } from '../platform.ts'
+import type { LoggedRequest } from '../core/request-log.ts'
+import { describeMiss } from '../verify/verify.ts'
 import type { ServeOptions } from './args.ts'
 import { formatBanner, usableTokens } from './banner.ts'
 import { isLoopbackHost } from '../core/loopback.ts'
@@ -107,7 +109,21 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
     // Beyond loopback, an organization admin's tunnel would read this machine's local services.
     tunnelLoopback: isLoopbackHost(options.host),
     requestJournal,
+    ...(options.strict ? { onUnmatched: (entry: LoggedRequest) => void strictStop(entry) } : {}),
   })
+  /** `--strict`: the first near miss is printed, answered, then the server stops and the process exits 1. */
+  let strictStopping = false
+  async function strictStop(entry: LoggedRequest): Promise<void> {
+    if (strictStopping) return
+    strictStopping = true
+    process.stderr.write(`docplat-mock: --strict: unmatched request: ${describeMiss(entry)}\n`)
+    process.exitCode = 1
+    // A turn later: the request's own answer is on its way first.
+    await new Promise((resolve) => setImmediate(resolve))
+    await server.close()
+    lines.flush()
+    await journal?.close()
+  }
   const abort = async (message: string, error: unknown): Promise<Serving> => {
     rejectStarted(error)
     await server.close()

@@ -4,6 +4,7 @@ import type { SerializedState } from '../model/state.ts'
 import type { Builders } from '../scenarios/builders.ts'
 import { CONTROL, type ControlRouteId, type RouteAnswer, type RouteBody } from '../control/routes.ts'
 import type { IntegrationControls } from '../scenarios/integration-controls.ts'
+import { remoteVerification, type RemoteVerification } from '../verify/remote.ts'
 
 /** Options of {@link connectMockServer}. */
 export interface ConnectOptions {
@@ -70,7 +71,7 @@ export interface RemoteRequestLog {
  * `createMockPlatform()` with `await` on each control call runs against a server by changing the
  * line that creates the platform.
  */
-export interface RemoteMockPlatform {
+export interface RemoteMockPlatform extends RemoteVerification {
   /** The server's base URL (give it to the SDK as `baseUrl`). */
   readonly baseUrl: string
   /**
@@ -259,6 +260,7 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
           IntegrationControls['development']
         >,
     },
+    ...remoteVerification(() => find({})),
     health: () => call('controlHealth'),
     snapshot: async () => (await call('controlGetState')) as SerializedState,
     restore: async (snapshot) => void (await call('controlPutState', { body: { ...snapshot } })),

@@ -152,6 +152,7 @@ export const SOURCES: Record<string, string> = {
   'docplat/mock': 'mock/index.ts',
   'docplat/mock/node': 'mock/node/index.ts',
   'docplat/mock/browser': 'mock/browser/index.ts',
+  'docplat/mock/matchers': 'mock/verify/matchers.ts',
 }
 
 /** The block with `from 'docplat...'` pointed at the sources, so it runs without a build. */

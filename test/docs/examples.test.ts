@@ -90,6 +90,7 @@ describe('examples/vitest', () => {
         'examples/vitest/spaces.test.ts > spaces, through the app code and the mock renames a space, and the platform keeps the new title: passed',
         'examples/vitest/spaces.test.ts > spaces, through the app code and the mock restores a deleted space within 7 days of platform time, not after: passed',
         'examples/vitest/spaces.test.ts > spaces, through the app code and the mock walks every page of a list: passed',
+        'examples/vitest/verify.test.ts > what the app sent, checked with the docplat matchers renaming a space sends one update with the new title, and nothing the platform could not match: passed',
       ].sort(),
     )
     expect(report.success).toBe(true)

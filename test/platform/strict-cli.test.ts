@@ -1,0 +1,19 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { startCli, stopAll } from '../node/child.ts'
+
+afterEach(stopAll)
+
+describe('docplat-mock serve --strict', () => {
+  it('answers the first near miss as usual, prints it with the closest operation, then stops with exit code 1', async () => {
+    const run = await startCli(['--port', '0', '--scenario', 'empty', '--strict', '--quiet'], 120_000)
+    const fine = await fetch(`${run.url}/_docplat/health`)
+    expect(fine.status).toBe(200)
+    const response = await fetch(`${run.url}/v1/orgz`)
+    expect(response.status).toBe(404)
+    expect((await response.json()).error.message).toBe('No operation matches GET /v1/orgz')
+    expect(await run.exited).toEqual({ code: 1, signal: null })
+    expect(run.stderr()).toContain(
+      'docplat-mock: --strict: unmatched request: GET /v1/orgz → 404 no-route: No operation matches GET /v1/orgz; closest: listOrganizationsForAuthenticatedUser (GET /v1/orgs), path',
+    )
+  })
+})
