@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMockPlatform, type MockPlatform } from '../../mock/index.ts'
@@ -10,11 +10,16 @@ import { startMockServer, type MockServer } from '../../mock/node/index.ts'
 import { createClient } from '../../src/index.ts'
 
 /**
- * The platform's own integration CLI (`@gitbook/cli` from npm, installed without its postinstall,
- * which downloads a tunnel binary `dev` needs and these commands do not) against the mock over
- * real HTTP, with the environment variables it reads for its endpoint and token.
+ * The platform's own integration CLI (`@gitbook/cli` from npm) against the mock over real HTTP,
+ * with the environment variables it reads for its endpoint and token. It is installed here, not
+ * as a devDependency: its postinstall downloads a tunnel binary from GitHub (which `dev` needs and
+ * these commands do not), and `npm ci` runs dependencies' install scripts, so a devDependency
+ * would fail every install without internet. Installed once per version, without scripts, into
+ * node_modules/.cache (reused by later runs).
  */
-const CLI = join(dirname(createRequire(import.meta.url).resolve('@gitbook/cli/package.json')), 'cli.js')
+const CLI_VERSION = '0.25.1'
+const CLI_HOME = fileURLToPath(new URL(`../../node_modules/.cache/docplat-tools/gitbook-cli-${CLI_VERSION}/`, import.meta.url))
+let CLI: string
 const LOOPBACK_ONLY = fileURLToPath(new URL('./fixtures/loopback-only.cjs', import.meta.url))
 
 interface Run {
@@ -30,7 +35,23 @@ let organization: string
 let token: string
 let userId: string
 
+/** The CLI's entry point, installed from npm on first use (`npm install --ignore-scripts`). */
+async function installCli(): Promise<string> {
+  const entry = join(CLI_HOME, 'node_modules', '@gitbook', 'cli', 'cli.js')
+  if (existsSync(entry)) return entry
+  await mkdir(CLI_HOME, { recursive: true })
+  await writeFile(join(CLI_HOME, 'package.json'), '{ "private": true }\n')
+  const run = spawnSync(
+    'npm',
+    ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save', '--prefix', CLI_HOME, `@gitbook/cli@${CLI_VERSION}`],
+    { encoding: 'utf8', shell: process.platform === 'win32' },
+  )
+  if (run.status !== 0 || !existsSync(entry)) throw new Error(`npm install @gitbook/cli@${CLI_VERSION} failed:\n${run.stderr}`)
+  return entry
+}
+
 beforeAll(async () => {
+  CLI = await installCli()
   platform = createMockPlatform({ scenario: 'empty' })
   await platform.ready
   const org = await platform.builders.organization({ title: 'Author Org' })
@@ -40,7 +61,8 @@ beforeAll(async () => {
   userId = author.user.id
   server = await startMockServer({ platform, port: 0 })
   work = await mkdtemp(join(tmpdir(), 'docplat-cli-tool-'))
-})
+  // A first run installs the CLI from the registry; no limit a slower network could exceed.
+}, 0)
 
 afterAll(async () => {
   await server?.close()
