@@ -44,6 +44,8 @@ export const LAYERS: readonly Layer[] = [
   { name: 'scenarios', paths: ['mock/scenarios/', 'mock/scenario-cache.ts'] },
   { name: 'handlers', paths: ['mock/handlers/'] },
   { name: 'platform', paths: ['mock/dispatch.ts', 'mock/fetch-adapter.ts', 'mock/msw.ts', 'mock/platform.ts'] },
+  // Many platforms behind one server (issue 29): made with createMockPlatform, served by node.
+  { name: 'host', paths: ['mock/host/'] },
   { name: 'remote', paths: ['mock/remote/'] },
   { name: 'mock entry', paths: ['mock/index.ts'] },
   { name: 'browser', paths: ['mock/browser/'] },
