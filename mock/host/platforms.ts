@@ -47,8 +47,53 @@ export interface HostedPlatform {
   readonly controlUrl: string
   /** `demo`, `empty`, or what the server's first platform was started with. */
   readonly scenario: string
+  /** The seed it was created with, when one was given. */
+  readonly seed: string | undefined
   /** Wall-clock milliseconds at creation. */
   readonly createdAt: number
+  /** Wall-clock milliseconds of its latest request (API or control plane). */
+  readonly lastUsed: number
+}
+
+/** A platform as `GET /_docplat/platforms` lists it and `POST` answers it (`tokens` only there). */
+export const PlatformInfo = z.object({
+  id: z.string(),
+  baseUrl: z.string(),
+  controlUrl: z.string(),
+  scenario: z.string(),
+  seed: z.optional(z.string()),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+})
+export type PlatformInfo = z.infer<typeof PlatformInfo>
+
+/** What `POST /_docplat/platforms` answers: the platform and its named tokens. */
+export const CreatedPlatform = z.extend(PlatformInfo, { tokens: z.record(z.string(), z.string()) })
+export type CreatedPlatform = z.infer<typeof CreatedPlatform>
+
+/** The wire form of a hosted platform. */
+export function platformInfo(entry: HostedPlatform): PlatformInfo {
+  return {
+    id: entry.id,
+    baseUrl: entry.baseUrl,
+    controlUrl: entry.controlUrl,
+    scenario: entry.scenario,
+    ...(entry.seed !== undefined ? { seed: entry.seed } : {}),
+    createdAt: new Date(entry.createdAt).toISOString(),
+    lastUsedAt: new Date(entry.lastUsed).toISOString(),
+  }
+}
+
+/**
+ * The hosted platform a path is for: `/_docplat/platforms/{id}/rest` gives the ID and `/rest`
+ * (the platform's own path: `/v1/...` or `/_docplat/...`); any other path is the first
+ * platform's (`undefined`). `/_docplat/platforms/{id}` itself is the server's (ending one).
+ */
+export function hostedPath(pathname: string): { id: string; path: string } | undefined {
+  if (!pathname.startsWith(PLATFORMS_PREFIX)) return undefined
+  const slash = pathname.indexOf('/', PLATFORMS_PREFIX.length)
+  if (slash <= PLATFORMS_PREFIX.length) return undefined
+  return { id: pathname.slice(PLATFORMS_PREFIX.length, slash), path: pathname.slice(slash) }
 }
 
 /** Options of a {@link PlatformHost}. */
@@ -140,6 +185,7 @@ export class PlatformHost {
         return `${options.origin()}/_docplat`
       },
       scenario: options.firstScenario,
+      seed: undefined,
       createdAt: this.#now(),
       lastUsed: this.#now(),
     }
@@ -206,6 +252,7 @@ export class PlatformHost {
       baseUrl,
       controlUrl: `${baseUrl}/_docplat`,
       scenario: input.scenario ?? 'demo',
+      seed: input.seed,
       createdAt: at,
       lastUsed: at,
     }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createClient } from '../../src/index.ts'
 import { createMockPlatform, type MockPlatform } from '../../mock/index.ts'
 import { HttpError } from '../../mock/core/http-error.ts'
-import { PlatformHost, type PlatformHostOptions, type Timers } from '../../mock/host/platforms.ts'
+import { hostedPath, PlatformHost, type PlatformHostOptions, type Timers } from '../../mock/host/platforms.ts'
 
 const ORIGIN = 'http://127.0.0.1:4010'
 
@@ -171,5 +171,15 @@ describe('a host of platforms', () => {
     expect(h.size).toBe(1)
     expect(intervals.size).toBe(0)
     expect(refusal(() => h.create({}))).toMatchObject({ status: 503 })
+  })
+})
+
+describe('which platform a path is for', () => {
+  it('is a hosted one only below its prefix, with the rest as its own path', () => {
+    expect(hostedPath('/_docplat/platforms/pAbc/v1/orgs')).toEqual({ id: 'pAbc', path: '/v1/orgs' })
+    expect(hostedPath('/_docplat/platforms/pAbc/_docplat/clock')).toEqual({ id: 'pAbc', path: '/_docplat/clock' })
+    expect(hostedPath('/_docplat/platforms/pAbc/')).toEqual({ id: 'pAbc', path: '/' })
+    for (const path of ['/_docplat/platforms/pAbc', '/_docplat/platforms/', '/_docplat/platforms', '/v1/orgs', '/_docplat/platforms//v1'])
+      expect(hostedPath(path)).toBeUndefined()
   })
 })
