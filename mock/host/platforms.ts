@@ -98,9 +98,7 @@ export function hostedPath(pathname: string): { id: string; path: string } | und
 
 /** Options of a {@link PlatformHost}. */
 export interface PlatformHostOptions {
-  /** The server's first platform, reachable at the server's own URLs. */
-  first: MockPlatform
-  /** Its scenario's name, for listings. */
+  /** The scenario of the server's first platform (reachable at the server's own URLs), for listings. */
   firstScenario: string
   /** The server's URL (`http://127.0.0.1:4010`); read when a platform is created. */
   origin: () => string
@@ -149,8 +147,10 @@ interface Entry extends HostedPlatform {
  * minute apart), against `now()`: a test moves `now` and calls {@link PlatformHost.sweep}.
  */
 export class PlatformHost {
+  /** The hosted platforms: the first one is the server's own, not held here. */
   readonly #entries = new Map<string, Entry>()
-  readonly #first: Entry
+  readonly #firstScenario: string
+  readonly #started: number
   readonly #max: number
   readonly #memory: PlatformHostOptions['memory']
   readonly #idle: number
@@ -175,26 +175,13 @@ export class PlatformHost {
     this.#timers = options.timers ?? globalTimers
     this.#create = options.create ?? createMockPlatform
     this.#origin = options.origin
-    this.#first = {
-      id: FIRST_PLATFORM,
-      platform: options.first,
-      get baseUrl() {
-        return options.origin()
-      },
-      get controlUrl() {
-        return `${options.origin()}/_docplat`
-      },
-      scenario: options.firstScenario,
-      seed: undefined,
-      createdAt: this.#now(),
-      lastUsed: this.#now(),
-    }
-    this.#entries.set(FIRST_PLATFORM, this.#first)
+    this.#firstScenario = options.firstScenario
+    this.#started = this.#now()
   }
 
   /** How many platforms there are now, the first included. */
   get size(): number {
-    return this.#entries.size
+    return this.#entries.size + 1
   }
 
   /** The most platforms at once. */
@@ -219,10 +206,10 @@ export class PlatformHost {
     const now = input.clock?.now
     if (now !== undefined && Number.isNaN(new Date(now).getTime()))
       throw new HttpError(400, `Invalid platform clock.now ${JSON.stringify(now)}: expected an ISO 8601 time or milliseconds since 1970`)
-    if (this.#entries.size >= this.#max)
+    if (this.size >= this.#max)
       throw new HttpError(
         429,
-        `This server already hosts ${this.#entries.size} platforms, its most (--max-platforms ${this.#max}): end one (DELETE /_docplat/platforms/{id}) or raise the limit`,
+        `This server already hosts ${this.size} platforms, its most (--max-platforms ${this.#max}): end one (DELETE /_docplat/platforms/{id}) or raise the limit`,
       )
     const memory = this.#memory
     if (memory && memory.used() >= memory.limit)
@@ -268,9 +255,23 @@ export class PlatformHost {
     return entry
   }
 
-  /** Every platform, the first one first, then by creation. */
+  /** The hosted platforms, by creation (the server's first one is not among them). */
   list(): HostedPlatform[] {
     return [...this.#entries.values()]
+  }
+
+  /** Every platform as `GET /_docplat/platforms` lists it: the first one (`default`), then the hosted ones. */
+  infos(): PlatformInfo[] {
+    const origin = this.#origin()
+    const first: PlatformInfo = {
+      id: FIRST_PLATFORM,
+      baseUrl: origin,
+      controlUrl: `${origin}/_docplat`,
+      scenario: this.#firstScenario,
+      createdAt: new Date(this.#started).toISOString(),
+      lastUsedAt: new Date(this.#now()).toISOString(),
+    }
+    return [first, ...this.list().map(platformInfo)]
   }
 
   /**
@@ -294,7 +295,7 @@ export class PlatformHost {
     const now = this.#now()
     const ended: string[] = []
     for (const entry of this.#entries.values()) {
-      if (entry === this.#first || now - entry.lastUsed < this.#idle) continue
+      if (now - entry.lastUsed < this.#idle) continue
       this.#remove(entry)
       ended.push(entry.id)
     }
@@ -304,7 +305,7 @@ export class PlatformHost {
   /** Ends every hosted platform and stops the sweep. */
   close(): void {
     this.#closed = true
-    for (const entry of [...this.#entries.values()]) if (entry !== this.#first) this.#remove(entry)
+    for (const entry of [...this.#entries.values()]) this.#remove(entry)
   }
 
   #remove(entry: Entry): void {
@@ -312,7 +313,7 @@ export class PlatformHost {
     // In-flight requests finish on the platform they hold; what it kept is let go now.
     entry.platform.faults.clear()
     entry.platform.requests.clear()
-    if (this.#entries.size === 1) this.#unschedule()
+    if (this.#entries.size === 0) this.#unschedule()
   }
 
   /** The sweep runs only while there are hosted platforms to expire. */

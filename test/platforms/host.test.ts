@@ -19,11 +19,9 @@ function host(options: Partial<PlatformHostOptions> = {}) {
     },
     clearInterval: (handle) => void intervals.delete(handle as number),
   }
-  const first = createMockPlatform({ scenario: 'empty' })
-  const h = new PlatformHost({ first, firstScenario: 'empty', origin: () => ORIGIN, now: () => now, timers, ...options })
+  const h = new PlatformHost({ firstScenario: 'empty', origin: () => ORIGIN, now: () => now, timers, ...options })
   return {
     host: h,
-    first,
     intervals,
     advance(ms: number) {
       now += ms
@@ -108,7 +106,7 @@ describe('a host of platforms', () => {
       message: expect.stringContaining('--max-platforms 3'),
     })
     expect(h.size).toBe(3)
-    h.end(h.list()[1]!.id)
+    h.end(h.list()[0]!.id)
     expect(h.create({ scenario: 'empty' }).id).toMatch(/^p/)
   })
 
@@ -132,7 +130,7 @@ describe('a host of platforms', () => {
     expect(a.platform.requests.length).toBe(1)
     h.end(a.id)
     expect(h.get(a.id)).toBeUndefined()
-    expect(h.list().map((p) => p.id)).toEqual(['default'])
+    expect(h.infos().map((p) => p.id)).toEqual(['default'])
     expect(a.platform.requests.length).toBe(0)
     expect(refusal(() => h.end(a.id))).toMatchObject({ status: 404 })
     expect(refusal(() => h.end('default'))).toMatchObject({ status: 409 })
@@ -147,10 +145,10 @@ describe('a host of platforms', () => {
     advance(90_000)
     expect(h.get(used.id)).toBeDefined()
     advance(60_000)
-    expect(h.list().map((p) => p.id)).toEqual(['default', used.id])
+    expect(h.infos().map((p) => p.id)).toEqual(['default', used.id])
     expect(idle.id).not.toBe(used.id)
     advance(120_000)
-    expect(h.list().map((p) => p.id)).toEqual(['default'])
+    expect(h.list()).toEqual([])
     expect(intervals.size).toBe(0)
   })
 
