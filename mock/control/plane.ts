@@ -12,6 +12,7 @@ import { isSerializedState, type MockPlatform } from '../platform.ts'
 import type { ExchangeDetails } from './exchange-messages.ts'
 import { CONTROL_ROUTES, NewOrganizationBody, NewUser, type ControlRoute } from './routes.ts'
 import { InspectorAssets } from './static.ts'
+import { platformInfo, type PlatformHost } from '../host/platforms.ts'
 
 /** The control plane's options on {@link startMockServer}. */
 export interface ControlPlaneOptions {
@@ -94,7 +95,12 @@ const STATE_PATH = CONTROL_ROUTES.find((route) => route.id === 'controlPutState'
 
 /** The control plane: the in-process control API over HTTP, through the platform's own public methods. */
 export function createControlPlane(
-  options: ControlPlaneOptions & { platform: MockPlatform | PromiseLike<MockPlatform>; details: ExchangeDetails | undefined },
+  options: ControlPlaneOptions & {
+    platform: MockPlatform | PromiseLike<MockPlatform>
+    details: ExchangeDetails | undefined
+    /** The server's platforms, on the server's own control plane (none on a created platform's). */
+    host?: PlatformHost | undefined
+  },
 ): ControlPlane {
   const started = Date.now()
   let resolved: MockPlatform | undefined
@@ -118,6 +124,22 @@ export function createControlPlane(
   }
 
   async function run(route: ControlRoute, params: string[], query: URLSearchParams, request: PlainRequest): Promise<PlainAnswer> {
+    const { host } = options
+    if (route.path.startsWith('/_docplat/platforms')) {
+      if (!host)
+        throw new ControlError(
+          404,
+          "Platforms are created on the server's own control plane (/_docplat/platforms), not on a created platform's",
+        )
+      if (route.id === 'controlListPlatforms') return json(200, { platforms: host.infos() })
+      if (route.id === 'controlEndPlatform') {
+        host.end(params[0]!)
+        return noContent()
+      }
+      const created = host.create(await parseBody(route, request))
+      await created.platform.ready
+      return json(201, { ...platformInfo(created), tokens: { ...created.platform.tokens } })
+    }
     const platform = await options.platform
     await platform.ready
     const body = route.body ? await parseBody(route, request) : undefined
@@ -292,6 +314,7 @@ export function createControlPlane(
 async function parseBody(route: ControlRoute, request: PlainRequest): Promise<unknown> {
   const bytes = await request.body()
   const text = bytes === undefined ? '' : new TextDecoder().decode(bytes)
+  if (text.trim() === '' && route.bodyOptional) return {}
   if (text.trim() === '') {
     // Bodiless actions (freeze) take none; the others say what they need.
     throw new ControlError(400, `${route.method} ${route.path} needs a JSON body`)
