@@ -172,18 +172,18 @@ export async function platforms(quick = false): Promise<string[]> {
     await platform.restore(state)
     return platform
   })
-  // What the records alone cost: one more copy of them, with no tables or indexes around them.
+  // A copy that shares nothing (strings included), for comparison.
   const gc = (globalThis as { gc: () => void }).gc
   gc()
   const before = process.memoryUsage().heapUsed
   const copy = structuredClone(state.tables)
   gc()
-  const records = process.memoryUsage().heapUsed - before
+  const deep = process.memoryUsage().heapUsed - before
   if (Object.keys(copy).length === 0) throw new Error('no tables')
   lines.push(
     `Memory per idle platform (V8 heap after full collections, ${count} platforms): ${mb(demo)} for a demo platform.`,
     '',
-    `Per platform started from a large state (${pages} pages in ${pages / 100} spaces; ${mb(stateJson)} of JSON): ${mb(large)}. A new platform copies the starting state (each loads its own records, then its own indexes and caches over them); the records alone are ${mb(records)} of that. Sharing the unchanged records between platforms (copy on write) would save at most those ${mb(records)} per platform, about ${((records / large) * 100).toFixed(0)}% of it; indexes, caches and the request log stay per platform.`,
+    `Per platform started from a large state (${pages} pages in ${pages / 100} spaces; ${mb(stateJson)} of JSON), restored from the same snapshot object: ${mb(large)}; a copy of its tables that shares nothing (\`structuredClone\`) is ${mb(deep)}. A new platform copies the starting state's records (objects and arrays, then its own indexes and caches over them) but not their strings, which V8 shares by reference: that is why it costs less than the independent copy. Sharing the unchanged records too (copy on write) would save at most the part of the ${mb(large)} that is record objects, not the indexes each platform builds over them; it is not done (decision in docs/decisions/node.md).`,
   )
   return lines
 }
