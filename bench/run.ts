@@ -14,6 +14,7 @@ import { memberSpaces } from './member-spaces.ts'
 import { http } from './http.ts'
 import { overhead } from './overhead.ts'
 import { perTest } from './per-test.ts'
+import { platforms } from './platforms.ts'
 import { renderMemory } from './reliability.ts'
 import { scale } from './scale.ts'
 import { search } from './search.ts'
@@ -67,6 +68,7 @@ const sections: Array<[string, () => Promise<string[]>]> = [
   ['render memory', async () => renderMemory(quick ? 3_000 : 10_000)],
   ['cold start', () => coldStart(quick ? 1 : 3)],
   ['member spaces and questions', memberSpaces],
+  ['many platforms', () => platforms(quick)],
 ]
 const results: string[][] = []
 for (const [name, run] of sections) {

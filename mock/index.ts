@@ -75,4 +75,8 @@ export {
   type RemoteMockPlatform,
   type RemoteRequestLog,
   type RequestFilter,
+  type NewPlatformOptions,
+  type HostedPlatformInfo,
+  type RemoteHostedPlatform,
+  type RemotePlatforms,
 } from './remote/connect.ts'

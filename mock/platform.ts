@@ -11,7 +11,7 @@ import { ByteBudget } from './core/byte-budget.ts'
 import { RequestLog, type LoggedRequest, type RequestLogOptions } from './core/request-log.ts'
 import { UnmatchedRequestError, verifyRequestOrder, verifyRequests, type OrderedStep, type RequestExpectation } from './verify/verify.ts'
 import { guardTunnels, tunnelRefusal, type TunnelPolicy } from './core/tunnels.ts'
-import { cachedScenario, cacheScenario } from './scenario-cache.ts'
+import { cachedScenario, cacheScenario, withFreshSecrets, type BuiltScenario } from './scenario-cache.ts'
 import type { Services } from './core/services.ts'
 import { handlers as operationHandlers } from './handlers/index.ts'
 import { operationLibraries } from './handlers/libraries.ts'
@@ -273,9 +273,27 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
   const urls = { api: baseUrl, app: (options.appUrl ?? 'https://app.docplat.dev').replace(/\/+$/, '') }
   const clock = new Clock(options.now ?? DEFAULT_NOW, options.freeze ?? false)
   const scenarioTokens = options.scenarioTokens ?? 'seeded'
+  // A built-in scenario with the same options gives the same state: build it once per process,
+  // restore it afterwards. Fresh tokens (and secrets) are put into the seeded build
+  // (`withFreshSecrets`), so they cost a restore, not a build. The API's base URL is not part of
+  // the key: no record holds it (test/platforms/fresh-secrets.test.ts).
+  const cacheKey =
+    typeof options.scenario === 'function'
+      ? undefined
+      : JSON.stringify([
+          options.scenario ?? 'demo',
+          seed,
+          new Date(options.now ?? DEFAULT_NOW).getTime(),
+          options.freeze ?? false,
+          urls.app,
+          options.deterministicSecrets ?? false,
+        ])
+  /** The tokens the scenario is built with: seeded whenever the build is kept for others. */
+  const buildTokens = cacheKey === undefined ? scenarioTokens : 'seeded'
+  let building = true
   const tokens: Record<string, string> = {}
   if (options.scenario === undefined || options.scenario === 'demo')
-    for (const name of DEMO_TOKEN_NAMES) tokens[name] = tokenFor(seed, name, scenarioTokens)
+    for (const name of DEMO_TOKEN_NAMES) tokens[name] = tokenFor(seed, name, buildTokens)
   // Secrets never come from the stream of public IDs; a seeded stream of their own only when asked.
   const secretsFrom = (saved?: number[]): SecretSource =>
     options.deterministicSecrets ? new Random(saved ?? `${seed}:secrets`) : cryptoSecrets
@@ -291,7 +309,7 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
   const builders = createBuilders(
     () => state,
     tokens,
-    (name) => tokens[name] ?? tokenFor(seed, name, scenarioTokens),
+    (name) => tokens[name] ?? tokenFor(seed, name, building ? buildTokens : scenarioTokens),
     outbound,
   )
   const integrations = createIntegrationControls(() => state, outbound)
@@ -306,29 +324,20 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
   /** The journal's change log, once `trackChanges()` turned it on. */
   let changeLog: ChangeLog | undefined
 
-  // A built-in scenario with the same options gives the same state: build it once per process,
-  // restore it afterwards. `initial` (what reset() returns to) never leaves the platform, so it
-  // is restored without validating its records again.
-  // Fresh tokens are fresh per platform, so that scenario is never shared.
-  const cacheKey =
-    typeof options.scenario === 'function' || scenarioTokens === 'random'
-      ? undefined
-      : JSON.stringify([
-          options.scenario ?? 'demo',
-          seed,
-          new Date(options.now ?? DEFAULT_NOW).getTime(),
-          options.freeze ?? false,
-          urls.api,
-          urls.app,
-          options.deterministicSecrets ?? false,
-        ])
+  // `initial` (what reset() returns to) never leaves the platform, so it is restored without
+  // validating its records again.
   const cached = cacheKey === undefined ? undefined : cachedScenario(cacheKey)
-  let initial: SerializedState | undefined = cached?.snapshot
+  let initial: SerializedState | undefined
+  /** Starts from a built scenario: as built, or with fresh secrets when the platform wants fresh tokens. */
+  const adopt = async (built: BuiltScenario) => {
+    const start = scenarioTokens === 'random' ? withFreshSecrets(built, secretsFrom()) : built
+    building = false
+    initial = start.snapshot
+    Object.assign(tokens, start.tokens)
+    await load(start.snapshot, true)
+  }
   let pending: Promise<void> = cached
-    ? (async () => {
-        Object.assign(tokens, cached.tokens)
-        await load(cached.snapshot, true)
-      })()
+    ? adopt(cached)
     : (async () => {
         // Built on a stopped clock, so every stamp is the start instant plus one millisecond per
         // write, whatever the machine's speed: the same seed gives byte-identical state.
@@ -339,14 +348,22 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
         // fixture, like its seeded tokens: from a stream of their own (never the public IDs'),
         // so the same seed answers byte for byte the same. Fresh tokens mean fresh secrets too;
         // every secret made after the scenario comes from `secretsFrom()`.
-        const fixtureSecrets = scenarioTokens === 'seeded' && !options.deterministicSecrets
+        const fixtureSecrets = buildTokens === 'seeded' && !options.deterministicSecrets
         if (fixtureSecrets) state.secrets = new Random(`${seed}:scenario-secrets`)
         await scenario(builders)
         if (fixtureSecrets) state.secrets = secretsFrom()
         const built = serialize(state)
-        initial = { ...built, clock: { ...built.clock, frozen: options.freeze ?? false } }
+        const snapshot = { ...built, clock: { ...built.clock, frozen: options.freeze ?? false } }
         if (!options.freeze) clock.unfreeze()
-        if (cacheKey !== undefined) cacheScenario(cacheKey, { snapshot: initial, tokens: { ...tokens } })
+        building = false
+        if (cacheKey === undefined) {
+          initial = snapshot
+          return
+        }
+        const kept = { snapshot, tokens: { ...tokens } }
+        cacheScenario(cacheKey, kept)
+        if (scenarioTokens === 'random') await adopt(kept)
+        else initial = snapshot
       })()
   /** Whether `pending` has settled: requests then go on without waiting a turn for it. */
   let settled = false

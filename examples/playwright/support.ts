@@ -1,15 +1,11 @@
-// What the example's tests need around the app: the mock server (the CLI, in its own process, as
-// in a real end-to-end setup), the app built and served on another port, and a browser.
+// What the example needs around the app: the mock server (the CLI, in its own process, as in a
+// real end-to-end setup) and the app built and served on another port. global-setup.ts starts both.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
-import type { Browser } from 'playwright-core'
-// Only inside the docplat repository, which runs its browser tests on the machine's Chromium. In
-// your project: `import { chromium } from 'playwright'` and `chromium.launch()` (or @playwright/test).
-import { launchChromium } from '../../test/browser/support.ts'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -74,8 +70,4 @@ export async function serveApp(): Promise<{ url: string; close(): Promise<void> 
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
-}
-
-export function launchBrowser(): Promise<Browser> {
-  return launchChromium()
 }

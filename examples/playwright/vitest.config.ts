@@ -15,7 +15,12 @@ export default defineConfig({
   },
   test: {
     include: ['**/*.test.ts'],
-    testTimeout: 30_000,
+    // One mock server and one browser for the whole run; each test gets its own platform on it.
+    globalSetup: ['global-setup.ts'],
+    // Four files at once, as a team's end-to-end suite runs: parallel/ proves they never cross.
+    maxWorkers: 4,
+    fileParallelism: true,
+    testTimeout: 150_000,
     hookTimeout: 120_000,
   },
 })

@@ -20,6 +20,7 @@ import {
   type RouteShape,
 } from './routes.ts'
 import { InspectorAssets } from './static.ts'
+import { platformInfo, type PlatformHost } from '../host/platforms.ts'
 
 /** The control plane's options on {@link startMockServer}. */
 export interface ControlPlaneOptions {
@@ -116,7 +117,12 @@ type ControlHandlers = { [Id in ControlRouteId]: ControlHandler<Id> }
 
 /** The control plane: the in-process control API over HTTP, through the platform's own public methods. */
 export function createControlPlane(
-  options: ControlPlaneOptions & { platform: MockPlatform | PromiseLike<MockPlatform>; details: ExchangeDetails | undefined },
+  options: ControlPlaneOptions & {
+    platform: MockPlatform | PromiseLike<MockPlatform>
+    details: ExchangeDetails | undefined
+    /** The server's platforms, on the server's own control plane (none on a created platform's). */
+    host?: PlatformHost | undefined
+  },
 ): ControlPlane {
   const started = Date.now()
   let resolved: MockPlatform | undefined
@@ -137,6 +143,16 @@ export function createControlPlane(
     if (header === undefined) return false
     const given = Buffer.from(header)
     return given.length === token.length && timingSafeEqual(given, token)
+  }
+
+  /** The server's platforms: only its own control plane has them, not a created platform's. */
+  const hostOf = () => {
+    if (!options.host)
+      throw new ControlError(
+        404,
+        "Platforms are created on the server's own control plane (/_docplat/platforms), not on a created platform's",
+      )
+    return options.host
   }
 
   /** What each route does, typed by its schemas in the table: its body in, its answer out. */
@@ -254,6 +270,15 @@ export function createControlPlane(
       return event
     },
     controlGetIntegrationDevelopment: async ({ platform, params }) => platform.integrations.development(pathParam(params[0]!)),
+    controlCreatePlatform: async ({ body }) => {
+      const created = hostOf().create(body)
+      await created.platform.ready
+      return { ...platformInfo(created), tokens: { ...created.platform.tokens } }
+    },
+    controlListPlatforms: () => ({ platforms: hostOf().infos() }),
+    controlEndPlatform: ({ params }) => {
+      hostOf().end(params[0]!)
+    },
     controlOpenAPI: () => {
       openapi ??= import('./openapi.ts').then(({ buildPackageOpenAPIDocument }) => ({ ...buildPackageOpenAPIDocument() }))
       return openapi
@@ -331,6 +356,7 @@ export function createControlPlane(
 async function parseBody(route: RouteShape, request: PlainRequest): Promise<unknown> {
   const bytes = await request.body()
   const text = bytes === undefined ? '' : new TextDecoder().decode(bytes)
+  if (text.trim() === '' && route.bodyOptional) return {}
   if (text.trim() === '') {
     // Bodiless actions (freeze) take none; the others say what they need.
     throw new ControlError(400, `${route.method} ${route.path} needs a JSON body`)

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { Role } from '../../src/schemas/shared.ts'
+import { CreatedPlatform, NewPlatformBody, PlatformInfo } from '../host/platforms.ts'
 
 /** A route of the control plane, as declared in {@link CONTROL}. */
 export interface RouteShape {
@@ -9,6 +10,8 @@ export interface RouteShape {
   summary: string
   /** JSON body, validated before the handler runs. */
   body?: z.ZodMiniType
+  /** The body may be left out (every field of `body` is optional): it is then `{}`. */
+  bodyOptional?: true
   /** Query parameters, all optional strings on the wire. */
   query?: Record<string, { description: string; schema: z.ZodMiniType }>
   /** Success status and, unless 204, the shape of the JSON answered. */
@@ -340,6 +343,29 @@ export const CONTROL = {
       'Whether development mode is on for an integration, its tunnel, and whether it takes all organizations (`platform.integrations.development`)',
     status: 200,
     response: Development,
+  },
+  controlCreatePlatform: {
+    method: 'POST',
+    path: '/_docplat/platforms',
+    summary:
+      'Another platform on this server, with its own state, clock, faults, request log and fresh tokens: its API under `baseUrl` (`/_docplat/platforms/{id}/v1/...`), its control plane under `controlUrl`. 429 past `--max-platforms`, 507 past the memory bound',
+    body: NewPlatformBody,
+    bodyOptional: true,
+    status: 201,
+    response: CreatedPlatform,
+  },
+  controlListPlatforms: {
+    method: 'GET',
+    path: '/_docplat/platforms',
+    summary: "The server's platforms: its first one (`default`, at the server's own URLs), then those created, oldest first",
+    status: 200,
+    response: z.object({ platforms: z.array(PlatformInfo) }),
+  },
+  controlEndPlatform: {
+    method: 'DELETE',
+    path: '/_docplat/platforms/{id}',
+    summary: "Ends a created platform: its URLs answer 404 from then on (the server's first one cannot be ended: 409)",
+    status: 204,
   },
   controlOpenAPI: {
     method: 'GET',

@@ -69,7 +69,10 @@ export function rawHeader(raw: readonly string[], name: string): string | undefi
 export class NativeRequest implements PlainRequest {
   readonly method: string
   readonly url: string
-  readonly pathname: string
+  /** The path the platform routes: after {@link NativeRequest.within}, what follows a hosted platform's prefix. */
+  pathname: string
+  /** The prefix of the hosted platform the request is for (`/_docplat/platforms/{id}`), `''` for the server's first. */
+  prefix = ''
   readonly search: string
   readonly #req: IncomingMessage
   readonly #res: ServerResponse
@@ -84,6 +87,12 @@ export class NativeRequest implements PlainRequest {
     this.search = search
     this.#req = req
     this.#res = res
+  }
+
+  /** Makes the request one for the hosted platform under `prefix`: its path becomes what follows it. */
+  within(prefix: string): void {
+    this.prefix = prefix
+    this.pathname = this.pathname.slice(prefix.length)
   }
 
   /** Sets the body read (an empty one is none). */

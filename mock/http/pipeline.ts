@@ -81,7 +81,7 @@ export function accessLog(onRequest: ((entry: RequestSummary) => void) | undefin
     const summary = (status: number, operationId: string | undefined): RequestSummary => ({
       at: new Date(passage.at).toISOString(),
       method,
-      path: request.search === '' ? request.pathname : `${request.pathname}?${request.search}`,
+      path: `${request.prefix}${request.pathname}${request.search === '' ? '' : `?${request.search}`}`,
       status,
       // A preflight is answered by the server itself, before any platform: nothing to time.
       duration: preflight ? 0 : since(passage.arrived),

@@ -29,6 +29,11 @@ import {
   type Tenant,
 } from './pipeline.ts'
 import { closeAfterError, destroy } from './socket.ts'
+import { getHeapStatistics } from 'node:v8'
+import { errorAnswer } from '../core/error-answer.ts'
+import { MAX_BODY_BYTES } from '../core/input.ts'
+import { hostedPath, PlatformHost, PLATFORMS_PREFIX, type HostedPlatform } from '../host/platforms.ts'
+import type { ControlPlane } from '../control/plane.ts'
 import { answerThrough } from './whatwg.ts'
 
 /** Options of {@link startMockServer}. */
@@ -69,6 +74,24 @@ export interface MockServerOptions {
   requestJournal?: ByteBudget | false | undefined
   /** How long a client may take, so idle or slow connections cannot hold the server's sockets. */
   timeouts?: MockServerTimeouts | undefined
+  /**
+   * More platforms on this server, each under `/_docplat/platforms/{id}/` (`POST
+   * /_docplat/platforms` creates one; docs/cli.md, "Parallel end-to-end runs"): how many at most
+   * (the first counted, default 100), the V8 heap in bytes at which new ones are refused (default
+   * three quarters of its limit), how long one may stay unused (`'30m'` default, `0` never).
+   * `false` turns them off. Needs the control plane.
+   */
+  platforms?: MockServerPlatforms | false | undefined
+}
+
+/** Limits of the platforms a server hosts ({@link MockServerOptions.platforms}). */
+export interface MockServerPlatforms {
+  /** Most platforms at once, the server's first one included. Default 100. */
+  max?: number | undefined
+  /** Bytes of V8 heap in use at which a new platform is refused (507). Default three quarters of V8's heap limit. */
+  memory?: number | undefined
+  /** How long a created platform may go without a request before it is ended: `'30m'` (default), ms, `0` never. */
+  idle?: string | number | undefined
 }
 
 /** Time limits of {@link startMockServer}, in milliseconds. */
@@ -160,10 +183,56 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const budget = options.requestJournal === false ? new ByteBudget(0) : (options.requestJournal ?? platformBudget ?? new ByteBudget())
   const core = coreOf(platform)
   const served = (platform as Pick<MockPlatform, 'dispatch'>).dispatch
+  // Platforms created over HTTP, each its own tenant (its own control plane and inspector details).
+  const limits = options.platforms === false ? undefined : (options.platforms ?? {})
+  const platformHost =
+    controlPlatform && limits
+      ? new PlatformHost({
+          firstScenario: (options.control && options.control.scenario) || 'custom',
+          origin: () => base,
+          maxPlatforms: limits.max,
+          idle: limits.idle,
+          memory: {
+            used: () => getHeapStatistics().used_heap_size,
+            limit: limits.memory ?? Math.floor(getHeapStatistics().heap_size_limit * 0.75),
+          },
+        })
+      : undefined
+  const tenants = new WeakMap<HostedPlatform, Tenant>()
+  const tenantOf = (hosted: HostedPlatform): Tenant => {
+    let found = tenants.get(hosted)
+    if (!found) {
+      const { platform: hostedPlatform } = hosted
+      found = {
+        answer: (request) => hostedPlatform.handle(request),
+        control: createControlPlane({
+          platform: hostedPlatform,
+          scenario: hosted.scenario,
+          ...(options.control && options.control.token !== undefined ? { token: options.control.token } : {}),
+          details: new ExchangeDetails(hostedPlatform.requests.budget),
+        }),
+      }
+      tenants.set(hosted, found)
+    }
+    return found
+  }
+  /** Which platform a request is for: a hosted one below its prefix (the path made its own), else the first. */
+  const resolve = (request: NativeRequest): Tenant => {
+    const hosted = platformHost && hostedPath(request.pathname)
+    if (!hosted) return tenant
+    request.within(`${PLATFORMS_PREFIX}${hosted.id}`)
+    const found = platformHost.get(hosted.id)
+    return found ? tenantOf(found) : missing(hosted.id)
+  }
   const tenant: Tenant = {
     answer: core ? (request) => core(request) : (request) => answerThrough(served, request),
     control: controlPlatform
-      ? createControlPlane({ ...(options.control || {}), platform: controlPlatform, details: new ExchangeDetails(budget) })
+      ? createControlPlane({
+          ...(options.control || {}),
+          platform: controlPlatform,
+          details: new ExchangeDetails(budget),
+          host: platformHost,
+        })
       : undefined,
   }
   /** Every request takes these steps, in this order (docs/architecture.md, "Through the Node server"). */
@@ -172,7 +241,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     cors(corsPolicy),
     guard,
     // One platform per server for now: the step that picks it is where a server of many would.
-    whichPlatform(() => tenant),
+    whichPlatform(resolve),
     bodyLimits(),
     refuseMethods,
     controlPlane,
@@ -230,6 +299,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     close() {
       closed ??= new Promise<void>((resolve) => {
         closing = true
+        platformHost?.close()
         const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS)
         server.close(() => {
           clearTimeout(force)
@@ -283,6 +353,22 @@ function coreOf(platform: Pick<MockPlatform, 'dispatch'> | Pick<MockPlatform, 'h
 function isWholePlatform(platform: Pick<MockPlatform, 'dispatch'> | Pick<MockPlatform, 'handle'>): platform is MockPlatform {
   const p = platform as Partial<MockPlatform>
   return typeof p.snapshot === 'function' && typeof p.restore === 'function' && p.faults !== undefined && p.clock !== undefined
+}
+
+/** The tenant of a platform ID that names none (ended, expired, never created): 404 on its API and control plane alike. */
+function missing(id: string): Tenant {
+  const gone = () =>
+    errorAnswer(
+      404,
+      `No platform ${JSON.stringify(id)} on this server (it was ended, expired, or never created): see GET /_docplat/platforms`,
+    )
+  const control: ControlPlane = {
+    handle: async () => ({ answer: gone() }),
+    log: () => undefined,
+    details: undefined,
+    bodyLimit: () => MAX_BODY_BYTES,
+  }
+  return { answer: async () => gone(), control }
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { CAPTURE_USAGE, parseCaptureArgs, type CaptureCliOptions } from './capture/args.ts'
 import { isLoopbackHost as isLoopback } from '../core/loopback.ts'
+import { parseDuration } from '../core/clock.ts'
 import { normalizeOrigin } from '../http/cors.ts'
 
 /** What `docplat-mock serve` was asked to do. */
@@ -25,6 +26,8 @@ export interface ServeOptions {
   timeouts: { headers?: number; request?: number; idle?: number; linger?: number }
   /** Bytes kept about past requests (`--request-journal`), `0` for none; `undefined` is the default, 32 MiB. */
   requestJournal?: number | undefined
+  /** Platforms created over HTTP (`--max-platforms`, `--max-platform-memory`, `--platform-idle`); unset keeps the defaults. */
+  platforms?: { max?: number; memory?: number; idle?: number } | undefined
 }
 
 /** A parsed command line. */
@@ -69,6 +72,12 @@ Options of serve:
                           the client sends (default 2000)
   --request-journal <size|off>  memory kept about past requests (request log, inspector),
                        oldest first: 512kb, 32mb (default), 1gb; off keeps none
+  --max-platforms <n>  most platforms at once (POST /_docplat/platforms), the first
+                       included (default 100); more are refused with 429
+  --max-platform-memory <size>  V8 heap in use at which new platforms are refused with 507
+                       (default three quarters of the heap limit)
+  --platform-idle <duration>  a created platform unused this long is ended: 90s, 30m
+                       (default), 2h; 0 never
   -h, --help           show this help
   --version            show the version
 
@@ -110,6 +119,9 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
         'idle-timeout': { type: 'string' },
         'linger-timeout': { type: 'string' },
         'request-journal': { type: 'string' },
+        'max-platforms': { type: 'string' },
+        'max-platform-memory': { type: 'string' },
+        'platform-idle': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' },
       },
@@ -152,8 +164,35 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
         ...milliseconds('linger', '--linger-timeout', values['linger-timeout']),
       },
       requestJournal: byteSize('--request-journal', values['request-journal']),
+      platforms: platformLimits(values['max-platforms'], values['max-platform-memory'], values['platform-idle']),
     },
   }
+}
+
+function platformLimits(max: string | undefined, memory: string | undefined, idle: string | undefined): ServeOptions['platforms'] {
+  const limits: NonNullable<ServeOptions['platforms']> = {}
+  if (max !== undefined) {
+    if (!/^\d{1,6}$/.test(max) || Number(max) < 1)
+      throw new UsageError(`Invalid --max-platforms "${max}": expected a whole number, 1 or more (the server's first platform counts)`)
+    limits.max = Number(max)
+  }
+  const bytes = byteSize('--max-platform-memory', memory)
+  if (bytes !== undefined) {
+    if (bytes === 0) throw new UsageError(`Invalid --max-platform-memory "${memory}": expected a size such as 512mb or 2gb`)
+    limits.memory = bytes
+  }
+  if (idle !== undefined) {
+    let ms: number
+    try {
+      ms = /^\d+$/.test(idle.trim()) ? Number(idle) : parseDuration(idle)
+    } catch {
+      ms = Number.NaN
+    }
+    if (!(Number.isFinite(ms) && ms >= 0))
+      throw new UsageError(`Invalid --platform-idle "${idle}": expected a duration such as 90s, 30m or 2h, or 0 for never`)
+    limits.idle = ms
+  }
+  return Object.keys(limits).length > 0 ? limits : undefined
 }
 
 function cors(value: string | undefined, off: boolean | undefined): ServeOptions['cors'] {

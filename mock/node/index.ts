@@ -7,7 +7,14 @@
  * @packageDocumentation
  * @module docplat/mock/node
  */
-export { startMockServer, DEFAULT_TIMEOUTS, type MockServer, type MockServerOptions, type MockServerTimeouts } from '../http/server.ts'
+export {
+  startMockServer,
+  DEFAULT_TIMEOUTS,
+  type MockServer,
+  type MockServerOptions,
+  type MockServerTimeouts,
+  type MockServerPlatforms,
+} from '../http/server.ts'
 export type { ControlPlaneOptions } from '../control/plane.ts'
 export type { RequestSummary } from '../http/access-log.ts'
 export {

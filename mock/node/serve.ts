@@ -55,6 +55,7 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
   try {
     server = await startMockServer({
       requestJournal,
+      ...(options.platforms !== undefined ? { platforms: options.platforms } : {}),
       host: options.host,
       port: options.port,
       timeouts: options.timeouts,

@@ -100,6 +100,55 @@ export interface RemoteMockPlatform extends RemoteVerification {
   restore(snapshot: SerializedState): Promise<void>
   /** Back to the initial state; faults and the request log are cleared. */
   reset(): Promise<void>
+  /**
+   * The server's platforms: `create()` one per test (its own state, clock, faults, request log
+   * and fresh tokens), `list()`, `end(id)`. Only on the server's own control plane.
+   */
+  readonly platforms: RemotePlatforms
+}
+
+/** What `platforms.create()` takes: the body of `POST /_docplat/platforms`. */
+export interface NewPlatformOptions {
+  /** `'demo'` (default) or `'empty'`. */
+  scenario?: 'demo' | 'empty' | undefined
+  /** Seed of its IDs (its tokens are fresh whatever the seed). */
+  seed?: string | undefined
+  /** Platform time at start, and whether it stands still. */
+  clock?: { now?: string | number | undefined; frozen?: boolean | undefined } | undefined
+  /** Bytes its request log may keep (at most 64 MiB), or `false` for none. Default 32 MiB. */
+  options?: { requestJournal?: number | false | undefined } | undefined
+}
+
+/** A platform of the server, as `GET /_docplat/platforms` lists it. */
+export interface HostedPlatformInfo {
+  id: string
+  /** Its API's base URL: the server's own for the first platform (`default`). */
+  baseUrl: string
+  controlUrl: string
+  scenario: string
+  seed?: string
+  createdAt: string
+  lastUsedAt: string
+}
+
+/** A platform created on a server: the control API of {@link RemoteMockPlatform}, and `end()`. */
+export interface RemoteHostedPlatform extends RemoteMockPlatform {
+  /** Its ID on the server. */
+  readonly id: string
+  /** Its control plane (`{baseUrl}/_docplat`). */
+  readonly controlUrl: string
+  /** Ends it: its URLs answer 404 from then on. */
+  end(): Promise<void>
+}
+
+/** The server's platforms (`/_docplat/platforms`): create one per test, list them, end them. */
+export interface RemotePlatforms {
+  /** Creates a platform of its own state, clock, faults, request log and fresh tokens. */
+  create(options?: NewPlatformOptions): Promise<RemoteHostedPlatform>
+  /** Every platform of the server, its first one (`default`) first. */
+  list(): Promise<HostedPlatformInfo[]>
+  /** Ends the platform `id`. */
+  end(id: string): Promise<void>
 }
 
 /** The control plane answered with an error: `status` and the server's message. */
@@ -267,6 +316,16 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
     async reset() {
       await call('controlReset')
       await refreshTokens()
+    },
+    platforms: {
+      async create(values = {}) {
+        const created = (await call('controlCreatePlatform', { body: { ...values } as never })) as unknown as HostedPlatformInfo
+        const platform = await connectMockServer(created.baseUrl, options)
+        const end = async () => void (await call('controlEndPlatform', { params: [created.id] }))
+        return Object.assign(platform, { id: created.id, controlUrl: created.controlUrl, end })
+      },
+      list: async () => ((await call('controlListPlatforms')) as unknown as { platforms: HostedPlatformInfo[] }).platforms,
+      end: async (id) => void (await call('controlEndPlatform', { params: [id] })),
     },
   }
 }

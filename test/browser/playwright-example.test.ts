@@ -9,8 +9,8 @@ import { ROOT } from './support.ts'
 
 const run = promisify(execFile)
 
-// examples/playwright as its README runs it: its own vitest config, the CLI server in another
-// process, the app on another origin, real Chromium.
+// examples/playwright as its README runs it: its own vitest config, one CLI server in another
+// process shared by four parallel workers (a platform per test), the app on another origin, real Chromium.
 it('examples/playwright passes in Chromium against docplat-mock serve', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'docplat-playwright-recipe-'))
   const output = join(dir, 'report.json')
@@ -30,7 +30,7 @@ it('examples/playwright passes in Chromium against docplat-mock serve', async ()
       {
         cwd: ROOT,
         env,
-        timeout: 180_000,
+        timeout: 360_000,
       },
     )
   } catch (error) {
@@ -54,8 +54,12 @@ it('examples/playwright passes in Chromium against docplat-mock serve', async ()
       'the app against docplat-mock serve, in Chromium lists the spaces from the server, on another origin (CORS): passed',
       'the app against docplat-mock serve, in Chromium shows an error when the API fails (an injected fault): passed',
       'the app against docplat-mock serve, in Chromium stamps a rename with platform time (a clock advance): passed',
-    ],
+      ...[1, 2, 3, 4].flatMap((n) => [
+        `worker ${n} of 4 runs while the other workers run, each on a platform of its own: passed`,
+        `worker ${n} of 4 writes the same titles, deletes the same space, moves its own clock: sees only its own: passed`,
+      ]),
+    ].sort(),
     errors: [],
   })
   expect(report.success).toBe(true)
-}, 240_000)
+}, 420_000)

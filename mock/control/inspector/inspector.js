@@ -25,6 +25,10 @@ function h(tag, attrs = {}, ...children) {
 
 // ---- the control plane ----
 
+// The page of a created platform is under its prefix (/_docplat/platforms/{id}/_docplat/): its
+// control plane is there too. The server's own is at /_docplat/.
+const BASE = location.pathname.replace(/_docplat\/?$/, '')
+
 const hashToken = new URLSearchParams(location.hash.slice(1)).get('token')
 if (hashToken) {
   sessionStorage.setItem('docplat-control-token', hashToken)
@@ -38,7 +42,7 @@ async function control(method, path, body) {
   const headers = {}
   if (token) headers.authorization = `Bearer ${token}`
   if (body !== undefined) headers['content-type'] = 'application/json'
-  const response = await fetch(`/_docplat/${path}`, {
+  const response = await fetch(`${BASE}_docplat/${path}`, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -483,7 +487,30 @@ async function loadTokens() {
 
 // ---- live updates ----
 
+/** The platform menu: every platform of the server (from its own control plane); picking one opens its page. */
+async function loadPlatforms() {
+  const select = $('#platform-select')
+  const headers = token ? { authorization: `Bearer ${token}` } : {}
+  const response = await fetch('/_docplat/platforms', { headers, cache: 'no-store' })
+  if (!response.ok) return void (select.hidden = true)
+  const { platforms } = await response.json()
+  const here = `${BASE}_docplat/`
+  select.replaceChildren(
+    ...platforms.map((platform) => {
+      const page = `${new URL(platform.controlUrl).pathname}/`
+      const label =
+        platform.id === 'default'
+          ? `default (${platform.scenario})`
+          : `${platform.id} (${platform.scenario}${platform.seed ? `, seed ${platform.seed}` : ''})`
+      return h('option', { value: page, selected: page === here }, label)
+    }),
+  )
+  select.hidden = platforms.length < 2
+}
+$('#platform-select').addEventListener('change', (event) => location.assign(event.target.value))
+
 async function refreshAll() {
+  await loadPlatforms().catch(() => undefined)
   const health = await control('GET', 'health')
   $('#health').textContent = `${location.host} · scenario ${health.scenario} · ${health.operations} operations`
   await Promise.all([pollRequests(), loadClock(), loadFaults()])
@@ -492,8 +519,11 @@ async function refreshAll() {
 }
 
 let stateStale = false
+let polls = 0
 async function poll() {
   try {
+    // Platforms come and go with the tests that make them: the menu follows every few seconds.
+    if (++polls % 5 === 0) await loadPlatforms()
     const changed = await pollRequests()
     await loadClock()
     if (changed) stateStale = true

@@ -1,0 +1,3 @@
+import { conflictingWrites } from './conflicts.ts'
+
+conflictingWrites(4)
