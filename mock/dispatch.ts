@@ -12,7 +12,7 @@ import { parseInput } from './core/input.ts'
 import type { RequestLog } from './core/request-log.ts'
 import { routeTableFor } from './core/route-table.ts'
 import { nextTurn } from './core/turns.ts'
-import type { Services } from './core/services.ts'
+import type { Commit, Services } from './core/services.ts'
 
 /** Thrown when a fault drops the connection: each transport turns it into its own network failure. */
 export class DroppedConnection extends Error {
@@ -79,7 +79,7 @@ export interface DispatcherOptions {
   loadLibraries: (operationId: string) => Promise<void> | undefined
   faults: Faults
   log: RequestLog
-  services: () => Services & { drain(): Promise<void> | undefined }
+  services: () => Services & { drain(commit: Commit): Promise<void> | undefined }
   /** Path prefix of the platform's base URL (e.g. `/api`), stripped before routing. */
   basePath: string
 }
@@ -140,6 +140,21 @@ export function createDispatcher(options: DispatcherOptions): Core {
     return run
   }
   let requestCount = 0
+  /** Work that ends after its request (a delivery's outcome) writes as an operation of its own. */
+  const commit: Commit = (write) =>
+    exclusive(async () => {
+      const state = options.state()
+      const tx = new Transaction(state)
+      try {
+        write()
+        tx.commit()
+      } catch (error) {
+        tx.rollback()
+        console.error('[docplat mock] background write failed:', error)
+      } finally {
+        state.changes?.commit(state)
+      }
+    })
 
   return async function dispatch(request: PlainRequest): Promise<PlainAnswer> {
     const waiting = options.ready()
@@ -228,7 +243,7 @@ export function createDispatcher(options: DispatcherOptions): Core {
           await result.work()
           result = await attempt(round)
         }
-        const draining = services.drain()
+        const draining = services.drain(commit)
         if (draining) await draining
         return finish(respond(match.op, result instanceof Deferred ? await result.settle() : result))
       } catch (error) {

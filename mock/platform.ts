@@ -11,7 +11,7 @@ import { ByteBudget } from './core/byte-budget.ts'
 import { RequestLog, type RequestLogOptions } from './core/request-log.ts'
 import { guardTunnels, tunnelRefusal, type TunnelPolicy } from './core/tunnels.ts'
 import { cachedScenario, cacheScenario } from './scenario-cache.ts'
-import type { Services } from './core/services.ts'
+import { AFTER_WAIT_MS, type Commit, type Services } from './core/services.ts'
 import { handlers as operationHandlers } from './handlers/index.ts'
 import { operationLibraries } from './handlers/libraries.ts'
 import { mswHandlers, requireMsw } from './msw.ts'
@@ -144,6 +144,15 @@ export interface MockPlatform<TokenName extends string = string> {
   restore(snapshot: SerializedState): Promise<void>
   /** Back to the scenario's initial state; faults and the request log are cleared. */
   reset(): Promise<void>
+  /** Integrations: waiting for development-mode deliveries. */
+  readonly integrations: {
+    /**
+     * Resolves once every development-mode delivery started so far has settled (its event is
+     * `success` or `failed`): an API call answers without waiting for a slow tunnel beyond a second,
+     * and deliveries go on in the background, each with its own 10 s deadline. See docs/integrations.md.
+     */
+    settled(): Promise<void>
+  }
   /**
    * Starts recording the records each operation changes (what `docplat-mock serve --state`
    * journals before answering a write) and returns the log; later calls return the same log.
@@ -356,25 +365,29 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
     }
   }
 
-  const services = (): Services & { drain(): Promise<void> | undefined } => {
-    const tasks: Array<() => Promise<void>> = []
+  /** Work operations queued (development-mode deliveries) that has not ended yet: what `integrations.settled()` waits for. */
+  const background = new Set<Promise<void>>()
+
+  const services = (): Services & { drain(commit: Commit): Promise<void> | undefined } => {
+    const tasks: Array<(commit: Commit) => Promise<void>> = []
     return {
       fetch: outbound,
       tunnelRefusal: (url) => tunnelRefusal(url, tunnels),
       fixtures,
       after: (task) => void tasks.push(task),
-      drain() {
+      drain(commit) {
         // Most operations leave nothing to do: their answer then waits for no extra turn.
         if (tasks.length === 0) return undefined
-        return (async () => {
-          for (const task of tasks.splice(0)) {
-            try {
-              await task()
-            } catch (error) {
-              console.error('[docplat mock] background task failed:', error)
-            }
-          }
-        })()
+        const started = tasks.splice(0).map((task) => {
+          const running = task(commit).catch((error: unknown) => console.error('[docplat mock] background task failed:', error))
+          background.add(running)
+          void running.finally(() => background.delete(running))
+          return running
+        })
+        // The answer waits a little, so a quick tunnel's outcome shows in it; a stuck one goes on alone.
+        let timer: ReturnType<typeof setTimeout> | undefined
+        const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, AFTER_WAIT_MS)))
+        return Promise.race([Promise.all(started).then(() => undefined), bound]).finally(() => clearTimeout(timer))
       },
     }
   }
@@ -453,6 +466,12 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
         changeLog.watch(state)
       }
       return changeLog
+    },
+    integrations: {
+      async settled() {
+        // Settling one delivery may queue none, but a request meanwhile may: wait until none is left.
+        while (background.size > 0) await Promise.all([...background])
+      },
     },
     reset() {
       faults.clear()

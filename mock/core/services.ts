@@ -1,4 +1,10 @@
 /**
+ * Runs a write to the state as an operation of its own, under the state lock (a transaction:
+ * kept whole or not at all), for work that ends after the request that started it.
+ */
+export type Commit = (write: () => void) => Promise<void>
+
+/**
  * What handlers may use beyond the state: the platform's outbound `fetch` (development-mode
  * deliveries, imports) and a queue of work to run once the request has committed, so an
  * outbound call never holds the state lock nor fails the request that caused it.
@@ -8,7 +14,18 @@ export interface Services {
   fetch: (input: Request | string | URL, init?: RequestInit) => Promise<Response>
   /** Why a development tunnel URL may not be used, or `undefined` when it may (see `tunnelRefusal`). */
   tunnelRefusal(url: string): string | undefined
-  after(task: () => Promise<void>): void
+  /**
+   * Queues work to start once the operation has committed. The answer waits for it at most
+   * `AFTER_WAIT_MS`; it goes on in the background after that, and writes what it learns through `commit`.
+   */
+  after(task: (commit: Commit) => Promise<void>): void
   /** Content registered with `platform.imports.register(url, content)`, by URL. */
   fixtures: Map<string, unknown>
 }
+
+/**
+ * How long an answer waits for the work its operation queued (development-mode deliveries) before
+ * it is sent anyway: long enough for a tunnel on loopback, so its outcome usually shows in the
+ * answer, and short enough that a tunnel stopped at a breakpoint does not hold the caller.
+ */
+export const AFTER_WAIT_MS = 1_000

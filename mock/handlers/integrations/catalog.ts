@@ -3,6 +3,7 @@ import { badRequest, conflict } from '../../core/http-error.ts'
 import { paginate } from '../../core/paginate.ts'
 import { integrationByName, listedFor, matchesFilters } from '../../model/integrations/catalog.ts'
 import { scheduleDeliveries } from '../../model/integrations/delivery.ts'
+import { presentEnvironment } from '../../present/environment.ts'
 import { publishIntegration, unpublishIntegration } from '../../model/integrations/publish.ts'
 import { presentIntegration } from '../../present/integration.ts'
 import type { Handlers, OpsOf } from '../types.ts'
@@ -43,7 +44,7 @@ export const catalogHandlers: Handlers<OpsOf<typeof contract>> = {
       caller.user.id,
       existing,
     )
-    scheduleDeliveries(state, services, events)
+    scheduleDeliveries(state, services, events, presentEnvironment)
     return presentIntegration(state, caller, integration)
   },
 

@@ -3,6 +3,7 @@ import { paginate, paginateArray } from '../../core/paginate.ts'
 import { spaceRole } from '../../model/access.ts'
 import { coveredSites, coveredSpaces, settingFor } from '../../model/integrations/coverage.ts'
 import { scheduleDeliveries } from '../../model/integrations/delivery.ts'
+import { presentEnvironment } from '../../present/environment.ts'
 import { install } from '../../model/integrations/installations.ts'
 import { sitePermissions } from '../../model/sites/sites.ts'
 import { presentInstallation, presentSiteInstallation, presentSpaceInstallation } from '../../present/installation.ts'
@@ -30,7 +31,7 @@ export const installationHandlers: Handlers<OpsOf<typeof contract>> = {
     const integration = loadIntegration(state, caller, input.integrationName)
     const org = loadAdministeredOrganization(state, caller, input.organization)
     const { installation, events } = await install(state, integration, org.id, caller.user.id)
-    scheduleDeliveries(state, services, events)
+    scheduleDeliveries(state, services, events, presentEnvironment)
     return presentInstallation(state, integration, installation)
   },
 

@@ -1,7 +1,7 @@
-import type { Services } from '../../core/services.ts'
+import type { Commit, Services } from '../../core/services.ts'
 import { TunnelRefused } from '../../core/tunnels.ts'
 import type { State } from '../state.ts'
-import type { EventStatus, IntegrationEventRecord, LogEntry } from './tables.ts'
+import type { EventStatus, InstallationRecord, IntegrationEventRecord, IntegrationRecord, LogEntry } from './tables.ts'
 
 /** How long the platform waits for a development tunnel before giving up on a delivery or a render. */
 export const TUNNEL_TIMEOUT_MS = 10_000
@@ -9,9 +9,67 @@ export const TUNNEL_TIMEOUT_MS = 10_000
 /** The platform's outbound fetch. */
 export type Fetch = Services['fetch']
 
-/** Headers every request to a development tunnel carries. */
-export function tunnelHeaders(integration: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { 'content-type': 'application/json', 'user-agent': 'docplat-mock', 'x-docplat-integration': integration, ...extra }
+/**
+ * The header `@gitbook/runtime`'s `verifyIntegrationRequestSignature` checks: the HMAC-SHA256 of
+ * the request's body, in lowercase hex, keyed by the integration's signing secret
+ * (`environment.signingSecrets.integration`).
+ */
+const SIGNATURE_HEADER = 'x-gitbook-integration-signature'
+
+/** Where a dispatch happens: an installation, and the space or site an event or a render is about. */
+export interface DispatchScope {
+  installation?: InstallationRecord | undefined
+  spaceId?: string | undefined
+  siteId?: string | undefined
+}
+
+/**
+ * Builds a dispatch's `environment` (mock/present/environment.ts: the model does not present);
+ * `undefined` when development mode is off.
+ */
+export type EnvironmentOf = (state: State, integration: IntegrationRecord, scope: DispatchScope) => object | undefined
+
+/** What a development tunnel receives: the event and its environment, for one integration. */
+export interface Dispatch {
+  integration: string
+  signingSecret: string
+  event: { type: string; eventId: string } & Record<string, unknown>
+  environment: object
+}
+
+/**
+ * The request a dispatch is, as `@gitbook/runtime`'s `createIntegration` reads it: a POST of a
+ * multipart form with the `event` and `environment` fields (JSON), signed with the integration's
+ * signing secret, plus the `x-docplat-*` headers that name the event without reading the body.
+ * Development tunnels get it on their URL as given: the platform's dispatcher is versioned
+ * (`/v1`) only in production, and the library checks the path only there.
+ */
+export async function dispatchRequest(dispatch: Dispatch): Promise<{ headers: Record<string, string>; body: Uint8Array<ArrayBuffer> }> {
+  const form = new FormData()
+  form.set('event', JSON.stringify(dispatch.event))
+  form.set('environment', JSON.stringify(dispatch.environment))
+  // Serialized once, so the signature covers exactly the bytes sent.
+  const encoded = new Response(form)
+  const body = new Uint8Array(await encoded.arrayBuffer())
+  return {
+    headers: {
+      'content-type': encoded.headers.get('content-type')!,
+      'user-agent': 'docplat-mock',
+      [SIGNATURE_HEADER]: await sign(dispatch.signingSecret, body),
+      'x-docplat-integration': dispatch.integration,
+      'x-docplat-event': dispatch.event.type,
+      'x-docplat-event-id': dispatch.event.eventId,
+    },
+    body,
+  }
+}
+
+/** HMAC-SHA256 of `body` keyed by `secret`, lowercase hex. */
+async function sign(secret: string, body: Uint8Array<ArrayBuffer>): Promise<string> {
+  const algorithm = { name: 'HMAC', hash: 'SHA-256' }
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), algorithm, false, ['sign'])
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, body))
+  return Array.from(mac, (byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
 /**
@@ -30,27 +88,44 @@ export function failureMessage(error: unknown): string {
 export const NO_PROTOCOL_ANSWER =
   'the tunnel did not answer as the integration protocol requires (unreachable, an error status, or not the expected JSON)'
 
+/** An event ready to go to its tunnel: the request is built while the state is consistent (under the lock). */
+export interface PreparedDelivery {
+  event: IntegrationEventRecord
+  url: string
+  dispatch: Dispatch
+}
+
 /**
- * Delivers an event to its development tunnel: a POST of the payload as JSON. The outcome lands
- * in the event's status and trace; a failure never reaches the request that caused the event.
+ * Prepares the delivery of an event bound for a development tunnel, or `undefined` when it is
+ * bound for the runtime (or development mode went off since it was recorded).
  */
-export async function deliverEvent(state: State, event: IntegrationEventRecord, fetch: Fetch): Promise<void> {
+export function prepareDelivery(state: State, event: IntegrationEventRecord, environmentOf: EnvironmentOf): PreparedDelivery | undefined {
   const url = event.tunnelUrl
-  if (!url) return
   const integration = state.db.integrations.get(event.integration)
-  const headers = tunnelHeaders(integration?.name ?? event.integration, {
-    'x-docplat-event': event.payload.type,
-    'x-docplat-event-id': event.id,
+  if (!url || !integration?.signingSecret) return undefined
+  const installation = state.db.integrationInstallations.get(event.installation)
+  const { payload } = event
+  const environment = environmentOf(state, integration, {
+    installation,
+    spaceId: 'spaceId' in payload ? payload.spaceId : undefined,
+    siteId: 'siteId' in payload ? payload.siteId : undefined,
   })
+  if (!environment) return undefined
+  return { event, url, dispatch: { integration: integration.name, signingSecret: integration.signingSecret, event: payload, environment } }
+}
+
+/**
+ * Delivers a prepared event to its development tunnel. The outcome lands in the event's status
+ * and trace through `commit` (under the state lock when the platform runs it in the background);
+ * a failure never reaches the request that caused the event.
+ */
+export async function deliverEvent(state: State, prepared: PreparedDelivery, fetch: Fetch, commit: Commit): Promise<void> {
+  const { event, url } = prepared
   let status: EventStatus
   let entry: Omit<LogEntry, 'timestamp'>
   try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(event.payload),
-      signal: AbortSignal.timeout(TUNNEL_TIMEOUT_MS),
-    })
+    const { headers, body } = await dispatchRequest(prepared.dispatch)
+    const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(TUNNEL_TIMEOUT_MS) })
     // What the tunnel said is never kept: a trace is no window onto the tunnel's host.
     await response.body?.cancel().catch(() => undefined)
     if (response.ok) {
@@ -64,15 +139,26 @@ export async function deliverEvent(state: State, event: IntegrationEventRecord, 
     status = 'failed'
     entry = { level: 'error', message: `Delivery to ${url} failed: ${failureMessage(error)}` }
   }
-  // The event may be gone meanwhile (unpublished); a replaced state keeps the old record to itself.
-  if (state.db.integrationEvents.get(event.id) !== event) return
-  state.db.integrationEvents.update(event, { status, logs: [...event.logs, { ...entry, timestamp: state.clock.stamp() }] })
+  await commit(() => {
+    // The event may be gone meanwhile (unpublished); a replaced state keeps the old record to itself.
+    if (state.db.integrationEvents.get(event.id) !== event) return
+    state.db.integrationEvents.update(event, { status, logs: [...event.logs, { ...entry, timestamp: state.clock.stamp() }] })
+  })
 }
 
 /**
  * Queues the deliveries of events bound for a tunnel to run once the request has committed,
- * outside the state lock (a tunnel may call the platform back while it handles an event).
+ * outside the state lock (a tunnel may call the platform back while it handles an event). Their
+ * requests are built now, from the state the operation leaves.
  */
-export function scheduleDeliveries(state: State, services: Services, events: readonly IntegrationEventRecord[]): void {
-  for (const event of events) if (event.tunnelUrl) services.after(() => deliverEvent(state, event, services.fetch))
+export function scheduleDeliveries(
+  state: State,
+  services: Services,
+  events: readonly IntegrationEventRecord[],
+  environmentOf: EnvironmentOf,
+): void {
+  for (const event of events) {
+    const prepared = prepareDelivery(state, event, environmentOf)
+    if (prepared) services.after((commit) => deliverEvent(state, prepared, services.fetch, commit))
+  }
 }

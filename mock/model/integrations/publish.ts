@@ -2,6 +2,7 @@ import type { PublishBody } from '../../../src/contract/integrations/catalog.ts'
 import { badRequest, notFound } from '../../core/http-error.ts'
 import { insert, type State } from '../state.ts'
 import { checkSchema } from './configuration.ts'
+import { revokeDevelopmentToken } from './development.ts'
 import { checkImage } from './images.ts'
 import { reconcileInstallations } from './installations.ts'
 import type { IntegrationEventRecord, IntegrationRecord } from './tables.ts'
@@ -103,6 +104,7 @@ export async function publishIntegration(
 
 /** Removes an integration with its installations and events. */
 export function unpublishIntegration(state: State, integration: IntegrationRecord): void {
+  revokeDevelopmentToken(state, integration)
   for (const event of [...state.db.integrationEventsByIntegration.get(integration.id)]) state.db.integrationEvents.delete(event)
   for (const installation of [...state.db.installationsByIntegration.get(integration.id)])
     state.db.integrationInstallations.delete(installation)
