@@ -77,6 +77,28 @@ describe('integrations.dev.enable / integrations.dev.disable', () => {
     ])
   })
 
+  it('keeps the signing secret across sessions and revokes the development token on repointing, disabling and unpublishing', async () => {
+    const { platform, admin, demo } = await recording()
+    await platform.builders.integration({ name: 'crm', organization: demo.acme })
+    const record = () => platform.db.integrations.findMany((q) => q.where({ name: 'crm' }))[0]
+    await admin.integrations.dev.enable({ integrationName: 'crm', tunnelUrl: TUNNEL })
+    const { signingSecret, dev } = record()!
+    expect(signingSecret).toMatch(/^dps_/)
+    expect(platform.db.tokens.get(dev!.token!)?.label).toBe('integration crm (development mode)')
+
+    await admin.integrations.dev.enable({ integrationName: 'crm', tunnelUrl: `${TUNNEL}/2` })
+    expect(platform.db.tokens.get(dev!.token!)).toBeUndefined()
+    const second = record()!.dev!.token!
+    await admin.integrations.dev.disable({ integrationName: 'crm' })
+    expect(platform.db.tokens.get(second)).toBeUndefined()
+
+    await admin.integrations.dev.enable({ integrationName: 'crm', tunnelUrl: TUNNEL })
+    expect(record()!.signingSecret).toBe(signingSecret)
+    const third = record()!.dev!.token!
+    await admin.integrations.unpublish({ integrationName: 'crm' })
+    expect(platform.db.tokens.get(third)).toBeUndefined()
+  })
+
   it('sends other organizations events to the runtime unless `all` is on', async () => {
     const { platform, admin, outsider, outbound, demo } = await recording()
     await admin.integrations.dev.enable({ integrationName: DEMO, tunnelUrl: TUNNEL })
