@@ -29,7 +29,7 @@ export default defineConfig({
   alias: bundleAliases,
   plugins: [pureAnnotations(), optionalPeerTypes()],
   // The inspector page ships as plain files (no build step): the server finds them in dist/inspector.
-  copy: [{ from: 'mock/node/control/inspector/*', to: 'dist/inspector' }],
+  copy: [{ from: 'mock/control/inspector/*', to: 'dist/inspector' }],
   // `import.meta.url` (where the server looks for those files) in the CommonJS build too.
   shims: true,
 })

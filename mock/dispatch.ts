@@ -7,6 +7,7 @@ import { runMaintenance } from './model/maintenance.ts'
 import type { State } from './model/state.ts'
 import { Transaction } from './model/transaction.ts'
 import type { FaultEffect, Faults } from './core/faults.ts'
+import { errorAnswer } from './core/error-answer.ts'
 import { HttpError, unauthorized } from './core/http-error.ts'
 import { parseInput } from './core/input.ts'
 import type { RequestLog } from './core/request-log.ts'
@@ -61,6 +62,8 @@ export interface PlainAnswer {
   body: string | null | AsyncIterable<string>
   /** The operation the request matched, if any. */
   operationId?: string | undefined
+  /** The ID of the request log's entry for this request (`RequestLog.push`), when it keeps one. */
+  logged?: number | undefined
 }
 
 /** The platform's core, transport-neutral: what `platform.fetch`, MSW and the Node server all call. */
@@ -85,10 +88,6 @@ export interface DispatcherOptions {
 }
 
 const JSON_TYPE = 'application/json'
-
-function errorAnswer(status: number, message: string, headers?: Record<string, string>): PlainAnswer {
-  return { status, headers: { 'content-type': JSON_TYPE, ...headers }, body: JSON.stringify({ error: { code: status, message } }) }
-}
 
 /** Waits `ms`, or less when the request is aborted meanwhile (its caller timed out or went away). */
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -168,7 +167,7 @@ export function createDispatcher(options: DispatcherOptions): Core {
     const op = match.kind === 'found' ? match.op : undefined
     let body: unknown
     const finish = (answer: PlainAnswer): PlainAnswer => {
-      options.log.push({
+      answer.logged = options.log.push({
         method,
         url: request.url,
         operationId: op?.id as OperationId | undefined,
@@ -199,6 +198,7 @@ export function createDispatcher(options: DispatcherOptions): Core {
       release(answer.body)
       late.headers['x-request-id'] = answer.headers['x-request-id'] ?? ''
       late.operationId = answer.operationId
+      late.logged = answer.logged
       return late
     }
     return answer

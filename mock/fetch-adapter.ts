@@ -1,7 +1,7 @@
 /**
  * The WHATWG side of the platform's core: `platform.fetch`, `platform.dispatch` and the MSW
  * handlers turn a `Request` into the core's plain request and its plain answer into a `Response`.
- * The Node server has its own adapter (mock/node/native.ts) that builds neither.
+ * The Node server has its own adapter (mock/http/native-request.ts) that builds neither.
  */
 import { readRequestBytes } from './core/input.ts'
 import type { Core, PlainAnswer, PlainRequest } from './dispatch.ts'

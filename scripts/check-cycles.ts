@@ -44,9 +44,14 @@ export const LAYERS: readonly Layer[] = [
   { name: 'scenarios', paths: ['mock/scenarios/', 'mock/scenario-cache.ts'] },
   { name: 'handlers', paths: ['mock/handlers/'] },
   { name: 'platform', paths: ['mock/dispatch.ts', 'mock/fetch-adapter.ts', 'mock/msw.ts', 'mock/platform.ts'] },
+  // The control plane under /_docplat/: the platform's own control API over plain requests.
+  { name: 'control', paths: ['mock/control/'] },
   { name: 'remote', paths: ['mock/remote/'] },
   { name: 'mock entry', paths: ['mock/index.ts'] },
   { name: 'browser', paths: ['mock/browser/'] },
+  // The HTTP edge: the Node server and its one pipeline of steps.
+  { name: 'http', paths: ['mock/http/'] },
+  // The Node process: CLI, flags, banner, state file and its journal, capture.
   { name: 'node', paths: ['mock/node/'] },
   // Tools: they may import anything above, and nothing above imports them.
   { name: 'tools', paths: ['build/', 'scripts/', 'bench/', 'test/', 'examples/'] },

@@ -5,7 +5,7 @@
  * package as `docplat/openapi.json`, and the mock server serves the same at `/openapi.json`.
  */
 import { writeFileSync } from 'node:fs'
-import { buildPackageOpenAPIDocument } from '../mock/node/control/openapi.ts'
+import { buildPackageOpenAPIDocument } from '../mock/control/openapi.ts'
 
 const doc = buildPackageOpenAPIDocument()
 const file = new URL('../openapi.json', import.meta.url)

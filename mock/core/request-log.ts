@@ -57,8 +57,29 @@ function detached(slice: string): string {
   return new TextDecoder().decode(new TextEncoder().encode(slice))
 }
 
+/**
+ * An entry as the inspector lists it (`GET /_docplat/exchanges`): numbered, with how long it took
+ * to answer when a server measured it.
+ */
+export interface NumberedRequest {
+  /** Increasing by one from 1 across the log's life; never reused after `clear`. */
+  id: number
+  method: string
+  url: string
+  operationId: OperationId | undefined
+  status: number
+  at: string
+  /** Milliseconds from the request's arrival to its answer, when a server measured them. */
+  duration: number | undefined
+  /** Wall-clock milliseconds when it arrived at a server (`at` is the platform's time). */
+  arrived: number | undefined
+}
+
 /** An entry as kept: the body as its JSON text, parsed only when read. */
 interface Kept {
+  id: number
+  duration: number | undefined
+  arrived: number | undefined
   method: string
   url: string
   operationId: OperationId | undefined
@@ -71,7 +92,7 @@ interface Kept {
 }
 
 /** What an entry costs besides its strings: the record, its slots in the log, its number. */
-const ENTRY_BYTES = OBJECT_BYTES + 8 * SLOT_BYTES + 3 * SLOT_BYTES
+const ENTRY_BYTES = OBJECT_BYTES + 11 * SLOT_BYTES + 3 * SLOT_BYTES
 
 /** The log of handled requests, for assertions (`platform.requests.ofOperation('restoreSpace')`). */
 export class RequestLog implements Iterable<LoggedRequest> {
@@ -86,6 +107,8 @@ export class RequestLog implements Iterable<LoggedRequest> {
   readonly maxTotalChars: number
   /** The bytes this log may keep, shared with whatever else was given the same budget. */
   readonly budget: ByteBudget
+  #next = 1
+  #epoch = 1
 
   constructor(options: RequestLogOptions | number = {}) {
     const o = typeof options === 'number' ? { capacity: options } : options
@@ -96,9 +119,9 @@ export class RequestLog implements Iterable<LoggedRequest> {
     this.#queue = new BudgetedQueue<Kept>(this.budget, this.capacity, (dropped) => (this.#chars -= dropped.json?.length ?? 0))
   }
 
-  /** @internal */
-  push(entry: LoggedRequest): void {
-    if (!this.budget.keeps) return
+  /** Keeps an entry; returns its ID (see {@link RequestLog.numbered}), `undefined` when the log keeps nothing. @internal */
+  push(entry: LoggedRequest): number | undefined {
+    if (!this.budget.keeps) return undefined
     let json: string | undefined
     let cutFrom: number | undefined
     if (entry.body !== undefined) {
@@ -111,6 +134,9 @@ export class RequestLog implements Iterable<LoggedRequest> {
       }
     }
     const kept: Kept = {
+      id: this.#next++,
+      duration: undefined,
+      arrived: undefined,
       method: entry.method,
       url: entry.url,
       operationId: entry.operationId,
@@ -131,6 +157,48 @@ export class RequestLog implements Iterable<LoggedRequest> {
         (json === undefined ? 0 : stringBytes(json)),
     )
     while (this.#chars > this.maxTotalChars && this.#queue.length > 1) this.#queue.dropOldest()
+    return kept.id
+  }
+
+  /** Records when the entry `id` arrived at a server (wall clock) and how long it took to answer. @internal */
+  timed(id: number, arrived: number, duration: number): void {
+    const kept = this.#keptAt(id)
+    if (!kept) return
+    kept.arrived = arrived
+    kept.duration = duration
+  }
+
+  #keptAt(id: number): Kept | undefined {
+    // IDs increase by one, so an entry is found by arithmetic, not a scan.
+    const first = this.#queue.at(0)?.id
+    const kept = first === undefined ? undefined : this.#queue.at(id - first)
+    return kept?.id === id ? kept : undefined
+  }
+
+  /** Entries with an ID above `after`, oldest first, at most `limit` (the newest), numbered. @internal */
+  numbered(after: number, limit: number): NumberedRequest[] {
+    const kept = this.#queue.length
+    const first = this.#queue.at(0)?.id ?? this.#next
+    const from = Math.max(0, after + 1 - first, kept - limit)
+    const out: NumberedRequest[] = []
+    for (let i = from; i < kept; i++) out.push(numberedOf(this.#queue.at(i)!))
+    return out
+  }
+
+  /** The entry `id`, numbered, while the log keeps it. @internal */
+  entry(id: number): NumberedRequest | undefined {
+    const kept = this.#keptAt(id)
+    return kept && numberedOf(kept)
+  }
+
+  /** The ID of the latest entry kept so far (0 before any). @internal */
+  get lastId(): number {
+    return this.#next - 1
+  }
+
+  /** Changes on every `clear`, so a reader polling with `after` notices it must start over. @internal */
+  get epoch(): number {
+    return this.#epoch
   }
 
   /** How many entries it holds. */
@@ -159,6 +227,7 @@ export class RequestLog implements Iterable<LoggedRequest> {
 
   /** Forgets every entry. */
   clear(): void {
+    this.#epoch++
     this.#queue.clear()
     this.#chars = 0
   }
@@ -167,6 +236,11 @@ export class RequestLog implements Iterable<LoggedRequest> {
   [Symbol.iterator](): Iterator<LoggedRequest> {
     return this.all()[Symbol.iterator]()
   }
+}
+
+function numberedOf(kept: Kept): NumberedRequest {
+  const { id, method, url, operationId, status, at, duration, arrived } = kept
+  return { id, method, url, operationId, status, at, duration, arrived }
 }
 
 function materialize(kept: Kept): LoggedRequest {

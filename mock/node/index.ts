@@ -7,9 +7,9 @@
  * @packageDocumentation
  * @module docplat/mock/node
  */
-export { startMockServer, DEFAULT_TIMEOUTS, type MockServer, type MockServerOptions, type MockServerTimeouts } from './server.ts'
-export type { ControlPlaneOptions } from './control/plane.ts'
-export type { RequestSummary } from './control/front.ts'
+export { startMockServer, DEFAULT_TIMEOUTS, type MockServer, type MockServerOptions, type MockServerTimeouts } from '../http/server.ts'
+export type { ControlPlaneOptions } from '../control/plane.ts'
+export type { RequestSummary } from '../http/access-log.ts'
 export {
   createStateSaver,
   loadStateFile,

@@ -5,8 +5,9 @@ import { createMockPlatform, type MockPlatform } from '../platform.ts'
 import type { ServeOptions } from './args.ts'
 import { formatBanner, usableTokens } from './banner.ts'
 import { isLoopbackHost } from '../core/loopback.ts'
-import { formatRequestLine, lineWriter } from './control/access-log.ts'
-import { startMockServer, type MockServer } from './server.ts'
+import { errorAnswer } from '../core/error-answer.ts'
+import { formatRequestLine, lineWriter } from '../http/access-log.ts'
+import { startMockServer, type MockServer } from '../http/server.ts'
 import { openStateJournal, type StateJournal } from './journal.ts'
 import { StateFileError } from './state-file.ts'
 
@@ -88,7 +89,7 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
       } catch (error) {
         if (answer.body !== null && typeof answer.body !== 'string') void (answer.body as AsyncGenerator<string>).return?.(undefined)
         const message = `The change was made but could not be saved to the state file: ${(error as Error).message}`
-        return { status: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { code: 500, message } }) }
+        return errorAnswer(500, message)
       }
     }
     return answer

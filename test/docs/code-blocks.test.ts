@@ -4,7 +4,7 @@ import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import ts from 'typescript'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { buildPackageOpenAPIDocument } from '../../mock/node/control/openapi.ts'
+import { buildPackageOpenAPIDocument } from '../../mock/control/openapi.ts'
 import {
   codeBlocks,
   declaredOutput,

@@ -4,11 +4,11 @@ import { gzipSync } from 'node:zlib'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { afterEach, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { buildPackageOpenAPIDocument } from '../../mock/node/control/openapi.ts'
+import { buildPackageOpenAPIDocument } from '../../mock/control/openapi.ts'
 import { connectMockServer, ControlPlaneError, createMockPlatform, type MockPlatform, type RemoteMockPlatform } from '../../mock/index.ts'
 import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/node/index.ts'
-import { CONTROL_ROUTES } from '../../mock/node/control/routes.ts'
-import { MAX_STATE_BYTES } from '../../mock/node/control/plane.ts'
+import { CONTROL_ROUTES } from '../../mock/control/routes.ts'
+import { MAX_STATE_BYTES } from '../../mock/control/plane.ts'
 import { MAX_BODY_BYTES } from '../../mock/core/input.ts'
 import { createClient, NotFoundError, APIError } from '../../src/index.ts'
 
@@ -262,7 +262,7 @@ describe('the control plane over HTTP', () => {
   })
 
   it('ships an inspector of plain files under 100 KB gzipped', async () => {
-    const folder = new URL('../../mock/node/control/inspector/', import.meta.url)
+    const folder = new URL('../../mock/control/inspector/', import.meta.url)
     const files = await readdir(folder)
     expect(files.sort()).toEqual(['index.html', 'inspector.css', 'inspector.js'])
     let gzipped = 0
@@ -373,6 +373,34 @@ describe('the control plane over HTTP', () => {
     expect(JSON.parse(detail.response.body).items[0].id).toBe(org!.id)
     expect(detail.response.headers['content-type']).toBe('application/json')
   })
+
+  it('keeps what the inspector shows: redacted headers and both bodies of a write, read when opened', async () => {
+    const { platform, token, space } = await world()
+    const { server } = await serve({ platform })
+    const response = await fetch(`${server.url}/v1/spaces/${space}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-tag': 'inspect me' },
+      body: JSON.stringify({ title: 'Renamed' }),
+    })
+    expect(response.status).toBe(200)
+    const sent = await response.text()
+    const { exchanges } = (await (await fetch(`${server.url}/_docplat/exchanges`)).json()) as {
+      exchanges: Array<{ id: number; operationId?: string }>
+    }
+    const last = exchanges.at(-1)!
+    expect(last.operationId).toBe('updateSpaceById')
+    const exchange = (await (await fetch(`${server.url}/_docplat/exchanges/${last.id}`)).json()) as {
+      request: { headers: Record<string, string>; body?: string }
+      response: { headers: Record<string, string>; body?: string }
+    }
+    expect(exchange.request.body).toBe('{"title":"Renamed"}')
+    expect(exchange.request.headers['x-tag']).toBe('inspect me')
+    expect(exchange.request.headers.authorization).toMatch(/^Bearer dpt_.*…\(redacted\)$/)
+    expect(exchange.request.headers.authorization).not.toContain(token.slice(-8))
+    expect(exchange.request.headers.connection).toBeUndefined()
+    expect(exchange.response.body).toBe(sent)
+    expect(exchange.response.headers['content-type']).toBe('application/json')
+  })
 })
 
 /**
@@ -450,3 +478,14 @@ describe('connectMockServer: one control API, local or remote', () => {
     await expect(createClient({ baseUrl: platform.baseUrl, token: 'dpt_nobody', retry: 0 }).orgs.list()).rejects.toBeInstanceOf(APIError)
   })
 })
+
+/** An empty platform with one organization, one admin and one space. */
+async function world(): Promise<{ platform: MockPlatform; token: string; org: string; space: string }> {
+  const platform = createMockPlatform({ scenario: 'empty' })
+  await platform.ready
+  const org = await platform.builders.organization({ title: 'Native' })
+  const { token } = await platform.builders.user({ organization: org.id, role: 'admin' })
+  const collection = await platform.builders.collection({ organization: org.id, title: 'Docs' })
+  const space = await platform.builders.space({ organization: org.id, parent: collection.id, title: 'Guide' })
+  return { platform, token, org: org.id, space: space.id }
+}

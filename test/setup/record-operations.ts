@@ -25,7 +25,7 @@ vi.mock('../../mock/platform.ts', async (importOriginal) => {
     log.push = (entry: LoggedRequest) => {
       if (entry.operationId)
         (called.get(entry.operationId) ?? called.set(entry.operationId, new Set()).get(entry.operationId)!).add(entry.status)
-      push(entry)
+      return push(entry)
     }
     return platform
   }

@@ -1,17 +1,35 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { ByteBudget } from '../core/byte-budget.ts'
-import { MAX_BODY_BYTES } from '../core/input.ts'
-import { DroppedConnection, type Core, type PlainAnswer } from '../dispatch.ts'
-import { CORE, fetchDispatch, type FetchDispatch } from '../fetch-adapter.ts'
-import type { MockPlatform } from '../platform.ts'
-import { nativeRequest, writeAnswer } from './native.ts'
-import { BodyTooLarge, readBody, refuseBody, toRequest } from './request.ts'
-import { closeAfterError, destroy, writeResponse } from './response.ts'
+import { errorBody } from '../core/error-answer.ts'
 import { isLoopbackHost as isLoopback } from '../core/loopback.ts'
-import { applyCors, corsHeaders, isPreflight, normalizeOrigin, setCors, type CorsPolicy } from './control/cors.ts'
-import { createFront, type Front, type RequestSummary } from './control/front.ts'
-import { isControlPath, type ControlPlaneOptions } from './control/plane.ts'
+import { DroppedConnection, type Core } from '../dispatch.ts'
+import { CORE, type FetchDispatch } from '../fetch-adapter.ts'
+import type { MockPlatform } from '../platform.ts'
+import { ExchangeDetails } from '../control/exchange-messages.ts'
+import { createControlPlane, type ControlPlaneOptions } from '../control/plane.ts'
+import type { RequestSummary } from './access-log.ts'
+import { writeAnswer } from './answer.ts'
+import { normalizeOrigin, type CorsPolicy } from './cors.ts'
+import { NativeRequest } from './native-request.ts'
+import {
+  accessLog,
+  bodyLimits,
+  ClientGone,
+  controlPlane,
+  cors,
+  dispatch,
+  guard,
+  journal,
+  refuseMethods,
+  runSteps,
+  whichPlatform,
+  type Passage,
+  type Step,
+  type Tenant,
+} from './pipeline.ts'
+import { closeAfterError, destroy } from './socket.ts'
+import { answerThrough } from './whatwg.ts'
 
 /** Options of {@link startMockServer}. */
 export interface MockServerOptions {
@@ -43,10 +61,10 @@ export interface MockServerOptions {
   /** Called once per answered request (the CLI prints a line from it). */
   onRequest?: ((entry: RequestSummary) => void) | undefined
   /**
-   * The bytes of memory the journal of exchanges (the inspector's) may keep: a {@link ByteBudget},
-   * the platform's own by default (`platform.requests.budget`), so that it and the platform's
-   * request log share one bound; `false` keeps no exchanges. With the control plane off, none are
-   * kept anyway: nothing could read them.
+   * The bytes of memory the headers and bodies the inspector shows may take: a {@link ByteBudget},
+   * the platform's own by default (`platform.requests.budget`), so that they and the platform's
+   * request log share one bound; `false` keeps none. With the control plane off, none are kept
+   * anyway: nothing could read them.
    */
   requestJournal?: ByteBudget | false | undefined
   /** How long a client may take, so idle or slow connections cannot hold the server's sockets. */
@@ -119,9 +137,8 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     throw new RangeError(`Invalid port ${String(port)}: expected an integer from 0 to 65535`)
   let base = ''
   let closing = false
-  // ---- control plane, CORS, request log (issue 14): see control/ ----
   const loopback = isLoopback(host)
-  const cors: CorsPolicy =
+  const corsPolicy: CorsPolicy =
     options.cors === undefined
       ? loopback
         ? '*'
@@ -141,14 +158,27 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   // The platform's own budget, unless it is still to come (a promise) or not a whole platform.
   const platformBudget = (controlPlatform as Partial<MockPlatform> | undefined)?.requests?.budget
   const budget = options.requestJournal === false ? new ByteBudget(0) : (options.requestJournal ?? platformBudget ?? new ByteBudget())
-  const front = createFront({
-    control: controlPlatform ? { ...(options.control || {}), platform: controlPlatform } : false,
-    budget,
-    onRequest: options.onRequest,
-  })
-  // ----
   const core = coreOf(platform)
-  const dispatch = 'dispatch' in platform ? platform.dispatch : fetchDispatch(core!)
+  const served = (platform as Pick<MockPlatform, 'dispatch'>).dispatch
+  const tenant: Tenant = {
+    answer: core ? (request) => core(request) : (request) => answerThrough(served, request),
+    control: controlPlatform
+      ? createControlPlane({ ...(options.control || {}), platform: controlPlatform, details: new ExchangeDetails(budget) })
+      : undefined,
+  }
+  /** Every request takes these steps, in this order (docs/architecture.md, "Through the Node server"). */
+  const steps: readonly Step[] = [
+    accessLog(options.onRequest),
+    cors(corsPolicy),
+    guard,
+    // One platform per server for now: the step that picks it is where a server of many would.
+    whichPlatform(() => tenant),
+    bodyLimits(),
+    refuseMethods,
+    controlPlane,
+    journal,
+    dispatch,
+  ]
 
   // A limit given as `undefined` (read from an unset setting) keeps its default.
   const given = Object.entries(options.timeouts ?? {}).filter(([, value]) => value !== undefined)
@@ -157,54 +187,12 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     if (!(Number.isInteger(value) && value > 0))
       throw new RangeError(`Invalid timeouts.${name} ${String(value)}: expected a positive integer of milliseconds`)
   }
-  /** The most bytes a request's body may hold: the platform's limit, or a state upload's. */
-  const limitOf = (req: IncomingMessage): number => {
-    if (req.method !== 'PUT') return MAX_BODY_BYTES
-    let pathname: string
-    try {
-      pathname = new URL(req.url ?? '/', 'http://mock.invalid').pathname
-    } catch {
-      return MAX_BODY_BYTES
-    }
-    return front.bodyLimit('PUT', pathname, (name) => {
-      const value = req.headers[name]
-      return Array.isArray(value) ? value[0] : value
-    })
-  }
-  // Requests allowed more than the platform's limit (state uploads) are read one at a time.
-  let largeBodies: Promise<unknown> = Promise.resolve()
-  const oneAtATime = (serve: () => Promise<void>): Promise<void> => {
-    const served = largeBodies.then(serve)
-    largeBodies = served.catch(() => undefined)
-    return served
-  }
-  const onRequest = (req: IncomingMessage, res: ServerResponse, limit = limitOf(req)) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     res.on('close', () => {
       // A kept-alive connection would otherwise stay open after close() until the client lets go.
       if (closing && !res.socket?.destroyed) res.socket?.destroySoon()
     })
-    // The native path sends CORS headers with the answer's own; the others set them on `res` first.
-    const native = core !== undefined && !isPreflight(req)
-    const extra = native ? corsHeaders(cors, req) : undefined
-    if (!native && applyCors(cors, req, res)) {
-      // Preflights are answered here, before the platform: printed all the same, CORS trouble is easier to see.
-      options.onRequest?.({ at: new Date().toISOString(), method: 'OPTIONS', path: req.url ?? '/', status: res.statusCode, duration: 0 })
-      return
-    }
-    const start = () =>
-      native
-        ? serveNative(core, dispatch, front, base, req, res, extra, limit, timeouts.linger)
-        : serve((request) => front.handle(request, dispatch), base, req, res, undefined, limit, timeouts.linger)
-    const served = limit > MAX_BODY_BYTES ? oneAtATime(start) : start()
-    served.catch((error: unknown) => {
-      // Last resort: whatever went wrong, one request must never take the process down.
-      console.error('[docplat mock] the server failed to answer a request:', error)
-      if (!res.headersSent) {
-        setCors(res, extra)
-        res.writeHead(500, { 'content-type': 'application/json' })
-        res.end(JSON.stringify({ error: { code: 500, message: `Internal error in the mock server: ${messageOf(error)}` } }))
-      } else destroy(res.socket)
-    })
+    void serve(steps, req, res, base, timeouts.linger)
   }
   const server = createServer(
     {
@@ -219,13 +207,8 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     onRequest,
   )
   server.setTimeout(timeouts.idle, (socket: Socket) => socket.destroy())
-  // A body larger than the platform accepts is refused before the client sends it.
-  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
-    const limit = limitOf(req)
-    if (Number(req.headers['content-length'] ?? 0) > limit) return refuseBody(req, res, limit, timeouts.linger)
-    res.writeContinue()
-    onRequest(req, res, limit)
-  })
+  // The body limits step says continue, or refuses a body larger than accepted before it is sent.
+  server.on('checkContinue', onRequest)
   // What Node's parser rejects (bad request lines, unknown methods, oversized headers, timeouts)
   // gets the same error body as every other answer, instead of Node's bare status line.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, timeouts.linger))
@@ -256,6 +239,33 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       })
       return closed
     },
+  }
+}
+
+/**
+ * One request through the steps, its answer written; a dropped connection cut. Whatever fails
+ * after the steps (writing) is logged and ends this request only: never the process.
+ */
+async function serve(steps: readonly Step[], req: IncomingMessage, res: ServerResponse, base: string, linger: number): Promise<void> {
+  try {
+    const passage: Passage = {
+      req,
+      res,
+      request: new NativeRequest(req, res, base),
+      arrived: performance.now(),
+      at: Date.now(),
+      tenant: undefined,
+      controlRoute: undefined,
+    }
+    await writeAnswer(await runSteps(steps, passage), req, res, linger)
+  } catch (error) {
+    if (error instanceof DroppedConnection) return void req.socket.destroy()
+    if (error instanceof ClientGone) return
+    console.error('[docplat mock] the server failed to answer a request:', error)
+    if (!res.headersSent) {
+      const body = errorBody(500, `Internal error in the mock server: ${String((error as Error)?.message ?? error)}`)
+      res.writeHead(500, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body)
+    } else destroy(res.socket)
   }
 }
 
@@ -294,119 +304,6 @@ function urlHost(host: string): string {
   return host
 }
 
-/** Methods a WHATWG `Request` cannot carry, refused on both paths alike. */
-const FORBIDDEN_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT'])
-
-/**
- * The Node-native path: the body read into bytes, the core called with a plain request, its
- * answer written straight to `res`. The control plane's own paths still go through WHATWG
- * objects (they are few, and it is written against them).
- */
-async function serveNative(
-  core: Core,
-  dispatch: (request: Request) => Promise<Response>,
-  front: Front,
-  base: string,
-  req: IncomingMessage,
-  res: ServerResponse,
-  cors: Readonly<Record<string, string>> | undefined,
-  limit: number,
-  linger: number,
-): Promise<void> {
-  const method = req.method ?? 'GET'
-  let body: Uint8Array<ArrayBuffer> | undefined
-  if (method !== 'GET' && method !== 'HEAD') {
-    try {
-      body = await readBody(req, limit)
-    } catch (error) {
-      setCors(res, cors)
-      return refuse(error, req, res, linger)
-    }
-  }
-  if (FORBIDDEN_METHODS.has(method.toUpperCase()))
-    return writeAnswer(errorAnswer(405, `${method.toUpperCase()} is not allowed`), req, res, cors)
-  const read = body
-  if (body !== undefined && body.byteLength === 0) body = undefined
-  let answer: PlainAnswer
-  try {
-    const request = nativeRequest(req, res, body, base)
-    if (isControlPath(request.pathname)) {
-      setCors(res, cors)
-      return await serve((request) => front.handle(request, dispatch), base, req, res, read ?? new Uint8Array(), limit, linger)
-    }
-    answer = await front.api(request, core, { headers: req.rawHeaders, body })
-  } catch (error) {
-    if (error instanceof DroppedConnection) {
-      req.socket.destroy()
-      return
-    }
-    console.error('[docplat mock] the server failed to handle a request:', error)
-    answer = errorAnswer(500, `Internal error in the mock server: ${messageOf(error)}`)
-  }
-  await writeAnswer(answer, req, res, cors)
-}
-
-/**
- * Answers a request whose body could not be read: too large (413), or unreadable (400, and the
- * connection ends: what is left of the body cannot be told from a next request).
- */
-async function refuse(error: unknown, req: IncomingMessage, res: ServerResponse, linger: number): Promise<void> {
-  // The client hung up while sending: nobody is left to answer.
-  if (res.destroyed || (req.destroyed && !req.complete)) return
-  if (error instanceof BodyTooLarge) return refuseBody(req, res, error.limit, linger)
-  const method = (req.method ?? '').toUpperCase()
-  const forbidden = FORBIDDEN_METHODS.has(method)
-  res.shouldKeepAlive = false
-  await writeAnswer(
-    errorAnswer(forbidden ? 405 : 400, forbidden ? `${method} is not allowed` : `Malformed request: ${messageOf(error)}`),
-    req,
-    res,
-  )
-  closeAfterError(req.socket, linger)
-}
-
-/** The WHATWG path: for a platform given as a `dispatch` function, and for the control plane. */
-async function serve(
-  dispatch: (request: Request) => Promise<Response>,
-  base: string,
-  req: IncomingMessage,
-  res: ServerResponse,
-  body: Uint8Array<ArrayBuffer> | undefined,
-  limit: number,
-  linger: number,
-): Promise<void> {
-  const aborted = new AbortController()
-  res.on('close', () => {
-    if (!res.writableFinished) aborted.abort()
-  })
-  let request: Request
-  try {
-    request = await toRequest(req, base, aborted.signal, body, limit)
-  } catch (error) {
-    // The client hung up while sending: nobody is left to answer.
-    if (res.destroyed || (req.destroyed && !req.complete)) return
-    if (error instanceof BodyTooLarge) return refuseBody(req, res, error.limit, linger)
-    const method = (req.method ?? '').toUpperCase()
-    const forbidden = FORBIDDEN_METHODS.has(method)
-    const status = forbidden ? 405 : 400
-    res.shouldKeepAlive = false
-    await writeResponse(errorResponse(status, forbidden ? `${method} is not allowed` : `Malformed request: ${messageOf(error)}`), req, res)
-    return closeAfterError(req.socket, linger)
-  }
-  let response: Response
-  try {
-    response = await dispatch(request)
-  } catch (error) {
-    if (error instanceof DroppedConnection) {
-      req.socket.destroy()
-      return
-    }
-    console.error('[docplat mock] the server failed to handle a request:', error)
-    response = errorResponse(500, `Internal error in the mock server: ${messageOf(error)}`)
-  }
-  await writeResponse(response, req, res)
-}
-
 /** The status and words for a request Node's parser refused. */
 function clientErrorAnswer(error: NodeJS.ErrnoException): [number, string] {
   switch (error.code) {
@@ -429,18 +326,6 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket, linger:
 
 /** An error answer written straight to a socket that Node's HTTP layer no longer drives. */
 function rawErrorAnswer(status: number, message: string): string {
-  const body = JSON.stringify({ error: { code: status, message } })
+  const body = errorBody(status, message)
   return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`
-}
-
-function messageOf(error: unknown): string {
-  return String((error as Error)?.message ?? error)
-}
-
-function errorResponse(status: number, message: string): Response {
-  return new Response(JSON.stringify({ error: { code: status, message } }), { status, headers: { 'content-type': 'application/json' } })
-}
-
-function errorAnswer(status: number, message: string): PlainAnswer {
-  return { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { code: status, message } }) }
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { PlainAnswer } from '../dispatch.ts'
 
 /** The inspector's files: plain HTML, CSS and JS modules, shipped as they are (no build step, no CDN). */
 const ASSETS: Record<string, { file: string; type: string }> = {
@@ -11,7 +12,7 @@ const ASSETS: Record<string, { file: string; type: string }> = {
 }
 
 /**
- * Where the inspector's files are: beside this module in the sources (`control/inspector/`), and
+ * Where the inspector's files are: beside this module in the sources (`mock/control/inspector/`), and
  * in the build `dist/inspector/`, above whichever chunk this code ended up in.
  */
 function inspectorFolder(): string {
@@ -30,20 +31,21 @@ function inspectorFolder(): string {
  */
 export class InspectorAssets {
   #folder: string | undefined
-  readonly #files = new Map<string, Uint8Array>()
+  readonly #files = new Map<string, string>()
 
   /** Answers GET/HEAD for the inspector's page and its assets; `undefined` for any other path. */
-  async serve(pathname: string, method: string): Promise<Response | undefined> {
+  async serve(pathname: string, method: string): Promise<PlainAnswer | undefined> {
     const asset = ASSETS[pathname]
     if (!asset || (method !== 'GET' && method !== 'HEAD')) return undefined
     let body = this.#files.get(asset.file)
     if (!body) {
       this.#folder ??= inspectorFolder()
-      body = new Uint8Array(await readFile(join(this.#folder, asset.file)))
+      body = await readFile(join(this.#folder, asset.file), 'utf8')
       this.#files.set(asset.file, body)
     }
-    return new Response(method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
+    return {
       status: 200,
+      body: method === 'HEAD' ? null : body,
       headers: {
         'content-type': asset.type,
         'cache-control': 'no-cache',
@@ -51,6 +53,6 @@ export class InspectorAssets {
         'content-security-policy': "default-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
         'x-content-type-options': 'nosniff',
       },
-    })
+    }
   }
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
-import { buildOpenAPIDocument } from '../../../src/openapi/document.ts'
-import type { JSONSchema, OpenAPIDocument, Operation, Parameter, PathItem, Response } from '../../../src/openapi/types.ts'
+import { buildOpenAPIDocument } from '../../src/openapi/document.ts'
+import type { JSONSchema, OpenAPIDocument, Operation, Parameter, PathItem, Response } from '../../src/openapi/types.ts'
 import { CONTROL_ROUTES, type ControlRoute } from './routes.ts'
 
 /** The tag of the control plane's operations in the OpenAPI document. */

@@ -1,36 +1,9 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
-
-/** Writes a `Response` back chunk by chunk, so Server-Sent Events reach the client as they are produced. */
-export async function writeResponse(response: Response, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  if (res.destroyed) {
-    await response.body?.cancel()
-    return
-  }
-  const headers: Record<string, string | string[]> = {}
-  for (const [name, value] of response.headers) if (name !== 'set-cookie') headers[name] = value
-  const cookies = response.headers.getSetCookie()
-  if (cookies.length > 0) headers['set-cookie'] = cookies
-  if (response.statusText) res.writeHead(response.status, response.statusText, headers)
-  else res.writeHead(response.status, headers)
-  const streaming = /^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '')
-  if (streaming) res.flushHeaders()
-  if (!response.body || req.method === 'HEAD') {
-    await response.body?.cancel()
-    res.end()
-    return
-  }
-  const reader = response.body.getReader()
-  await writeChunks(
-    res,
-    () => reader.read(),
-    () => void reader.cancel().catch(() => undefined),
-  )
-}
 
 /**
  * Writes a body's chunks as they come, waiting for the socket to drain; `cancel` stops the source
- * when the client goes away. Shared by the WHATWG path and the Node-native one.
+ * when the client goes away.
  */
 export async function writeChunks(
   res: ServerResponse,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { Role } from '../../../src/schemas/shared.ts'
+import { Role } from '../../src/schemas/shared.ts'
 
 /**
  * The control plane, declared once: the server routes and validates with this table, and the

@@ -1,4 +1,20 @@
-import type { RequestSummary } from './front.ts'
+/**
+ * One answered request, as the access log prints it: wall-clock time (`at`, ISO), method, path
+ * with query, status (0 for a dropped connection), milliseconds until the answer was ready, and
+ * the operation it matched.
+ */
+export interface RequestSummary {
+  /** Wall-clock time the request arrived (ISO): what a developer compares with their app's logs. */
+  at: string
+  method: string
+  /** Path and query. */
+  path: string
+  /** The status answered; 0 when the connection was dropped (an injected fault). */
+  status: number
+  /** Milliseconds until the answer was ready. */
+  duration: number
+  operationId?: string
+}
 
 /** How the CLI prints each request: a line for people, JSON for tools, or nothing. */
 export type LogFormat = 'text' | 'json' | 'quiet'

@@ -1,13 +1,15 @@
 import { timingSafeEqual } from 'node:crypto'
 import * as z from 'zod/mini'
-import { operations } from '../../../src/contract/index.ts'
-import type { FaultSpec } from '../../core/faults.ts'
-import { HttpError as ControlError } from '../../core/http-error.ts'
-import { MAX_BODY_BYTES } from '../../core/input.ts'
-import type { LoggedRequest } from '../../core/request-log.ts'
-import type { SerializedState } from '../../model/state.ts'
-import { isSerializedState, type MockPlatform } from '../../platform.ts'
-import type { ExchangeJournal } from './exchanges.ts'
+import { operations } from '../../src/contract/index.ts'
+import type { FaultSpec } from '../core/faults.ts'
+import { HttpError as ControlError } from '../core/http-error.ts'
+import { MAX_BODY_BYTES } from '../core/input.ts'
+import { errorAnswer } from '../core/error-answer.ts'
+import type { LoggedRequest, NumberedRequest, RequestLog } from '../core/request-log.ts'
+import type { PlainAnswer, PlainRequest } from '../dispatch.ts'
+import type { SerializedState } from '../model/state.ts'
+import { isSerializedState, type MockPlatform } from '../platform.ts'
+import type { ExchangeDetails } from './exchange-messages.ts'
 import { CONTROL_ROUTES, NewOrganizationBody, NewUser, type ControlRoute } from './routes.ts'
 import { InspectorAssets } from './static.ts'
 
@@ -34,11 +36,18 @@ export interface ControlPlaneOptions {
 export const CONTROL_PREFIX = '/_docplat/'
 const OPERATION_COUNT = Object.keys(operations).length
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers } })
-const noContent = () => new Response(null, { status: 204 })
-const errorBody = (status: number, message: string, headers: Record<string, string> = {}) =>
-  json(status, { error: { code: status, message } }, headers)
+const json = (status: number, body: unknown): PlainAnswer => ({
+  status,
+  headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+  body: JSON.stringify(body),
+})
+const noContent = (): PlainAnswer => ({ status: 204, headers: {}, body: null })
+const errorBody = (status: number, message: string, headers: Record<string, string> = {}): PlainAnswer => {
+  const answer = errorAnswer(status, message, headers)
+  answer.headers['cache-control'] = 'no-store'
+  return answer
+}
+const redirect = (status: 302 | 308, location: string): PlainAnswer => ({ status, headers: { location }, body: null })
 
 interface Compiled {
   route: ControlRoute
@@ -56,8 +65,15 @@ export function isControlPath(pathname: string): boolean {
 }
 
 export interface ControlPlane {
-  /** Answers a request under `/_docplat/` or `/openapi.json`, with the route's ID for the log. */
-  handle(request: Request): Promise<{ response: Response; operationId?: string }>
+  /** Answers a request under `/_docplat/` or `/openapi.json`, with the route's ID for the access log. */
+  handle(request: PlainRequest): Promise<{ answer: PlainAnswer; operationId?: string }>
+  /**
+   * The request log of the platform controlled, once it is built (the inspector reads it); the
+   * messages of its newest entries go to {@link ControlPlane.details}.
+   */
+  log(): RequestLog | undefined
+  /** Where the headers and bodies of the newest requests are kept for the inspector; `undefined` when none are. */
+  readonly details: ExchangeDetails | undefined
   /**
    * The most bytes the body of this request may hold, decided before it is read: a state may
    * be uploaded up to {@link MAX_STATE_BYTES} by whoever holds the control plane's token;
@@ -78,9 +94,14 @@ const STATE_PATH = CONTROL_ROUTES.find((route) => route.id === 'controlPutState'
 
 /** The control plane: the in-process control API over HTTP, through the platform's own public methods. */
 export function createControlPlane(
-  options: ControlPlaneOptions & { platform: MockPlatform | PromiseLike<MockPlatform>; journal: ExchangeJournal },
+  options: ControlPlaneOptions & { platform: MockPlatform | PromiseLike<MockPlatform>; details: ExchangeDetails | undefined },
 ): ControlPlane {
   const started = Date.now()
+  let resolved: MockPlatform | undefined
+  void Promise.resolve(options.platform).then(
+    (platform) => void (resolved = platform),
+    () => undefined,
+  )
   const token = options.token === undefined ? undefined : Buffer.from(options.token)
   const assets = new InspectorAssets()
   let openapi: Promise<unknown> | undefined
@@ -96,7 +117,7 @@ export function createControlPlane(
     return given.length === token.length && timingSafeEqual(given, token)
   }
 
-  async function run(route: ControlRoute, params: string[], url: URL, request: Request): Promise<Response> {
+  async function run(route: ControlRoute, params: string[], query: URLSearchParams, request: PlainRequest): Promise<PlainAnswer> {
     const platform = await options.platform
     await platform.ready
     const body = route.body ? await parseBody(route, request) : undefined
@@ -115,7 +136,7 @@ export function createControlPlane(
           platform.requests.clear()
           await platform.restore(initial)
         } else await platform.reset()
-        options.journal.clear()
+        options.details?.clear()
         await changed()
         return noContent()
       }
@@ -166,24 +187,26 @@ export function createControlPlane(
         return noContent()
       }
       case 'controlListRequests':
-        return json(200, { requests: filterRequests(platform.requests.all(), url.searchParams) })
+        return json(200, { requests: filterRequests(platform.requests.all(), query) })
       case 'controlClearRequests':
         platform.requests.clear()
-        options.journal.clear()
+        options.details?.clear()
         return noContent()
       case 'controlListExchanges': {
-        const after = integerParam(url.searchParams, 'after', 0)
-        const limit = integerParam(url.searchParams, 'limit', 10_000)
+        const after = integerParam(query, 'after', 0)
+        const limit = integerParam(query, 'limit', 10_000)
         return json(200, {
-          exchanges: options.journal.after(after, Math.min(limit, 10_000)),
-          next: options.journal.last,
-          epoch: options.journal.epoch,
+          exchanges: platform.requests.numbered(after, Math.min(limit, 10_000)).map(exchangeSummary),
+          next: platform.requests.lastId,
+          epoch: platform.requests.epoch,
         })
       }
       case 'controlGetExchange': {
-        const exchange = options.journal.get(Number(params[0]))
-        if (!exchange) throw new ControlError(404, `No exchange ${params[0]} (the journal keeps the latest 10000)`)
-        return json(200, exchange)
+        const id = Number(params[0])
+        const entry = platform.requests.entry(id)
+        if (!entry) throw new ControlError(404, `No exchange ${params[0]} (the request log keeps the latest ${platform.requests.capacity})`)
+        const messages = options.details?.get(id) ?? { request: NOT_KEPT, response: NOT_KEPT }
+        return json(200, { ...exchangeSummary(entry), ...messages })
       }
       case 'controlListTokens':
         return json(200, tokensOf(platform))
@@ -215,51 +238,48 @@ export function createControlPlane(
   }
 
   return {
+    details: options.details,
+    log: () => resolved?.requests,
     async handle(request) {
-      const url = new URL(request.url)
-      const pathname = url.pathname
-      if (pathname === '/_docplat')
-        return { response: new Response(null, { status: 308, headers: { location: `/_docplat/${url.search}` } }) }
+      const { pathname } = request
+      const search = request.search === '' ? '' : `?${request.search}`
+      const method = request.method.toUpperCase()
+      if (pathname === '/_docplat') return { answer: redirect(308, `/_docplat/${search}`) }
       // The printed URL opened in a browser shows the inspector. Temporary (302): the same address
       // may be a server without a control plane tomorrow, and browsers keep permanent redirects.
       if (pathname === '/') {
-        const method = request.method.toUpperCase()
-        if (method === 'GET' || method === 'HEAD')
-          return { response: new Response(null, { status: 302, headers: { location: `${CONTROL_PREFIX}${url.search}` } }) }
+        if (method === 'GET' || method === 'HEAD') return { answer: redirect(302, `${CONTROL_PREFIX}${search}`) }
         return {
-          response: errorBody(405, `${method} is not allowed on /: the API is under /v1/, the inspector at ${CONTROL_PREFIX}`, {
+          answer: errorBody(405, `${method} is not allowed on /: the API is under /v1/, the inspector at ${CONTROL_PREFIX}`, {
             allow: 'GET, HEAD',
           }),
         }
       }
-      const asset = await assets.serve(pathname, request.method)
-      if (asset) return { response: asset, operationId: 'controlInspector' }
-      const method = request.method.toUpperCase()
+      const asset = await assets.serve(pathname, method)
+      if (asset) return { answer: asset, operationId: 'controlInspector' }
       const matches = COMPILED.map((c) => ({ c, m: c.pattern.exec(pathname) })).filter((x) => x.m !== null)
       const found = matches.find((x) => x.c.route.method === method || (method === 'HEAD' && x.c.route.method === 'GET'))
       if (!found) {
-        if (matches.length === 0) return { response: errorBody(404, `No control route ${pathname}: see GET /openapi.json, tag "control"`) }
+        if (matches.length === 0) return { answer: errorBody(404, `No control route ${pathname}: see GET /openapi.json, tag "control"`) }
         const allow = [...new Set(matches.map((x) => x.c.route.method))].join(', ')
-        return { response: errorBody(405, `${method} is not allowed on ${pathname}`, { allow }) }
+        return { answer: errorBody(405, `${method} is not allowed on ${pathname}`, { allow }) }
       }
       const { route } = found.c
       // The page and the API description hold no state; everything else needs the token off loopback.
-      if (
-        route.id !== 'controlInspector' &&
-        route.id !== 'controlOpenAPI' &&
-        !authorized((name) => request.headers.get(name) ?? undefined)
-      ) {
+      if (route.id !== 'controlInspector' && route.id !== 'controlOpenAPI' && !authorized((name) => request.header(name))) {
         return {
-          response: errorBody(401, 'The control plane needs its token: Authorization: Bearer <the --control-token secret>', {
+          answer: errorBody(401, 'The control plane needs its token: Authorization: Bearer <the --control-token secret>', {
             'www-authenticate': 'Bearer realm="docplat control plane"',
           }),
           operationId: route.id,
         }
       }
       try {
-        return { response: await run(route, found.m!.slice(1), url, request), operationId: route.id }
+        const answer = await run(route, found.m!.slice(1), new URLSearchParams(request.search), request)
+        if (method === 'HEAD') answer.body = null
+        return { answer, operationId: route.id }
       } catch (error) {
-        if (error instanceof ControlError) return { response: errorBody(error.status, error.message, error.headers), operationId: route.id }
+        if (error instanceof ControlError) return { answer: errorBody(error.status, error.message, error.headers), operationId: route.id }
         throw error
       }
     },
@@ -269,8 +289,9 @@ export function createControlPlane(
   }
 }
 
-async function parseBody(route: ControlRoute, request: Request): Promise<unknown> {
-  const text = await request.text()
+async function parseBody(route: ControlRoute, request: PlainRequest): Promise<unknown> {
+  const bytes = await request.body()
+  const text = bytes === undefined ? '' : new TextDecoder().decode(bytes)
   if (text.trim() === '') {
     // Bodiless actions (freeze) take none; the others say what they need.
     throw new ControlError(400, `${route.method} ${route.path} needs a JSON body`)
@@ -347,6 +368,22 @@ function filterRequests(all: readonly LoggedRequest[], query: URLSearchParams): 
       (status === null || (/xx$/i.test(status) ? String(entry.status)[0] === status[0] : entry.status === Number(status))) &&
       (sinceMs === undefined || new Date(entry.at).getTime() >= sinceMs),
   )
+}
+
+/** What an exchange whose messages are no longer kept shows in their place. */
+const NOT_KEPT = {
+  headers: {},
+  body: "(no longer kept: the newest exchanges keep their messages, up to 1000 and within the request journal's memory budget)",
+}
+
+/** A request log entry as the inspector lists it: the path and query instead of the whole URL. */
+function exchangeSummary(entry: NumberedRequest) {
+  const { id, method, status, duration, operationId, url, arrived } = entry
+  const path = url.slice(url.indexOf('/', url.indexOf('//') + 2))
+  // When it reached the server, as a developer compares with their app's logs; the platform's
+  // time (which a test may have moved) for a request made in process.
+  const at = arrived === undefined ? entry.at : new Date(arrived).toISOString()
+  return { id, at, method, path, status, ...(duration !== undefined ? { duration } : {}), ...(operationId ? { operationId } : {}) }
 }
 
 function integerParam(query: URLSearchParams, name: string, fallback: number): number {

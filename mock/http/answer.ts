@@ -1,0 +1,91 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { PlainAnswer } from '../dispatch.ts'
+import { closeAfterError, cutAfter, writeChunks } from './socket.ts'
+
+/**
+ * What the HTTP edge answers: the core's plain answer, or bytes (a platform served through its
+ * WHATWG `dispatch`), with what the connection should do after it.
+ */
+export interface EdgeAnswer extends Omit<PlainAnswer, 'body' | 'headers'> {
+  /** Lower-case header names; a list for a header sent once per value (`set-cookie`). */
+  headers: Record<string, string | string[]>
+  body: PlainAnswer['body'] | Uint8Array | AsyncIterable<string | Uint8Array>
+  /**
+   * After an error that leaves the connection unusable: `'end'` closes it once the answer is out
+   * (a body that could not be read); `'drain'` reads and drops the rest of a body refused as too
+   * large, so the client sees the answer rather than a reset.
+   */
+  connection?: 'end' | 'drain' | undefined
+}
+
+/**
+ * Writes an answer: a JSON body in one write with its length, bytes likewise, Server-Sent Events
+ * one event at a time as they come (stopping when the client goes away); then does what its
+ * `connection` asks, the connection cut at the latest `linger` ms after.
+ */
+export async function writeAnswer(answer: EdgeAnswer, req: IncomingMessage, res: ServerResponse, linger: number): Promise<void> {
+  const { status, body, headers } = answer
+  const stream = body !== null && typeof body !== 'string' && !(body instanceof Uint8Array) ? body : undefined
+  if (answer.connection === 'end') res.shouldKeepAlive = false
+  // A client that asked `Expect: 100-continue` sends no body after a refusal: nothing to drain.
+  if (answer.connection === 'drain' && /100-continue/i.test(String(req.headers.expect ?? ''))) headers.connection = 'close'
+  if (res.destroyed || req.method === 'HEAD' || body === null) {
+    if (stream) void (stream as AsyncGenerator<string>).return?.(undefined)
+    if (!res.destroyed) res.writeHead(status, headers).end()
+  } else if (typeof body === 'string') {
+    const { data, encoding, length } = sendable(answer as PlainAnswer)
+    headers['content-length'] = String(length)
+    // Text goes out with the status line and headers in one write; a Buffer beside them.
+    if (typeof data === 'string') res.writeHead(status, headers).end(data, encoding)
+    else res.writeHead(status, headers).end(data)
+  } else if (body instanceof Uint8Array) {
+    headers['content-length'] = String(body.byteLength)
+    res.writeHead(status, headers).end(body)
+  } else {
+    res.writeHead(status, headers)
+    res.flushHeaders()
+    const iterator = body[Symbol.asyncIterator]()
+    await writeChunks(
+      res,
+      () => iterator.next(),
+      () => void iterator.return?.(undefined)?.catch(() => undefined),
+    )
+  }
+  if (answer.connection === 'end') closeAfterError(req.socket, linger)
+  else if (answer.connection === 'drain' && !req.complete) {
+    // Node's request timeout no longer runs once the answer is out: the connection is cut `linger`
+    // ms from now unless the body ends first (it is then an ordinary kept-alive one).
+    const keep = cutAfter(req.socket, linger)
+    req.once('end', keep)
+    req.resume()
+  }
+}
+
+/** Below this many characters an answer is written as text, in the same write as its headers. */
+const SMALL = 8 * 1024
+
+/** What to send of a JSON answer: text (small) or bytes, and how many bytes. */
+interface Sendable {
+  data: string | Buffer
+  /** `latin1` when every character is one byte (ASCII), so they are copied instead of encoded. */
+  encoding: 'latin1' | 'utf8'
+  length: number
+}
+
+/**
+ * What to send of a JSON answer, decided once: the socket and the inspector's journal share it.
+ * A small text as it is; a large one as a `Buffer`, which lives outside the JavaScript heap, so
+ * keeping the latest ones for the inspector costs the garbage collector nothing to move.
+ */
+function sendable(answer: PlainAnswer & { sendable?: Sendable }): Sendable {
+  if (answer.sendable) return answer.sendable
+  const body = answer.body as string
+  const length = Buffer.byteLength(body)
+  const encoding = length === body.length ? 'latin1' : 'utf8'
+  return (answer.sendable = { data: body.length < SMALL ? body : Buffer.from(body, encoding), encoding, length })
+}
+
+/** The JSON body as the journal keeps it: the text, or the bytes that were sent. */
+export function answerBytes(answer: PlainAnswer): string | Buffer {
+  return sendable(answer).data
+}
