@@ -153,6 +153,11 @@ export function createControlPlane(
         await changed()
         return noContent()
       }
+      case 'controlSettleIntegrations':
+        await platform.integrations.settled()
+        // Deliveries write their outcome after their request answered: the journal gets it now.
+        await changed()
+        return noContent()
       case 'controlGetClock':
         return json(200, clockOf(platform))
       case 'controlAdvanceClock':

@@ -156,6 +156,14 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     body: Snapshot,
     status: 204,
   },
+  {
+    id: 'controlSettleIntegrations',
+    method: 'POST',
+    path: '/_docplat/integrations/settled',
+    summary:
+      'Answers once every development-mode delivery started so far has settled (its event `success` or `failed`), as `platform.integrations.settled()`',
+    status: 204,
+  },
   { id: 'controlGetClock', method: 'GET', path: '/_docplat/clock', summary: 'Platform time', status: 200, response: ClockState },
   {
     id: 'controlAdvanceClock',

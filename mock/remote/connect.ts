@@ -91,6 +91,11 @@ export interface RemoteMockPlatform {
   restore(snapshot: SerializedState): Promise<void>
   /** Back to the initial state; faults and the request log are cleared. */
   reset(): Promise<void>
+  /** Integrations: waiting for development-mode deliveries. */
+  readonly integrations: {
+    /** Resolves once every development-mode delivery started so far has settled, as `platform.integrations.settled()`. */
+    settled(): Promise<void>
+  }
 }
 
 /** The control plane answered with an error: `status` and the server's message. */
@@ -229,6 +234,9 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
     async reset() {
       await call('POST', 'reset')
       await refreshTokens()
+    },
+    integrations: {
+      settled: async () => void (await call('POST', 'integrations/settled')),
     },
   }
 }

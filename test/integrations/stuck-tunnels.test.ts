@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createMockPlatform } from '../../mock/index.ts'
+import { connectMockServer, createMockPlatform } from '../../mock/index.ts'
+import { startMockServer } from '../../mock/node/index.ts'
 import { APIError, createClient } from '../../src/index.ts'
 import { eventsOf } from './support.ts'
 
@@ -38,7 +39,7 @@ async function studio() {
   const org = await platform.builders.organization({ title: 'Studio' })
   const { token } = await platform.builders.user({ organization: org.id, role: 'admin' })
   await platform.builders.integration({ name: 'slow', organization: org.id, blocks: [{ id: 'metric', title: 'Metric' }] })
-  return { platform, org, client: createClient({ token, fetch: platform.fetch }) }
+  return { platform, org, token, client: createClient({ token, fetch: platform.fetch }) }
 }
 
 const cleanups: Array<() => Promise<void>> = []
@@ -67,6 +68,25 @@ describe('a development tunnel that does not answer', () => {
     expect(settled).toBe(true)
     const [delivered] = await eventsOf(client, 'slow')
     expect(delivered).toMatchObject({ id: pending!.id, status: 'success' })
+  })
+
+  it('over HTTP: the install answers while the delivery is held, and the control plane waits for it to settle', async () => {
+    const tunnel = await stuckTunnel()
+    cleanups.push(tunnel.close)
+    const { platform, org, token } = await studio()
+    const server = await startMockServer({ platform })
+    cleanups.push(() => server.close())
+    const remote = await connectMockServer(server.url)
+    const client = createClient({ baseUrl: server.url, token, retry: 0 })
+    await client.integrations.dev.enable({ integrationName: 'slow', tunnelUrl: tunnel.url })
+
+    await client.integrations.installations.create({ integrationName: 'slow', organization: org.id })
+    await tunnel.arrived
+    expect((await eventsOf(client, 'slow'))[0]!.status).toBe('pending')
+    const waiting = remote.integrations.settled()
+    tunnel.release()
+    await waiting
+    expect((await eventsOf(client, 'slow'))[0]!.status).toBe('success')
   })
 
   it('makes a render that timed out answer 504 with x-should-retry: false, which the SDK does not retry', async () => {
