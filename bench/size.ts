@@ -31,11 +31,14 @@ const root = fileURLToPath(new URL('../', import.meta.url))
  * link normalisation the mock replaces (build/aliases.ts) and naming what the worker uses of msw
  * (mock/browser/msw-imports.ts) brought it to 229.1 KB. A transaction per operation (the undo
  * log) and one byte budget for what the mock keeps about past requests (issues 28.1 and 31.1) added
- * 1.7 KB: the budget is now 232 KB, a little above the 230.8 KB that gives, so weight added
- * without a reason still shows.
+ * 1.7 KB: the budget was then 232 KB, a little above the 230.8 KB that gave. Development-mode
+ * dispatches in the protocol of the platform's runtime library (a signed multipart form with the
+ * dispatch environment) and deliveries that outlive their request (issue 30) took it to 232.0 KB
+ * with this session's pipeline merged: the budget is now 234 KB, so weight added without a reason
+ * still shows.
  */
 const BROWSER_ENTRY_BUDGET = 150 * 1024
-const BROWSER_TOTAL_BUDGET = 232 * 1024
+const BROWSER_TOTAL_BUDGET = 234 * 1024
 
 const apps = [
   { name: 'one operation (standalone function + core)', entry: 'bench/size/one-operation.ts', budget: 18 * 1024 },

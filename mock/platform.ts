@@ -144,6 +144,15 @@ export interface MockPlatform<TokenName extends string = string> {
   restore(snapshot: SerializedState): Promise<void>
   /** Back to the scenario's initial state; faults and the request log are cleared. */
   reset(): Promise<void>
+  /** Integrations: waiting for development-mode deliveries. */
+  readonly integrations: {
+    /**
+     * Resolves once every development-mode delivery started so far has settled (its event is
+     * `success` or `failed`): an API call answers without waiting for a slow tunnel beyond a second,
+     * and deliveries go on in the background, each with its own 10 s deadline. See docs/integrations.md.
+     */
+    settled(): Promise<void>
+  }
   /**
    * Starts recording the records each operation changes (what `docplat-mock serve --state`
    * journals before answering a write) and returns the log; later calls return the same log.
@@ -356,7 +365,15 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
     }
   }
 
-  const services: Services = { fetch: outbound, tunnelRefusal: (url) => tunnelRefusal(url, tunnels), fixtures }
+  /** Work that goes on after its request answered (deliveries to slow tunnels): what `integrations.settled()` waits for. */
+  const background = new Set<Promise<void>>()
+  const keep = (work: Promise<void>) => {
+    const running = work.catch((error: unknown) => console.error('[docplat mock] background work failed:', error))
+    background.add(running)
+    void running.finally(() => background.delete(running))
+  }
+
+  const services: Omit<Services, 'commit'> = { fetch: outbound, tunnelRefusal: (url) => tunnelRefusal(url, tunnels), keep, fixtures }
 
   const core = createDispatcher({
     operations: OPERATIONS,
@@ -432,6 +449,12 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
         changeLog.watch(state)
       }
       return changeLog
+    },
+    integrations: {
+      async settled() {
+        // Settling one delivery may queue none, but a request meanwhile may: wait until none is left.
+        while (background.size > 0) await Promise.all([...background])
+      },
     },
     reset() {
       faults.clear()

@@ -92,6 +92,11 @@ export interface RemoteMockPlatform {
   restore(snapshot: SerializedState): Promise<void>
   /** Back to the initial state; faults and the request log are cleared. */
   reset(): Promise<void>
+  /** Integrations: waiting for development-mode deliveries. */
+  readonly integrations: {
+    /** Resolves once every development-mode delivery started so far has settled, as `platform.integrations.settled()`. */
+    settled(): Promise<void>
+  }
 }
 
 /** The control plane answered with an error: `status` and the server's message. */
@@ -244,6 +249,9 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
     async reset() {
       await call('controlReset')
       await refreshTokens()
+    },
+    integrations: {
+      settled: async () => void (await call('controlSettleIntegrations')),
     },
   }
 }
