@@ -15,7 +15,7 @@ import { refusal, unrouted } from './core/near-miss.ts'
 import type { LoggedRequest, NearMiss, RequestLog } from './core/request-log.ts'
 import { routeTableFor } from './core/route-table.ts'
 import { nextTurn } from './core/turns.ts'
-import type { Services } from './core/services.ts'
+import type { Commit, Services } from './core/services.ts'
 
 /** Thrown when a fault drops the connection: each transport turns it into its own network failure. */
 export class DroppedConnection extends Error {
@@ -90,7 +90,8 @@ export interface DispatcherOptions {
   loadLibraries: (operationId: string) => Promise<void> | undefined
   faults: Faults
   log: RequestLog
-  services: Services
+  /** What handlers use beyond the state; the dispatcher adds `commit`, as it holds the lock. */
+  services: Omit<Services, 'commit'>
   /** Path prefix of the platform's base URL (e.g. `/api`), stripped before routing. */
   basePath: string
   /** Told of each near miss once it is in the log. */
@@ -150,6 +151,22 @@ export function createDispatcher(options: DispatcherOptions): PlainHandler {
     return run
   }
   let requestCount = 0
+  /** Work that ends after its request (a delivery's outcome) writes as an operation of its own. */
+  const commit: Commit = (write) =>
+    exclusive(async () => {
+      const state = options.state()
+      const tx = new Transaction(state)
+      try {
+        write()
+        tx.commit()
+      } catch (error) {
+        tx.rollback()
+        console.error('[docplat mock] background write failed:', error)
+      } finally {
+        state.changes?.commit(state)
+      }
+    })
+  const services: Services = { ...options.services, commit }
 
   return async function dispatch(request: PlainRequest): Promise<PlainAnswer> {
     const waiting = options.ready()
@@ -230,7 +247,6 @@ export function createDispatcher(options: DispatcherOptions): PlainHandler {
         // Outside the lock: a library loading on its first use never holds up other requests.
         const loading = options.loadLibraries(match.op.id)
         if (loading) await loading
-        const { services } = options
         const attempt = <T>(run: () => T | Promise<T>) =>
           exclusive(async () => {
             const state = options.state()

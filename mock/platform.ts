@@ -312,7 +312,6 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
     (name) => tokens[name] ?? tokenFor(seed, name, building ? buildTokens : scenarioTokens),
     outbound,
   )
-  const integrations = createIntegrationControls(() => state, outbound)
   const faults = new Faults(
     OPERATIONS.map((op) => op.id),
     `${seed}:faults`,
@@ -422,7 +421,23 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
     }
   }
 
-  const services: Services = { fetch: outbound, tunnelRefusal: (url) => tunnelRefusal(url, tunnels), fixtures }
+  /** Work that goes on after its request answered (deliveries to slow tunnels): what `integrations.settled()` waits for. */
+  const background = new Set<Promise<void>>()
+  const keep = (work: Promise<void>) => {
+    const running = work.catch((error: unknown) => console.error('[docplat mock] background work failed:', error))
+    background.add(running)
+    void running.finally(() => background.delete(running))
+  }
+
+  const integrations: IntegrationControls = {
+    ...createIntegrationControls(() => state, outbound),
+    async settled() {
+      // Settling one delivery may queue none, but a request meanwhile may: wait until none is left.
+      while (background.size > 0) await Promise.all([...background])
+    },
+  }
+
+  const services: Omit<Services, 'commit'> = { fetch: outbound, tunnelRefusal: (url) => tunnelRefusal(url, tunnels), keep, fixtures }
 
   const core = createDispatcher({
     operations: OPERATIONS,

@@ -189,6 +189,11 @@ export function createControlPlane(
       }
       await changed()
     },
+    controlSettleIntegrations: async ({ platform }) => {
+      await platform.integrations.settled()
+      // Deliveries write their outcome after their request answered: the journal gets it now.
+      await changed()
+    },
     controlGetClock: ({ platform }) => clockOf(platform),
     controlAdvanceClock: async ({ platform, body }) => {
       attempt('by', () => platform.clock.advance(body.by))

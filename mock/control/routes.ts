@@ -206,6 +206,13 @@ export const CONTROL = {
     body: Snapshot,
     status: 204,
   },
+  controlSettleIntegrations: {
+    method: 'POST',
+    path: '/_docplat/integrations/settled',
+    summary:
+      'Answers once every development-mode delivery started so far has settled (its event `success` or `failed`), as `platform.integrations.settled()`',
+    status: 204,
+  },
   controlGetClock: { method: 'GET', path: '/_docplat/clock', summary: 'Platform time', status: 200, response: ClockState },
   controlAdvanceClock: {
     method: 'POST',

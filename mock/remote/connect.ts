@@ -308,6 +308,7 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
         call('controlGetIntegrationDevelopment', { params: [integrationName] }) as unknown as ReturnType<
           IntegrationControls['development']
         >,
+      settled: async () => void (await call('controlSettleIntegrations')),
     },
     ...remoteVerification(() => find({})),
     health: () => call('controlHealth'),

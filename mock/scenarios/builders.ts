@@ -16,6 +16,7 @@ import { buildRedirect, buildSection, buildSectionGroup, buildShareLink, buildSi
 import { createSite, type NewSite } from '../model/sites/sites.ts'
 import type { Services } from '../core/services.ts'
 import { buildInstallation, buildInstallationTarget, buildIntegration, updateInstallation } from '../model/integrations/builders.ts'
+import { presentEnvironment } from '../present/environment.ts'
 
 /**
  * The control API: set up exactly the state a test needs, a line per thing. Builders write
@@ -29,6 +30,7 @@ export function createBuilders(
   tokenFor: (name: string) => string,
   outbound?: Services['fetch'],
 ) {
+  const tunnels = outbound && { fetch: outbound, environment: presentEnvironment }
   return {
     /** An organization. */
     organization: async (values: NewOrganization) => createOrganization(state(), values),
@@ -178,16 +180,16 @@ export function createBuilders(
     shareLink: async (values: Parameters<typeof buildShareLink>[1]) => buildShareLink(state(), values),
 
     /** An integration published by an organization (a new version when it already has the name); the title defaults to the name. */
-    integration: async (values: Parameters<typeof buildIntegration>[1]) => buildIntegration(state(), values, outbound),
+    integration: async (values: Parameters<typeof buildIntegration>[1]) => buildIntegration(state(), values, tunnels),
 
     /** An installation of an integration in an organization (its `installation_setup` event included), optionally changed at once. */
-    installation: async (values: Parameters<typeof buildInstallation>[1]) => buildInstallation(state(), values, outbound),
+    installation: async (values: Parameters<typeof buildInstallation>[1]) => buildInstallation(state(), values, tunnels),
 
     /** Changes an installation's status, configuration, external IDs or selections (a status or configuration change records `installation_setup`). */
-    updateInstallation: async (values: Parameters<typeof updateInstallation>[1]) => updateInstallation(state(), values, outbound),
+    updateInstallation: async (values: Parameters<typeof updateInstallation>[1]) => updateInstallation(state(), values, tunnels),
 
     /** Installs on one space or site of the organization (`selected` installations), or sets its configuration and external IDs there. */
-    installationTarget: async (values: Parameters<typeof buildInstallationTarget>[1]) => buildInstallationTarget(state(), values, outbound),
+    installationTarget: async (values: Parameters<typeof buildInstallationTarget>[1]) => buildInstallationTarget(state(), values, tunnels),
   }
 }
 

@@ -9,6 +9,7 @@ import {
   type InstallationUpdate,
 } from '../model/integrations/control.ts'
 import type { State } from '../model/state.ts'
+import { presentEnvironment } from '../present/environment.ts'
 import { presentInstallation } from '../present/installation.ts'
 import { presentIntegrationEvent } from '../present/integration-event.ts'
 
@@ -29,6 +30,12 @@ export type {
  */
 export interface IntegrationControls {
   /**
+   * Resolves once every development-mode delivery started so far has settled (its event is
+   * `success` or `failed`): an API call answers without waiting for a slow tunnel beyond a second,
+   * and deliveries go on in the background, each with its own 10 s deadline. See docs/integrations.md.
+   */
+  settled(): Promise<void>
+  /**
    * Changes an installation: `status`, `configuration` (the whole account configuration, checked
    * against the integration's account form), `externalIds`, `spaceSelection`, `siteSelection`, and
    * `spaces` / `sites`: settings of each listed space (site), which a `selected` installation
@@ -47,19 +54,19 @@ export interface IntegrationControls {
   development(integrationName: string): Promise<DevelopmentState>
 }
 
-export function createIntegrationControls(state: () => State, outbound: Fetch): IntegrationControls {
+export function createIntegrationControls(state: () => State, outbound: Fetch): Omit<IntegrationControls, 'settled'> {
   return {
     async updateInstallation(installationId, update) {
       const s = state()
       const { integration, installation, events } = await updateInstallationById(s, installationId, update)
-      for (const event of events) await deliverEvent(s, event, outbound)
+      for (const event of events) await deliverEvent(s, event, outbound, presentEnvironment)
       return presentInstallation(s, integration, s.tables.integrationInstallations.get(installation.id) ?? installation)
     },
     async emitEvent(installationId, event) {
       const s = state()
       const { events } = await emitInstallationEvent(s, installationId, event)
       const recorded = events[0]!
-      await deliverEvent(s, recorded, outbound)
+      await deliverEvent(s, recorded, outbound, presentEnvironment)
       return presentIntegrationEvent(s, s.tables.integrationEvents.get(recorded.id) ?? recorded)
     },
     async development(integrationName) {

@@ -141,12 +141,20 @@ function fields(op: OperationDef, path: string, shape: Record<string, Schema>, a
   return Object.fromEntries(keys.map((k) => [k, valueOf(op, path ? `${path}.${k}` : k, shape[k]!)]))
 }
 
+/**
+ * Optional body fields an example still gives, because the usual call needs them: publishing a
+ * new integration names its organization (the API answers 400 `body.organization` otherwise).
+ */
+const USUAL: Record<string, readonly string[]> = { publishIntegration: ['organization'] }
+
 /** The parameters of an example call: every required one, and a body field when the body has none required. */
 export function exampleParams(op: OperationDef): Record<string, unknown> {
+  const body = shapeOf(op.body) ?? {}
+  const usual = (USUAL[op.id] ?? []).map((key) => [key, valueOf(op, key, body[key]!)])
   const parts = {
     params: fields(op, '', shapeOf(op.params) ?? {}, false),
     query: fields(op, '', shapeOf(op.query) ?? {}, false),
-    body: fields(op, '', shapeOf(op.body) ?? {}, true),
+    body: { ...fields(op, '', body, true), ...Object.fromEntries(usual) },
   }
   for (const [part, value] of Object.entries(parts)) {
     const schema = op[part as keyof typeof parts]

@@ -20,7 +20,8 @@ export interface Attempts {
 
 /**
  * Whether to retry after `failure`, and after how long (ms): idempotent operations are retried on
- * the usual statuses and connection errors; the others only when the connection was never made.
+ * the usual statuses and connection errors, or when the answer says `x-should-retry: true`, never
+ * when it says `x-should-retry: false`; the others only when the connection was never made.
  * A `Retry-After` above `maxRetryAfter` ends the call at once with the server's answer. Timeouts
  * never reach here: the attempt may still be running on the server.
  */
@@ -35,7 +36,11 @@ export function retryDelay(
   const { response } = failure
   if (response) {
     const status = response.status
-    if (!RETRY_STATUSES.includes(status) || !op.idempotent) return false
+    // The server's word wins over the status, as Stainless SDKs read it: `false` when another
+    // attempt would repeat work already done (a render that reached a stuck development tunnel).
+    const should = response.headers.get('x-should-retry')
+    if (should === 'false' || !op.idempotent) return false
+    if (should !== 'true' && !RETRY_STATUSES.includes(status)) return false
     const after = AFTER_STATUSES.includes(status) ? retryAfterSeconds(response.headers) : undefined
     if (after !== undefined) {
       if (after * 1000 > retry.maxRetryAfter) {

@@ -1039,7 +1039,7 @@ export interface PublishIntegrationParams {
  *
  * @example
  * ```ts
- * const integration = await client.integrations.publish({ integrationName: 'slack', title: 'Status badge' })
+ * const integration = await client.integrations.publish({ integrationName: 'slack', title: 'Status badge', organization: 'cN8tePAvgRTixCVkzEXm' })
  * ```
  */
 export const publishIntegration: (core: Core, params: PublishIntegrationParams, options?: RequestOptions) => APIPromise<Integration> = /*@__PURE__*/ operation({ id: 'publishIntegration', method: 'POST', path: '/v1/integrations/{integrationName}', body: true, response: Integration })

@@ -206,7 +206,7 @@ describe('the runnable blocks (```ts run) run and print what they say', () => {
 
   it('there are some in each guide', () => {
     expect(new Set(runnable.map((b) => b.document))).toEqual(
-      new Set(['docs/getting-started.md', 'docs/sdk.md', 'docs/mocking.md', 'examples/vitest/README.md']),
+      new Set(['docs/getting-started.md', 'docs/sdk.md', 'docs/mocking.md', 'docs/integrations.md', 'examples/vitest/README.md']),
     )
   })
 

@@ -12,7 +12,7 @@ import {
   PermissionDeniedError,
 } from '../../src/index.ts'
 import { setup } from '../helpers.ts'
-import { DEMO, eventsOf, rejects, startTunnel } from './support.ts'
+import { DEMO, eventsOf, readDispatch, rejects, signatureOf, startTunnel } from './support.ts'
 
 const TUNNEL = 'https://tunnel.example.test/integration'
 const NO_ANSWER = 'the tunnel did not answer as the integration protocol requires (unreachable, an error status, or not the expected JSON)'
@@ -37,7 +37,7 @@ afterEach(async () => {
 })
 
 describe('integrations.dev.enable / integrations.dev.disable', () => {
-  it('delivers the owner organization events to the tunnel as a POST of the event JSON, recording the outcome', async () => {
+  it('delivers the owner organization events to the tunnel as a signed POST of the event and its environment, recording the outcome', async () => {
     const { platform, admin, outbound, demo } = await recording()
     await admin.integrations.dev.enable({ integrationName: DEMO, tunnelUrl: TUNNEL })
     await platform.builders.integration({ name: 'crm', organization: demo.acme })
@@ -48,17 +48,26 @@ describe('integrations.dev.enable / integrations.dev.disable', () => {
     const [request] = outbound
     expect(request!.method).toBe('POST')
     expect(request!.url).toBe(TUNNEL)
-    expect(request!.headers.get('content-type')).toBe('application/json')
+    expect(request!.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/)
     expect(request!.headers.get('x-docplat-event')).toBe('installation_setup')
     expect(request!.headers.get('x-docplat-integration')).toBe('crm')
     const [event] = await eventsOf(admin, 'crm')
     expect(request!.headers.get('x-docplat-event-id')).toBe(event!.id)
-    expect(await request!.json()).toEqual({
-      eventId: event!.id,
-      type: 'installation_setup',
-      installationId: installation.id,
-      status: 'active',
+    const body = new Uint8Array(await request!.clone().arrayBuffer())
+    const { event: sent, environment } = await readDispatch(request!)
+    expect(sent).toEqual({ eventId: event!.id, type: 'installation_setup', installationId: installation.id, status: 'active' })
+    expect(environment).toMatchObject({
+      integration: { name: 'crm', version: 1 },
+      installation: { id: installation.id, status: 'active', configuration: {} },
+      apiEndpoint: platform.baseUrl,
+      secrets: {},
     })
+    const { signingSecrets, apiTokens } = environment as { signingSecrets: { integration: string }; apiTokens: Record<string, string> }
+    expect(request!.headers.get('x-gitbook-integration-signature')).toBe(await signatureOf(signingSecrets.integration, body))
+    // The token calls the platform back as the admin who turned development mode on.
+    const back = createClient({ token: apiTokens.integration!, fetch: platform.fetch })
+    expect((await back.integrations.get({ integrationName: 'crm' })).permissions).toEqual({ admin: true, install: true })
+    expect(apiTokens.installation).toBe(apiTokens.integration)
     expect(event!.status).toBe('success')
     const { trace } = await admin.integrations.events.get({ integrationName: 'crm', eventId: event!.id })
     expect(trace?.logs?.map((l) => [l.level, l.message])).toEqual([
@@ -66,6 +75,28 @@ describe('integrations.dev.enable / integrations.dev.disable', () => {
       ['info', `Dispatching to the development tunnel ${TUNNEL}`],
       ['info', `Delivered to ${TUNNEL}`],
     ])
+  })
+
+  it('keeps the signing secret across sessions and revokes the development token on repointing, disabling and unpublishing', async () => {
+    const { platform, admin, demo } = await recording()
+    await platform.builders.integration({ name: 'crm', organization: demo.acme })
+    const record = () => platform.db.integrations.findMany((q) => q.where({ name: 'crm' }))[0]
+    await admin.integrations.dev.enable({ integrationName: 'crm', tunnelUrl: TUNNEL })
+    const { signingSecret, dev } = record()!
+    expect(signingSecret).toMatch(/^dps_/)
+    expect(platform.db.tokens.get(dev!.token!)?.label).toBe('integration crm (development mode)')
+
+    await admin.integrations.dev.enable({ integrationName: 'crm', tunnelUrl: `${TUNNEL}/2` })
+    expect(platform.db.tokens.get(dev!.token!)).toBeUndefined()
+    const second = record()!.dev!.token!
+    await admin.integrations.dev.disable({ integrationName: 'crm' })
+    expect(platform.db.tokens.get(second)).toBeUndefined()
+
+    await admin.integrations.dev.enable({ integrationName: 'crm', tunnelUrl: TUNNEL })
+    expect(record()!.signingSecret).toBe(signingSecret)
+    const third = record()!.dev!.token!
+    await admin.integrations.unpublish({ integrationName: 'crm' })
+    expect(platform.db.tokens.get(third)).toBeUndefined()
   })
 
   it('sends other organizations events to the runtime unless `all` is on', async () => {
@@ -78,7 +109,11 @@ describe('integrations.dev.enable / integrations.dev.disable', () => {
     // Builders deliver too: the owner organization's installation changes.
     await platform.builders.updateInstallation({ integration: DEMO, organization: demo.acme, status: 'paused' })
     expect(outbound).toHaveLength(1)
-    expect(await outbound[0]!.json()).toMatchObject({ type: 'installation_setup', status: 'paused', previous: { status: 'active' } })
+    expect((await readDispatch(outbound[0]!)).event).toMatchObject({
+      type: 'installation_setup',
+      status: 'paused',
+      previous: { status: 'active' },
+    })
 
     await admin.integrations.dev.enable({ integrationName: DEMO, tunnelUrl: `${TUNNEL}/all`, all: true })
     await platform.builders.updateInstallation({ integration: DEMO, organization: demo.globex, status: 'paused' })
@@ -168,7 +203,7 @@ describe('development mode deliveries over the network', () => {
     const caught: unknown[] = []
     const server = setupServer(
       http.post(TUNNEL, async ({ request }) => {
-        caught.push(await request.json())
+        caught.push((await readDispatch(request)).event)
         return HttpResponse.json({ ok: true }, { status: 202 })
       }),
     )
@@ -202,7 +237,7 @@ describe('development mode deliveries over the network', () => {
     expect(tunnel.received[0]).toMatchObject({
       method: 'POST',
       path: '/events',
-      headers: { 'content-type': 'application/json', 'x-docplat-event': 'installation_setup', 'x-docplat-integration': 'local-dev' },
+      headers: { 'x-docplat-event': 'installation_setup', 'x-docplat-integration': 'local-dev' },
       body: { type: 'installation_setup', installationId: installation.id, status: 'active' },
     })
     const [event] = await eventsOf(admin, 'local-dev')
@@ -217,13 +252,21 @@ describe('rendering in development mode', () => {
     state: { step: 2 },
   }
 
-  it('forwards the render request to the tunnel and answers with its output (POST and GET)', async () => {
-    const { admin, outbound } = await recording(() => Response.json(rendered))
+  it('forwards the render request to the tunnel as a ui_render event and answers with its output (POST and GET)', async () => {
+    const { platform, admin, outbound } = await recording(() => Response.json(rendered))
     await admin.integrations.dev.enable({ integrationName: DEMO, tunnelUrl: TUNNEL })
     const request = { componentId: 'new-block', props: { a: 1 }, state: { step: 1 }, context: { theme: 'light' } }
     expect(await admin.integrations.render({ integrationName: DEMO, ...request })).toEqual(rendered)
     expect(outbound[0]!.headers.get('x-docplat-event')).toBe('ui_render')
-    expect(await outbound[0]!.json()).toEqual({ type: 'ui_render', integration: DEMO, ...request })
+    const [installation] = platform.db.integrationInstallations.all()
+    const sent = {
+      eventId: expect.any(String),
+      type: 'ui_render',
+      installationId: installation!.id,
+      auth: { userId: platform.db.tokens.get(platform.tokens.admin!)!.user },
+      ...request,
+    }
+    expect((await readDispatch(outbound[0]!)).event).toEqual(sent)
     const { default: LZString } = await import('lz-string')
     expect(
       await admin.integrations.renderWithGet({
@@ -231,7 +274,7 @@ describe('rendering in development mode', () => {
         request: LZString.compressToEncodedURIComponent(JSON.stringify(request)),
       }),
     ).toEqual(rendered)
-    expect(await outbound[1]!.json()).toEqual({ type: 'ui_render', integration: DEMO, ...request })
+    expect((await readDispatch(outbound[1]!)).event).toEqual(sent)
   })
 
   it('renders with the runtime for other organizations unless `all` is on', async () => {

@@ -25,12 +25,33 @@ export async function eventsOf(client: Client, integrationName: string) {
   return out
 }
 
-/** What a tunnel received: method, path, headers and the JSON body. */
+/** A dispatch as `@gitbook/runtime` reads it: the `event` and `environment` fields of a multipart form. */
+export interface Dispatched {
+  event: Record<string, unknown>
+  environment: Record<string, unknown>
+}
+
+/** Reads a dispatch to a development tunnel (a POST of a multipart form). */
+export async function readDispatch(request: Request): Promise<Dispatched> {
+  const form = await request.formData()
+  return { event: JSON.parse(String(form.get('event'))), environment: JSON.parse(String(form.get('environment'))) }
+}
+
+/** HMAC-SHA256 of `body` keyed by `secret`, lowercase hex: what `x-gitbook-integration-signature` must hold. */
+export async function signatureOf(secret: string, body: Uint8Array<ArrayBuffer> | string): Promise<string> {
+  const algorithm = { name: 'HMAC', hash: 'SHA-256' }
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), algorithm, false, ['sign'])
+  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body
+  return Buffer.from(await crypto.subtle.sign('HMAC', key, bytes)).toString('hex')
+}
+
+/** What a tunnel received: method, path, headers, the dispatched event (`body`) and its environment. */
 export interface Received {
   method: string
   path: string
   headers: IncomingHttpHeaders
   body: unknown
+  environment: unknown
 }
 
 /**
@@ -40,11 +61,26 @@ export interface Received {
 export async function startTunnel(answer: (received: Received) => { status: number; body?: unknown } = () => ({ status: 200, body: {} })) {
   const received: Received[] = []
   const server = createServer((req, res) => {
-    let text = ''
-    req.setEncoding('utf8')
-    req.on('data', (chunk: string) => (text += chunk))
-    req.on('end', () => {
-      const entry = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: text ? JSON.parse(text) : undefined }
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', async () => {
+      const raw = Buffer.concat(chunks)
+      const dispatched = raw.length
+        ? await readDispatch(
+            new Request('http://tunnel.test/', {
+              method: 'POST',
+              headers: { 'content-type': req.headers['content-type'] ?? '' },
+              body: raw,
+            }),
+          )
+        : undefined
+      const entry = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: dispatched?.event,
+        environment: dispatched?.environment,
+      }
       received.push(entry)
       const reply = answer(entry)
       res.writeHead(reply.status, { 'content-type': 'application/json' })

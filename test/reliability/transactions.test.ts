@@ -72,7 +72,7 @@ async function dispatcherWith(handler: Handler<OperationDef>) {
     loadLibraries: () => undefined,
     faults: new Faults([op.id]),
     log: new RequestLog(),
-    services: { fetch: globalThis.fetch, tunnelRefusal: () => 'refused', fixtures: new Map() },
+    services: { fetch: globalThis.fetch, tunnelRefusal: () => 'refused', keep: () => undefined, fixtures: new Map() },
     basePath: '',
   })
   const request: PlainRequest = {

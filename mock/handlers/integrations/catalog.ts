@@ -36,7 +36,7 @@ export const catalogHandlers: Handlers<OpsOf<typeof contract>> = {
     if (existing && !org) loadIntegration(state, caller, name, 'admin')
     if (!existing && !org) throw badRequest('Invalid body.organization: is required to publish a new integration')
     const { integration, events } = publishIntegration(state, name, org?.id ?? existing!.organization, manifest, caller.user.id, existing)
-    return afterDeliveries(state, services.fetch, events, presentIntegration(state, caller, integration))
+    return afterDeliveries(state, services, events, presentIntegration(state, caller, integration))
   },
 
   unpublishIntegration: ({ state, caller, input }) => {

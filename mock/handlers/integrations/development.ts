@@ -1,7 +1,14 @@
 import type * as contract from '../../../src/contract/integrations/development.ts'
 import type { Caller } from '../../model/access.ts'
 import { disableDevelopmentMode, enableDevelopmentMode, renderTunnelFor } from '../../model/integrations/development.ts'
-import { decodeRenderRequest, renderDeclaredBlock, renderThroughTunnel, type RenderRequest } from '../../model/integrations/render.ts'
+import {
+  decodeRenderRequest,
+  renderDeclaredBlock,
+  renderDispatch,
+  renderThroughTunnel,
+  type RenderRequest,
+} from '../../model/integrations/render.ts'
+import { presentEnvironment } from '../../present/environment.ts'
 import type { IntegrationRecord } from '../../model/integrations/tables.ts'
 import type { State } from '../../model/state.ts'
 import type { Services } from '../../core/services.ts'
@@ -17,9 +24,10 @@ import { loadIntegration, requireRender } from './load.ts'
 function render(state: State, caller: Caller, services: Services, integration: IntegrationRecord, request: RenderRequest) {
   requireRender(state, caller, integration, request.context?.spaceId)
   const tunnel = renderTunnelFor(state, integration, caller.user.id)
-  if (!tunnel) return renderDeclaredBlock(integration, request)
+  const dispatch = tunnel && renderDispatch(state, integration, request, caller.user.id, presentEnvironment)
+  if (!tunnel || !dispatch) return renderDeclaredBlock(integration, request)
   const { fetch } = services
-  return Deferred.answer(() => renderThroughTunnel(fetch, integration, tunnel, request))
+  return Deferred.answer(() => renderThroughTunnel(fetch, tunnel, dispatch))
 }
 
 export const developmentHandlers: Handlers<OpsOf<typeof contract>> = {

@@ -30,7 +30,7 @@ export const installationHandlers: Handlers<OpsOf<typeof contract>> = {
     const integration = loadIntegration(state, caller, input.integrationName)
     const org = loadAdministeredOrganization(state, caller, input.organization)
     const { installation, events } = install(state, integration, org.id, caller.user.id)
-    return afterDeliveries(state, services.fetch, events, presentInstallation(state, integration, installation))
+    return afterDeliveries(state, services, events, presentInstallation(state, integration, installation))
   },
 
   listIntegrationSpaceInstallations: ({ state, caller, input }) => {

@@ -2,7 +2,7 @@ import { PublishBody } from '../../../src/schemas/integration-input.ts'
 import { IntegrationName } from '../../../src/schemas/integration.ts'
 import type { State } from '../state.ts'
 import { integrationByName } from './catalog.ts'
-import { deliverEvent, type Fetch } from './delivery.ts'
+import { deliverEvent, type EnvironmentOf, type Fetch } from './delivery.ts'
 import { changeInstallation, install, installationIn, type InstallationChange, type InstallationChanges } from './installations.ts'
 import { publishIntegration, type Manifest } from './publish.ts'
 import type { InstallationRecord, IntegrationEventRecord, IntegrationRecord } from './tables.ts'
@@ -30,7 +30,7 @@ function fail(what: string, issue: { path: PropertyKey[]; message: string }): ne
 }
 
 /** Publishes an integration (or a new version of it) through the model's rules; the title defaults to the name. */
-export async function buildIntegration(state: State, values: NewIntegration, fetch?: Fetch): Promise<IntegrationRecord> {
+export async function buildIntegration(state: State, values: NewIntegration, tunnels?: Tunnels): Promise<IntegrationRecord> {
   const { name, organization, verified, publishedBy, ...rest } = values
   if (!IntegrationName.safeParse(name).success) throw new Error(`Invalid integration name "${name}": must match ^[a-zA-Z0-9-_.]+$`)
   const parsed = PublishBody.safeParse({ ...rest, title: rest.title ?? name.slice(0, 40) })
@@ -41,16 +41,23 @@ export async function buildIntegration(state: State, values: NewIntegration, fet
     throw new Error(`Integration "${name}" belongs to organization ${existing.organization}`)
   const { integration, events } = publishIntegration(state, name, organization, manifest, publishedBy ?? 'control-api', existing)
   if (verified !== undefined) state.tables.integrations.update(integration, { verified })
-  await deliver(state, events, fetch)
+  await deliver(state, events, tunnels)
   return integration
 }
 
-async function deliver(state: State, events: readonly IntegrationEventRecord[], fetch: Fetch | undefined): Promise<void> {
-  for (const event of events) if (event.tunnelUrl && fetch) await deliverEvent(state, event, fetch)
+/** How builders reach development tunnels: the platform's outbound fetch and the dispatch environment's presenter. */
+export interface Tunnels {
+  fetch: Fetch
+  environment: EnvironmentOf
 }
 
-async function deliverAll(state: State, change: InstallationChange, fetch: Fetch | undefined): Promise<InstallationRecord> {
-  await deliver(state, change.events, fetch)
+async function deliver(state: State, events: readonly IntegrationEventRecord[], tunnels: Tunnels | undefined): Promise<void> {
+  if (!tunnels) return
+  for (const event of events) await deliverEvent(state, event, tunnels.fetch, tunnels.environment)
+}
+
+async function deliverAll(state: State, change: InstallationChange, tunnels: Tunnels | undefined): Promise<InstallationRecord> {
+  await deliver(state, change.events, tunnels)
   return change.installation
 }
 
@@ -71,36 +78,36 @@ export interface InstallationRef {
 export async function buildInstallation(
   state: State,
   values: InstallationRef & InstallationChanges & { createdBy?: string | undefined },
-  fetch?: Fetch,
+  tunnels?: Tunnels,
 ): Promise<InstallationRecord> {
   const { integration } = find(state, values)
   if (!state.tables.organizations.get(values.organization)) throw new Error(`No organization ${values.organization}`)
   const installed = install(state, integration, values.organization, values.createdBy ?? 'control-api')
-  await deliverAll(state, installed, fetch)
+  await deliverAll(state, installed, tunnels)
   const { integration: _, organization: __, createdBy: ___, ...changes } = values
   if (Object.values(changes).every((v) => v === undefined)) return installed.installation
-  return deliverAll(state, changeInstallation(state, integration, installed.installation, changes), fetch)
+  return deliverAll(state, changeInstallation(state, integration, installed.installation, changes), tunnels)
 }
 
 /** Changes an installation's status, configuration, external IDs or selections. */
 export function updateInstallation(
   state: State,
   values: InstallationRef & InstallationChanges,
-  fetch?: Fetch,
+  tunnels?: Tunnels,
 ): Promise<InstallationRecord> {
   const { integration, installation } = find(state, values)
   if (!installation) throw new Error(`Integration "${values.integration}" is not installed in organization ${values.organization}`)
-  return deliverAll(state, changeInstallation(state, integration, installation, values), fetch)
+  return deliverAll(state, changeInstallation(state, integration, installation, values), tunnels)
 }
 
 /** Installs on one space or one site of the organization, or changes the settings there. */
 export function buildInstallationTarget(
   state: State,
   values: InstallationRef & TargetChanges & ({ space: string; site?: undefined } | { site: string; space?: undefined }),
-  fetch?: Fetch,
+  tunnels?: Tunnels,
 ): Promise<InstallationRecord> {
   const { integration, installation } = find(state, values)
   if (!installation) throw new Error(`Integration "${values.integration}" is not installed in organization ${values.organization}`)
   const [kind, id] = values.space !== undefined ? (['space', values.space] as const) : (['site', values.site!] as const)
-  return deliverAll(state, setTarget(state, integration, installation, kind, id, values), fetch)
+  return deliverAll(state, setTarget(state, integration, installation, kind, id, values), tunnels)
 }

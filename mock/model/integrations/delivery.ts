@@ -1,7 +1,7 @@
 import type { Services } from '../../core/services.ts'
 import { TunnelRefused } from '../../core/tunnels.ts'
 import type { State } from '../state.ts'
-import type { EventStatus, IntegrationEventRecord, LogEntry } from './tables.ts'
+import type { EventStatus, InstallationRecord, IntegrationEventRecord, IntegrationRecord, LogEntry } from './tables.ts'
 
 /** How long the platform waits for a development tunnel before giving up on a delivery or a render. */
 export const TUNNEL_TIMEOUT_MS = 10_000
@@ -9,9 +9,67 @@ export const TUNNEL_TIMEOUT_MS = 10_000
 /** The platform's outbound fetch. */
 export type Fetch = Services['fetch']
 
-/** Headers every request to a development tunnel carries. */
-export function tunnelHeaders(integration: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { 'content-type': 'application/json', 'user-agent': 'docplat-mock', 'x-docplat-integration': integration, ...extra }
+/**
+ * The header `@gitbook/runtime`'s `verifyIntegrationRequestSignature` checks: the HMAC-SHA256 of
+ * the request's body, in lowercase hex, keyed by the integration's signing secret
+ * (`environment.signingSecrets.integration`).
+ */
+const SIGNATURE_HEADER = 'x-gitbook-integration-signature'
+
+/** Where a dispatch happens: an installation, and the space or site an event or a render is about. */
+export interface DispatchScope {
+  installation?: InstallationRecord | undefined
+  spaceId?: string | undefined
+  siteId?: string | undefined
+}
+
+/**
+ * Builds a dispatch's `environment` (mock/present/environment.ts: the model does not present);
+ * `undefined` when development mode is off.
+ */
+export type EnvironmentOf = (state: State, integration: IntegrationRecord, scope: DispatchScope) => object | undefined
+
+/** What a development tunnel receives: the event and its environment, for one integration. */
+export interface Dispatch {
+  integration: string
+  signingSecret: string
+  event: { type: string; eventId: string } & Record<string, unknown>
+  environment: object
+}
+
+/**
+ * The request a dispatch is, as `@gitbook/runtime`'s `createIntegration` reads it: a POST of a
+ * multipart form with the `event` and `environment` fields (JSON), signed with the integration's
+ * signing secret, plus the `x-docplat-*` headers that name the event without reading the body.
+ * Development tunnels get it on their URL as given: the platform's dispatcher is versioned
+ * (`/v1`) only in production, and the library checks the path only there.
+ */
+export async function dispatchRequest(dispatch: Dispatch): Promise<{ headers: Record<string, string>; body: Uint8Array<ArrayBuffer> }> {
+  const form = new FormData()
+  form.set('event', JSON.stringify(dispatch.event))
+  form.set('environment', JSON.stringify(dispatch.environment))
+  // Serialized once, so the signature covers exactly the bytes sent.
+  const encoded = new Response(form)
+  const body = new Uint8Array(await encoded.arrayBuffer())
+  return {
+    headers: {
+      'content-type': encoded.headers.get('content-type')!,
+      'user-agent': 'docplat-mock',
+      [SIGNATURE_HEADER]: await sign(dispatch.signingSecret, body),
+      'x-docplat-integration': dispatch.integration,
+      'x-docplat-event': dispatch.event.type,
+      'x-docplat-event-id': dispatch.event.eventId,
+    },
+    body,
+  }
+}
+
+/** HMAC-SHA256 of `body` keyed by `secret`, lowercase hex. */
+async function sign(secret: string, body: Uint8Array<ArrayBuffer>): Promise<string> {
+  const algorithm = { name: 'HMAC', hash: 'SHA-256' }
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), algorithm, false, ['sign'])
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, body))
+  return Array.from(mac, (byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
 /**
@@ -30,12 +88,11 @@ export function failureMessage(error: unknown): string {
 export const NO_PROTOCOL_ANSWER =
   'the tunnel did not answer as the integration protocol requires (unreachable, an error status, or not the expected JSON)'
 
-/** One delivery, read under the state lock: what is sent where, for which event. */
+/** One delivery, read under the state lock: the event and the dispatch that carries it to its tunnel. */
 export interface Delivery {
   readonly event: IntegrationEventRecord
   readonly url: string
-  readonly headers: Record<string, string>
-  readonly body: string
+  readonly dispatch: Dispatch
 }
 
 /** What became of one delivery: the event's new status and the line its trace gets. */
@@ -44,23 +101,38 @@ export interface DeliveryOutcome {
   entry: Omit<LogEntry, 'timestamp'>
 }
 
-/** The deliveries of the events bound for a development tunnel: everything they send, read now. */
-export function deliveriesOf(state: State, events: readonly IntegrationEventRecord[]): Delivery[] {
+/**
+ * The deliveries of the events bound for a development tunnel, built now from the state the
+ * operation leaves (under the lock). An event bound for the runtime, or whose development mode
+ * went off since it was recorded, has none.
+ */
+export function deliveriesOf(state: State, events: readonly IntegrationEventRecord[], environmentOf: EnvironmentOf): Delivery[] {
   return events.flatMap((event) => {
-    if (!event.tunnelUrl) return []
-    const name = state.tables.integrations.get(event.integration)?.name ?? event.integration
-    const headers = tunnelHeaders(name, { 'x-docplat-event': event.payload.type, 'x-docplat-event-id': event.id })
-    return [{ event, url: event.tunnelUrl, headers, body: JSON.stringify(event.payload) }]
+    const url = event.tunnelUrl
+    const integration = state.tables.integrations.get(event.integration)
+    if (!url || !integration?.signingSecret) return []
+    const installation = state.tables.integrationInstallations.get(event.installation)
+    const { payload } = event
+    const environment = environmentOf(state, integration, {
+      installation,
+      spaceId: 'spaceId' in payload ? payload.spaceId : undefined,
+      siteId: 'siteId' in payload ? payload.siteId : undefined,
+    })
+    if (!environment) return []
+    const dispatch = { integration: integration.name, signingSecret: integration.signingSecret, event: payload, environment }
+    return [{ event, url, dispatch }]
   })
 }
 
 /**
- * Sends one delivery to its development tunnel: a POST of the payload as JSON. Reads nothing of
- * the state, so it runs outside the state lock (a tunnel may call the platform back while it
- * handles an event); a failure is an outcome, never an error of the request that caused the event.
+ * Sends one delivery to its development tunnel (the dispatch protocol of `@gitbook/runtime`).
+ * Reads nothing of the state, so it runs outside the state lock (a tunnel may call the platform
+ * back while it handles an event); a failure is an outcome, never an error of the request that
+ * caused the event.
  */
-export async function send(fetch: Fetch, { url, headers, body }: Delivery): Promise<DeliveryOutcome> {
+export async function send(fetch: Fetch, { url, dispatch }: Delivery): Promise<DeliveryOutcome> {
   try {
+    const { headers, body } = await dispatchRequest(dispatch)
     const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(TUNNEL_TIMEOUT_MS) })
     // What the tunnel said is never kept: a trace is no window onto the tunnel's host.
     await response.body?.cancel().catch(() => undefined)
@@ -82,6 +154,6 @@ export function recordDelivery(state: State, event: IntegrationEventRecord, outc
 }
 
 /** Delivers an event and records the outcome in one go: for builders, which hold no lock. */
-export async function deliverEvent(state: State, event: IntegrationEventRecord, fetch: Fetch): Promise<void> {
-  for (const delivery of deliveriesOf(state, [event])) recordDelivery(state, event, await send(fetch, delivery))
+export async function deliverEvent(state: State, event: IntegrationEventRecord, fetch: Fetch, environmentOf: EnvironmentOf): Promise<void> {
+  for (const delivery of deliveriesOf(state, [event], environmentOf)) recordDelivery(state, event, await send(fetch, delivery))
 }

@@ -13,7 +13,7 @@ export function tunnelFor(integration: IntegrationRecord, organization: string):
 
 /**
  * Records an event for an installation. Bound for the tunnel, it stays `pending` until the
- * delivery (run after the request commits) settles it. Bound for the runtime, it is settled at
+ * delivery (sent after the request commits, its outcome written under the lock) settles it. Bound for the runtime, it is settled at
  * once: the mock's runtime acknowledges events without running the integration's script.
  */
 export function recordEvent(

@@ -2,6 +2,7 @@ import type { PublishBody } from '../../../src/schemas/integration-input.ts'
 import { badRequest, notFound } from '../../core/http-error.ts'
 import { insert, type State } from '../state.ts'
 import { checkSchema } from './configuration.ts'
+import { revokeDevelopmentToken } from './development.ts'
 import { checkImage } from './images.ts'
 import { reconcileInstallations } from './installations.ts'
 import type { IntegrationEventRecord, IntegrationRecord } from './tables.ts'
@@ -103,6 +104,7 @@ export function publishIntegration(
 
 /** Removes an integration with its installations and events. */
 export function unpublishIntegration(state: State, integration: IntegrationRecord): void {
+  revokeDevelopmentToken(state, integration)
   for (const event of [...state.indexes.integrationEventsByIntegration.get(integration.id)]) state.tables.integrationEvents.delete(event)
   for (const installation of [...state.indexes.installationsByIntegration.get(integration.id)])
     state.tables.integrationInstallations.delete(installation)

@@ -2,7 +2,17 @@ import type * as z from 'zod/mini'
 import type { LibraryModules } from '../libraries.ts'
 import { RenderRequest } from '../../../src/schemas/render.ts'
 import { badRequest, HttpError, notFound } from '../../core/http-error.ts'
-import { failureMessage, NO_PROTOCOL_ANSWER, tunnelHeaders, TUNNEL_TIMEOUT_MS, type Fetch } from './delivery.ts'
+import { newId, type State } from '../state.ts'
+import {
+  dispatchRequest,
+  failureMessage,
+  NO_PROTOCOL_ANSWER,
+  TUNNEL_TIMEOUT_MS,
+  type Dispatch,
+  type EnvironmentOf,
+  type Fetch,
+} from './delivery.ts'
+import { installationIn } from './installations.ts'
 import type { IntegrationRecord } from './tables.ts'
 
 export type { RenderRequest }
@@ -71,28 +81,55 @@ export function renderDeclaredBlock(integration: IntegrationRecord, request: Ren
 }
 
 /**
+ * The dispatch of a render to the development tunnel: a `ui_render` event (the request, the
+ * rendering user, and the installation and space it happens in) with its environment. Built
+ * under the state lock, sent after it. `undefined` when development mode went off meanwhile.
+ */
+export function renderDispatch(
+  state: State,
+  integration: IntegrationRecord,
+  request: RenderRequest,
+  userId: string,
+  environmentOf: EnvironmentOf,
+): Dispatch | undefined {
+  const spaceId = request.context?.spaceId
+  const space = spaceId !== undefined ? state.tables.spaces.get(spaceId) : undefined
+  // The installation the render happens in: that of the space's organization, else the owner's.
+  const installation = installationIn(state, integration, space?.organization ?? integration.organization)
+  const environment = environmentOf(state, integration, { installation, spaceId: space?.id })
+  if (!environment || !integration.signingSecret) return undefined
+  const event = {
+    eventId: newId(state),
+    type: 'ui_render',
+    ...(installation ? { installationId: installation.id } : {}),
+    ...(space ? { spaceId: space.id } : {}),
+    auth: { userId },
+    componentId: request.componentId,
+    props: request.props ?? {},
+    ...(request.state ? { state: request.state } : {}),
+    context: request.context ?? {},
+  }
+  return { integration: integration.name, signingSecret: integration.signingSecret, event, environment }
+}
+
+/**
  * Forwards a render to the development tunnel and returns its answer. The tunnel is the
  * platform's upstream here, so its failures are gateway errors: 504 when it does not answer in
  * time, 502 otherwise. Unreachable, an error status or an answer that is not a rendered UI object
  * are one and the same 502, and the answer's body is never echoed: a tunnel pointed at another
- * service of the host must not tell its ports apart, nor read it.
+ * service of the host must not tell its ports apart, nor read it. Both carry `x-should-retry:
+ * false`: the render may have reached the integration's code, and the SDK would otherwise send it
+ * again (a developer at a breakpoint would get the same render three times).
  */
-export async function renderThroughTunnel(
-  fetch: Fetch,
-  integration: IntegrationRecord,
-  tunnelUrl: string,
-  request: RenderRequest,
-): Promise<Output> {
+export async function renderThroughTunnel(fetch: Fetch, tunnelUrl: string, dispatch: Dispatch): Promise<Output> {
   const failed = (status: 502 | 504, reason: string) =>
-    new HttpError(status, `Development tunnel ${tunnelUrl} gave no rendered UI object ({ type, element, state, props }): ${reason}`)
+    new HttpError(status, `Development tunnel ${tunnelUrl} gave no rendered UI object ({ type, element, state, props }): ${reason}`, {
+      'x-should-retry': 'false',
+    })
   let response: Response
   try {
-    response = await fetch(tunnelUrl, {
-      method: 'POST',
-      headers: tunnelHeaders(integration.name, { 'x-docplat-event': 'ui_render' }),
-      body: JSON.stringify({ type: 'ui_render', integration: integration.name, ...request }),
-      signal: AbortSignal.timeout(TUNNEL_TIMEOUT_MS),
-    })
+    const { headers, body } = await dispatchRequest(dispatch)
+    response = await fetch(tunnelUrl, { method: 'POST', headers, body, signal: AbortSignal.timeout(TUNNEL_TIMEOUT_MS) })
   } catch (error) {
     throw failed((error as { name?: string })?.name === 'TimeoutError' ? 504 : 502, failureMessage(error))
   }

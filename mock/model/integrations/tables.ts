@@ -7,8 +7,17 @@ import { Table } from '../table.ts'
 const base = { id: z.string(), seq: z.number() }
 const Values = z.record(z.string(), z.unknown())
 
-/** Where development mode sends events and renders. */
-export const DevelopmentMode = z.object({ tunnelUrl: z.string(), all: z.boolean(), enabledAt: z.string(), enabledBy: z.string() })
+/**
+ * Where development mode sends events and renders, and the API token its dispatches carry (a
+ * token of the admin who turned it on, removed when the mode goes off).
+ */
+export const DevelopmentMode = z.object({
+  tunnelUrl: z.string(),
+  all: z.boolean(),
+  enabledAt: z.string(),
+  enabledBy: z.string(),
+  token: z.optional(z.string()),
+})
 export type DevelopmentMode = z.infer<typeof DevelopmentMode>
 
 /**
@@ -41,6 +50,8 @@ export const IntegrationRecord = z.object({
   }),
   script: z.string(),
   secrets: z.record(z.string(), z.string()),
+  /** Signs every dispatch to the integration (`x-gitbook-integration-signature`); made when development mode is first turned on. */
+  signingSecret: z.optional(z.string()),
   contentSecurityPolicy: z.optional(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
