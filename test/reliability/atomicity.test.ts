@@ -68,6 +68,8 @@ const EXTRA: Record<string, (world: World) => Record<string, unknown>> = {
     request: LZString.compressToEncodedURIComponent(JSON.stringify({ componentId: 'metric' })),
   }),
   renderIntegrationUIWithPost: () => ({ integrationName: 'demo-integration', componentId: 'metric' }),
+  // The caller's own user: no parameters (it writes nothing, so every k passes at once).
+  getAuthenticatedUser: () => ({}),
 }
 
 /** Requests that succeed for the admin, first target first. */
