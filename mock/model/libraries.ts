@@ -9,9 +9,9 @@
  * stays synchronous and finds them loaded (docs/decisions/lazy-loading.md).
  */
 
-/** What each library is: the module that imports the heavy package (the markdown engine's `mock/markdown/library.ts`), loaded as a whole. */
+/** What each library is: the module that imports the heavy package (the markdown engine's `mock/markdown/markdown.ts`), loaded as a whole. */
 export interface LibraryModules {
-  markdown: typeof import('../markdown/library.ts')
+  markdown: typeof import('../markdown/markdown.ts')
   search: typeof import('./libraries/search.ts')
   jwt: typeof import('./libraries/jwt.ts')
   lz: typeof import('./libraries/lz.ts')
@@ -25,7 +25,7 @@ export type MarkdownLibrary = LibraryModules['markdown']
 
 // Literal `import()` calls, so bundlers (esbuild, Rolldown, Vite) see each one and split it off.
 const loaders: { readonly [K in LibraryName]: () => Promise<LibraryModules[K]> } = {
-  markdown: () => import('../markdown/library.ts'),
+  markdown: () => import('../markdown/markdown.ts'),
   search: () => import('./libraries/search.ts'),
   jwt: () => import('./libraries/jwt.ts'),
   lz: () => import('./libraries/lz.ts'),

@@ -56,7 +56,7 @@ describe('the layering check of src/, mock/ and the tools', () => {
       ['mock/derived/content/links.ts', ['mock/model/content/pages.ts']],
       ['mock/model/content/tables.ts', ['mock/model/table.ts', 'mock/derived/content/cache.ts']],
       ['mock/markdown/parse.ts', ['mock/core/markdown-depth.ts', 'mock/derived/content/view.ts']],
-      ['mock/model/libraries.ts', ['mock/markdown/library.ts']],
+      ['mock/model/libraries.ts', ['mock/markdown/markdown.ts']],
     ])
     expect(findViolations({ edges })).toEqual([
       'mock/derived/content/view.ts -> mock/model/state.ts (derived may not import model)',

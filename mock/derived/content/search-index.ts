@@ -136,6 +136,9 @@ export class SearchIndexes {
 
   constructor(db: Tables, libraries: Libraries) {
     this.#libraries = libraries
+    // A table tells its observers of writes only: the pages stored before these indexes (a state
+    // restored, indexes made for tables already filled) are filed here.
+    for (const page of db.pages.all()) this.#add(page)
     db.pages.observe((event) => {
       if (event.kind === 'cleared') {
         this.#revisions.clear()
