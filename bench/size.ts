@@ -35,12 +35,12 @@ const root = fileURLToPath(new URL('../', import.meta.url))
  * (issue 30: the platform's CLI publishes YAML files) added the `yaml` parser, a chunk of its own
  * loaded only by the OpenAPI operations, about 30 KB; verification and near misses in the request
  * log (issue 29: `platform.verify`, the closest operation of a miss) about 3.4 KB; deliveries in the
- * platform runtime's protocol with deliveries that outlive their request (issue 30) about 1.2 KB:
- * the budget is 266 KB, so weight added
+ * platform runtime's protocol with deliveries that outlive their request (issue 30) about 1.2 KB;
+ * everything merged measured 266.9 KB: the budget is 268 KB, so weight added
  * without a reason still shows.
  */
 const BROWSER_ENTRY_BUDGET = 150 * 1024
-const BROWSER_TOTAL_BUDGET = 266 * 1024
+const BROWSER_TOTAL_BUDGET = 268 * 1024
 
 /** docplat/mock/matchers: the verification code and the contract it checks operation IDs against (24.2 KB measured). */
 const MATCHERS_BUDGET = 26 * 1024
