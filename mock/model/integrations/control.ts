@@ -28,8 +28,12 @@ export interface InstallationUpdate extends InstallationChanges {
 }
 
 /** The event types the mock records for an installation, which the control plane can emit. */
-export const INSTALLATION_EVENT_TYPES = ['installation_setup', 'space_installation_setup', 'site_installation_setup'] as const
-export type InstallationEventType = (typeof INSTALLATION_EVENT_TYPES)[number]
+export type InstallationEventType = 'installation_setup' | 'space_installation_setup' | 'site_installation_setup'
+export const INSTALLATION_EVENT_TYPES: readonly InstallationEventType[] = [
+  'installation_setup',
+  'space_installation_setup',
+  'site_installation_setup',
+]
 
 /** An event to emit: `spaceId` (`siteId`) names the space (site) of a space (site) event, one the installation covers. */
 export interface EmittedEvent {
