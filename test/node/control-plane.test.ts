@@ -11,6 +11,7 @@ import { CONTROL_ROUTES } from '../../mock/control/routes.ts'
 import { MAX_STATE_BYTES } from '../../mock/control/plane.ts'
 import { MAX_BODY_BYTES } from '../../mock/core/input.ts'
 import { createClient, NotFoundError, APIError } from '../../src/index.ts'
+import { world } from './world.ts'
 
 const servers: MockServer[] = []
 afterEach(async () => {
@@ -478,14 +479,3 @@ describe('connectMockServer: one control API, local or remote', () => {
     await expect(createClient({ baseUrl: platform.baseUrl, token: 'dpt_nobody', retry: 0 }).orgs.list()).rejects.toBeInstanceOf(APIError)
   })
 })
-
-/** An empty platform with one organization, one admin and one space. */
-async function world(): Promise<{ platform: MockPlatform; token: string; org: string; space: string }> {
-  const platform = createMockPlatform({ scenario: 'empty' })
-  await platform.ready
-  const org = await platform.builders.organization({ title: 'Native' })
-  const { token } = await platform.builders.user({ organization: org.id, role: 'admin' })
-  const collection = await platform.builders.collection({ organization: org.id, title: 'Docs' })
-  const space = await platform.builders.space({ organization: org.id, parent: collection.id, title: 'Guide' })
-  return { platform, token, org: org.id, space: space.id }
-}

@@ -1,10 +1,11 @@
 import { Agent, request as httpRequest, type IncomingMessage } from 'node:http'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MAX_BODY_BYTES } from '../../mock/core/input.ts'
-import { createMockPlatform, type MockPlatform, type PlainRequest } from '../../mock/index.ts'
+import type { MockPlatform, PlainRequest } from '../../mock/index.ts'
 import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/node/index.ts'
 import { ConnectionError, createClient } from '../../src/index.ts'
 import { setup } from '../helpers.ts'
+import { world } from './world.ts'
 
 const servers: MockServer[] = []
 afterEach(async () => {
@@ -242,17 +243,6 @@ function raw(server: MockServer, options: { method?: string; path: string; agent
     req.on('error', reject)
     req.end()
   })
-}
-
-/** An empty platform with one organization, one admin and one space. */
-async function world(): Promise<{ platform: MockPlatform; token: string; org: string; space: string }> {
-  const platform = createMockPlatform({ scenario: 'empty' })
-  await platform.ready
-  const org = await platform.builders.organization({ title: 'Native' })
-  const { token } = await platform.builders.user({ organization: org.id, role: 'admin' })
-  const collection = await platform.builders.collection({ organization: org.id, title: 'Docs' })
-  const space = await platform.builders.space({ organization: org.id, parent: collection.id, title: 'Guide' })
-  return { platform, token, org: org.id, space: space.id }
 }
 
 /** Sends raw headers (repeats and all) and reads the status and body. */
