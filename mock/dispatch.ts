@@ -7,15 +7,15 @@ import type { Caller } from './model/access.ts'
 import { runMaintenance } from './model/maintenance.ts'
 import type { State } from './model/state.ts'
 import { Transaction } from './model/transaction.ts'
-import type { FaultEffect, Faults } from './core/faults.ts'
-import { errorAnswer } from './core/error-answer.ts'
-import { HttpError, unauthorized } from './core/http-error.ts'
-import { parseInput } from './core/input.ts'
-import { refusal, unrouted } from './core/near-miss.ts'
-import type { LoggedRequest, NearMiss, RequestLog } from './core/request-log.ts'
-import { routeTableFor } from './core/route-table.ts'
-import { nextTurn } from './core/turns.ts'
-import type { Commit, Services } from './core/services.ts'
+import type { FaultEffect, Faults } from './base/faults.ts'
+import { errorAnswer } from './base/error-answer.ts'
+import { HttpError, unauthorized } from './base/http-error.ts'
+import { parseInput } from './base/input.ts'
+import { refusal, unrouted } from './base/near-miss.ts'
+import type { LoggedRequest, NearMiss, RequestLog } from './base/request-log.ts'
+import { routeTableFor } from './base/route-table.ts'
+import { nextTurn } from './base/turns.ts'
+import type { Commit, Capabilities } from './base/capabilities.ts'
 
 /** Thrown when a fault drops the connection: each transport turns it into its own network failure. */
 export class DroppedConnection extends Error {
@@ -91,7 +91,7 @@ export interface DispatcherOptions {
   faults: Faults
   log: RequestLog
   /** What handlers use beyond the state; the dispatcher adds `commit`, as it holds the lock. */
-  services: Omit<Services, 'commit'>
+  capabilities: Omit<Capabilities, 'commit'>
   /** Path prefix of the platform's base URL (e.g. `/api`), stripped before routing. */
   basePath: string
   /** Told of each near miss once it is in the log. */
@@ -166,7 +166,7 @@ export function createDispatcher(options: DispatcherOptions): PlainHandler {
         state.changes?.commit(state)
       }
     })
-  const services: Services = { ...options.services, commit }
+  const capabilities: Capabilities = { ...options.capabilities, commit }
 
   return async function dispatch(request: PlainRequest): Promise<PlainAnswer> {
     const waiting = options.ready()
@@ -262,7 +262,7 @@ export function createDispatcher(options: DispatcherOptions): PlainHandler {
             }
           })
         const runHandler = (prepared: number) => () =>
-          handler({ input: input as never, caller, state: options.state(), services, prepared })
+          handler({ input: input as never, caller, state: options.state(), capabilities, prepared })
         let result = await attempt(runHandler(0))
         // Work the operation finishes after the lock (a Deferred): outside it, then back its way.
         for (let prepared = 0; result instanceof Deferred; ) {

@@ -3,7 +3,7 @@
  * handlers turn a `Request` into the core's plain request and its plain answer into a `Response`.
  * The Node server has its own adapter (mock/http/native-request.ts) that builds neither.
  */
-import { readRequestBytes } from './core/input.ts'
+import { readRequestBytes } from './base/input.ts'
 import type { PlainHandler, PlainAnswer, PlainRequest } from './dispatch.ts'
 
 /** The core a `dispatch` function adapts, so a server handed the platform can call the core directly. */

@@ -17,9 +17,9 @@ export type { Builders } from './scenarios/builders.ts'
 export type { Scenario, ScenarioName, DemoTokenName } from './scenarios/index.ts'
 export type { SerializedState } from './model/state.ts'
 export type { ChangeLog, ChangeEntry, TableChanges, TakenChanges } from './model/changes.ts'
-export { Clock } from './core/clock.ts'
+export { Clock } from './base/clock.ts'
 export type { PlainHandler, PlainRequest, PlainAnswer } from './dispatch.ts'
-export { Faults, type FaultSpec, type FaultMatch, type Latency, type Duration } from './core/faults.ts'
+export { Faults, type FaultSpec, type FaultMatch, type Latency, type Duration } from './base/faults.ts'
 export {
   RequestLog,
   type LoggedRequest,
@@ -27,7 +27,7 @@ export {
   type NearMiss,
   type NearMissReason,
   type ClosestOperation,
-} from './core/request-log.ts'
+} from './base/request-log.ts'
 export {
   VerificationError,
   UnmatchedRequestError,
@@ -35,7 +35,7 @@ export {
   type OrderedStep,
   type UnmatchedRequest,
 } from './verify/verify.ts'
-export { ByteBudget, DEFAULT_REQUEST_JOURNAL_BYTES } from './core/byte-budget.ts'
+export { ByteBudget, DEFAULT_REQUEST_JOURNAL_BYTES } from './base/byte-budget.ts'
 export type { Table, SortedIndex, BaseRecord, SortKey, TableObserver, TableEvent, TablePredicate } from './model/table.ts'
 export type { Tables } from './model/db.ts'
 export type { Query, Condition as QueryCondition, PredicateFunction } from './model/query.ts'

@@ -2,17 +2,17 @@ import type { HttpHandler } from 'msw'
 import { operations, type OperationId } from '../src/contract/index.ts'
 import type { OperationDef } from '../src/contract/define.ts'
 import { DEFAULT_BASE_URL } from '../src/core/options.ts'
-import { Clock } from './core/clock.ts'
+import { Clock } from './base/clock.ts'
 import { createDispatcher, DroppedConnection, type PlainHandler } from './dispatch.ts'
 import { fetchDispatch } from './fetch-adapter.ts'
-import { Faults } from './core/faults.ts'
-import { cryptoSecrets, Random, type SecretSource } from './core/random.ts'
-import { ByteBudget } from './core/byte-budget.ts'
-import { RequestLog, type LoggedRequest, type RequestLogOptions } from './core/request-log.ts'
+import { Faults } from './base/faults.ts'
+import { cryptoSecrets, Random, type SecretSource } from './base/random.ts'
+import { ByteBudget } from './base/byte-budget.ts'
+import { RequestLog, type LoggedRequest, type RequestLogOptions } from './base/request-log.ts'
 import { UnmatchedRequestError, verifyRequestOrder, verifyRequests, type OrderedStep, type RequestExpectation } from './verify/verify.ts'
-import { guardTunnels, tunnelRefusal, type TunnelPolicy } from './core/tunnels.ts'
+import { guardTunnels, tunnelRefusal, type TunnelPolicy } from './base/tunnels.ts'
 import { cachedScenario, cacheScenario, withFreshSecrets, type BuiltScenario } from './scenario-cache.ts'
-import type { Services } from './core/services.ts'
+import type { Capabilities } from './base/capabilities.ts'
 import { handlers as operationHandlers } from './handlers/index.ts'
 import { operationLibraries } from './handlers/libraries.ts'
 import { mswHandlers, requireMsw } from './msw.ts'
@@ -437,7 +437,12 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
     },
   }
 
-  const services: Omit<Services, 'commit'> = { fetch: outbound, tunnelRefusal: (url) => tunnelRefusal(url, tunnels), keep, fixtures }
+  const capabilities: Omit<Capabilities, 'commit'> = {
+    fetch: outbound,
+    tunnelRefusal: (url) => tunnelRefusal(url, tunnels),
+    keep,
+    fixtures,
+  }
 
   const core = createDispatcher({
     operations: OPERATIONS,
@@ -451,7 +456,7 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
     },
     faults,
     log,
-    services,
+    capabilities,
     basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''),
     onMiss: options.onUnmatched,
   })

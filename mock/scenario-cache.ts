@@ -1,4 +1,4 @@
-import type { SecretSource } from './core/random.ts'
+import type { SecretSource } from './base/random.ts'
 import type { SerializedState } from './model/state.ts'
 
 /** A built-in scenario as it was built once: its state and the tokens it named. */

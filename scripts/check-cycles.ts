@@ -40,7 +40,7 @@ export const LAYERS: readonly Layer[] = [
   { name: 'openapi', paths: ['src/openapi/'] },
   { name: 'sdk entry', paths: ['src/index.ts'] },
   // The mock, above the SDK whose contract it serves.
-  { name: 'mock core', paths: ['mock/core/'] },
+  { name: 'mock base', paths: ['mock/base/'] },
   // An engine, not a rule: markdown to trees, plain text, documents, page analysis (no state).
   { name: 'markdown', paths: ['mock/markdown/'] },
   // The model's storage: the write path, the tables with their records' schemas, the lazily loaded libraries.

@@ -1,4 +1,4 @@
-import { BudgetedQueue, bufferBytes, OBJECT_BYTES, SLOT_BYTES, stringBytes, type ByteBudget } from '../core/byte-budget.ts'
+import { BudgetedQueue, bufferBytes, OBJECT_BYTES, SLOT_BYTES, stringBytes, type ByteBudget } from '../base/byte-budget.ts'
 
 /** Headers and (text) body of a request or response, bounded. */
 export interface ExchangeMessage {

@@ -1,5 +1,5 @@
 import type * as contract from '../../src/contract/collections.ts'
-import { paginate } from '../core/paginate.ts'
+import { paginate } from '../base/paginate.ts'
 import { collectionRole, membership, spaceRole } from '../model/access.ts'
 import { transferCollection } from '../model/cascades.ts'
 import { createCollection, deleteCollection, moveCollection, updateCollection } from '../model/spaces/collections.ts'

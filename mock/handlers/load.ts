@@ -1,4 +1,4 @@
-import { forbidden, notFound } from '../core/http-error.ts'
+import { forbidden, notFound } from '../base/http-error.ts'
 import {
   collectionPermissions,
   collectionRole,

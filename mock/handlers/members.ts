@@ -1,5 +1,5 @@
 import type * as contract from '../../src/contract/members.ts'
-import { paginate, paginateArray } from '../core/paginate.ts'
+import { paginate, paginateArray } from '../base/paginate.ts'
 import { removeMember } from '../model/cascades.ts'
 import { listMembers, memberTeams, ping, setSSOMember, updateMemberRole } from '../model/orgs/members.ts'
 import { roleOnVisible, visibleSpaces } from '../model/spaces/visible.ts'

@@ -1,5 +1,5 @@
 import type * as contract from '../../src/contract/organizations.ts'
-import { paginateArray } from '../core/paginate.ts'
+import { paginateArray } from '../base/paginate.ts'
 import { membership, organizationPermissions } from '../model/access.ts'
 import { deleteInvite, organizationsForEmailDomain, updateOrganization } from '../model/orgs/organizations.ts'
 import { presentOrganization } from '../present/organization.ts'

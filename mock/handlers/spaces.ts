@@ -1,5 +1,5 @@
 import type * as contract from '../../src/contract/spaces.ts'
-import { forbidden } from '../core/http-error.ts'
+import { forbidden } from '../base/http-error.ts'
 import { collectionPermissions, collectionRole, membership, organizationPermissions, type Caller } from '../model/access.ts'
 import { duplicateSpace, transferSpace } from '../model/cascades.ts'
 import { deleteSpace, moveSpace, restoreSpace, updateSpace } from '../model/spaces/spaces.ts'

@@ -1,5 +1,5 @@
 import type * as contract from '../../src/contract/teams.ts'
-import { paginateArray } from '../core/paginate.ts'
+import { paginateArray } from '../base/paginate.ts'
 import { deleteTeam } from '../model/cascades.ts'
 import { createTeam, listTeams, renameTeam } from '../model/orgs/teams.ts'
 import { presentTeam } from '../present/team.ts'

@@ -2,7 +2,7 @@ import type * as z from 'zod/mini'
 import type { ObjectSchema, OperationDef } from '../../src/contract/define.ts'
 import type { Caller } from '../model/access.ts'
 import type { State } from '../model/state.ts'
-import type { Services } from '../core/services.ts'
+import type { Capabilities } from '../base/capabilities.ts'
 import type { Wire } from '../present/wire.ts'
 import type { Deferred } from './deferred.ts'
 
@@ -13,12 +13,12 @@ export type Input<D extends OperationDef> = {
   [K in keyof (Out<D['params']> & Out<D['query']> & Out<D['body']>)]: (Out<D['params']> & Out<D['query']> & Out<D['body']>)[K]
 }
 
-/** What a handler gets: parsed input, the authenticated caller, the state and the platform's services. */
+/** What a handler gets: parsed input, the authenticated caller, the state and the platform's capabilities. */
 export interface Context<D extends OperationDef> {
   input: Input<D>
   caller: Caller
   state: State
-  services: Services
+  capabilities: Capabilities
   /**
    * How many times the operation asked to prepare ({@link Deferred.prepare}) before this run (none
    * on the first). Most operations ask once, and finish under the lock on the run after; an answer

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
-import { HttpError } from '../core/http-error.ts'
-import { parseDuration } from '../core/clock.ts'
-import { cryptoSecrets } from '../core/random.ts'
+import { HttpError } from '../base/http-error.ts'
+import { parseDuration } from '../base/clock.ts'
+import { cryptoSecrets } from '../base/random.ts'
 import { createMockPlatform, type MockPlatform, type MockPlatformOptions } from '../platform.ts'
 
 /** Where a server's hosted platforms live: `/_docplat/platforms/{id}` + the API (`/v1/...`) or their control plane. */

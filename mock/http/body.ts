@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import { MAX_BODY_BYTES } from '../core/input.ts'
+import { MAX_BODY_BYTES } from '../base/input.ts'
 
 /** A request body larger than the server accepts for it, noticed before buffering it. */
 export class BodyTooLarge extends Error {

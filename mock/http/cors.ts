@@ -1,4 +1,4 @@
-import { errorAnswer } from '../core/error-answer.ts'
+import { errorAnswer } from '../base/error-answer.ts'
 import type { PlainAnswer, PlainRequest } from '../dispatch.ts'
 
 /**

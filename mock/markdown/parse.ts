@@ -1,5 +1,5 @@
 import type { Nodes, Root } from 'mdast'
-import type { MAX_MARKDOWN_DEPTH } from '../core/markdown-depth.ts'
+import type { MAX_MARKDOWN_DEPTH } from '../base/markdown-depth.ts'
 import type { boundInlineRuns, MAX_INLINE_BRACKETS, MAX_INLINE_DELIMITERS } from './inline-bound.ts'
 import { markdownTokens } from './parsers.ts'
 import { tokensToMdast } from './tokens.ts'

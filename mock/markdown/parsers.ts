@@ -1,7 +1,7 @@
 import MarkdownIt from 'markdown-it'
 import type { Token } from 'markdown-it'
 import footnote from 'markdown-it-footnote'
-import { markdownDepth, MAX_MARKDOWN_DEPTH } from '../core/markdown-depth.ts'
+import { markdownDepth, MAX_MARKDOWN_DEPTH } from '../base/markdown-depth.ts'
 import { boundInlineRuns } from './inline-bound.ts'
 import { strikethrough } from './strikethrough.ts'
 

@@ -1,5 +1,5 @@
-import type { Clock } from '../core/clock.ts'
-import { cryptoSecrets, Random, type SecretSource } from '../core/random.ts'
+import type { Clock } from '../base/clock.ts'
+import { cryptoSecrets, Random, type SecretSource } from '../base/random.ts'
 import { DocumentCache } from '../derived/comments/document-cache.ts'
 import { AnalysisCache } from '../derived/content/analysis-cache.ts'
 import { ContentCache } from '../derived/content/cache.ts'

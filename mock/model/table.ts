@@ -1,6 +1,6 @@
 import { Query } from './query.ts'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
-import { compareKeys, type SortKey } from '../core/sort-key.ts'
+import { compareKeys, type SortKey } from '../base/sort-key.ts'
 import type { UndoLog, WriteKind } from './undo-log.ts'
 
 export { compareKeys, type SortKey }

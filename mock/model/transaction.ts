@@ -1,4 +1,4 @@
-import { Random } from '../core/random.ts'
+import { Random } from '../base/random.ts'
 import type { State } from './state.ts'
 
 /**

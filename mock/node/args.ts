@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import { CAPTURE_USAGE, parseCaptureArgs, type CaptureCliOptions } from './capture/args.ts'
-import { isLoopbackHost as isLoopback } from '../core/loopback.ts'
-import { parseDuration } from '../core/clock.ts'
+import { isLoopbackHost as isLoopback } from '../base/loopback.ts'
+import { parseDuration } from '../base/clock.ts'
 import { normalizeOrigin } from '../http/cors.ts'
 
 /** What `docplat-mock serve` was asked to do. */

@@ -1,4 +1,4 @@
-import { nextTurn, SLICE_MS } from '../core/turns.ts'
+import { nextTurn, SLICE_MS } from '../base/turns.ts'
 import type { DocumentTree } from '../markdown/document.ts'
 
 /** Markdown long enough (about 10 ms to convert here) that other requests go first. */

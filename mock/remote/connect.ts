@@ -1,5 +1,5 @@
-import type { FaultSpec } from '../core/faults.ts'
-import type { LoggedRequest } from '../core/request-log.ts'
+import type { FaultSpec } from '../base/faults.ts'
+import type { LoggedRequest } from '../base/request-log.ts'
 import type { SerializedState } from '../model/state.ts'
 import type { Builders } from '../scenarios/builders.ts'
 import { CONTROL, type ControlRouteId, type RouteAnswer, type RouteBody } from '../control/routes.ts'

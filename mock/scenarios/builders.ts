@@ -14,7 +14,7 @@ import { buildOpenAPISpec, buildSAMLProvider, type NewOpenAPISpec, type NewSAMLP
 import { createTranslation } from '../model/services/translations.ts'
 import { buildRedirect, buildSection, buildSectionGroup, buildShareLink, buildSiteSpace } from '../model/sites/builders.ts'
 import { createSite, type NewSite } from '../model/sites/sites.ts'
-import type { Services } from '../core/services.ts'
+import type { Capabilities } from '../base/capabilities.ts'
 import { buildInstallation, buildInstallationTarget, buildIntegration, updateInstallation } from '../model/integrations/builders.ts'
 import { presentEnvironment } from '../present/environment.ts'
 
@@ -28,7 +28,7 @@ export function createBuilders(
   state: () => State,
   tokens: Record<string, string>,
   tokenFor: (name: string) => string,
-  outbound?: Services['fetch'],
+  outbound?: Capabilities['fetch'],
 ) {
   const tunnels = outbound && { fetch: outbound, environment: presentEnvironment }
   return {

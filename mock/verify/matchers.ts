@@ -6,7 +6,7 @@
  * @module docplat/mock/matchers
  */
 import type { OperationId } from '../../src/contract/index.ts'
-import type { LoggedRequest } from '../core/request-log.ts'
+import type { LoggedRequest } from '../base/request-log.ts'
 import { verifyRequestOrder, verifyRequests, VerificationError, type OrderedStep, type RequestExpectation } from './verify.ts'
 
 export { VerificationError, type OrderedStep, type RequestExpectation } from './verify.ts'

@@ -1,5 +1,5 @@
 import type { OperationId } from '../../src/contract/index.ts'
-import type { LoggedRequest } from '../core/request-log.ts'
+import type { LoggedRequest } from '../base/request-log.ts'
 import { verifyRequestOrder, verifyRequests, type OrderedStep, type RequestExpectation } from './verify.ts'
 
 /** Verification over HTTP: the methods of `platform.verify`, `verifyOrder` and `unmatched`, asynchronous. */

@@ -1,6 +1,6 @@
 import { operations } from '../../src/contract/index.ts'
 import type { OperationId } from '../../src/contract/index.ts'
-import type { LoggedRequest } from '../core/request-log.ts'
+import type { LoggedRequest } from '../base/request-log.ts'
 
 /**
  * What requests to an operation must look like. Every field given must match; objects match

@@ -10,7 +10,7 @@ describe('the layering check of src/, mock/ and the tools', () => {
       ['mock/model/b.ts', ['mock/model/c.ts', 'mock/present/x.ts']],
       ['mock/model/c.ts', ['mock/model/a.ts']],
       ['mock/present/x.ts', []],
-      ['mock/core/y.ts', ['mock/model/a.ts']],
+      ['mock/base/y.ts', ['mock/model/a.ts']],
       ['mock/model/self.ts', ['mock/model/self.ts']],
     ])
     const cycles = findCycles({ edges })
@@ -25,14 +25,14 @@ describe('the layering check of src/, mock/ and the tools', () => {
     ])
     expect(findViolations({ edges })).toEqual([
       'mock/model/b.ts -> mock/present/x.ts (model may not import present)',
-      'mock/core/y.ts -> mock/model/a.ts (mock core may not import model)',
+      'mock/base/y.ts -> mock/model/a.ts (mock base may not import model)',
     ])
   })
 
   it('keeps src/ below mock/, and both below the tools, whatever folder of them imports', () => {
     const edges = new Map([
       ['src/contract/spaces.ts', ['src/core/request.ts', 'src/schemas/space.ts']],
-      ['src/core/request.ts', ['mock/core/input.ts']],
+      ['src/core/request.ts', ['mock/base/input.ts']],
       ['mock/handlers/spaces.ts', ['src/contract/spaces.ts', 'scripts/openapi.ts']],
       ['mock/model/state.ts', ['test/helpers.ts', 'bench/harness.ts']],
       ['scripts/openapi.ts', ['mock/index.ts', 'test/helpers.ts']],
@@ -41,7 +41,7 @@ describe('the layering check of src/, mock/ and the tools', () => {
     ])
     expect(findViolations({ edges })).toEqual([
       'src/contract/spaces.ts -> src/core/request.ts (contract may not import sdk core)',
-      'src/core/request.ts -> mock/core/input.ts (sdk core may not import mock core)',
+      'src/core/request.ts -> mock/base/input.ts (sdk core may not import mock base)',
       'mock/handlers/spaces.ts -> scripts/openapi.ts (handlers may not import tools)',
       'mock/model/state.ts -> test/helpers.ts (model may not import tools)',
       'mock/model/state.ts -> bench/harness.ts (model may not import tools)',
@@ -55,7 +55,7 @@ describe('the layering check of src/, mock/ and the tools', () => {
       ['mock/derived/content/view.ts', ['mock/model/content/tables.ts', 'mock/model/db.ts', 'mock/model/state.ts']],
       ['mock/derived/content/links.ts', ['mock/model/content/pages.ts']],
       ['mock/model/content/tables.ts', ['mock/model/table.ts', 'mock/derived/content/cache.ts']],
-      ['mock/markdown/parse.ts', ['mock/core/markdown-depth.ts', 'mock/derived/content/view.ts']],
+      ['mock/markdown/parse.ts', ['mock/base/markdown-depth.ts', 'mock/derived/content/view.ts']],
       ['mock/model/libraries.ts', ['mock/markdown/markdown.ts']],
     ])
     expect(findViolations({ edges })).toEqual([
@@ -69,7 +69,7 @@ describe('the layering check of src/, mock/ and the tools', () => {
   it('keeps HTTP operations out of the model: it takes its input shapes from src/schemas', () => {
     const edges = new Map([
       ['mock/model/integrations/publish.ts', ['src/contract/integrations/catalog.ts', 'src/schemas/integration-input.ts']],
-      ['mock/model/comments/posts.ts', ['src/schemas/comment-input.ts', 'mock/core/clock.ts']],
+      ['mock/model/comments/posts.ts', ['src/schemas/comment-input.ts', 'mock/base/clock.ts']],
       ['mock/handlers/comments/space.ts', ['src/contract/comments/space.ts', 'mock/model/comments/posts.ts']],
       ['src/contract/integrations/catalog.ts', ['src/schemas/integration-input.ts']],
     ])
@@ -112,12 +112,12 @@ describe('the layering check of src/, mock/ and the tools', () => {
     expect(LAYERS[layerOf('mock/model/content/pages.ts')]!.name).toBe('model')
     expect(layerOf('mock/unknown.ts')).toBe(-1)
     const edges = new Map<string, string[]>([
-      ['mock/core/clock.test.ts', []],
+      ['mock/base/clock.test.ts', []],
       ['src/core/errors.test.ts', []],
       ['test/sdk/errors.test.ts', []],
       ['examples/vitest/spaces.test.ts', []],
       ['scripts/check-cycles.test.ts', []],
     ])
-    expect(findStrayTests({ edges })).toEqual(['mock/core/clock.test.ts', 'src/core/errors.test.ts', 'scripts/check-cycles.test.ts'])
+    expect(findStrayTests({ edges })).toEqual(['mock/base/clock.test.ts', 'src/core/errors.test.ts', 'scripts/check-cycles.test.ts'])
   })
 })

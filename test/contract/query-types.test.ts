@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { operations } from '../../src/contract/index.ts'
 import type { OperationDef } from '../../src/contract/define.ts'
-import { queryTypeOf } from '../../mock/core/input.ts'
+import { queryTypeOf } from '../../mock/base/input.ts'
 
 /** What the mock read from `z.toJSONSchema` before it read the schema's definition itself. */
 function jsonSchemaType(schema: z.core.$ZodType): string {

@@ -9,7 +9,7 @@ import { connectMockServer, ControlPlaneError, createMockPlatform, type MockPlat
 import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/node/index.ts'
 import { CONTROL_ROUTES } from '../../mock/control/routes.ts'
 import { MAX_STATE_BYTES } from '../../mock/control/plane.ts'
-import { MAX_BODY_BYTES } from '../../mock/core/input.ts'
+import { MAX_BODY_BYTES } from '../../mock/base/input.ts'
 import { createClient, NotFoundError, APIError } from '../../src/index.ts'
 import { world } from './world.ts'
 

@@ -1,6 +1,6 @@
 import { connect } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { MAX_BODY_BYTES } from '../../mock/core/input.ts'
+import { MAX_BODY_BYTES } from '../../mock/base/input.ts'
 import { createMockPlatform } from '../../mock/index.ts'
 import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/node/index.ts'
 

@@ -1,6 +1,6 @@
 import { Agent, request as httpRequest, type IncomingMessage } from 'node:http'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { MAX_BODY_BYTES } from '../../mock/core/input.ts'
+import { MAX_BODY_BYTES } from '../../mock/base/input.ts'
 import type { MockPlatform, PlainRequest } from '../../mock/index.ts'
 import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/node/index.ts'
 import { ConnectionError, createClient } from '../../src/index.ts'

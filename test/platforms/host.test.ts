@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createClient } from '../../src/index.ts'
 import type { MockPlatform } from '../../mock/index.ts'
-import { HttpError } from '../../mock/core/http-error.ts'
+import { HttpError } from '../../mock/base/http-error.ts'
 import { hostedPath, PlatformHost, type PlatformHostOptions, type Timers } from '../../mock/host/platforms.ts'
 
 const ORIGIN = 'http://127.0.0.1:4010'

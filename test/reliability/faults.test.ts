@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { APIError, ConnectionError, InternalServerError, RateLimitError, TimeoutError, createClient } from '../../src/index.ts'
 import { createMockPlatform, type MockPlatform } from '../../mock/index.ts'
-import type { FaultSpec } from '../../mock/core/faults.ts'
+import type { FaultSpec } from '../../mock/base/faults.ts'
 import { failure } from '../helpers.ts'
 import { stateOf } from './requests.ts'
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_JSON_DEPTH } from '../../mock/core/input.ts'
+import { MAX_JSON_DEPTH } from '../../mock/base/input.ts'
 import { createMockPlatform, type MockPlatform } from '../../mock/index.ts'
-import { MAX_MARKDOWN_DEPTH } from '../../mock/core/markdown-depth.ts'
+import { MAX_MARKDOWN_DEPTH } from '../../mock/base/markdown-depth.ts'
 import { startMockServer, type MockServer } from '../../mock/node/index.ts'
 import { createClient } from '../../src/index.ts'
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { markdownDepth } from '../../mock/core/markdown-depth.ts'
+import { markdownDepth } from '../../mock/base/markdown-depth.ts'
 
 describe('markdownDepth (the bound checked before any markdown is parsed)', () => {
   it('counts the quote and list markers a line starts with, and half its indentation', () => {

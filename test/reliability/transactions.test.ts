@@ -4,11 +4,11 @@ import { describe, expect, it, vi } from 'vitest'
 import { operations } from '../../src/contract/index.ts'
 import type { OperationDef } from '../../src/contract/define.ts'
 import { createClient } from '../../src/index.ts'
-import { Clock } from '../../mock/core/clock.ts'
-import { Faults } from '../../mock/core/faults.ts'
-import { conflict } from '../../mock/core/http-error.ts'
-import { Random } from '../../mock/core/random.ts'
-import { RequestLog } from '../../mock/core/request-log.ts'
+import { Clock } from '../../mock/base/clock.ts'
+import { Faults } from '../../mock/base/faults.ts'
+import { conflict } from '../../mock/base/http-error.ts'
+import { Random } from '../../mock/base/random.ts'
+import { RequestLog } from '../../mock/base/request-log.ts'
 import { createDispatcher, type PlainRequest } from '../../mock/dispatch.ts'
 import { Deferred, MAX_PREPARES } from '../../mock/handlers/deferred.ts'
 import type { Handler } from '../../mock/handlers/types.ts'
@@ -72,7 +72,7 @@ async function dispatcherWith(handler: Handler<OperationDef>) {
     loadLibraries: () => undefined,
     faults: new Faults([op.id]),
     log: new RequestLog(),
-    services: { fetch: globalThis.fetch, tunnelRefusal: () => 'refused', keep: () => undefined, fixtures: new Map() },
+    capabilities: { fetch: globalThis.fetch, tunnelRefusal: () => 'refused', keep: () => undefined, fixtures: new Map() },
     basePath: '',
   })
   const request: PlainRequest = {

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { WeightedLru } from '../../mock/core/weighted-lru.ts'
+import { WeightedLru } from '../../mock/base/weighted-lru.ts'
 
 /**
  * The one policy of the platform's caches of derived content: values by key, least recently

@@ -1,4 +1,4 @@
-import { Random } from '../../mock/core/random.ts'
+import { Random } from '../../mock/base/random.ts'
 import { generateCertificate } from '../../mock/model/services/certificate.ts'
 export { rejects } from '../helpers.ts'
 

@@ -10,7 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { afterAll, vi } from 'vitest'
-import type { LoggedRequest } from '../../mock/core/request-log.ts'
+import type { LoggedRequest } from '../../mock/base/request-log.ts'
 import { RECORDS_DIR, type CalledOperations } from './operations-called.ts'
 
 /** operationId -> the statuses it answered in this test file. */

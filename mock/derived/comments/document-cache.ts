@@ -1,4 +1,4 @@
-import { WeightedLru } from '../../core/weighted-lru.ts'
+import { WeightedLru } from '../../base/weighted-lru.ts'
 import type { DocNode, DocumentTree } from '../../markdown/document.ts'
 
 /**

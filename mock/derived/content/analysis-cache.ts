@@ -1,4 +1,4 @@
-import { WeightedLru } from '../../core/weighted-lru.ts'
+import { WeightedLru } from '../../base/weighted-lru.ts'
 import type { PageAnalysis } from '../../markdown/page-analysis.ts'
 
 /** How many characters of page content the kept analyses may stand for (about 50 MB of heap). */

@@ -1,6 +1,6 @@
 import type MiniSearch from 'minisearch'
-import { eachSliced } from '../../core/turns.ts'
-import { WeightedLru } from '../../core/weighted-lru.ts'
+import { eachSliced } from '../../base/turns.ts'
+import { WeightedLru } from '../../base/weighted-lru.ts'
 import type { Tables } from '../../model/db.ts'
 import type { Libraries } from '../../model/libraries.ts'
 import type { SectionInfo } from '../../markdown/page-analysis.ts'

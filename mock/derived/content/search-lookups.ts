@@ -1,4 +1,4 @@
-import { WeightedLru } from '../../core/weighted-lru.ts'
+import { WeightedLru } from '../../base/weighted-lru.ts'
 import type { SectionInfo } from '../../markdown/page-analysis.ts'
 import type { PageNode } from './view-types.ts'
 

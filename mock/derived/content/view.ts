@@ -1,4 +1,4 @@
-import { eachSliced, PREPARE_ABOVE } from '../../core/turns.ts'
+import { eachSliced, PREPARE_ABOVE } from '../../base/turns.ts'
 import type { ContentState as State } from './cache.ts'
 import type { BlockInfo, PageAnalysis } from '../../markdown/page-analysis.ts'
 import type { PageNode, RevisionView } from './view-types.ts'

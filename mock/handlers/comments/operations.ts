@@ -1,4 +1,4 @@
-import { paginate } from '../../core/paginate.ts'
+import { paginate } from '../../base/paginate.ts'
 import { authorizeChanges, authorizeDelete, postPermissions } from '../../model/comments/access.ts'
 import { threadCommenters } from '../../model/comments/commenters.ts'
 import { deleteComment, findComment, postComment, updateComment, type CommentChanges } from '../../model/comments/comments.ts'

@@ -1,4 +1,4 @@
-import { forbidden } from '../../core/http-error.ts'
+import { forbidden } from '../../base/http-error.ts'
 import type { Caller } from '../../model/access.ts'
 import { threadPermissions } from '../../model/comments/access.ts'
 import { currentRevision, type Thread } from '../../model/comments/thread.ts'

@@ -1,5 +1,5 @@
 import type * as contract from '../../../src/contract/content/change-request-content.ts'
-import { conflict } from '../../core/http-error.ts'
+import { conflict } from '../../base/http-error.ts'
 import type { Caller } from '../../model/access.ts'
 import { importContent } from '../../model/content/import.ts'
 import { importPreparation } from '../../model/content/import-source.ts'
@@ -20,15 +20,15 @@ function target(state: State, caller: Caller, input: { spaceId: string; changeRe
 export const changeRequestContentHandlers: Handlers<OpsOf<typeof contract>> = {
   getRevisionOfChangeRequestById: ({ state, caller, input }) => readRevision(state, target(state, caller, input), input),
 
-  importChangeRequestContent: ({ state, caller, input, services, prepared }) => {
+  importChangeRequestContent: ({ state, caller, input, capabilities, prepared }) => {
     const t = target(state, caller, input, 'edit')
     const status = t.changeRequest!.status
     if (status === 'merged' || status === 'archived')
       throw conflict(`Change request ${t.changeRequest!.id} is ${status}: its content can no longer change`)
     const work = prepared
       ? undefined
-      : importPreparation(state.libraries.markdown, state.contentCache.headings, services.fixtures, input.url)
-    return work ? Deferred.prepare(work) : importContent(state, t, services.fixtures, input.url, input.source)
+      : importPreparation(state.libraries.markdown, state.contentCache.headings, capabilities.fixtures, input.url)
+    return work ? Deferred.prepare(work) : importContent(state, t, capabilities.fixtures, input.url, input.source)
   },
 
   listPagesInChangeRequest: ({ state, caller, input }) => readPages(state, target(state, caller, input), input),

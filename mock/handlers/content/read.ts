@@ -1,6 +1,6 @@
 import type { LinkStatus } from '../../../src/schemas/link.ts'
-import { notFound } from '../../core/http-error.ts'
-import { paginate, paginateArray, type PageInput } from '../../core/paginate.ts'
+import { notFound } from '../../base/http-error.ts'
+import { paginate, paginateArray, type PageInput } from '../../base/paginate.ts'
 import type { Caller } from '../../model/access.ts'
 import { requireFile } from '../../model/content/files.ts'
 import { linkRevisions, linksOf, listLinks } from '../../derived/content/links.ts'

@@ -1,5 +1,5 @@
 import type * as contract from '../../../src/contract/content/reviewers.ts'
-import { paginate } from '../../core/paginate.ts'
+import { paginate } from '../../base/paginate.ts'
 import { removeRequestedReviewer, requestedReviewers, requestReviewers } from '../../model/content/reviewers.ts'
 import { presentRequestedReviewer } from '../../present/reviewer.ts'
 import { audienceFor } from '../../present/user.ts'

@@ -1,5 +1,5 @@
 import type * as contract from '../../../src/contract/content/search.ts'
-import { paginateArray } from '../../core/paginate.ts'
+import { paginateArray } from '../../base/paginate.ts'
 import { targetOf } from '../../model/content/revisions.ts'
 import { searchesPreparation, searchOrganization, searchPreparation, searchRevision } from '../../derived/content/search.ts'
 import { searchableSpaces } from '../../model/content/searchable.ts'

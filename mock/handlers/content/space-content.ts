@@ -11,12 +11,12 @@ import { readBacklinks, readFile, readFiles, readLinks, readPage, readPages, rea
 export const spaceContentHandlers: Handlers<OpsOf<typeof contract>> = {
   getCurrentRevision: ({ state, caller, input }) => readRevision(state, targetOf(loadSpace(state, caller, input.spaceId)), input),
 
-  importSpaceContent: ({ state, caller, input, services, prepared }) => {
+  importSpaceContent: ({ state, caller, input, capabilities, prepared }) => {
     const target = targetOf(loadSpace(state, caller, input.spaceId, 'edit'))
     const work = prepared
       ? undefined
-      : importPreparation(state.libraries.markdown, state.contentCache.headings, services.fixtures, input.url)
-    return work ? Deferred.prepare(work) : importContent(state, target, services.fixtures, input.url, input.source)
+      : importPreparation(state.libraries.markdown, state.contentCache.headings, capabilities.fixtures, input.url)
+    return work ? Deferred.prepare(work) : importContent(state, target, capabilities.fixtures, input.url, input.source)
   },
 
   listPages: ({ state, caller, input }) => readPages(state, targetOf(loadSpace(state, caller, input.spaceId)), input),

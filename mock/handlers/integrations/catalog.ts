@@ -1,6 +1,6 @@
 import type * as contract from '../../../src/contract/integrations/catalog.ts'
-import { badRequest, conflict } from '../../core/http-error.ts'
-import { paginate } from '../../core/paginate.ts'
+import { badRequest, conflict } from '../../base/http-error.ts'
+import { paginate } from '../../base/paginate.ts'
 import { integrationByName, listedFor, matchesFilters } from '../../model/integrations/catalog.ts'
 import { publishIntegration, unpublishIntegration } from '../../model/integrations/publish.ts'
 import { presentIntegration } from '../../present/integration.ts'
@@ -27,7 +27,7 @@ export const catalogHandlers: Handlers<OpsOf<typeof contract>> = {
    * A name belongs to the organization that first published it: naming another organization is
    * a conflict, and a new version needs an admin of the owner (the one named, or by default).
    */
-  publishIntegration: ({ state, caller, services, input }) => {
+  publishIntegration: ({ state, caller, capabilities, input }) => {
     const { integrationName: name, organization: ref, ...manifest } = input
     const existing = integrationByName(state, name)
     const org = ref !== undefined ? loadAdministeredOrganization(state, caller, ref) : undefined
@@ -36,7 +36,7 @@ export const catalogHandlers: Handlers<OpsOf<typeof contract>> = {
     if (existing && !org) loadIntegration(state, caller, name, 'admin')
     if (!existing && !org) throw badRequest('Invalid body.organization: is required to publish a new integration')
     const { integration, events } = publishIntegration(state, name, org?.id ?? existing!.organization, manifest, caller.user.id, existing)
-    return afterDeliveries(state, services, events, presentIntegration(state, caller, integration))
+    return afterDeliveries(state, capabilities, events, presentIntegration(state, caller, integration))
   },
 
   unpublishIntegration: ({ state, caller, input }) => {

@@ -1,4 +1,4 @@
-import { AFTER_WAIT_MS, type Services } from '../../core/services.ts'
+import { AFTER_WAIT_MS, type Capabilities } from '../../base/capabilities.ts'
 import { deliveriesOf, recordDelivery, send, type DeliveryOutcome } from '../../model/integrations/delivery.ts'
 import type { IntegrationEventRecord } from '../../model/integrations/tables.ts'
 import type { State } from '../../model/state.ts'
@@ -15,13 +15,13 @@ import { Deferred } from '../deferred.ts'
  */
 export function afterDeliveries<T>(
   state: State,
-  services: Services,
+  capabilities: Capabilities,
   events: readonly IntegrationEventRecord[],
   answer: T,
 ): T | Deferred<T> {
   const deliveries = deliveriesOf(state, events, presentEnvironment)
   if (deliveries.length === 0) return answer
-  const { fetch, commit, keep } = services
+  const { fetch, commit, keep } = capabilities
   return Deferred.finish(
     async () => {
       const outcomes = new Map<IntegrationEventRecord, DeliveryOutcome>()

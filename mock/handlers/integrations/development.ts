@@ -11,8 +11,8 @@ import {
 import { presentEnvironment } from '../../present/environment.ts'
 import type { IntegrationRecord } from '../../model/integrations/tables.ts'
 import type { State } from '../../model/state.ts'
-import type { Services } from '../../core/services.ts'
-import { badRequest } from '../../core/http-error.ts'
+import type { Capabilities } from '../../base/capabilities.ts'
+import { badRequest } from '../../base/http-error.ts'
 import { Deferred } from '../deferred.ts'
 import type { Handlers, OpsOf } from '../types.ts'
 import { loadIntegration, requireRender } from './load.ts'
@@ -21,20 +21,20 @@ import { loadIntegration, requireRender } from './load.ts'
  * Renders with the runtime, or through the development tunnel; the tunnel is called once the
  * state lock is released (`Deferred`), since the integration may call the platform back.
  */
-function render(state: State, caller: Caller, services: Services, integration: IntegrationRecord, request: RenderRequest) {
+function render(state: State, caller: Caller, capabilities: Capabilities, integration: IntegrationRecord, request: RenderRequest) {
   requireRender(state, caller, integration, request.context?.spaceId)
   const tunnel = renderTunnelFor(state, integration, caller.user.id)
   const dispatch = tunnel && renderDispatch(state, integration, request, caller.user.id, presentEnvironment)
   if (!tunnel || !dispatch) return renderDeclaredBlock(integration, request)
-  const { fetch } = services
+  const { fetch } = capabilities
   return Deferred.answer(() => renderThroughTunnel(fetch, tunnel, dispatch))
 }
 
 export const developmentHandlers: Handlers<OpsOf<typeof contract>> = {
-  setIntegrationDevelopmentMode: ({ state, caller, services, input }) => {
+  setIntegrationDevelopmentMode: ({ state, caller, capabilities, input }) => {
     const integration = loadIntegration(state, caller, input.integrationName, 'admin')
     // The platform calls the tunnel from its own network: only loopback and allowed hosts.
-    const refused = services.tunnelRefusal(input.tunnelUrl)
+    const refused = capabilities.tunnelRefusal(input.tunnelUrl)
     if (refused !== undefined) throw badRequest(`Invalid body.tunnelUrl: ${refused}`)
     enableDevelopmentMode(state, integration, input.tunnelUrl, input.all ?? false, caller.user.id)
   },
@@ -43,15 +43,15 @@ export const developmentHandlers: Handlers<OpsOf<typeof contract>> = {
     disableDevelopmentMode(state, loadIntegration(state, caller, input.integrationName, 'admin'))
   },
 
-  renderIntegrationUIWithGet: ({ state, caller, services, input }) => {
+  renderIntegrationUIWithGet: ({ state, caller, capabilities, input }) => {
     // Who may render is checked before the request is decoded, so a stranger learns nothing from its errors.
     const integration = loadIntegration(state, caller, input.integrationName)
     requireRender(state, caller, integration, undefined)
-    return render(state, caller, services, integration, decodeRenderRequest(state.libraries.lz, input.request))
+    return render(state, caller, capabilities, integration, decodeRenderRequest(state.libraries.lz, input.request))
   },
 
-  renderIntegrationUIWithPost: ({ state, caller, services, input }) => {
+  renderIntegrationUIWithPost: ({ state, caller, capabilities, input }) => {
     const { integrationName, ...request } = input
-    return render(state, caller, services, loadIntegration(state, caller, integrationName), request)
+    return render(state, caller, capabilities, loadIntegration(state, caller, integrationName), request)
   },
 }

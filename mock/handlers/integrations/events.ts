@@ -1,6 +1,6 @@
 import type * as contract from '../../../src/contract/integrations/events.ts'
-import { notFound } from '../../core/http-error.ts'
-import { paginate } from '../../core/paginate.ts'
+import { notFound } from '../../base/http-error.ts'
+import { paginate } from '../../base/paginate.ts'
 import { eventOf } from '../../model/integrations/events.ts'
 import { presentIntegrationEvent, presentIntegrationEventWithTrace } from '../../present/integration-event.ts'
 import type { Handlers, OpsOf } from '../types.ts'

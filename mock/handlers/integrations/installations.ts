@@ -1,5 +1,5 @@
 import type * as contract from '../../../src/contract/integrations/installations.ts'
-import { paginate, paginateArray } from '../../core/paginate.ts'
+import { paginate, paginateArray } from '../../base/paginate.ts'
 import { spaceRole } from '../../model/access.ts'
 import { coveredSites, coveredSpaces, settingFor } from '../../model/integrations/coverage.ts'
 import { install } from '../../model/integrations/installations.ts'
@@ -26,11 +26,11 @@ export const installationHandlers: Handlers<OpsOf<typeof contract>> = {
     )
   },
 
-  installIntegration: ({ state, caller, services, input }) => {
+  installIntegration: ({ state, caller, capabilities, input }) => {
     const integration = loadIntegration(state, caller, input.integrationName)
     const org = loadAdministeredOrganization(state, caller, input.organization)
     const { installation, events } = install(state, integration, org.id, caller.user.id)
-    return afterDeliveries(state, services, events, presentInstallation(state, integration, installation))
+    return afterDeliveries(state, capabilities, events, presentInstallation(state, integration, installation))
   },
 
   listIntegrationSpaceInstallations: ({ state, caller, input }) => {

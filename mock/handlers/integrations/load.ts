@@ -1,4 +1,4 @@
-import { forbidden, notFound } from '../../core/http-error.ts'
+import { forbidden, notFound } from '../../base/http-error.ts'
 import { membership, spaceRole, type Caller } from '../../model/access.ts'
 import { canRender, canViewInstallation, canViewIntegration, integrationPermissions } from '../../model/integrations/access.ts'
 import { integrationByName } from '../../model/integrations/catalog.ts'

@@ -1,5 +1,5 @@
 import type * as contract from '../../../src/contract/services/ask.ts'
-import { forbidden } from '../../core/http-error.ts'
+import { forbidden } from '../../base/http-error.ts'
 import type { Caller } from '../../model/access.ts'
 import type { OrganizationRecord } from '../../model/orgs/tables.ts'
 import { searchPreparation } from '../../derived/content/search.ts'

@@ -1,4 +1,4 @@
-import { forbidden, notFound } from '../../core/http-error.ts'
+import { forbidden, notFound } from '../../base/http-error.ts'
 import type { Caller } from '../../model/access.ts'
 import type { MemberRecord, OrganizationRecord } from '../../model/orgs/tables.ts'
 import type { State } from '../../model/state.ts'

@@ -1,5 +1,5 @@
 import type * as contract from '../../../src/contract/services/openapi.ts'
-import { paginate } from '../../core/paginate.ts'
+import { paginate } from '../../base/paginate.ts'
 import { readSource, resolveSource, type Source } from '../../model/services/openapi-source.ts'
 import type { State } from '../../model/state.ts'
 import { createSpec, deleteSpec, findSpec, reprocessSpec, specBySlug } from '../../model/services/openapi-specs.ts'
@@ -32,9 +32,9 @@ export const openAPIHandlers: Handlers<OpsOf<typeof contract>> = {
     )
   },
 
-  createOpenAPISpec: ({ state, caller, services, input }) => {
+  createOpenAPISpec: ({ state, caller, capabilities, input }) => {
     const { org } = loadOrganization(state, caller, input.organizationId, 'createOpenAPISpec')
-    const spec = createSpec(state, org.id, input.slug, urlOf(input.source), sourceOf(state, services.fixtures, input.source))
+    const spec = createSpec(state, org.id, input.slug, urlOf(input.source), sourceOf(state, capabilities.fixtures, input.source))
     return presentOpenAPISpec(state, caller, spec)
   },
 
@@ -51,9 +51,9 @@ export const openAPIHandlers: Handlers<OpsOf<typeof contract>> = {
   },
 
   // PUT may create, so it needs the creating permission before looking the slug up (no existence leak).
-  createOrUpdateOpenAPISpecBySlug: ({ state, caller, services, input }) => {
+  createOrUpdateOpenAPISpecBySlug: ({ state, caller, capabilities, input }) => {
     const { org } = loadOrganization(state, caller, input.organizationId, 'createOpenAPISpec')
-    const source = sourceOf(state, services.fixtures, input.source)
+    const source = sourceOf(state, capabilities.fixtures, input.source)
     const existing = specBySlug(state, org.id, input.specSlug)
     if (existing) return presentOpenAPISpec(state, caller, reprocessSpec(state, existing, urlOf(input.source), source))
     const spec = createSpec(state, org.id, input.specSlug, urlOf(input.source), source)

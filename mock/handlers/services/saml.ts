@@ -1,6 +1,6 @@
 import type * as contract from '../../../src/contract/services/saml.ts'
-import { notFound } from '../../core/http-error.ts'
-import { paginate } from '../../core/paginate.ts'
+import { notFound } from '../../base/http-error.ts'
+import { paginate } from '../../base/paginate.ts'
 import {
   createSAMLProvider,
   deleteSAMLProvider,

@@ -1,5 +1,5 @@
 import type * as contract from '../../../src/contract/services/translations.ts'
-import { paginate } from '../../core/paginate.ts'
+import { paginate } from '../../base/paginate.ts'
 import type { Caller } from '../../model/access.ts'
 import { translationPermissions } from '../../model/services/permissions.ts'
 import { createTranslation, deleteTranslation, findTranslation, updateTranslation } from '../../model/services/translations.ts'

@@ -1,4 +1,4 @@
-import { forbidden, notFound } from '../../core/http-error.ts'
+import { forbidden, notFound } from '../../base/http-error.ts'
 import type { Caller } from '../../model/access.ts'
 import { sitePermissions } from '../../model/sites/sites.ts'
 import { findGroup, findSection, findSiteSpace } from '../../model/sites/structure.ts'

@@ -1,5 +1,5 @@
 import type * as contract from '../../../src/contract/sites/redirects.ts'
-import { paginate } from '../../core/paginate.ts'
+import { paginate } from '../../base/paginate.ts'
 import { createRedirect, deleteRedirect, resolveRedirect, updateRedirect } from '../../model/sites/redirects.ts'
 import { resolveShareKey } from '../../model/sites/share-links.ts'
 import { sectionUrl } from '../../model/sites/urls.ts'

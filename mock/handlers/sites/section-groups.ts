@@ -1,5 +1,5 @@
 import type * as contract from '../../../src/contract/sites/section-groups.ts'
-import { paginate } from '../../core/paginate.ts'
+import { paginate } from '../../base/paginate.ts'
 import {
   addSectionToGroup,
   createSectionGroup,

@@ -1,5 +1,5 @@
 import type * as contract from '../../../src/contract/sites/sections.ts'
-import { paginate } from '../../core/paginate.ts'
+import { paginate } from '../../base/paginate.ts'
 import { createSection, deleteSection, moveSection, updateSection } from '../../model/sites/sections.ts'
 import { resolveShareKey } from '../../model/sites/share-links.ts'
 import { sectionsInOrder } from '../../model/sites/structure.ts'

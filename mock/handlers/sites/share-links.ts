@@ -1,5 +1,5 @@
 import type * as contract from '../../../src/contract/sites/share-links.ts'
-import { paginate } from '../../core/paginate.ts'
+import { paginate } from '../../base/paginate.ts'
 import { createShareLink, deleteShareLink, updateShareLink } from '../../model/sites/share-links.ts'
 import { presentShareLink } from '../../present/share-link.ts'
 import type { Handlers, OpsOf } from '../types.ts'

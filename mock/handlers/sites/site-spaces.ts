@@ -1,5 +1,5 @@
 import type * as contract from '../../../src/contract/sites/site-spaces.ts'
-import { paginate } from '../../core/paginate.ts'
+import { paginate } from '../../base/paginate.ts'
 import { resolveShareKey } from '../../model/sites/share-links.ts'
 import { addSiteSpace, defaultSiteSpaceOf, deleteSiteSpace, moveSiteSpace, updateSiteSpace } from '../../model/sites/site-spaces.ts'
 import { siteSpacesInOrder } from '../../model/sites/structure.ts'

@@ -1,5 +1,5 @@
 import type * as contract from '../../../src/contract/sites/site.ts'
-import { paginate } from '../../core/paginate.ts'
+import { paginate } from '../../base/paginate.ts'
 import { presentSite } from '../../present/site.ts'
 import { loadOrganization } from '../load.ts'
 import type { Handlers, OpsOf } from '../types.ts'

@@ -1,4 +1,4 @@
-import { forbidden } from '../../core/http-error.ts'
+import { forbidden } from '../../base/http-error.ts'
 import { spacePermissions, spaceRole, type Caller } from '../access.ts'
 import type { State } from '../state.ts'
 import type { Thread } from './thread.ts'

@@ -1,5 +1,5 @@
 import { MAX_MARKDOWN } from '../../../src/schemas/comment-input.ts'
-import { badRequest } from '../../core/http-error.ts'
+import { badRequest } from '../../base/http-error.ts'
 import type { CommentRecord, CommentReplyRecord } from './tables.ts'
 import { applyReactions, checkReactionChanges, type ReactionChanges } from './reactions.ts'
 

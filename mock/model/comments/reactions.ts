@@ -1,4 +1,4 @@
-import { badRequest } from '../../core/http-error.ts'
+import { badRequest } from '../../base/http-error.ts'
 import type { ReactionRecord } from './tables.ts'
 
 /** The caller's reaction changes of one update. */

@@ -1,4 +1,4 @@
-import { notFound } from '../../core/http-error.ts'
+import { notFound } from '../../base/http-error.ts'
 import { insert, type State } from '../state.ts'
 import { joinThread, leaveThread } from './commenters.ts'
 import { checkChanges, checkMarkdown, postPatch, resolutionPatch, type PostChanges } from './posts.ts'

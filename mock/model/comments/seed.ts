@@ -1,5 +1,5 @@
 import { ReactionInput } from '../../../src/schemas/comment-input.ts'
-import { badRequest, notFound } from '../../core/http-error.ts'
+import { badRequest, notFound } from '../../base/http-error.ts'
 import { findChangeRequest } from '../spaces/change-requests.ts'
 import type { State } from '../state.ts'
 import { postComment, updateComment, type NewComment } from './comments.ts'

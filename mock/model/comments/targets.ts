@@ -1,4 +1,4 @@
-import { badRequest, notFound } from '../../core/http-error.ts'
+import { badRequest, notFound } from '../../base/http-error.ts'
 import { nodeInfo, pageInfo } from '../../derived/content/page-info.ts'
 import type { State } from '../state.ts'
 import type { CommentRecord } from './tables.ts'

@@ -1,4 +1,4 @@
-import { notFound } from '../../core/http-error.ts'
+import { notFound } from '../../base/http-error.ts'
 import { newId, type State } from '../state.ts'
 import { addFile, type NewFile } from './files.ts'
 import { addPage, removePage, updatePage, type NewPage, type PageChanges } from './pages.ts'

@@ -1,5 +1,5 @@
 import type { ImportSource } from '../../../src/schemas/revision.ts'
-import { badRequest } from '../../core/http-error.ts'
+import { badRequest } from '../../base/http-error.ts'
 import { newId, type State } from '../state.ts'
 import { addFile, removeFile } from './files.ts'
 import { readSource, type FixturePage, type ImportContent } from './import-source.ts'

@@ -1,4 +1,4 @@
-import { badRequest, conflict, notFound } from '../../core/http-error.ts'
+import { badRequest, conflict, notFound } from '../../base/http-error.ts'
 import { insert, newId, type State } from '../state.ts'
 import type { PageRecord } from './tables.ts'
 import { viewOf } from '../../derived/content/view.ts'

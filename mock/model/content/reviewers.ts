@@ -1,4 +1,4 @@
-import { badRequest, conflict, notFound } from '../../core/http-error.ts'
+import { badRequest, conflict, notFound } from '../../base/http-error.ts'
 import { membership } from '../access.ts'
 import type { MemberRecord } from '../orgs/tables.ts'
 import type { ChangeRequestRecord, SpaceRecord } from '../spaces/tables.ts'

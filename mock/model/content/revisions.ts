@@ -1,4 +1,4 @@
-import { notFound } from '../../core/http-error.ts'
+import { notFound } from '../../base/http-error.ts'
 import type { ChangeRequestRecord, SpaceRecord } from '../spaces/tables.ts'
 import { insert, type State } from '../state.ts'
 import type { RevisionRecord } from './tables.ts'

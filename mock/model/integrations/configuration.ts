@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini'
 import type { ConfigurationInput } from '../../../src/schemas/integration-input.ts'
 import type { InstallationStatus } from '../../../src/schemas/installation.ts'
-import { badRequest } from '../../core/http-error.ts'
+import { badRequest } from '../../base/http-error.ts'
 
 /** The configuration form of one level (account, space or site) of an integration. */
 export type ConfigurationSchema = z.output<typeof ConfigurationInput>

@@ -1,5 +1,5 @@
-import type { Services } from '../../core/services.ts'
-import { TunnelRefused } from '../../core/tunnels.ts'
+import type { Capabilities } from '../../base/capabilities.ts'
+import { TunnelRefused } from '../../base/tunnels.ts'
 import type { State } from '../state.ts'
 import type { EventStatus, InstallationRecord, IntegrationEventRecord, IntegrationRecord, LogEntry } from './tables.ts'
 
@@ -7,7 +7,7 @@ import type { EventStatus, InstallationRecord, IntegrationEventRecord, Integrati
 export const TUNNEL_TIMEOUT_MS = 10_000
 
 /** The platform's outbound fetch. */
-export type Fetch = Services['fetch']
+export type Fetch = Capabilities['fetch']
 
 /**
  * The header `@gitbook/runtime`'s `verifyIntegrationRequestSignature` checks: the HMAC-SHA256 of

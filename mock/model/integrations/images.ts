@@ -1,4 +1,4 @@
-import { badRequest } from '../../core/http-error.ts'
+import { badRequest } from '../../base/http-error.ts'
 
 /** Image types an icon or preview image may have, by the bytes they start with. */
 const SIGNATURES: Array<{ type: string; test: (bytes: Uint8Array, text: string) => boolean }> = [

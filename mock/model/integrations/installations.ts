@@ -1,5 +1,5 @@
 import type { InstallationStatus } from '../../../src/schemas/installation.ts'
-import { badRequest, conflict, forbidden } from '../../core/http-error.ts'
+import { badRequest, conflict, forbidden } from '../../base/http-error.ts'
 import { insert, type State } from '../state.ts'
 import { installableIn } from './access.ts'
 import { checkConfiguration, defaultsOf, missingRequired, sameValue, statusFor } from './configuration.ts'

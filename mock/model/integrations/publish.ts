@@ -1,5 +1,5 @@
 import type { PublishBody } from '../../../src/schemas/integration-input.ts'
-import { badRequest, notFound } from '../../core/http-error.ts'
+import { badRequest, notFound } from '../../base/http-error.ts'
 import { insert, type State } from '../state.ts'
 import { checkSchema } from './configuration.ts'
 import { revokeDevelopmentToken } from './development.ts'

@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini'
 import type { LibraryModules } from '../libraries.ts'
 import { RenderRequest } from '../../../src/schemas/render.ts'
-import { badRequest, HttpError, notFound } from '../../core/http-error.ts'
+import { badRequest, HttpError, notFound } from '../../base/http-error.ts'
 import { newId, type State } from '../state.ts'
 import {
   dispatchRequest,

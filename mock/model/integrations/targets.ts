@@ -1,4 +1,4 @@
-import { badRequest, notFound } from '../../core/http-error.ts'
+import { badRequest, notFound } from '../../base/http-error.ts'
 import type { State } from '../state.ts'
 import { checkConfiguration, sameValue } from './configuration.ts'
 import { settingFor, settingsOf, targetAllows, type TargetKind } from './coverage.ts'

@@ -1,5 +1,5 @@
 import type { Role } from '../../../src/schemas/shared.ts'
-import { badRequest, conflict } from '../../core/http-error.ts'
+import { badRequest, conflict } from '../../base/http-error.ts'
 import { active } from '../access.ts'
 import { visibleSpaces } from '../spaces/visible.ts'
 import { insert, newSecret, type State } from '../state.ts'

@@ -1,5 +1,5 @@
 import type { Role } from '../../../src/schemas/shared.ts'
-import { badRequest, conflict, notFound } from '../../core/http-error.ts'
+import { badRequest, conflict, notFound } from '../../base/http-error.ts'
 import { insert, newSecret, type State } from '../state.ts'
 import type { OrganizationRecord } from './tables.ts'
 

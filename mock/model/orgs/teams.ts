@@ -1,4 +1,4 @@
-import { badRequest, conflict } from '../../core/http-error.ts'
+import { badRequest, conflict } from '../../base/http-error.ts'
 import { insert, type State } from '../state.ts'
 import type { TeamRecord } from './tables.ts'
 import { requireMember, requireMembers } from './members.ts'

@@ -1,4 +1,4 @@
-import { badRequest } from '../../core/http-error.ts'
+import { badRequest } from '../../base/http-error.ts'
 import { childrenOf, encode, readElement, SEQUENCE, type DerElement } from './der.ts'
 
 /** A certificate accepted from a request, with its validity when the structure shows one. */

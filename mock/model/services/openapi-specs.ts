@@ -1,5 +1,5 @@
 import { OpenAPISpecSlug, OpenAPISpecSourceURL } from '../../../src/schemas/openapi-spec.ts'
-import { badRequest, conflict, notFound } from '../../core/http-error.ts'
+import { badRequest, conflict, notFound } from '../../base/http-error.ts'
 import { insert, newId, type State } from '../state.ts'
 import type { Source } from './openapi-source.ts'
 import type { OpenAPISpecRecord, ProcessingOutcome } from './tables.ts'

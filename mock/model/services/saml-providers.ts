@@ -1,5 +1,5 @@
 import type { Role } from '../../../src/schemas/shared.ts'
-import { badRequest, conflict, notFound } from '../../core/http-error.ts'
+import { badRequest, conflict, notFound } from '../../base/http-error.ts'
 import type { TeamRecord } from '../orgs/tables.ts'
 import { insert, type State } from '../state.ts'
 import { parseCertificate } from './certificate.ts'

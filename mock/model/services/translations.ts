@@ -1,5 +1,5 @@
 import { LanguageCode, TranslationTitle } from '../../../src/schemas/translation.ts'
-import { badRequest, notFound } from '../../core/http-error.ts'
+import { badRequest, notFound } from '../../base/http-error.ts'
 import { insert, type State } from '../state.ts'
 import type { TranslationRecord } from './tables.ts'
 

@@ -1,4 +1,4 @@
-import { badRequest, conflict, notFound } from '../../core/http-error.ts'
+import { badRequest, conflict, notFound } from '../../base/http-error.ts'
 import { insert, type State } from '../state.ts'
 import { endPosition, positionNear, whichSide } from './order.ts'
 import { findGroup, findSection, renumberAs, renumberTopLevel, topLevel, type TopLevelItem } from './structure.ts'

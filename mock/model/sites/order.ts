@@ -1,4 +1,4 @@
-import { badRequest } from '../../core/http-error.ts'
+import { badRequest } from '../../base/http-error.ts'
 
 /** Something kept in a parent's order by a number between its neighbours'. */
 export interface Placed {

@@ -1,4 +1,4 @@
-import { badRequest, conflict, notFound } from '../../core/http-error.ts'
+import { badRequest, conflict, notFound } from '../../base/http-error.ts'
 import { insert, type State } from '../state.ts'
 import { findSection } from './structure.ts'
 import { sourceKey, type SiteRecord, type SiteRedirectRecord, type SiteSectionRecord } from './tables.ts'

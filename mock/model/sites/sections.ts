@@ -1,4 +1,4 @@
-import { badRequest, conflict } from '../../core/http-error.ts'
+import { badRequest, conflict } from '../../base/http-error.ts'
 import { insert, type State } from '../state.ts'
 import { endPosition, positionNear, whichSide, type Placed } from './order.ts'
 import { slugify, uniquePath } from './paths.ts'

@@ -1,4 +1,4 @@
-import { badRequest, conflict } from '../../core/http-error.ts'
+import { badRequest, conflict } from '../../base/http-error.ts'
 import { spaceRole } from '../access.ts'
 import type { SpaceRecord } from '../spaces/tables.ts'
 import { insert, type State } from '../state.ts'

@@ -1,4 +1,4 @@
-import { notFound } from '../../core/http-error.ts'
+import { notFound } from '../../base/http-error.ts'
 import { insert, newId, type State } from '../state.ts'
 import type { ChangeRequestRecord, SpaceRecord } from './tables.ts'
 

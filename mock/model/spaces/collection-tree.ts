@@ -1,6 +1,6 @@
 import type { Role } from '../../../src/schemas/shared.ts'
-import { badRequest } from '../../core/http-error.ts'
-import { encode, readCursorOf, type Envelope, type PageInput, DEFAULT_LIMIT } from '../../core/paginate.ts'
+import { badRequest } from '../../base/http-error.ts'
+import { encode, readCursorOf, type Envelope, type PageInput, DEFAULT_LIMIT } from '../../base/paginate.ts'
 import { membership, rank, teamsOf } from '../access.ts'
 import type { State } from '../state.ts'
 import { compareKeys } from '../table.ts'

@@ -1,5 +1,5 @@
 import type { Role } from '../../../src/schemas/shared.ts'
-import { conflict } from '../../core/http-error.ts'
+import { conflict } from '../../base/http-error.ts'
 import { ancestors } from '../access.ts'
 import { insert, type State } from '../state.ts'
 import { positionFor, requireParent, type PositionInput } from './positions.ts'

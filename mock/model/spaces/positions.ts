@@ -1,4 +1,4 @@
-import { badRequest, notFound } from '../../core/http-error.ts'
+import { badRequest, notFound } from '../../base/http-error.ts'
 import { compareKeys } from '../table.ts'
 import type { State } from '../state.ts'
 import { keyBetween } from './order-keys.ts'

@@ -1,6 +1,6 @@
 import type { Role } from '../../../src/schemas/shared.ts'
 import type { SpaceEditMode, SpaceVisibility } from '../../../src/schemas/space.ts'
-import { conflict, notFound } from '../../core/http-error.ts'
+import { conflict, notFound } from '../../base/http-error.ts'
 import { insert, newId, type State } from '../state.ts'
 import { positionFor, requireParent, type PositionInput } from './positions.ts'
 import { restorable } from './retention.ts'

@@ -1,5 +1,5 @@
 import type { SectionInfo } from '../../../markdown/page-analysis.ts'
-import { eachSliced, PREPARE_ABOVE, slicer } from '../../../core/turns.ts'
+import { eachSliced, PREPARE_ABOVE, slicer } from '../../../base/turns.ts'
 import type { PageRecord } from '../../content/tables.ts'
 import { analysisOf, keepAnalysis, viewOf, type PageNode, type RevisionView } from '../../../derived/content/view.ts'
 import type { SpaceRecord } from '../../spaces/tables.ts'

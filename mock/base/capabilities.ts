@@ -9,7 +9,7 @@ export type Commit = (write: () => void) => Promise<void>
  * deliveries, renders) and registered fixtures. An outbound call never holds the state lock: a
  * handler makes it as work after the lock (`Deferred`, mock/handlers/deferred.ts).
  */
-export interface Services {
+export interface Capabilities {
   /** Calls development tunnels only: loopback (unless refused), or hosts on the server's allow-list (`TunnelRefused` otherwise). */
   fetch: (input: Request | string | URL, init?: RequestInit) => Promise<Response>
   /** Why a development tunnel URL may not be used, or `undefined` when it may (see `tunnelRefusal`). */
