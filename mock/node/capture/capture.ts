@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto'
 import { APIError, type Client } from '../../../src/index.ts'
 import type { Collection } from '../../../src/schemas/collection.ts'
 import type { Member } from '../../../src/schemas/member.ts'
+import type { Organization } from '../../../src/schemas/organization.ts'
 import type { Space } from '../../../src/schemas/space.ts'
 import type { SerializedState } from '../../model/state.ts'
 import { createMockPlatform } from '../../platform.ts'
 import { captureChangeRequests } from './changes.ts'
 import { captureThread } from './comments.ts'
 import { captureRevision } from './content.ts'
-import { CaptureContext, type Placeholder, type Skipped, type Wire } from './context.ts'
+import { CaptureContext, type Placeholder, type Skipped } from './context.ts'
 import { Copy } from './copy.ts'
 import { addOrganization, captureMembers, captureTeams, whoAmI } from './orgs.ts'
 import { silentProgress, type Progress } from './progress.ts'
@@ -105,7 +106,7 @@ export async function capture(options: CaptureOptions): Promise<CaptureResult> {
   const limits = { maxPages: options.maxPagesPerSpace, noContent: options.noContent ?? false }
 
   progress.phase('organizations')
-  let orgs: Wire[]
+  let orgs: Organization[]
   try {
     // A service that cannot be reached at all is reported at once rather than after every backoff.
     orgs = (await ctx.list('organizations', () => ctx.client.orgs.list({}, { retry: 1 }).pages())) ?? []
@@ -120,7 +121,7 @@ export async function capture(options: CaptureOptions): Promise<CaptureResult> {
       if (orgs.some((o) => o.id === id)) continue
       const org = await ctx.read(`organization ${id}`, () => ctx.client.orgs.get({ organizationId: id }))
       if (!org) throw new CaptureError(`The token has no access to organization ${id}`)
-      orgs.push(org as Wire)
+      orgs.push(org)
     }
     orgs = orgs.filter((o) => wanted.has(o.id))
   }
@@ -132,14 +133,14 @@ export async function capture(options: CaptureOptions): Promise<CaptureResult> {
   const collectionsByOrg = new Map<string, Collection[]>()
   const membersByOrg = new Map<string, Member[]>()
   for (const org of orgs) {
-    addOrganization(ctx, copy, org)
+    const { createdAt } = addOrganization(ctx, copy, org)
     captured.add(org.id)
     progress.phase(`members of ${org.title}`)
     const members = await captureMembers(ctx, copy, org.id, self)
     membersByOrg.set(org.id, members)
     progress.phase(`teams of ${org.title}`)
     await captureTeams(ctx, copy, org.id, members)
-    collectionsByOrg.set(org.id, await captureCollections(ctx, copy, org.id, org.createdAt))
+    collectionsByOrg.set(org.id, await captureCollections(ctx, copy, org.id, createdAt))
   }
 
   progress.phase('spaces')
@@ -188,7 +189,7 @@ export async function capture(options: CaptureOptions): Promise<CaptureResult> {
   })
 
   progress.phase('sites and services', orgs.length)
-  for (const org of orgs) {
+  for (const org of copy.rows('organizations')) {
     await captureSites(ctx, copy, org.id, org.createdAt)
     await captureServices(ctx, copy, org.id)
     progress.tick(org.title)

@@ -1,5 +1,5 @@
 import type { Space } from '../../../src/schemas/space.ts'
-import type { CaptureContext, Wire } from './context.ts'
+import type { CaptureContext } from './context.ts'
 import type { Copy } from './copy.ts'
 import { captureReviewers, captureThread } from './comments.ts'
 import { captureRevision, type ContentLimits } from './content.ts'
@@ -23,10 +23,10 @@ export async function captureChangeRequests(
   for (let number = total; number >= 1; number--) {
     // Newest first get the live statuses: older change requests are the ones likely done.
     const status = open > 0 ? (open--, 'open') : draft > 0 ? (draft--, 'draft') : 'merged'
-    const probe = (await ctx.read(`space ${space.id} change request #${number}: its ID`, () =>
+    const probe = await ctx.read(`space ${space.id} change request #${number}: its ID`, () =>
       ctx.client.changeRequests.comments.list({ spaceId: space.id, changeRequestId: String(number), limit: 1 }),
-    )) as Wire | undefined
-    const known = probe?.items?.[0]?.target?.changeRequest as string | undefined
+    )
+    const known = probe?.items[0]?.target?.changeRequest
     const id = known ?? `captured-cr-${space.id}-${number}`
     if (!known)
       ctx.placeholder(
@@ -35,7 +35,7 @@ export async function captureChangeRequests(
       )
     const revision = await captureRevision(ctx, copy, { spaceId: space.id, changeRequestNumber: number, changeRequestId: id }, limits)
     if (!revision) continue
-    const parent = (revision.parents as string[] | undefined)?.[0]
+    const parent = revision.parents[0]
     const baseRevision = parent && copy.has('revisions', parent) ? parent : space.revision
     copy.add('changeRequests', {
       id,

@@ -1,5 +1,7 @@
-import type { CaptureContext, Wire } from './context.ts'
-import type { Copy } from './copy.ts'
+import type { Reaction } from '../../../src/schemas/comment.ts'
+import type { CaptureContext } from './context.ts'
+import type { Copy, RecordValues } from './copy.ts'
+import { timeOr, UNKNOWN_TIME } from './fields.ts'
 import { addUser } from './orgs.ts'
 
 /** A thread: a space's own comments, or a change request's (addressed by number). */
@@ -8,11 +10,25 @@ export interface ThreadRef {
   changeRequestNumber?: number
 }
 
-function reactions(copy: Copy, list: readonly Wire[] | undefined) {
-  return (list ?? []).map((r) => ({
-    emoji: r.emoji,
-    users: ((r.users ?? []) as Wire[]).map((u) => ({ user: addUser(copy, u.user) ?? u.user?.id, reactedAt: u.reactedAt })),
-  }))
+type ReactionValues = RecordValues<'comments'>['reactions'][number]
+
+/**
+ * A post's reactions as the tables keep them. A reaction without an emoji, or a user without an
+ * ID, breaks the service's own contract: those are left out. A reaction time the service did not
+ * show is the post's.
+ */
+function reactions(ctx: CaptureContext, copy: Copy, list: readonly Reaction[] | undefined, postedAt: string): ReactionValues[] {
+  const out: ReactionValues[] = []
+  for (const reaction of list ?? []) {
+    if (reaction.emoji === undefined) continue
+    const users: ReactionValues['users'] = []
+    for (const entry of reaction.users ?? []) {
+      const user = addUser(copy, entry.user)
+      if (user !== undefined) users.push({ user, reactedAt: timeOr(ctx, 'comments.reactions.reactedAt', entry.reactedAt, postedAt) })
+    }
+    out.push({ emoji: reaction.emoji, users })
+  }
+  return out
 }
 
 /**
@@ -23,62 +39,68 @@ export async function captureThread(ctx: CaptureContext, copy: Copy, thread: Thr
   const { spaceId, changeRequestNumber } = thread
   const cr = changeRequestNumber === undefined ? undefined : String(changeRequestNumber)
   const label = cr === undefined ? `space ${spaceId}` : `space ${spaceId} change request #${cr}`
-  const comments = ((await ctx.list(`${label}: comments`, () =>
-    cr === undefined
-      ? ctx.client.spaces.comments.list({ spaceId, order: 'asc' }).pages()
-      : ctx.client.changeRequests.comments.list({ spaceId, changeRequestId: cr, order: 'asc' }).pages(),
-  )) ?? []) as Wire[]
+  const comments =
+    (await ctx.list(`${label}: comments`, () =>
+      cr === undefined
+        ? ctx.client.spaces.comments.list({ spaceId, order: 'asc' }).pages()
+        : ctx.client.changeRequests.comments.list({ spaceId, changeRequestId: cr, order: 'asc' }).pages(),
+    )) ?? []
   const posts = new Map<string, number>()
   const count = (user: string) => posts.set(user, (posts.get(user) ?? 0) + 1)
   for (const comment of comments) {
-    const target = (comment.target ?? {}) as Wire
+    const target = comment.target ?? {}
     const postedBy = addUser(copy, comment.postedBy) ?? ''
     count(postedBy)
+    const postedAt = timeOr(ctx, 'comments.postedAt', comment.postedAt, UNKNOWN_TIME)
+    const node = target.node?.id === undefined ? undefined : { id: target.node.id, preview: target.node.preview ?? '' }
     copy.add('comments', {
       id: comment.id,
       space: spaceId,
       changeRequest: cr === undefined ? undefined : changeRequestId,
       postedBy,
-      postedAt: comment.postedAt,
+      postedAt,
       editedAt: comment.editedAt,
-      markdown: comment.body?.markdown ?? '',
-      reactions: reactions(copy, comment.reactions),
+      markdown: comment.body.markdown ?? '',
+      reactions: reactions(ctx, copy, comment.reactions, postedAt),
       revision: target.revision ?? '',
       page: target.page?.id,
-      node: target.node ? { id: target.node.id, preview: target.node.preview ?? '' } : undefined,
+      node,
       status: comment.status === 'resolved' ? 'resolved' : 'open',
       resolvedAt: comment.resolvedAt,
       resolvedBy: addUser(copy, comment.resolvedBy),
     })
     if (!comment.replies) continue
-    const replies = ((await ctx.list(`${label}: replies of comment ${comment.id}`, () =>
-      cr === undefined
-        ? ctx.client.spaces.comments.replies.list({ spaceId, commentId: comment.id }).pages()
-        : ctx.client.changeRequests.comments.replies.list({ spaceId, changeRequestId: cr, commentId: comment.id }).pages(),
-    )) ?? []) as Wire[]
+    const replies =
+      (await ctx.list(`${label}: replies of comment ${comment.id}`, () =>
+        cr === undefined
+          ? ctx.client.spaces.comments.replies.list({ spaceId, commentId: comment.id }).pages()
+          : ctx.client.changeRequests.comments.replies.list({ spaceId, changeRequestId: cr, commentId: comment.id }).pages(),
+      )) ?? []
     for (const reply of replies) {
       const by = addUser(copy, reply.postedBy) ?? ''
       count(by)
+      const repliedAt = timeOr(ctx, 'commentReplies.postedAt', reply.postedAt, postedAt)
       copy.add('commentReplies', {
         id: reply.id,
         space: spaceId,
         changeRequest: changeRequestId,
         comment: comment.id,
         postedBy: by,
-        postedAt: reply.postedAt,
+        postedAt: repliedAt,
         editedAt: reply.editedAt,
-        markdown: reply.body?.markdown ?? '',
-        reactions: reactions(copy, reply.reactions),
+        markdown: reply.body.markdown ?? '',
+        reactions: reactions(ctx, copy, reply.reactions, repliedAt),
       })
     }
   }
   // Commenters: the API's list says who takes part; their post counts come from what was read
   // (at least one each: a list that failed to read leaves posts uncounted).
-  const commenters = ((await ctx.list(`${label}: commenters`, () =>
-    cr === undefined
-      ? ctx.client.spaces.listCommenters({ spaceId }).pages()
-      : ctx.client.changeRequests.listCommenters({ spaceId, changeRequestId: cr }).pages(),
-  )) ?? []) as Wire[]
+  const commenters =
+    (await ctx.list(`${label}: commenters`, () =>
+      cr === undefined
+        ? ctx.client.spaces.listCommenters({ spaceId }).pages()
+        : ctx.client.changeRequests.listCommenters({ spaceId, changeRequestId: cr }).pages(),
+    )) ?? []
   const key = cr === undefined ? `s:${spaceId}` : `c:${changeRequestId}`
   for (const member of commenters) {
     const user = addUser(copy, member.user) ?? member.id
@@ -100,9 +122,10 @@ export async function captureReviewers(
   number: number,
   changeRequestId: string,
 ): Promise<void> {
-  const reviewers = ((await ctx.list(`space ${spaceId} change request #${number}: requested reviewers`, () =>
-    ctx.client.changeRequests.reviewers.list({ spaceId, changeRequestId: String(number) }).pages(),
-  )) ?? []) as Wire[]
+  const reviewers =
+    (await ctx.list(`space ${spaceId} change request #${number}: requested reviewers`, () =>
+      ctx.client.changeRequests.reviewers.list({ spaceId, changeRequestId: String(number) }).pages(),
+    )) ?? []
   for (const r of reviewers) {
     const user = addUser(copy, r.user)
     if (!user) continue
@@ -112,7 +135,7 @@ export async function captureReviewers(
       user,
       requestedBy: addUser(copy, r.requestedBy) ?? user,
       revision: r.revision ?? '',
-      createdAt: r.createdAt,
+      createdAt: timeOr(ctx, 'requestedReviewers.createdAt', r.createdAt, UNKNOWN_TIME),
     })
   }
 }

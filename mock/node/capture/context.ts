@@ -1,12 +1,6 @@
 import { APIError, ResponseValidationError, type Client } from '../../../src/index.ts'
 import type { Progress } from './progress.ts'
 
-/**
- * A wire object as the SDK returns it. The capture reads fields the schemas mark optional and
- * maps them back to stored records, so it handles them as plain JSON.
- */
-export type Wire = Record<string, any>
-
 /** Something the capture could not read, and why (a 403, a validation failure, an API limit). */
 export interface Skipped {
   /** What was being read: `space abc: comments`. */

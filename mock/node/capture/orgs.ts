@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { RateLimitError } from '../../../src/index.ts'
 import type { Member } from '../../../src/schemas/member.ts'
-import type { CaptureContext, Wire } from './context.ts'
-import type { Copy } from './copy.ts'
+import type { Organization } from '../../../src/schemas/organization.ts'
+import type { User } from '../../../src/schemas/shared.ts'
+import type { Team } from '../../../src/schemas/team.ts'
+import type { CaptureContext } from './context.ts'
+import type { Copy, RecordOf } from './copy.ts'
+import { timeOr, UNKNOWN_TIME } from './fields.ts'
 
 /**
  * Who the token belongs to. The API has no "me" operation; the visitor JWT that `ping` returns
@@ -37,19 +41,22 @@ export async function whoAmI(ctx: CaptureContext, organizationId: string): Promi
 }
 
 /** An organization record from its wire object; the visitor-JWT signing secret is never shown, so a new one is made. */
-export function addOrganization(ctx: CaptureContext, copy: Copy, org: Wire): void {
+export function addOrganization(ctx: CaptureContext, copy: Copy, org: Organization): RecordOf<'organizations'> {
   ctx.placeholder('organizations.visitorSecret', 'a new random secret: the service never shows the one that signs its visitor JWTs')
-  copy.add('organizations', {
+  return copy.add('organizations', {
     id: org.id,
     title: org.title,
-    createdAt: org.createdAt ?? new Date(0).toISOString(),
+    createdAt: timeOr(ctx, 'organizations.createdAt', org.createdAt, UNKNOWN_TIME),
     emailDomains: org.emailDomains ?? [],
     hostname: org.hostname ?? org.id,
     type: org.type ?? 'business',
     useCase: org.useCase ?? 'internalDocs',
     communityType: org.communityType,
     defaultRole: org.defaultRole ?? null,
-    defaultContent: org.defaultContent,
+    defaultContent:
+      org.defaultContent?.type === undefined || org.defaultContent.site === undefined
+        ? undefined
+        : { type: org.defaultContent.type, site: org.defaultContent.site },
     logo: org.urls?.logo,
     customHostname: org.customHostname,
     sso: org.sso ?? false,
@@ -65,7 +72,7 @@ export function addOrganization(ctx: CaptureContext, copy: Copy, org: Wire): voi
  * `{ id, displayName: 'Deleted user' }` for users that are gone: those are not made into users, so
  * the copy shows the same placeholder. An email the caller may not see is left empty and counted.
  */
-export function addUser(copy: Copy, user: Wire | undefined): string | undefined {
+export function addUser(copy: Copy, user: User | undefined): string | undefined {
   if (!user || typeof user.id !== 'string') return undefined
   const known = copy.get('users', user.id)
   const gone = user.email === undefined && user.urls === undefined && user.displayName === 'Deleted user'
@@ -98,7 +105,7 @@ export async function captureMembers(ctx: CaptureContext, copy: Copy, organizati
       role: member.role ?? null,
       disabled: member.disabled ?? false,
       sso: member.sso ?? false,
-      joinedAt: member.joinedAt ?? new Date(0).toISOString(),
+      joinedAt: timeOr(ctx, 'members.joinedAt', member.joinedAt, UNKNOWN_TIME),
       lastSeenAt: member.lastSeenAt,
     })
   }
@@ -111,22 +118,20 @@ export async function captureMembers(ctx: CaptureContext, copy: Copy, organizati
  * teams still captures the teams its own user is in.
  */
 export async function captureTeams(ctx: CaptureContext, copy: Copy, organizationId: string, members: readonly Member[]): Promise<void> {
-  const teams = (await ctx.list(`organization ${organizationId}: teams`, () => ctx.client.orgs.teams.list({ organizationId }).pages())) as
-    | Wire[]
-    | undefined
-  const addTeam = (team: Wire) =>
+  const teams = await ctx.list(`organization ${organizationId}: teams`, () => ctx.client.orgs.teams.list({ organizationId }).pages())
+  const addTeam = (team: Team) =>
     copy.add('teams', {
       id: team.id,
       organization: organizationId,
       title: team.title,
-      createdAt: team.createdAt ?? new Date(0).toISOString(),
+      createdAt: timeOr(ctx, 'teams.createdAt', team.createdAt, UNKNOWN_TIME),
     })
   for (const team of teams ?? []) addTeam(team)
   await ctx.each(members, async (member) => {
     const userId = member.user?.id ?? member.id
-    const entries = (await ctx.list(`organization ${organizationId}: teams of member ${userId}`, () =>
+    const entries = await ctx.list(`organization ${organizationId}: teams of member ${userId}`, () =>
       ctx.client.orgs.members.listTeams({ organizationId, userId }).pages(),
-    )) as Wire[] | undefined
+    )
     for (const entry of entries ?? []) {
       addTeam(entry.team)
       copy.add('teamMembers', {

@@ -1,6 +1,10 @@
+import { InstallationStatus, type SiteInstallation, type SpaceInstallation } from '../../../src/schemas/installation.ts'
+import { type Integration, IntegrationTarget, IntegrationVisibility } from '../../../src/schemas/integration.ts'
 import { parseCertificate } from '../../model/services/certificate.ts'
-import type { CaptureContext, Wire } from './context.ts'
-import type { Copy } from './copy.ts'
+import { ProcessingState } from '../../model/services/tables.ts'
+import type { CaptureContext } from './context.ts'
+import type { Copy, RecordValues } from './copy.ts'
+import { oneOf, timeOr, UNKNOWN_TIME } from './fields.ts'
 
 /** Translation settings, OpenAPI specifications and SAML providers of an organization. */
 export async function captureServices(ctx: CaptureContext, copy: Copy, organizationId: string): Promise<void> {
@@ -10,7 +14,7 @@ export async function captureServices(ctx: CaptureContext, copy: Copy, organizat
     ctx.list(`organization ${organizationId}: OpenAPI specifications`, () => ctx.client.orgs.openapi.list(params).pages()),
     ctx.list(`organization ${organizationId}: SAML providers`, () => ctx.client.orgs.saml.list(params).pages()),
   ])
-  for (const t of (translations ?? []) as Wire[]) {
+  for (const t of translations ?? []) {
     copy.add('translations', {
       id: t.id,
       organization: organizationId,
@@ -20,17 +24,20 @@ export async function captureServices(ctx: CaptureContext, copy: Copy, organizat
       updatedAt: t.updatedAt,
     })
   }
-  for (const s of (specs ?? []) as Wire[]) {
-    const running = s.processingState === 'pending' || s.processingState === 'progress'
+  for (const s of specs ?? []) {
+    const processingState = oneOf(ProcessingState.options, s.processingState, 'complete')
+    const running = processingState === 'pending' || processingState === 'progress'
+    const createdAt = timeOr(ctx, 'openapiSpecs.createdAt', s.createdAt, UNKNOWN_TIME)
+    const updatedAt = timeOr(ctx, 'openapiSpecs.updatedAt', s.updatedAt, createdAt)
     copy.add('openapiSpecs', {
       id: s.id,
       organization: organizationId,
       slug: s.slug,
       sourceURL: s.sourceURL,
-      createdAt: s.createdAt,
-      updatedAt: s.updatedAt,
-      processingState: ['pending', 'progress', 'complete', 'failed'].includes(s.processingState) ? s.processingState : 'complete',
-      startedAt: s.updatedAt,
+      createdAt,
+      updatedAt,
+      processingState,
+      startedAt: updatedAt,
       // A run in flight ends in the copy as the last one did: its real outcome is not known yet.
       outcome: running
         ? s.lastProcessErrorCode !== undefined && s.lastVersion === undefined
@@ -44,7 +51,7 @@ export async function captureServices(ctx: CaptureContext, copy: Copy, organizat
     })
     if (running) ctx.placeholder('openapiSpecs.outcome', 'a run in progress while captured ends in the copy as the previous run did')
   }
-  for (const p of (providers ?? []) as Wire[]) {
+  for (const p of providers ?? []) {
     let certificateExpiresAt: string | undefined
     try {
       certificateExpiresAt = parseCertificate(p.certificate ?? '').notAfter?.toISOString()
@@ -61,15 +68,115 @@ export async function captureServices(ctx: CaptureContext, copy: Copy, organizat
       ssoURL: p.ssoURL ?? '',
       defaultTeam: p.defaultTeam?.id,
       defaultRole: p.defaultRole ?? null,
-      createdAt: p.createdAt,
+      createdAt: timeOr(ctx, 'samlProviders.createdAt', p.createdAt, UNKNOWN_TIME),
     })
   }
 }
 
-function base64Of(url: unknown): string | undefined {
-  if (typeof url !== 'string') return undefined
+function base64Of(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined
   const match = /^data:[^;,]*;base64,(.*)$/s.exec(url)
   return match?.[1]
+}
+
+type IntegrationValues = RecordValues<'integrations'>
+type ConfigurationValues = NonNullable<IntegrationValues['configurations']['account']>
+type PropertyValues = ConfigurationValues['properties'][string]
+type TargetValues = RecordValues<'integrationInstallations'>['spaces'][number]
+
+/** An integration record from the catalog's entry; what the API never shows is marked (see `captureIntegrations`). */
+function integrationValues(integration: Integration, self: string | undefined): IntegrationValues {
+  const name = integration.name
+  const configurations = integration.configurations
+  return {
+    id: `captured-integration:${name}`,
+    name,
+    organization: integration.owner?.id ?? '',
+    version: integration.version,
+    runtime: 'v1',
+    title: integration.title ?? name,
+    description: integration.description ?? '',
+    summary: integration.summary,
+    icon: base64Of(integration.urls?.icon),
+    previewImages: (integration.previewImages ?? []).map(base64Of).filter((s) => s !== undefined),
+    visibility: oneOf(IntegrationVisibility.options, integration.visibility, 'public'),
+    target: oneOf(IntegrationTarget.options, integration.target, 'all'),
+    verified: integration.verified ?? false,
+    scopes: integration.scopes ?? [],
+    categories: integration.categories ?? [],
+    // A block or content source without a title shows its ID, as the catalog would have to.
+    blocks: (integration.blocks ?? []).map((block) => ({
+      id: block.id,
+      title: block.title ?? block.id,
+      description: block.description,
+      icon: block.icon,
+      urlUnfurl: block.urlUnfurl,
+      markdown:
+        block.markdown?.codeblock === undefined || block.markdown.body === undefined
+          ? undefined
+          : { codeblock: block.markdown.codeblock, body: block.markdown.body },
+    })),
+    contentSources: (integration.contentSources ?? []).map((source) => ({
+      id: source.id,
+      title: source.title ?? source.id,
+      description: source.description,
+      icon: source.icon,
+      configuration: source.configuration?.componentId === undefined ? undefined : { componentId: source.configuration.componentId },
+    })),
+    externalLinks: (integration.externalLinks ?? []).flatMap((link) =>
+      link.url === undefined ? [] : [{ url: link.url, label: link.label ?? link.url }],
+    ),
+    configurations: {
+      account: configurationOf(configurations?.account),
+      space: configurationOf(configurations?.space),
+      site: configurationOf(configurations?.site),
+    },
+    script: '',
+    secrets: {},
+    contentSecurityPolicy: integration.contentSecurityPolicy,
+    createdAt: UNKNOWN_TIME,
+    updatedAt: UNKNOWN_TIME,
+    publishedBy: self ?? '',
+  }
+}
+
+/** A configuration schema as the table keeps it; a property of a type the table does not know is a string. */
+function configurationOf(schema: NonNullable<Integration['configurations']>['account']): ConfigurationValues | undefined {
+  if (schema === undefined) return undefined
+  const properties: Record<string, PropertyValues> = {}
+  for (const [key, property] of Object.entries(schema.properties ?? {})) {
+    properties[key] = {
+      type: oneOf<PropertyValues['type']>(['string', 'number', 'boolean', 'button'], property.type, 'string'),
+      title: property.title,
+      description: property.description,
+      default: property.default,
+      completion_url: property.completion_url,
+      enum: property.enum,
+    }
+  }
+  return { properties, required: schema.required }
+}
+
+/** The settings of installation `installationId` on each space it has settings for. */
+function spaceSettings(entries: readonly SpaceInstallation[] | undefined, installationId: string): TargetValues[] {
+  return (entries ?? [])
+    .filter((entry) => entry.installation === installationId)
+    .map((entry) => ({
+      id: typeof entry.space === 'string' ? entry.space : entry.space.id,
+      configuration: entry.configuration ?? {},
+      externalIds: entry.externalIds ?? [],
+    }))
+}
+
+/** The settings of installation `installationId` on each site it has settings for. */
+function siteSettings(entries: readonly SiteInstallation[] | undefined, installationId: string): TargetValues[] {
+  return (entries ?? [])
+    .filter((entry) => entry.installation === installationId)
+    .map((entry) => ({
+      id: typeof entry.site === 'string' ? entry.site : entry.site.id,
+      configuration: entry.configuration ?? {},
+      externalIds: entry.externalIds ?? [],
+    }))
 }
 
 /**
@@ -83,15 +190,18 @@ export async function captureIntegrations(
   organizations: ReadonlySet<string>,
   self: string | undefined,
 ): Promise<void> {
-  const catalog = ((await ctx.list('integrations', () => ctx.client.integrations.list().pages())) ?? []) as Wire[]
+  const catalog = (await ctx.list('integrations', () => ctx.client.integrations.list().pages())) ?? []
   await ctx.each(catalog, async (integration) => {
-    const name = integration.name as string
+    const name = integration.name
     const installations = (
-      ((await ctx.list(`integration ${name}: installations`, () =>
+      (await ctx.list(`integration ${name}: installations`, () =>
         ctx.client.integrations.installations.list({ integrationName: name }).pages(),
-      )) ?? []) as Wire[]
-    ).filter((i) => organizations.has(i.target?.organization))
-    const owner = integration.owner?.id as string | undefined
+      )) ?? []
+    ).flatMap((installation) => {
+      const organization = installation.target?.organization
+      return organization !== undefined && organizations.has(organization) ? [{ installation, organization }] : []
+    })
+    const owner = integration.owner?.id
     if (installations.length === 0 && !(owner && organizations.has(owner))) return
     const [spaces, sites] = installations.length
       ? await Promise.all([
@@ -103,64 +213,30 @@ export async function captureIntegrations(
           ),
         ])
       : [[], []]
-    const id = `captured-integration:${name}`
-    copy.add('integrations', {
-      id,
-      name,
-      organization: owner ?? '',
-      version: integration.version ?? 1,
-      runtime: 'v1',
-      title: integration.title ?? name,
-      description: integration.description ?? '',
-      summary: integration.summary,
-      icon: base64Of(integration.urls?.icon),
-      previewImages: ((integration.previewImages ?? []) as unknown[]).map(base64Of).filter((s): s is string => s !== undefined),
-      visibility: integration.visibility ?? 'public',
-      target: integration.target ?? 'all',
-      verified: integration.verified ?? false,
-      scopes: integration.scopes ?? [],
-      categories: integration.categories ?? [],
-      blocks: integration.blocks ?? [],
-      contentSources: integration.contentSources ?? [],
-      externalLinks: integration.externalLinks ?? [],
-      configurations: integration.configurations ?? {},
-      script: '',
-      secrets: {},
-      contentSecurityPolicy: integration.contentSecurityPolicy,
-      createdAt: new Date(0).toISOString(),
-      updatedAt: new Date(0).toISOString(),
-      publishedBy: self ?? '',
-    })
+    const { id } = copy.add('integrations', integrationValues(integration, self))
     ctx.placeholder('integrations.script', "empty: the API never shows an integration's script")
     ctx.placeholder('integrations.secrets', "none: the API never shows an integration's secrets")
     ctx.placeholder('integrations.id', '`captured-integration:<name>`: integrations are addressed by name, their internal ID is not shown')
-    for (const inst of installations) {
-      const settings = (entries: Wire[] | undefined, key: 'space' | 'site') =>
-        ((entries ?? []) as Wire[])
-          .filter((e) => e.installation === inst.id)
-          .map((e) => ({
-            id: typeof e[key] === 'string' ? e[key] : e[key]?.id,
-            configuration: e.configuration ?? {},
-            externalIds: e.externalIds ?? [],
-          }))
-          .filter((e) => typeof e.id === 'string')
+    for (const { installation: inst, organization } of installations) {
       const spaceSelection = inst.space_selection === 'selected' ? 'selected' : 'all'
       const siteSelection = inst.site_selection === 'selected' ? 'selected' : 'all'
-      const keep = (selection: string) => (s: { configuration: object; externalIds: unknown[] }) =>
+      // With selection `all`, only targets with settings of their own are kept (the rest are covered anyway).
+      const keep = (selection: string) => (s: TargetValues) =>
         selection === 'selected' || Object.keys(s.configuration).length > 0 || s.externalIds.length > 0
+      const createdAt = timeOr(ctx, 'integrationInstallations.createdAt', inst.createdAt, UNKNOWN_TIME)
       copy.add('integrationInstallations', {
         id: inst.id,
         integration: id,
-        organization: inst.target.organization,
-        status: inst.status ?? 'active',
+        organization,
+        status: oneOf(InstallationStatus.options, inst.status, 'active'),
         spaceSelection,
         siteSelection,
-        spaces: settings(spaces as Wire[], 'space').filter(keep(spaceSelection)),
-        sites: settings(sites as Wire[], 'site').filter(keep(siteSelection)),
+        spaces: spaceSettings(spaces, inst.id).filter(keep(spaceSelection)),
+        sites: siteSettings(sites, inst.id).filter(keep(siteSelection)),
         configuration: inst.configuration ?? {},
         externalIds: inst.externalIds ?? [],
-        createdAt: inst.createdAt,
-        updatedAt: inst.updatedAt ?? inst.createdAt,
+        createdAt,
+        updatedAt: inst.updatedAt ?? createdAt,
         createdBy: self ?? '',
       })
     }

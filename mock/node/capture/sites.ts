@@ -1,8 +1,10 @@
-import type { CaptureContext, Wire } from './context.ts'
+import { type Site, SiteVisibility } from '../../../src/schemas/site.ts'
+import type { CaptureContext } from './context.ts'
 import type { Copy } from './copy.ts'
+import { oneOf, timeOr } from './fields.ts'
 
 /** Hostname and base path of a site from its published URL (`https://{hostname}/{basename}`). */
-function location(site: Wire): { hostname: string; basename: string } {
+function location(site: Site): { hostname: string; basename: string } {
   try {
     const url = new URL(site.urls?.published ?? `https://${site.hostname}/`)
     return { hostname: site.hostname ?? url.hostname, basename: decodeURIComponent(url.pathname.replace(/^\/|\/$/g, '')) }
@@ -17,10 +19,9 @@ function location(site: Wire): { hostname: string; basename: string } {
  * link's published URL).
  */
 export async function captureSites(ctx: CaptureContext, copy: Copy, organizationId: string, createdAt: string): Promise<void> {
-  const sites = ((await ctx.list(`organization ${organizationId}: sites`, () => ctx.client.sites.list({ organizationId }).pages())) ??
-    []) as Wire[]
+  const sites = (await ctx.list(`organization ${organizationId}: sites`, () => ctx.client.sites.list({ organizationId }).pages())) ?? []
   for (const site of sites) {
-    const siteId = site.id as string
+    const siteId = site.id
     const label = `site ${siteId}`
     const params = { organizationId, siteId }
     const [sections, groups, siteSpaces, redirects, links] = await Promise.all([
@@ -31,15 +32,15 @@ export async function captureSites(ctx: CaptureContext, copy: Copy, organization
       ctx.list(`${label}: share links`, () => ctx.client.sites.shareLinks.list(params).pages()),
     ])
     const where = location(site)
-    const sectionList = (sections ?? []) as Wire[]
-    const spaceList = (siteSpaces ?? []) as Wire[]
+    const sectionList = sections ?? []
+    const spaceList = siteSpaces ?? []
     copy.add('sites', {
       id: siteId,
       organization: organizationId,
-      title: site.title,
+      title: site.title ?? '',
       hostname: where.hostname,
       basename: where.basename,
-      visibility: site.visibility ?? 'public',
+      visibility: oneOf(SiteVisibility.options, site.visibility, 'public'),
       admins: [],
       defaultSection: sectionList.find((s) => s.default)?.id,
       defaultSiteSpace: spaceList.find((s) => !s.section && s.default)?.id,
@@ -56,7 +57,7 @@ export async function captureSites(ctx: CaptureContext, copy: Copy, organization
     let top = 0
     const groupPlaced = new Map<string, number>()
     const inGroup = new Map<string, number>()
-    for (const group of (groups ?? []) as Wire[]) inGroup.set(group.id, 0)
+    for (const group of groups ?? []) inGroup.set(group.id, 0)
     for (const section of sectionList) {
       let position: number
       if (section.sectionGroup) {
@@ -74,10 +75,10 @@ export async function captureSites(ctx: CaptureContext, copy: Copy, organization
         description: section.description,
         condition: section.condition,
         icon: section.icon,
-        defaultSiteSpace: ((section.siteSpaces ?? []) as Wire[]).find((s) => s.default)?.id,
+        defaultSiteSpace: (section.siteSpaces ?? []).find((s) => s.default)?.id,
       })
     }
-    for (const group of (groups ?? []) as Wire[]) {
+    for (const group of groups ?? []) {
       copy.add('siteSectionGroups', {
         id: group.id,
         site: siteId,
@@ -88,7 +89,7 @@ export async function captureSites(ctx: CaptureContext, copy: Copy, organization
     }
     const inParent = new Map<string, number>()
     for (const siteSpace of spaceList) {
-      const spaceId = siteSpace.space?.id as string | undefined
+      const spaceId = siteSpace.space?.id
       if (!spaceId || !copy.has('spaces', spaceId)) {
         ctx.skipped.push({
           what: `${label}: site space ${siteSpace.id}`,
@@ -110,15 +111,20 @@ export async function captureSites(ctx: CaptureContext, copy: Copy, organization
         hasAdvancedCustomizationFeature: siteSpace.hasAdvancedCustomizationFeature ?? false,
       })
     }
-    for (const redirect of (redirects ?? []) as Wire[]) {
+    for (const redirect of redirects ?? []) {
+      const siteSectionId = redirect.destination.siteSectionId
+      if (siteSectionId === undefined) {
+        ctx.skipped.push({ what: `${label}: redirect ${redirect.id}`, reason: 'its destination names no site section' })
+        continue
+      }
       copy.add('siteRedirects', {
         id: redirect.id,
         site: siteId,
         source: redirect.source,
-        destination: { kind: 'site-section', siteSectionId: redirect.destination?.siteSectionId },
+        destination: { kind: 'site-section', siteSectionId },
       })
     }
-    for (const link of (links ?? []) as Wire[]) {
+    for (const link of links ?? []) {
       let key: string | null = null
       try {
         key = new URL(link.urls?.published ?? '').searchParams.get('share')
@@ -129,7 +135,14 @@ export async function captureSites(ctx: CaptureContext, copy: Copy, organization
         ctx.skipped.push({ what: `${label}: share link ${link.id}`, reason: 'its published URL carries no key' })
         continue
       }
-      copy.add('shareLinks', { id: link.id, site: siteId, name: link.name, key, active: link.active ?? true, createdAt: link.createdAt })
+      copy.add('shareLinks', {
+        id: link.id,
+        site: siteId,
+        name: link.name,
+        key,
+        active: link.active,
+        createdAt: timeOr(ctx, 'shareLinks.createdAt', link.createdAt, createdAt),
+      })
     }
   }
 }

@@ -85,7 +85,7 @@ export async function spacePositions(
     last.set(parentKey, key)
     positions.set(id, key)
   }
-  const wanted = new Set(spaces.map((s) => s.id as string))
+  const wanted = new Set(spaces.map((s) => s.id))
   for (const collection of collections) {
     const listed = await ctx.list(`collection ${collection.id}: spaces`, () =>
       ctx.client.collections.listSpaces({ collectionId: collection.id }).pages(),
