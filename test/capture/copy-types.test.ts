@@ -19,6 +19,41 @@ function drifts(copy: Copy): void {
   copy.add('user', user)
 }
 
+/** The same for the tables of comments, content, sites, services and integrations, nested fields included. */
+const post = { id: 'c1', space: 's1', postedBy: 'u1', postedAt: '2026-01-01T00:00:00.000Z', markdown: 'Hi', reactions: [] }
+const comment = { ...post, revision: 'r1', status: 'open' } as const
+
+function nestedDrifts(copy: Copy): void {
+  // @ts-expect-error a value outside the table's set (comments are open or resolved)
+  copy.add('comments', { ...comment, status: 'closed' })
+  // @ts-expect-error a renamed field inside a nested object (a reaction's users)
+  copy.add('comments', { ...comment, reactions: [{ emoji: '👍', users: [{ usr: 'u1', reactedAt: post.postedAt }] }] })
+  copy.add('files', {
+    id: 'r1:f1',
+    revision: 'r1',
+    file: 'f1',
+    name: 'a.png',
+    contentType: 'image/png',
+    size: 1,
+    createdAt: '',
+    // @ts-expect-error a nested object missing a field its table requires (a file's dimensions)
+    dimensions: { width: 1 },
+  })
+  // @ts-expect-error a redirect's destination is a site section
+  copy.add('siteRedirects', { id: 'd1', site: 'x', source: '/a', destination: { kind: 'url', siteSectionId: 'y' } })
+  copy.add('samlProviders', {
+    id: 'p1',
+    organization: 'o1',
+    label: 'Okta',
+    entityID: 'e',
+    certificate: '',
+    ssoURL: 'https://sso.example.com',
+    // @ts-expect-error a role outside the platform's roles
+    defaultRole: 'owner',
+    createdAt: '',
+  })
+}
+
 describe('the capture copy', () => {
   it("numbers records as they come, merges a record seen twice, and reads back the table's type", () => {
     const copy = new Copy()
@@ -35,6 +70,7 @@ describe('the capture copy', () => {
   it('checks nothing at run time: the compiler is what refuses the drifts above', () => {
     const copy = new Copy()
     drifts(copy)
-    expect(copy.counts()).toEqual({ users: 2, user: 1 })
+    nestedDrifts(copy)
+    expect(copy.counts()).toEqual({ users: 2, user: 1, comments: 1, files: 1, siteRedirects: 1, samlProviders: 1 })
   })
 })
