@@ -20,17 +20,17 @@ export type RecordValues<K extends TableName> = Omit<RecordOf<K>, 'seq'>
  * is already there merges the new fields into it (the same user seen in two organizations).
  */
 export class Copy {
-  readonly #tables = new Map<TableName, Map<string, RecordOf<TableName>>>()
+  // Keyed by table, each holding that table's records: typed per key, so no lookup needs a cast.
+  readonly #tables: { [K in TableName]?: Map<string, RecordOf<K>> } = {}
   seq = 0
 
   #rowsOf<K extends TableName>(table: K): Map<string, RecordOf<K>> | undefined {
-    // Each table's map only ever holds that table's records (`add` is the one way in).
-    return this.#tables.get(table) as Map<string, RecordOf<K>> | undefined
+    return this.#tables[table]
   }
 
   add<K extends TableName>(table: K, values: RecordValues<K>): RecordOf<K> {
     let rows = this.#rowsOf(table)
-    if (!rows) this.#tables.set(table, (rows = new Map()) as Map<string, RecordOf<TableName>>)
+    if (!rows) this.#tables[table] = rows = new Map()
     const known = rows.get(values.id)
     if (known) return Object.assign(known, withoutUndefined(values))
     const record = { ...withoutUndefined(values), seq: ++this.seq } as RecordOf<K>
@@ -43,7 +43,7 @@ export class Copy {
   }
 
   has(table: TableName, id: string): boolean {
-    return this.#tables.get(table)?.has(id) ?? false
+    return this.#tables[table]?.has(id) ?? false
   }
 
   rows<K extends TableName>(table: K): Array<RecordOf<K>> {
@@ -51,20 +51,20 @@ export class Copy {
   }
 
   delete(table: TableName, id: string): void {
-    this.#tables.get(table)?.delete(id)
+    this.#tables[table]?.delete(id)
   }
 
   /** Every table, as `SerializedState.tables` holds them. */
   tables(): Record<string, unknown[]> {
     const out: Record<string, unknown[]> = {}
-    for (const [name, rows] of this.#tables) out[name] = [...rows.values()]
+    for (const [name, rows] of Object.entries(this.#tables)) out[name] = [...rows.values()]
     return out
   }
 
   /** Counts per table, for the summary. */
   counts(): Record<string, number> {
     const out: Record<string, number> = {}
-    for (const [name, rows] of this.#tables) out[name] = rows.size
+    for (const [name, rows] of Object.entries(this.#tables)) out[name] = rows.size
     return out
   }
 }
