@@ -338,7 +338,7 @@ export const CONTROL = {
     method: 'POST',
     path: '/_docplat/installations/{installationId}/events',
     summary:
-      'Emits an event of a type the mock records for an installation (`platform.integrations.emitEvent`): `installation_setup`, `space_installation_setup` with `spaceId`, `site_installation_setup` with `siteId`; answers it once delivered',
+      'Emits an event of a type the mock records for an installation (`platform.integrations.emitEvent`): `installation_setup`, `space_installation_setup` with `spaceId`, `site_installation_setup` with `siteId`; answers it once delivered, or `pending` while a tunnel takes longer than a second',
     body: EmittedEventBody,
     status: 201,
     response: WireEvent,
