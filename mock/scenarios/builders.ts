@@ -61,7 +61,8 @@ export function createBuilders(
         values.organization !== undefined
           ? addMember(s, values.organization, user.id, values.role === undefined ? 'read' : values.role)
           : undefined
-      return { user, token: token.id, member }
+      // No `member` key without a membership, as the control plane's JSON answers it.
+      return { user, token: token.id, ...(member ? { member } : {}) }
     },
 
     /** Adds an existing user to an organization. */
