@@ -212,6 +212,8 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
       }
       throw new ControlPlaneError(response.status, `${method} ${target}: ${response.status} ${message}`)
     }
+    // The one place JSON becomes a type: the route's answer schema, which is exact (each public
+    // type below takes it without a cast; test/control/route-schemas.test.ts parses live answers).
     return (response.status === 204 ? undefined : await response.json()) as RouteAnswer<Id>
   }
 

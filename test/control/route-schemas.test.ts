@@ -36,7 +36,7 @@ const exact = <A, B>(..._proof: Exact<A, B> extends true ? [] : [never]) => true
 
 type Resolved<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>
 
-export const promised = [
+const promised = [
   exact<RouteAnswer<'controlUpdateInstallation'>, Resolved<IntegrationControls['updateInstallation']>>(),
   exact<RouteAnswer<'controlEmitInstallationEvent'>, Resolved<IntegrationControls['emitEvent']>>(),
   exact<RouteAnswer<'controlGetIntegrationDevelopment'>, Resolved<IntegrationControls['development']>>(),
@@ -50,16 +50,16 @@ export const promised = [
 /** What the installation route's schema was: an object with a few fields, any others let through. */
 const LooseInstallation = z.looseObject({ object: z.literal('integration-installation'), id: z.string(), status: z.string() })
 // @ts-expect-error a loose schema promises less than the installation connectMockServer resolves with
-export const loose = exact<z.output<typeof LooseInstallation>, Resolved<IntegrationControls['updateInstallation']>>()
+const loose = exact<z.output<typeof LooseInstallation>, Resolved<IntegrationControls['updateInstallation']>>()
 
 const Development = CONTROL.controlGetIntegrationDevelopment.response
 const ExtraField = z.union([Development, z.object({ integration: z.string(), enabled: z.literal('maybe') })])
 // @ts-expect-error a schema may not promise a value the platform never answers
-export const wider = exact<z.output<typeof ExtraField>, Resolved<IntegrationControls['development']>>()
+const wider = exact<z.output<typeof ExtraField>, Resolved<IntegrationControls['development']>>()
 
 const NoSecrets = z.omit(CONTROL.controlGetState.response, { secrets: true })
 // @ts-expect-error nor leave out a field the public type has
-export const missing = exact<z.output<typeof NoSecrets>, SerializedState>()
+const missing = exact<z.output<typeof NoSecrets>, SerializedState>()
 
 /** An answer as its route's schema reads it: an exact schema keeps every field and changes none. */
 function parsedBy<Id extends ControlRouteId>(id: Id, answer: unknown): unknown {
@@ -79,6 +79,13 @@ async function tunnel() {
   cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())))
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
 }
+
+describe('control route answers', () => {
+  it('are typed exactly as the public types (checked by tsc above; at run time each check is true)', () => {
+    expect(promised).toEqual(Array(promised.length).fill(true))
+    expect([loose, wider, missing]).toEqual([true, true, true])
+  })
+})
 
 describe('control route answers, over HTTP', () => {
   it('are what their schemas say, field for field', async () => {
