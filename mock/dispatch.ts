@@ -137,7 +137,13 @@ function release(body: PlainAnswer['body']): void {
  * authenticates, parses input with the contract, and runs the handler under the state lock, so
  * overlapping requests never interleave inside one operation and a failed one changes nothing.
  */
-export function createDispatcher(options: DispatcherOptions): PlainHandler {
+/**
+ * The platform's core ({@link createDispatcher}): answers requests, and runs `commit` under the same
+ * lock, for work that ends after the call that started it (a delivery's outcome), API or control.
+ */
+export type Dispatcher = PlainHandler & { readonly commit: Commit }
+
+export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const routes = routeTableFor(options.operations)
   const operationList = [...options.operations]
   let tail: Promise<unknown> = Promise.resolve()
@@ -168,7 +174,9 @@ export function createDispatcher(options: DispatcherOptions): PlainHandler {
     })
   const capabilities: Capabilities = { ...options.capabilities, commit }
 
-  return async function dispatch(request: PlainRequest): Promise<PlainAnswer> {
+  return Object.assign(dispatch, { commit })
+
+  async function dispatch(request: PlainRequest): Promise<PlainAnswer> {
     const waiting = options.ready()
     if (waiting) await waiting
     let pathname = request.pathname

@@ -24,6 +24,7 @@ import type { BeforeWrite } from './model/undo-log.ts'
 import type { Tables } from './model/db.ts'
 import { createBuilders, type Builders } from './scenarios/builders.ts'
 import { createIntegrationControls, type IntegrationControls } from './scenarios/integration-controls.ts'
+import type { DeliveryCapabilities } from './model/integrations/delivery.ts'
 import { DEMO_TOKEN_NAMES, scenarios, type DemoTokenName, type Scenario, type ScenarioName } from './scenarios/index.ts'
 
 /** Options of {@link createMockPlatform}. */
@@ -306,11 +307,24 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
     loopback: options.tunnelLoopback ?? true,
   }
   const outbound = guardTunnels(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), tunnels)
+  /** Work that goes on after its request answered (deliveries to slow tunnels): what `integrations.settled()` waits for. */
+  const background = new Set<Promise<void>>()
+  const keep = (work: Promise<void>) => {
+    const running = work.catch((error: unknown) => console.error('[docplat mock] background work failed:', error))
+    background.add(running)
+    void running.finally(() => background.delete(running))
+  }
+
+  /**
+   * How builders and the control API deliver events, as the API does: late outcomes are written
+   * under the dispatcher's lock (`core`, made below, before any delivery can end).
+   */
+  const delivery: DeliveryCapabilities = { fetch: outbound, commit: (write) => core.commit(write), keep }
   const builders = createBuilders(
     () => state,
     tokens,
     (name) => tokens[name] ?? tokenFor(seed, name, building ? buildTokens : scenarioTokens),
-    outbound,
+    delivery,
   )
   const faults = new Faults(
     OPERATIONS.map((op) => op.id),
@@ -421,16 +435,8 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
     }
   }
 
-  /** Work that goes on after its request answered (deliveries to slow tunnels): what `integrations.settled()` waits for. */
-  const background = new Set<Promise<void>>()
-  const keep = (work: Promise<void>) => {
-    const running = work.catch((error: unknown) => console.error('[docplat mock] background work failed:', error))
-    background.add(running)
-    void running.finally(() => background.delete(running))
-  }
-
   const integrations: IntegrationControls = {
-    ...createIntegrationControls(() => state, outbound),
+    ...createIntegrationControls(() => state, delivery),
     async settled() {
       // Settling one delivery may queue none, but a request meanwhile may: wait until none is left.
       while (background.size > 0) await Promise.all([...background])

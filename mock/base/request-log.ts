@@ -7,8 +7,8 @@ export interface LoggedRequest {
   method: string
   /** The full request URL, query included. */
   url: string
-  /** The operation it matched, if any. */
-  operationId: OperationId | undefined
+  /** The operation it matched, if any (absent from the JSON of a control plane's request log when none). */
+  operationId?: OperationId | undefined
   /** The status the platform answered. */
   status: number
   /**

@@ -15,6 +15,7 @@ import {
   CONTROL_ROUTES,
   type ControlRoute,
   type ControlRouteId,
+  type Immutable,
   type RouteAnswer,
   type RouteBody,
   type RouteShape,
@@ -110,7 +111,9 @@ interface ControlCall<Id extends ControlRouteId> {
 }
 
 /** A route's handler: answers what its schema says, or throws a `ControlError`. */
-type ControlHandler<Id extends ControlRouteId> = (call: ControlCall<Id>) => RouteAnswer<Id> | void | Promise<RouteAnswer<Id> | void>
+type ControlHandler<Id extends ControlRouteId> = (
+  call: ControlCall<Id>,
+) => Immutable<RouteAnswer<Id>> | void | Promise<Immutable<RouteAnswer<Id>> | void>
 
 /** One handler per route ID: a route added to the table without its handler does not compile. */
 type ControlHandlers = { [Id in ControlRouteId]: ControlHandler<Id> }
@@ -177,8 +180,7 @@ export function createControlPlane(
       options.details?.clear()
       await changed()
     },
-    // A copy of its own (the interface's fields as a plain object type, which the loose schema takes).
-    controlGetState: ({ platform }) => ({ ...platform.snapshot() }),
+    controlGetState: ({ platform }) => platform.snapshot(),
     controlPutState: async ({ platform, body }) => {
       if (!isSerializedState(body))
         throw new ControlError(400, 'State: not a docplat mock state snapshot (format "docplat-mock-state", version 1)')

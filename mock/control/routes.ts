@@ -1,6 +1,10 @@
 import * as z from 'zod/mini'
+import { operations, type OperationId } from '../../src/contract/index.ts'
+import { InstallationStatus } from '../../src/schemas/installation.ts'
 import { Role } from '../../src/schemas/shared.ts'
 import { CreatedPlatform, NewPlatformBody, PlatformInfo } from '../host/platforms.ts'
+import { EventPayload, EventStatus, Selection } from '../model/integrations/tables.ts'
+import { MemberRecord, OrganizationRecord, UserRecord } from '../model/orgs/tables.ts'
 
 /** A route of the control plane, as declared in {@link CONTROL}. */
 export interface RouteShape {
@@ -55,23 +59,46 @@ export const WireFault = z.looseObject({
   message: z.optional(z.string()),
 })
 
-const ActiveFault = z.extend(WireFault, { id: z.number() })
+/** An operation of the contract, by its ID. */
+const OperationIdSchema = z.enum(Object.keys(operations) as [OperationId, ...OperationId[]])
 
+const Latency = z.union([Duration, z.object({ min: Duration, max: Duration }), z.object({ median: Duration, spread: z.number() })])
+
+/** An active fault: `platform.faults.active`'s `FaultSpec` (mock/base/faults.ts) with its ID, a regular expression as `pathPattern`. */
+const ActiveFault = z.object({
+  id: z.number(),
+  operationId: z.optional(OperationIdSchema),
+  method: z.optional(z.string()),
+  path: z.optional(z.string()),
+  pathPattern: z.optional(z.string()),
+  after: z.optional(z.boolean()),
+  latency: z.optional(Latency),
+  status: z.optional(z.number()),
+  retryAfter: z.optional(z.number()),
+  drop: z.optional(z.boolean()),
+  times: z.optional(z.number()),
+  rate: z.optional(z.number()),
+  message: z.optional(z.string()),
+})
+
+/** A request log entry: `LoggedRequest` (mock/base/request-log.ts), field for field. */
 export const LoggedRequestSchema = z.object({
   method: z.string(),
   url: z.string(),
-  operationId: z.optional(z.string()),
+  operationId: z.optional(OperationIdSchema),
   status: z.number(),
   client: z.optional(z.string()),
   at: z.string(),
-  body: z.optional(z.unknown()),
+  body: z.unknown(),
+  bodyTruncated: z.optional(z.literal(true)),
+  bodySize: z.optional(z.number()),
   tokenName: z.optional(z.string()),
   /** A near miss: why it matched no operation, and the operation it came closest to. */
   miss: z.optional(
     z.object({
       reason: z.enum(['no-route', 'method-not-allowed', 'validation', 'authentication']),
       message: z.string(),
-      closest: z.optional(z.object({ operationId: z.string(), method: z.string(), path: z.string(), field: z.string() })),
+      closest: z.optional(z.object({ operationId: OperationIdSchema, method: z.string(), path: z.string(), field: z.string() })),
     }),
   ),
 })
@@ -94,11 +121,13 @@ export const NewOrganizationBody = z.strictObject({
   ai: z.optional(z.boolean()),
 })
 
-const Snapshot = z.looseObject({
+/** A state snapshot: `platform.snapshot()`'s `SerializedState` (mock/model/state.ts), field for field. */
+const Snapshot = z.object({
   format: z.literal('docplat-mock-state'),
   version: z.literal(1),
   seq: z.number(),
   random: z.array(z.number()),
+  secrets: z.optional(z.array(z.number())),
   clock: z.object({ ms: z.number(), frozen: z.boolean(), last: z.number() }),
   tables: z.record(z.string(), z.array(z.unknown())),
 })
@@ -157,14 +186,56 @@ export const EmittedEventBody = z.strictObject({
   siteId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
 })
 
-const WireInstallation = z.looseObject({ object: z.literal('integration-installation'), id: z.string(), status: z.string() })
-const WireEvent = z.looseObject({ object: z.literal('integration-event'), id: z.string(), status: z.string(), payload: z.looseObject({}) })
-const Development = z.looseObject({
+/*
+ * The answers below are exact: each is what its method in connectMockServer resolves with (no cast
+ * there), and what the platform method the handler calls returns (mock/control/plane.ts), so a
+ * field added, dropped or loosened on one side fails to compile on the other
+ * (test/control/route-types.test.ts).
+ */
+
+/** An installation as the API presents it (mock/present/installation.ts): `platform.integrations.updateInstallation`'s answer. */
+const WireInstallation = z.object({
+  object: z.literal('integration-installation'),
+  id: z.string(),
   integration: z.string(),
-  enabled: z.boolean(),
-  tunnelUrl: z.optional(z.string()),
-  all: z.optional(z.boolean()),
+  status: InstallationStatus,
+  space_selection: z.optional(Selection),
+  site_selection: z.optional(Selection),
+  spaces: z.number(),
+  configuration: z.record(z.string(), z.unknown()),
+  externalIds: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  urls: z.object({ location: z.string(), app: z.string(), publicEndpoint: z.string() }),
+  target: z.object({ organization: z.string() }),
 })
+
+/** An event as the API lists it (mock/present/integration-event.ts): `platform.integrations.emitEvent`'s answer. */
+const WireEvent = z.object({
+  object: z.literal('integration-event'),
+  id: z.string(),
+  integrationId: z.string(),
+  installationId: z.string(),
+  createdAt: z.string(),
+  payload: EventPayload,
+  status: EventStatus,
+})
+
+/** `platform.integrations.development`'s answer: off, or on with its tunnel. */
+const Development = z.union([
+  z.object({ integration: z.string(), enabled: z.literal(false) }),
+  z.object({
+    integration: z.string(),
+    enabled: z.literal(true),
+    tunnelUrl: z.string(),
+    all: z.boolean(),
+    enabledAt: z.string(),
+    enabledBy: z.string(),
+  }),
+])
+
+/** `builders.user`'s answer: the user, its token, and its membership when it joined an organization. */
+const CreatedUser = z.object({ user: UserRecord, token: z.string(), member: z.optional(MemberRecord) })
 
 /**
  * The control plane, declared once, by route ID: the server routes, validates and types its
@@ -315,7 +386,7 @@ export const CONTROL = {
     summary: 'A user with a fresh API token, optionally a member of an organization with a role (`builders.user`)',
     body: NewUser,
     status: 201,
-    response: z.object({ user: z.looseObject({ id: z.string() }), token: z.string(), member: z.optional(z.unknown()) }),
+    response: CreatedUser,
   },
   controlCreateOrganization: {
     method: 'POST',
@@ -323,7 +394,7 @@ export const CONTROL = {
     summary: 'An organization (`builders.organization`): with `POST /_docplat/users`, what makes `--scenario empty` usable',
     body: NewOrganizationBody,
     status: 201,
-    response: z.looseObject({ id: z.string(), title: z.string() }),
+    response: OrganizationRecord,
   },
   controlUpdateInstallation: {
     method: 'PATCH',
@@ -338,7 +409,7 @@ export const CONTROL = {
     method: 'POST',
     path: '/_docplat/installations/{installationId}/events',
     summary:
-      'Emits an event of a type the mock records for an installation (`platform.integrations.emitEvent`): `installation_setup`, `space_installation_setup` with `spaceId`, `site_installation_setup` with `siteId`; answers it once delivered',
+      'Emits an event of a type the mock records for an installation (`platform.integrations.emitEvent`): `installation_setup`, `space_installation_setup` with `spaceId`, `site_installation_setup` with `siteId`; answers it once delivered, or `pending` while a tunnel takes longer than a second',
     body: EmittedEventBody,
     status: 201,
     response: WireEvent,
@@ -394,7 +465,13 @@ export type RouteBody<Id extends ControlRouteId> = (typeof CONTROL)[Id] extends 
   ? z.output<S>
   : undefined
 
-/** What a route answers, as its schema gives it; `void` for a route without a JSON answer. */
+/** What a route answers, as its schema gives it; `undefined` for a route without a JSON answer. */
 export type RouteAnswer<Id extends ControlRouteId> = (typeof CONTROL)[Id] extends { response: infer S extends z.ZodMiniType }
   ? z.output<S>
   : undefined
+
+/**
+ * `T`, read-only all the way down: what a handler may answer with (its answer is only serialized),
+ * so a platform method that hands out read-only records still answers its route.
+ */
+export type Immutable<T> = T extends (...args: never[]) => unknown ? T : T extends object ? { readonly [K in keyof T]: Immutable<T[K]> } : T

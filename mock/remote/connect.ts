@@ -2,7 +2,7 @@ import type { FaultSpec } from '../base/faults.ts'
 import type { LoggedRequest } from '../base/request-log.ts'
 import type { SerializedState } from '../model/state.ts'
 import type { Builders } from '../scenarios/builders.ts'
-import { CONTROL, type ControlRouteId, type RouteAnswer, type RouteBody } from '../control/routes.ts'
+import { CONTROL, type ControlRouteId, type Immutable, type RouteAnswer, type RouteBody } from '../control/routes.ts'
 import type { IntegrationControls } from '../scenarios/integration-controls.ts'
 import { remoteVerification, type RemoteVerification } from '../verify/remote.ts'
 
@@ -189,7 +189,7 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
   /** Calls control route `id` (method and path from the route table), typed by its schemas. */
   async function call<Id extends ControlRouteId>(
     id: Id,
-    input: { params?: readonly string[]; query?: URLSearchParams; body?: RouteBody<Id> } = {},
+    input: { params?: readonly string[]; query?: URLSearchParams; body?: Immutable<RouteBody<Id>> } = {},
   ): Promise<RouteAnswer<Id>> {
     const { method, path: template } = CONTROL[id]
     let next = 0
@@ -212,6 +212,8 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
       }
       throw new ControlPlaneError(response.status, `${method} ${target}: ${response.status} ${message}`)
     }
+    // The one place JSON becomes a type: the route's answer schema, which is exact (each public
+    // type below takes it without a cast; test/control/route-schemas.test.ts parses live answers).
     return (response.status === 204 ? undefined : await response.json()) as RouteAnswer<Id>
   }
 
@@ -232,8 +234,8 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
     if (filter.since !== undefined) params.set('since', new Date(filter.since).toISOString())
     return params
   }
-  // The wire's operation IDs are strings; the log's entries name the contract's.
-  const find = async (filter: RequestFilter) => (await call('controlListRequests', { query: query(filter) })).requests as LoggedRequest[]
+  const find = async (filter: RequestFilter): Promise<LoggedRequest[]> =>
+    (await call('controlListRequests', { query: query(filter) })).requests
 
   return {
     baseUrl,
@@ -252,11 +254,9 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
       })
     },
     builders: {
-      // What the builders give, as the server's builders gave it (the route's schema checks less).
-      organization: async (values) =>
-        (await call('controlCreateOrganization', { body: values })) as Awaited<ReturnType<Builders['organization']>>,
+      organization: (values) => call('controlCreateOrganization', { body: values }),
       async user(values = {}) {
-        const created = (await call('controlCreateUser', { body: values })) as Awaited<ReturnType<Builders['user']>>
+        const created = await call('controlCreateUser', { body: values })
         if (values.tokenName) tokens[values.tokenName] = created.token
         return created
       },
@@ -278,9 +278,8 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
       clear: async () => void (await call('controlClearFaults')),
       get active() {
         return call('controlListFaults').then(({ faults }) =>
-          // Each was added as a FaultSpec, so its operation ID is one of the contract's.
           faults.map(
-            ({ pathPattern, ...fault }) => (pathPattern === undefined ? fault : { ...fault, path: new RegExp(pathPattern) }) as FaultSpec,
+            ({ pathPattern, ...fault }): FaultSpec => (pathPattern === undefined ? fault : { ...fault, path: new RegExp(pathPattern) }),
           ),
         )
       },
@@ -296,36 +295,27 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
       },
     },
     integrations: {
-      updateInstallation: (installationId, update) =>
-        call('controlUpdateInstallation', { params: [installationId], body: { ...update } as never }) as unknown as ReturnType<
-          IntegrationControls['updateInstallation']
-        >,
-      emitEvent: (installationId, event) =>
-        call('controlEmitInstallationEvent', { params: [installationId], body: { ...event } }) as unknown as ReturnType<
-          IntegrationControls['emitEvent']
-        >,
-      development: (integrationName) =>
-        call('controlGetIntegrationDevelopment', { params: [integrationName] }) as unknown as ReturnType<
-          IntegrationControls['development']
-        >,
+      updateInstallation: (installationId, update) => call('controlUpdateInstallation', { params: [installationId], body: update }),
+      emitEvent: (installationId, event) => call('controlEmitInstallationEvent', { params: [installationId], body: event }),
+      development: (integrationName) => call('controlGetIntegrationDevelopment', { params: [integrationName] }),
       settled: async () => void (await call('controlSettleIntegrations')),
     },
     ...remoteVerification(() => find({})),
     health: () => call('controlHealth'),
-    snapshot: async () => (await call('controlGetState')) as SerializedState,
-    restore: async (snapshot) => void (await call('controlPutState', { body: { ...snapshot } })),
+    snapshot: () => call('controlGetState'),
+    restore: async (snapshot) => void (await call('controlPutState', { body: snapshot })),
     async reset() {
       await call('controlReset')
       await refreshTokens()
     },
     platforms: {
       async create(values = {}) {
-        const created = (await call('controlCreatePlatform', { body: { ...values } as never })) as unknown as HostedPlatformInfo
+        const created = await call('controlCreatePlatform', { body: values })
         const platform = await connectMockServer(created.baseUrl, options)
         const end = async () => void (await call('controlEndPlatform', { params: [created.id] }))
         return Object.assign(platform, { id: created.id, controlUrl: created.controlUrl, end })
       },
-      list: async () => ((await call('controlListPlatforms')) as unknown as { platforms: HostedPlatformInfo[] }).platforms,
+      list: async () => (await call('controlListPlatforms')).platforms,
       end: async (id) => void (await call('controlEndPlatform', { params: [id] })),
     },
   }

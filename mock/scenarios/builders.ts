@@ -14,23 +14,23 @@ import { buildOpenAPISpec, buildSAMLProvider, type NewOpenAPISpec, type NewSAMLP
 import { createTranslation } from '../model/services/translations.ts'
 import { buildRedirect, buildSection, buildSectionGroup, buildShareLink, buildSiteSpace } from '../model/sites/builders.ts'
 import { createSite, type NewSite } from '../model/sites/sites.ts'
-import type { Capabilities } from '../base/capabilities.ts'
+import type { DeliveryCapabilities } from '../model/integrations/delivery.ts'
 import { buildInstallation, buildInstallationTarget, buildIntegration, updateInstallation } from '../model/integrations/builders.ts'
 import { presentEnvironment } from '../present/environment.ts'
 
 /**
  * The control API: set up exactly the state a test needs, a line per thing. Builders write
- * through the model (the same rules as the API, without a caller's permissions). `outbound` is
- * the platform's outbound fetch: builders that record integration events deliver them through it
- * while development mode is on.
+ * through the model (the same rules as the API, without a caller's permissions). `delivery` is
+ * how the platform delivers integration events (its outbound fetch, its state lock, its background
+ * work): builders that record events deliver them as the API does while development mode is on.
  */
 export function createBuilders(
   state: () => State,
   tokens: Record<string, string>,
   tokenFor: (name: string) => string,
-  outbound?: Capabilities['fetch'],
+  delivery?: DeliveryCapabilities,
 ) {
-  const tunnels = outbound && { fetch: outbound, environment: presentEnvironment }
+  const tunnels = delivery && { capabilities: delivery, environment: presentEnvironment }
   return {
     /** An organization. */
     organization: async (values: NewOrganization) => createOrganization(state(), values),
@@ -61,7 +61,8 @@ export function createBuilders(
         values.organization !== undefined
           ? addMember(s, values.organization, user.id, values.role === undefined ? 'read' : values.role)
           : undefined
-      return { user, token: token.id, member }
+      // No `member` key without a membership, as the control plane's JSON answers it.
+      return { user, token: token.id, ...(member ? { member } : {}) }
     },
 
     /** Adds an existing user to an organization. */

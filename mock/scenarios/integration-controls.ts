@@ -1,5 +1,4 @@
-import type { Fetch } from '../model/integrations/delivery.ts'
-import { deliverEvent } from '../model/integrations/delivery.ts'
+import { deliverEvents, type DeliveryCapabilities } from '../model/integrations/delivery.ts'
 import {
   developmentState,
   emitInstallationEvent,
@@ -24,15 +23,17 @@ export type {
 /**
  * `platform.integrations`: control over integrations the API has no operation for, by
  * installation ID, answering the API's wire objects so a local platform and `connectMockServer`
- * give the same values. Events bound for a development tunnel are delivered (through the
- * platform's outbound fetch) before a call resolves, as the builders do. Refused input throws the
- * platform's `HttpError` (a 4xx with the field named) and changes nothing.
+ * give the same values. Events bound for a development tunnel are delivered as an API call
+ * delivers them: a call waits at most a second for the tunnel (its outcome is then in what the
+ * call resolves with), a slower delivery goes on in the background until {@link
+ * IntegrationControls.settled}. Refused input throws the platform's `HttpError` (a 4xx with the
+ * field named) and changes nothing.
  */
 export interface IntegrationControls {
   /**
    * Resolves once every development-mode delivery started so far has settled (its event is
-   * `success` or `failed`): an API call answers without waiting for a slow tunnel beyond a second,
-   * and deliveries go on in the background, each with its own 10 s deadline. See docs/integrations.md.
+   * `success` or `failed`): an API call, a call of these controls or a builder waits for a slow
+   * tunnel at most a second, and deliveries go on in the background, each with its own 10 s deadline. See docs/integrations.md.
    */
   settled(): Promise<void>
   /**
@@ -47,26 +48,27 @@ export interface IntegrationControls {
    * Emits an event of a type the mock records (`installation_setup`, `space_installation_setup`
    * with `spaceId`, `site_installation_setup` with `siteId`, a space or site the installation
    * covers) with the installation's current status, delivered like any other. Resolves with the
-   * event as the API lists it, its status settled.
+   * event as the API lists it: `success` or `failed` once its tunnel answered within a second,
+   * `pending` while a slower delivery goes on (`settled()` waits for it).
    */
   emitEvent(installationId: string, event: EmittedEvent): Promise<ReturnType<typeof presentIntegrationEvent>>
   /** Whether development mode is on for the integration and, if so, its tunnel and whether it takes `all` organizations' events. */
   development(integrationName: string): Promise<DevelopmentState>
 }
 
-export function createIntegrationControls(state: () => State, outbound: Fetch): Omit<IntegrationControls, 'settled'> {
+export function createIntegrationControls(state: () => State, delivery: DeliveryCapabilities): Omit<IntegrationControls, 'settled'> {
   return {
     async updateInstallation(installationId, update) {
       const s = state()
       const { integration, installation, events } = await updateInstallationById(s, installationId, update)
-      for (const event of events) await deliverEvent(s, event, outbound, presentEnvironment)
+      await deliverEvents(s, events, delivery, presentEnvironment)
       return presentInstallation(s, integration, s.tables.integrationInstallations.get(installation.id) ?? installation)
     },
     async emitEvent(installationId, event) {
       const s = state()
       const { events } = await emitInstallationEvent(s, installationId, event)
       const recorded = events[0]!
-      await deliverEvent(s, recorded, outbound, presentEnvironment)
+      await deliverEvents(s, [recorded], delivery, presentEnvironment)
       return presentIntegrationEvent(s, s.tables.integrationEvents.get(recorded.id) ?? recorded)
     },
     async development(integrationName) {

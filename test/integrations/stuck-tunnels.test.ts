@@ -8,17 +8,22 @@ import { eventsOf } from './support.ts'
 
 /**
  * A development tunnel on 127.0.0.1 that holds every request until the test releases it, as an
- * author's code stopped at a breakpoint does. `arrived` resolves when a request has come.
+ * author's code stopped at a breakpoint does. `arrived` resolves when a request has come,
+ * `received(n)` once `n` have.
  */
 async function stuckTunnel() {
   const held: ServerResponse[] = []
+  const waiters: Array<{ count: number; resolve: () => void }> = []
   let arrive!: () => void
   const arrived = new Promise<void>((resolve) => (arrive = resolve))
+  let count = 0
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     req.resume()
     req.on('end', () => {
       held.push(res)
+      count++
       arrive()
+      for (const waiter of waiters.filter((w) => w.count <= count)) waiter.resolve()
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -26,6 +31,7 @@ async function stuckTunnel() {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
     arrived,
     held,
+    received: (n: number) => new Promise<void>((resolve) => (n <= count ? resolve() : waiters.push({ count: n, resolve }))),
     release: () => {
       for (const res of held.splice(0)) res.writeHead(200, { 'content-type': 'application/json' }).end('{}')
     },
@@ -87,6 +93,60 @@ describe('a development tunnel that does not answer', () => {
     tunnel.release()
     await waiting
     expect((await eventsOf(client, 'slow'))[0]!.status).toBe('success')
+  })
+
+  it('does not hold platform.integrations.emitEvent nor a builder; settled() waits for their deliveries', async () => {
+    const tunnel = await stuckTunnel()
+    cleanups.push(tunnel.close)
+    const { platform, org, client } = await studio()
+    // Installed before development mode: nothing to deliver yet.
+    const installation = await platform.builders.installation({ integration: 'slow', organization: org.id })
+    await client.integrations.dev.enable({ integrationName: 'slow', tunnelUrl: tunnel.url })
+
+    // Each call resolves while the tunnel holds its delivery: the event is still pending, and the
+    // tunnel has answered nothing (it answers only when released, below).
+    const emitted = await platform.integrations.emitEvent(installation.id, { type: 'installation_setup' })
+    expect(emitted).toMatchObject({ object: 'integration-event', status: 'pending' })
+    await platform.builders.updateInstallation({ integration: 'slow', organization: org.id, status: 'paused' })
+    await tunnel.received(2)
+    expect(tunnel.held.map((res) => res.writableEnded)).toEqual([false, false])
+    // Newest first, after the installation's own event (delivered to the runtime, before development mode).
+    const held = await eventsOf(client, 'slow')
+    expect(held.map((event) => event.status)).toEqual(['pending', 'pending', 'success'])
+    expect(held[1]!.id).toBe(emitted.id)
+
+    let settled = false
+    const waiting = platform.integrations.settled().then(() => (settled = true))
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(settled).toBe(false)
+    tunnel.release()
+    await waiting
+    // Delivered when released, not given up at the delivery's own deadline.
+    expect((await eventsOf(client, 'slow')).map((event) => event.status)).toEqual(['success', 'success', 'success'])
+  })
+
+  it('over HTTP: the control route that emits an event answers while the delivery is held; settled waits for it', async () => {
+    const tunnel = await stuckTunnel()
+    cleanups.push(tunnel.close)
+    const { platform, org, client } = await studio()
+    const installation = await platform.builders.installation({ integration: 'slow', organization: org.id })
+    await client.integrations.dev.enable({ integrationName: 'slow', tunnelUrl: tunnel.url })
+    const server = await startMockServer({ platform })
+    cleanups.push(() => server.close())
+    const remote = await connectMockServer(server.url)
+
+    const emitted = await remote.integrations.emitEvent(installation.id, { type: 'installation_setup' })
+    expect(emitted).toMatchObject({ object: 'integration-event', status: 'pending' })
+    const changed = await remote.integrations.updateInstallation(installation.id, { status: 'paused' })
+    expect(changed).toMatchObject({ id: installation.id, status: 'paused' })
+    await tunnel.received(2)
+    expect(tunnel.held.map((res) => res.writableEnded)).toEqual([false, false])
+
+    const waiting = remote.integrations.settled()
+    tunnel.release()
+    await waiting
+    const [later, first] = await eventsOf(client, 'slow')
+    expect([first!.id, first!.status, later!.status]).toEqual([emitted.id, 'success', 'success'])
   })
 
   it('makes a render that timed out answer 504 with x-should-retry: false, which the SDK does not retry', async () => {

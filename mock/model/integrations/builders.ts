@@ -2,7 +2,7 @@ import { PublishBody } from '../../../src/schemas/integration-input.ts'
 import { IntegrationName } from '../../../src/schemas/integration.ts'
 import type { State } from '../state.ts'
 import { integrationByName } from './catalog.ts'
-import { deliverEvent, type EnvironmentOf, type Fetch } from './delivery.ts'
+import { deliverEvents, type DeliveryCapabilities, type EnvironmentOf } from './delivery.ts'
 import { changeInstallation, install, installationIn, type InstallationChange, type InstallationChanges } from './installations.ts'
 import { publishIntegration, type Manifest } from './publish.ts'
 import type { InstallationRecord, IntegrationEventRecord, IntegrationRecord } from './tables.ts'
@@ -10,8 +10,9 @@ import { setTarget, type TargetChanges } from './targets.ts'
 
 /**
  * The control API of the integrations area: the same rules as the API, without a caller's
- * permissions. Events recorded while development mode is on are delivered before the builder
- * resolves, through the platform's outbound fetch.
+ * permissions. Events recorded while development mode is on are delivered as the API delivers
+ * them (`sendWithin`): a builder waits at most a second for a tunnel, slower deliveries settle in
+ * the background.
  */
 
 /** An integration to publish: the body of a publish, with the owner's ID and the name. */
@@ -45,15 +46,15 @@ export async function buildIntegration(state: State, values: NewIntegration, tun
   return integration
 }
 
-/** How builders reach development tunnels: the platform's outbound fetch and the dispatch environment's presenter. */
+/** How builders reach development tunnels: what a bounded delivery uses, and the dispatch environment's presenter. */
 export interface Tunnels {
-  fetch: Fetch
+  capabilities: DeliveryCapabilities
   environment: EnvironmentOf
 }
 
 async function deliver(state: State, events: readonly IntegrationEventRecord[], tunnels: Tunnels | undefined): Promise<void> {
   if (!tunnels) return
-  for (const event of events) await deliverEvent(state, event, tunnels.fetch, tunnels.environment)
+  await deliverEvents(state, events, tunnels.capabilities, tunnels.environment)
 }
 
 async function deliverAll(state: State, change: InstallationChange, tunnels: Tunnels | undefined): Promise<InstallationRecord> {

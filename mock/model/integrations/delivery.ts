@@ -1,4 +1,4 @@
-import type { Capabilities } from '../../base/capabilities.ts'
+import { AFTER_WAIT_MS, type Capabilities } from '../../base/capabilities.ts'
 import { TunnelRefused } from '../../base/tunnels.ts'
 import type { State } from '../state.ts'
 import type { EventStatus, InstallationRecord, IntegrationEventRecord, IntegrationRecord, LogEntry } from './tables.ts'
@@ -153,7 +153,54 @@ export function recordDelivery(state: State, event: IntegrationEventRecord, outc
   })
 }
 
-/** Delivers an event and records the outcome in one go: for builders, which hold no lock. */
-export async function deliverEvent(state: State, event: IntegrationEventRecord, fetch: Fetch, environmentOf: EnvironmentOf): Promise<void> {
-  for (const delivery of deliveriesOf(state, [event], environmentOf)) recordDelivery(state, event, await send(fetch, delivery))
+/** What a bounded delivery uses: the outbound fetch, the state lock's `commit` for late outcomes, and `keep` for `settled()`. */
+export type DeliveryCapabilities = Pick<Capabilities, 'fetch' | 'commit' | 'keep'>
+
+/**
+ * The one way deliveries are sent, for API calls, the control plane and builders alike: together,
+ * outside the state lock, waited for at most {@link AFTER_WAIT_MS}. Resolves with the outcomes in
+ * by then, for the caller to write before it answers; a delivery still under way goes on in the
+ * background (its own {@link TUNNEL_TIMEOUT_MS} deadline, tracked by `keep` for `settled()`) and
+ * writes its outcome as an operation of its own under the lock (`commit`), never inside another
+ * request's transaction.
+ */
+export async function sendWithin(
+  state: State,
+  capabilities: DeliveryCapabilities,
+  deliveries: readonly Delivery[],
+): Promise<Map<IntegrationEventRecord, DeliveryOutcome>> {
+  const { fetch, commit, keep } = capabilities
+  const outcomes = new Map<IntegrationEventRecord, DeliveryOutcome>()
+  if (deliveries.length === 0) return outcomes
+  let answered = false
+  const running = deliveries.map(async (delivery) => {
+    const outcome = await send(fetch, delivery)
+    // In time, the caller writes it before answering; later, it is written on its own.
+    if (!answered) outcomes.set(delivery.event, outcome)
+    else await commit(() => recordDelivery(state, delivery.event, outcome))
+  })
+  for (const delivery of running) keep(delivery)
+  // The caller waits a little, so a quick tunnel's outcome shows in its answer; a stuck one goes on alone.
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, AFTER_WAIT_MS)))
+  await Promise.race([Promise.all(running), bound]).finally(() => clearTimeout(timer))
+  answered = true
+  return outcomes
+}
+
+/**
+ * Delivers events for a caller that holds no lock (the control API, builders): {@link sendWithin},
+ * then the outcomes in time written under the lock before the caller resolves.
+ */
+export async function deliverEvents(
+  state: State,
+  events: readonly IntegrationEventRecord[],
+  capabilities: DeliveryCapabilities,
+  environmentOf: EnvironmentOf,
+): Promise<void> {
+  const outcomes = await sendWithin(state, capabilities, deliveriesOf(state, events, environmentOf))
+  if (outcomes.size === 0) return
+  await capabilities.commit(() => {
+    for (const [event, outcome] of outcomes) recordDelivery(state, event, outcome)
+  })
 }
