@@ -57,6 +57,12 @@ export const WireFault = z.looseObject({
 
 const ActiveFault = z.extend(WireFault, { id: z.number() })
 
+const NearMissSchema = z.object({
+  reason: z.enum(['no-route', 'method-not-allowed', 'validation', 'authentication']),
+  message: z.string(),
+  closest: z.optional(z.object({ operationId: z.string(), method: z.string(), path: z.string(), field: z.string() })),
+})
+
 export const LoggedRequestSchema = z.object({
   method: z.string(),
   url: z.string(),
@@ -67,13 +73,7 @@ export const LoggedRequestSchema = z.object({
   body: z.optional(z.unknown()),
   tokenName: z.optional(z.string()),
   /** A near miss: why it matched no operation, and the operation it came closest to. */
-  miss: z.optional(
-    z.object({
-      reason: z.enum(['no-route', 'method-not-allowed', 'validation', 'authentication']),
-      message: z.string(),
-      closest: z.optional(z.object({ operationId: z.string(), method: z.string(), path: z.string(), field: z.string() })),
-    }),
-  ),
+  miss: z.optional(NearMissSchema),
 })
 
 export const NewUser = z.strictObject({
@@ -121,6 +121,8 @@ const ExchangeSummary = z.object({
   /** Absent for an answer that did not go through the server's journal step (a platform served through its `dispatch`). */
   duration: z.optional(z.number()),
   operationId: z.optional(z.string()),
+  /** Set for a near miss (see `LoggedRequestSchema`): the inspector marks it. */
+  miss: z.optional(NearMissSchema),
 })
 
 const Message = z.object({
