@@ -30,8 +30,7 @@ export default defineConfig({
   alias: bundleAliases,
   plugins: [pureAnnotations(), optionalPeerTypes()],
   // The inspector page ships as plain files (no build step): the server finds them in dist/inspector.
-  // Its page, style and script only: the folder's tsconfig.json is for checking the script.
-  copy: [{ from: 'mock/control/inspector/*.{html,css,js}', to: 'dist/inspector' }],
+  copy: [{ from: 'mock/control/inspector/*', to: 'dist/inspector' }],
   // `import.meta.url` (where the server looks for those files) in the CommonJS build too.
   shims: true,
 })

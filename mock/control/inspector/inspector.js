@@ -3,7 +3,7 @@
 // only to the control plane of the same server. No framework and no build step: it ships as is.
 // Every value from the server is put in the page as text (never as HTML).
 //
-// Type-checked by `tsc -p mock/control/inspector` (in `npm test`): its wire shapes are the control
+// Type-checked by `tsc -p tsconfig.inspector.json` (in `npm test`): its wire shapes are the control
 // plane's own (../routes.ts), so a route or field renamed there fails the check here.
 
 /** @import { CONTROL, ControlRouteId, RouteAnswer, RouteBody } from '../routes.ts' */
