@@ -16,7 +16,6 @@
 /** @typedef {NonNullable<Fault['latency']>} Latency */
 /** @typedef {RouteBody<'controlAddFault'>} NewFault */
 /** @typedef {RouteAnswer<'controlGetState'>} Snapshot */
-/** @typedef {RouteAnswer<'controlListTokens'>['tokens'][number]} TokenInfo */
 /** @typedef {Record<string, unknown>} StateRecord */
 
 const ROW_HEIGHT = 24
@@ -168,7 +167,7 @@ async function control(id, input = {}) {
   const headers = {}
   if (token) headers.authorization = `Bearer ${token}`
   if (input.body !== undefined) headers['content-type'] = 'application/json'
-  const search = query.size > 0 ? `?${query}` : ''
+  const search = String(query) ? `?${query}` : ''
   const response = await fetch(`${input.base ?? BASE}${filled.slice(1)}${search}`, {
     method,
     headers,
@@ -808,7 +807,7 @@ byId('clear-faults', HTMLButtonElement).addEventListener('click', async () => {
 async function loadTokens() {
   const { tokens } = await control('controlListTokens')
   within(byId('token-table', HTMLTableElement), 'tbody', HTMLTableSectionElement).replaceChildren(
-    ...tokens.map((/** @type {TokenInfo} */ t) =>
+    ...tokens.map((t) =>
       h(
         'tr',
         {},
@@ -830,7 +829,7 @@ const platformSelect = byId('platform-select', HTMLSelectElement)
 async function loadPlatforms() {
   let platforms
   try {
-    ;({ platforms } = await control('controlListPlatforms', { base: '/' }))
+    platforms = (await control('controlListPlatforms', { base: '/' })).platforms
   } catch {
     platformSelect.hidden = true
     return
