@@ -107,6 +107,8 @@ export interface NumberedRequest {
   duration: number | undefined
   /** Wall-clock milliseconds when it arrived at a server (`at` is the platform's time). */
   arrived: number | undefined
+  /** Set when it was a near miss (see {@link LoggedRequest.miss}). */
+  miss: NearMiss | undefined
 }
 
 /** An entry as kept: the body as its JSON text, parsed only when read. */
@@ -291,7 +293,12 @@ export class RequestLog implements Iterable<LoggedRequest> {
 
 function numberedOf(kept: Kept): NumberedRequest {
   const { id, method, url, operationId, status, at, duration, arrived } = kept
-  return { id, method, url, operationId, status, at, duration, arrived }
+  return { id, method, url, operationId, status, at, duration, arrived, miss: kept.miss && copyOf(kept.miss) }
+}
+
+/** A copy: what a reader does with it never changes the log. */
+function copyOf(miss: NearMiss): NearMiss {
+  return { ...miss, ...(miss.closest ? { closest: { ...miss.closest } } : {}) }
 }
 
 function materialize(kept: Kept): LoggedRequest {
@@ -307,7 +314,6 @@ function materialize(kept: Kept): LoggedRequest {
     body,
     ...(cutFrom !== undefined ? { bodyTruncated: true as const, bodySize: cutFrom } : {}),
     ...(kept.tokenName !== undefined ? { tokenName: kept.tokenName } : {}),
-    // A copy: what a reader does with it never changes the log.
-    ...(kept.miss !== undefined ? { miss: { ...kept.miss, ...(kept.miss.closest ? { closest: { ...kept.miss.closest } } : {}) } } : {}),
+    ...(kept.miss !== undefined ? { miss: copyOf(kept.miss) } : {}),
   }
 }

@@ -455,12 +455,21 @@ const NOT_KEPT = {
 
 /** A request log entry as the inspector lists it: the path and query instead of the whole URL. */
 function exchangeSummary(entry: NumberedRequest) {
-  const { id, method, status, duration, operationId, url, arrived } = entry
+  const { id, method, status, duration, operationId, url, arrived, miss } = entry
   const path = url.slice(url.indexOf('/', url.indexOf('//') + 2))
   // When it reached the server, as a developer compares with their app's logs; the platform's
   // time (which a test may have moved) for a request made in process.
   const at = arrived === undefined ? entry.at : new Date(arrived).toISOString()
-  return { id, at, method, path, status, ...(duration !== undefined ? { duration } : {}), ...(operationId ? { operationId } : {}) }
+  return {
+    id,
+    at,
+    method,
+    path,
+    status,
+    ...(duration !== undefined ? { duration } : {}),
+    ...(operationId ? { operationId } : {}),
+    ...(miss ? { miss } : {}),
+  }
 }
 
 function integerParam(query: URLSearchParams, name: string, fallback: number): number {

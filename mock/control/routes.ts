@@ -81,6 +81,13 @@ const ActiveFault = z.object({
   message: z.optional(z.string()),
 })
 
+/** Why a request matched no operation, and the operation it came closest to (mock/base/near-miss.ts). */
+const NearMissSchema = z.object({
+  reason: z.enum(['no-route', 'method-not-allowed', 'validation', 'authentication']),
+  message: z.string(),
+  closest: z.optional(z.object({ operationId: OperationIdSchema, method: z.string(), path: z.string(), field: z.string() })),
+})
+
 /** A request log entry: `LoggedRequest` (mock/base/request-log.ts), field for field. */
 export const LoggedRequestSchema = z.object({
   method: z.string(),
@@ -94,13 +101,7 @@ export const LoggedRequestSchema = z.object({
   bodySize: z.optional(z.number()),
   tokenName: z.optional(z.string()),
   /** A near miss: why it matched no operation, and the operation it came closest to. */
-  miss: z.optional(
-    z.object({
-      reason: z.enum(['no-route', 'method-not-allowed', 'validation', 'authentication']),
-      message: z.string(),
-      closest: z.optional(z.object({ operationId: OperationIdSchema, method: z.string(), path: z.string(), field: z.string() })),
-    }),
-  ),
+  miss: z.optional(NearMissSchema),
 })
 
 export const NewUser = z.strictObject({
@@ -150,6 +151,8 @@ const ExchangeSummary = z.object({
   /** Absent for an answer that did not go through the server's journal step (a platform served through its `dispatch`). */
   duration: z.optional(z.number()),
   operationId: z.optional(z.string()),
+  /** Set for a near miss (see `LoggedRequestSchema`): the inspector marks it. */
+  miss: z.optional(NearMissSchema),
 })
 
 const Message = z.object({

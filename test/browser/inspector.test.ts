@@ -159,3 +159,140 @@ describe('the inspector page', () => {
     expect(logs).toEqual([])
   }, 240_000)
 })
+
+// Near misses and latencies, on a platform of their own built from `empty`: its log holds only
+// what these tests send.
+describe('the inspector page, near misses and latencies', () => {
+  let own: MockPlatform
+  let ownServer: MockServer
+  let ownPage: Page
+  let organizationId: string
+  let token: string
+
+  beforeAll(async () => {
+    own = createMockPlatform({ scenario: 'empty' })
+    await own.ready
+    organizationId = (await own.builders.organization({ title: 'Near misses' })).id
+    token = (await own.builders.user({ organization: organizationId, role: 'admin' })).token
+    ownServer = await startMockServer({ platform: own })
+    ownPage = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    ownPage.on('pageerror', (error) => logs.push(`pageerror: ${error.message}`))
+    await ownPage.goto(`${ownServer.url}/_docplat/`)
+    await ownPage.locator('#health', { hasText: 'scenario custom' }).waitFor()
+  }, 120_000)
+
+  afterAll(async () => {
+    await ownPage?.close()
+    await ownServer?.close()
+  })
+
+  const post = (path: string, body: unknown) =>
+    fetch(`${ownServer.url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+
+  it('marks a request to an unknown path and one with a bad body, with the closest operation', async () => {
+    expect((await post(`/v1/orgs/${organizationId}/colections`, { title: 'Typo' })).status).toBe(404)
+    expect((await post(`/v1/orgs/${organizationId}/collections`, { title: 42 })).status).toBe(400)
+    await ownPage.click('#tabs [data-tab="requests"]')
+
+    const unknown = rows(ownPage).filter({ hasText: '/colections' })
+    await unknown.waitFor()
+    expect(await unknown.getAttribute('class')).toContain('miss')
+    expect(await unknown.getAttribute('data-miss')).toBe('no-route')
+    expect(await unknown.locator('.miss-badge').textContent()).toBe('unmatched')
+    await unknown.click()
+    await expect.poll(() => ownPage.locator('#detail h2').textContent()).toBe(`POST /v1/orgs/${organizationId}/colections`)
+    const unknownMiss = ownPage.locator('#detail .near-miss')
+    expect(await unknownMiss.locator('h3').textContent()).toBe('Near miss: unmatched')
+    expect(await unknownMiss.locator('.closest').textContent()).toBe('createCollection POST /v1/orgs/{organizationId}/collections')
+    expect(await unknownMiss.locator('.field').textContent()).toBe('path')
+    expect(await unknownMiss.textContent()).toContain(`No operation matches POST /v1/orgs/${organizationId}/colections`)
+
+    const refused = rows(ownPage).filter({ hasText: `/v1/orgs/${organizationId}/collections` })
+    expect(await refused.locator('span').nth(3).textContent()).toBe('400')
+    expect(await refused.getAttribute('class')).toContain('miss')
+    expect(await refused.getAttribute('data-miss')).toBe('validation')
+    expect(await refused.locator('.miss-badge').textContent()).toBe('refused')
+    await refused.click()
+    await expect.poll(() => ownPage.locator('#detail .near-miss h3').textContent()).toBe('Near miss: refused')
+    const refusedMiss = ownPage.locator('#detail .near-miss')
+    expect(await refusedMiss.locator('.closest').textContent()).toBe('createCollection POST /v1/orgs/{organizationId}/collections')
+    expect(await refusedMiss.locator('.field').textContent()).toBe('body.title')
+    expect(await refusedMiss.textContent()).toContain('Invalid body.title: expected string, got number')
+    await ownPage.screenshot({ path: join(shots, 'inspector-near-miss.png') })
+  })
+
+  it('lists near misses only when asked, and never marks a request that matched', async () => {
+    const created = await post(`/v1/orgs/${organizationId}/collections`, { title: 'Matched' })
+    expect(created.status).toBe(201)
+    const matched = ownPage.locator('#request-list .row:not(.miss)')
+    await matched.waitFor()
+    expect(await matched.locator('span').allTextContents()).toEqual([
+      expect.any(String),
+      'POST',
+      `/v1/orgs/${organizationId}/collections`,
+      '201',
+      expect.any(String),
+      'createCollection',
+    ])
+    expect(await matched.getAttribute('data-miss')).toBeNull()
+    const misses = own.requests.unmatched().length
+    expect(misses).toBe(2)
+    await expect.poll(() => ownPage.locator('#miss-count').textContent()).toBe(String(misses))
+
+    await ownPage.check('#miss-filter')
+    await expect.poll(() => rows(ownPage).count()).toBe(misses)
+    expect(await rows(ownPage).evaluateAll((elements) => elements.map((e) => e.getAttribute('data-miss')))).toEqual([
+      'no-route',
+      'validation',
+    ])
+    // With the text filter too: both apply.
+    await ownPage.fill('#request-filter', 'colections')
+    await expect.poll(() => rows(ownPage).count()).toBe(1)
+    await ownPage.fill('#request-filter', '')
+    await ownPage.uncheck('#miss-filter')
+    await expect.poll(() => rows(ownPage).count()).toBe(own.requests.length)
+  })
+
+  it('shows each form of latency as a person reads it, and takes that text back in the form', async () => {
+    own.faults.add({ operationId: 'getSpaceById', latency: 120 })
+    own.faults.add({ operationId: 'getSpaceById', latency: { min: '50ms', max: '200ms' } })
+    own.faults.add({ operationId: 'getSpaceById', latency: { median: '80ms', spread: 2 } })
+    own.faults.add({ operationId: 'getSpaceById', latency: { min: '500ms', max: '2s' } })
+    await ownPage.click('#tabs [data-tab="faults"]')
+    const effects = ownPage.locator('#fault-table tbody td.effect')
+    await expect.poll(() => effects.count()).toBe(4)
+    const shown = await effects.allTextContents()
+    expect(shown).toEqual(['latency 120 ms', 'latency 50–200 ms', 'latency median 80 ms, spread 2', 'latency 500 ms–2 s'])
+
+    // What the page shows is what a person can type: each text added back makes the same latency.
+    await ownPage.click('#clear-faults')
+    await expect.poll(() => effects.count()).toBe(0)
+    for (const text of shown) {
+      await ownPage.fill('#fault-form [name="operationId"]', 'getSpaceById')
+      await ownPage.fill('#fault-form [name="latency"]', text.replace(/^latency /, ''))
+      await ownPage.click('#fault-form button[type="submit"]')
+      await expect.poll(() => own.faults.active.length).toBe(shown.indexOf(text) + 1)
+    }
+    expect(own.faults.active.map((fault) => fault.latency)).toEqual([
+      '120ms',
+      { min: '50ms', max: '200ms' },
+      { median: '80ms', spread: 2 },
+      { min: '500ms', max: '2s' },
+    ])
+    await expect.poll(() => effects.allTextContents()).toEqual(shown)
+    await ownPage.screenshot({ path: join(shots, 'inspector-latency.png') })
+
+    // A latency the platform refuses is refused with its message, and nothing is added.
+    await ownPage.fill('#fault-form [name="latency"]', 'median 80 ms, spread 0.5')
+    await ownPage.click('#fault-form button[type="submit"]')
+    await expect.poll(() => ownPage.locator('#fault-error').textContent()).toContain('latency.spread')
+    expect(own.faults.active).toHaveLength(4)
+    await ownPage.click('#clear-faults')
+    await expect.poll(() => own.faults.active.length).toBe(0)
+    expect(logs).toEqual([])
+  })
+})

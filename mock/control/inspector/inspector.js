@@ -1,33 +1,145 @@
+// @ts-check
 // The docplat mock inspector: a plain ES module served by the mock server at /_docplat/, talking
 // only to the control plane of the same server. No framework and no build step: it ships as is.
 // Every value from the server is put in the page as text (never as HTML).
+//
+// Type-checked by `tsc -p tsconfig.inspector.json` (in `npm test`): its wire shapes are the control
+// plane's own (../routes.ts), so a route or field renamed there fails the check here.
+
+/** @import { CONTROL, ControlRouteId, RouteAnswer, RouteBody } from '../routes.ts' */
+
+/** @typedef {RouteAnswer<'controlListExchanges'>['exchanges'][number]} Exchange */
+/** @typedef {RouteAnswer<'controlGetExchange'>} ExchangeDetail */
+/** @typedef {ExchangeDetail['request']} Message */
+/** @typedef {NonNullable<Exchange['miss']>} NearMiss */
+/** @typedef {RouteAnswer<'controlListFaults'>['faults'][number]} Fault */
+/** @typedef {NonNullable<Fault['latency']>} Latency */
+/** @typedef {RouteBody<'controlAddFault'>} NewFault */
+/** @typedef {RouteAnswer<'controlGetState'>} Snapshot */
+/** @typedef {Record<string, unknown>} StateRecord */
 
 const ROW_HEIGHT = 24
 const POLL_MS = 1000
 const MAX_RENDERED_RECORDS = 500
+const MAX_EXCHANGES = 10_000
 
-const $ = (selector) => document.querySelector(selector)
+// ---- the page's elements ----
 
-/** Creates an element; children are nodes or text. */
+/**
+ * The element with this ID, of the type the page's markup gives it: a missing or different
+ * element fails at once, naming it, instead of as a `null` somewhere later.
+ * @template {typeof HTMLElement} T
+ * @param {string} id
+ * @param {T} type
+ * @returns {InstanceType<T>}
+ */
+function byId(id, type) {
+  const element = document.getElementById(id)
+  if (!(element instanceof type)) throw new Error(`The inspector page has no #${id} (${type.name})`)
+  return /** @type {InstanceType<T>} */ (element)
+}
+
+/**
+ * The first element under `parent` matching a selector, of the given type.
+ * @template {typeof Element} T
+ * @param {ParentNode} parent
+ * @param {string} selector
+ * @param {T} type
+ * @returns {InstanceType<T>}
+ */
+function within(parent, selector, type) {
+  const element = parent.querySelector(selector)
+  if (!(element instanceof type)) throw new Error(`The inspector page has no ${selector} (${type.name})`)
+  return /** @type {InstanceType<T>} */ (element)
+}
+
+/** @typedef {Node | string | number | null | undefined | false} Leaf */
+/** @typedef {Leaf | Leaf[] | Array<Leaf | Leaf[]>} Child */
+/** @typedef {string | number | boolean | null | undefined | ((event: Event) => void) | Partial<CSSStyleDeclaration>} AttributeValue */
+
+/**
+ * Creates an element. In `attrs`, a function is a listener (`onclick` listens to `click`), an
+ * object is the `style`, `className` the class; anything else an attribute (`true`: present,
+ * `false`/`null`/`undefined`: absent). Children are nodes or text, in nested arrays or not.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, AttributeValue>} [attrs]
+ * @param {...Child} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag)
   for (const [name, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue
-    if (name.startsWith('on')) el.addEventListener(name.slice(2), value)
-    else if (name === 'className') el.className = value
+    if (typeof value === 'function') el.addEventListener(name.replace(/^on/, ''), value)
     // Through the CSSOM: the page's Content-Security-Policy refuses style attributes.
-    else if (name === 'style') Object.assign(el.style, value)
+    else if (typeof value === 'object') Object.assign(el.style, value)
+    else if (name === 'className') el.className = String(value)
     else el.setAttribute(name, value === true ? '' : String(value))
   }
-  for (const child of children.flat()) if (child !== undefined && child !== null) el.append(child instanceof Node ? child : String(child))
+  append(el, children)
   return el
 }
+
+/**
+ * @param {Element} el
+ * @param {Child[]} children
+ */
+function append(el, children) {
+  for (const child of children) {
+    if (Array.isArray(child)) append(el, child)
+    else if (child !== undefined && child !== null && child !== false) el.append(child instanceof Node ? child : String(child))
+  }
+}
+
+/** @param {unknown} error */
+const messageOf = (error) => (error instanceof Error ? error.message : String(error))
 
 // ---- the control plane ----
 
 // The page of a created platform is under its prefix (/_docplat/platforms/{id}/_docplat/): its
 // control plane is there too. The server's own is at /_docplat/.
 const BASE = location.pathname.replace(/_docplat\/?$/, '')
+
+/**
+ * The routes this page calls, with their method and path as the control plane declares them in
+ * CONTROL (../routes.ts): one changed there fails the type check here.
+ * @satisfies {{ readonly [Id in ControlRouteId]?: Pick<(typeof CONTROL)[Id], 'method' | 'path'> }}
+ */
+const ROUTES = /** @type {const} */ ({
+  controlHealth: { method: 'GET', path: '/_docplat/health' },
+  controlReset: { method: 'POST', path: '/_docplat/reset' },
+  controlGetState: { method: 'GET', path: '/_docplat/state' },
+  controlGetClock: { method: 'GET', path: '/_docplat/clock' },
+  controlAdvanceClock: { method: 'POST', path: '/_docplat/clock/advance' },
+  controlListFaults: { method: 'GET', path: '/_docplat/faults' },
+  controlAddFault: { method: 'POST', path: '/_docplat/faults' },
+  controlClearFaults: { method: 'DELETE', path: '/_docplat/faults' },
+  controlRemoveFault: { method: 'DELETE', path: '/_docplat/faults/{id}' },
+  controlClearRequests: { method: 'DELETE', path: '/_docplat/requests' },
+  controlListExchanges: { method: 'GET', path: '/_docplat/exchanges' },
+  controlGetExchange: { method: 'GET', path: '/_docplat/exchanges/{id}' },
+  controlListTokens: { method: 'GET', path: '/_docplat/tokens' },
+  controlListPlatforms: { method: 'GET', path: '/_docplat/platforms' },
+})
+
+/** @typedef {keyof typeof ROUTES} UsedRoute */
+
+/**
+ * The query parameters a route declares.
+ * @template {ControlRouteId} Id
+ * @typedef {(typeof CONTROL)[Id] extends { query: infer Q } ? Extract<keyof Q, string> : never} QueryOf
+ */
+
+/**
+ * What a call sends: the route's path parameters in order, its query, its body.
+ * @template {UsedRoute} Id
+ * @typedef {object} CallInput
+ * @property {ReadonlyArray<string | number>} [params]
+ * @property {Partial<Record<QueryOf<Id>, string | number>>} [query]
+ * @property {RouteBody<Id>} [body]
+ * @property {string} [base] The server path the control plane is under (default: this page's platform's).
+ */
 
 const hashToken = new URLSearchParams(location.hash.slice(1)).get('token')
 if (hashToken) {
@@ -38,14 +150,28 @@ let token = sessionStorage.getItem('docplat-control-token') ?? undefined
 
 class ControlError extends Error {}
 
-async function control(method, path, body) {
+/**
+ * Calls a control route; answers what its schema says it answers.
+ * @template {UsedRoute} Id
+ * @param {Id} id
+ * @param {CallInput<Id>} [input]
+ * @returns {Promise<RouteAnswer<Id>>}
+ */
+async function control(id, input = {}) {
+  const { method, path } = ROUTES[id]
+  let next = 0
+  const filled = path.replace(/\{\w+\}/g, () => encodeURIComponent(String(input.params?.[next++] ?? '')))
+  const query = new URLSearchParams()
+  for (const [name, value] of Object.entries(input.query ?? {})) if (value !== undefined) query.set(name, String(value))
+  /** @type {Record<string, string>} */
   const headers = {}
   if (token) headers.authorization = `Bearer ${token}`
-  if (body !== undefined) headers['content-type'] = 'application/json'
-  const response = await fetch(`${BASE}_docplat/${path}`, {
+  if (input.body !== undefined) headers['content-type'] = 'application/json'
+  const search = String(query) ? `?${query}` : ''
+  const response = await fetch(`${input.base ?? BASE}${filled.slice(1)}${search}`, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: input.body === undefined ? null : JSON.stringify(input.body),
     cache: 'no-store',
   })
   if (response.status === 401) {
@@ -53,33 +179,58 @@ async function control(method, path, body) {
     throw new ControlError('The control plane needs its token')
   }
   if (!response.ok) {
-    const error = await response.json().catch(() => ({}))
-    throw new ControlError(error?.error?.message ?? `${response.status} ${response.statusText}`)
+    /** @type {unknown} */
+    const answer = await response.json().catch(() => undefined)
+    throw new ControlError(errorMessageOf(answer) ?? `${response.status} ${response.statusText}`)
   }
-  return response.status === 204 ? undefined : response.json()
+  // The one place the wire is trusted: the server's handlers are typed by the same table (CONTROL).
+  return /** @type {RouteAnswer<Id>} */ (response.status === 204 ? undefined : await response.json())
 }
 
-function askForToken() {
-  const dialog = $('#token-dialog')
-  if (dialog.open) return
-  dialog.showModal()
+/**
+ * The message of a `{ error: { code, message } }` body.
+ * @param {unknown} answer
+ * @returns {string | undefined}
+ */
+function errorMessageOf(answer) {
+  if (typeof answer !== 'object' || answer === null || !('error' in answer)) return undefined
+  const { error } = answer
+  if (typeof error !== 'object' || error === null || !('message' in error)) return undefined
+  return typeof error.message === 'string' ? error.message : undefined
 }
-$('#token-form').addEventListener('submit', () => {
-  token = $('#token-input').value.trim() || undefined
+
+const tokenDialog = byId('token-dialog', HTMLDialogElement)
+const tokenInput = byId('token-input', HTMLInputElement)
+
+function askForToken() {
+  if (tokenDialog.open) return
+  tokenDialog.showModal()
+}
+byId('token-form', HTMLFormElement).addEventListener('submit', () => {
+  token = tokenInput.value.trim() || undefined
   if (token) sessionStorage.setItem('docplat-control-token', token)
   refreshAll()
 })
 
 // ---- tabs ----
 
+/** @typedef {'requests' | 'state' | 'faults' | 'tokens'} Tab */
+/** @type {readonly Tab[]} */
+const TABS = ['requests', 'state', 'faults', 'tokens']
+/** @type {Tab} */
 let currentTab = 'requests'
-for (const button of document.querySelectorAll('#tabs button')) {
-  button.addEventListener('click', () => showTab(button.dataset.tab))
+const tabButtons = [...document.querySelectorAll('#tabs button')]
+for (const button of tabButtons) {
+  button.addEventListener('click', () => {
+    const tab = TABS.find((name) => name === button.getAttribute('data-tab'))
+    if (tab) showTab(tab)
+  })
 }
+/** @param {Tab} name */
 function showTab(name) {
   currentTab = name
-  for (const button of document.querySelectorAll('#tabs button')) button.setAttribute('aria-selected', String(button.dataset.tab === name))
-  for (const section of document.querySelectorAll('.tab')) section.hidden = section.id !== `tab-${name}`
+  for (const button of tabButtons) button.setAttribute('aria-selected', String(button.getAttribute('data-tab') === name))
+  for (const section of document.querySelectorAll('.tab')) if (section instanceof HTMLElement) section.hidden = section.id !== `tab-${name}`
   if (name === 'state') loadState()
   if (name === 'tokens') loadTokens()
   if (name === 'faults') loadFaults()
@@ -88,27 +239,77 @@ function showTab(name) {
 
 // ---- requests: a virtual list, so 10,000 entries cost as much DOM as one screen ----
 
-/** Every exchange summary received, oldest first. */
+/**
+ * How a near miss is marked in the list: `unmatched` when no operation has the request's path
+ * and method, `refused` when one has but refused it before running (its input, its token).
+ * @type {Record<NearMiss['reason'], string>}
+ */
+const MISS_MARKS = {
+  'no-route': 'unmatched',
+  'method-not-allowed': 'unmatched',
+  validation: 'refused',
+  authentication: 'refused',
+}
+
+/** @type {Record<NearMiss['reason'], string>} */
+const MISS_REASONS = {
+  'no-route': 'No operation has this path',
+  'method-not-allowed': 'No operation has this method on this path',
+  validation: 'Refused by validation before the operation ran',
+  authentication: 'Refused by authentication before the operation ran',
+}
+
+/** Every exchange summary received, oldest first. @type {Exchange[]} */
 let exchanges = []
 let lastId = 0
+/** @type {number | undefined} */
 let epoch
+/** @type {Exchange[]} */
 let filtered = exchanges
 let filterText = ''
+let missesOnly = false
+/** @type {number | undefined} */
 let selectedId
-const list = $('#request-list')
-const spacer = list.querySelector('.spacer-rows')
+const list = byId('request-list', HTMLElement)
+const spacer = within(list, '.spacer-rows', HTMLElement)
+const requestFilter = byId('request-filter', HTMLInputElement)
+const missFilter = byId('miss-filter', HTMLInputElement)
+const detail = byId('detail', HTMLElement)
 
+/**
+ * @param {Exchange} entry
+ * @param {string} text
+ */
 function matches(entry, text) {
+  if (missesOnly && !entry.miss) return false
   if (!text) return true
-  return `${entry.method} ${entry.path} ${entry.status} ${entry.operationId ?? ''}`.toLowerCase().includes(text)
+  const miss = entry.miss ? ` ${MISS_MARKS[entry.miss.reason]} ${entry.miss.closest?.operationId ?? ''}` : ''
+  return `${entry.method} ${entry.path} ${entry.status} ${entry.operationId ?? ''}${miss}`.toLowerCase().includes(text)
 }
 
 function applyFilter() {
-  filtered = filterText ? exchanges.filter((e) => matches(e, filterText)) : exchanges
+  filtered = filterText || missesOnly ? exchanges.filter((e) => matches(e, filterText)) : exchanges
+  byId('miss-count', HTMLElement).textContent = String(exchanges.reduce((n, e) => (e.miss ? n + 1 : n), 0))
+}
+
+/** @param {number} status */
+const statusClass = (status) => `s${String(status)[0]}`
+
+/** @param {Exchange} e */
+function operationCell(e) {
+  if (!e.miss) return h('span', { title: e.operationId ?? '' }, e.operationId ?? '')
+  const closest = e.miss.closest?.operationId
+  return h(
+    'span',
+    { title: `${MISS_REASONS[e.miss.reason]}${closest ? `; closest operation: ${closest}` : ''}` },
+    h('span', { className: `miss-badge ${MISS_MARKS[e.miss.reason]}` }, MISS_MARKS[e.miss.reason]),
+    // A refused request matched its operation; an unmatched one names the operation it was likely meant for.
+    e.operationId ? ` ${e.operationId}` : closest ? ` ${closest}?` : '',
+  )
 }
 
 function renderRequests() {
-  $('#request-count').textContent = String(exchanges.length)
+  byId('request-count', HTMLElement).textContent = String(exchanges.length)
   if (currentTab !== 'requests') return
   spacer.style.height = `${filtered.length * ROW_HEIGHT}px`
   const first = Math.max(0, Math.floor(list.scrollTop / ROW_HEIGHT) - 10)
@@ -116,22 +317,24 @@ function renderRequests() {
   const rows = []
   for (let i = first; i < last; i++) {
     const e = filtered[i]
+    if (!e) break
     rows.push(
       h(
         'div',
         {
-          className: `row${e.id === selectedId ? ' selected' : ''}`,
+          className: `row${e.id === selectedId ? ' selected' : ''}${e.miss ? ' miss' : ''}`,
           style: { top: `${i * ROW_HEIGHT}px` },
           'data-id': e.id,
+          'data-miss': e.miss?.reason,
           role: 'button',
           onclick: () => select(e.id),
         },
         h('span', {}, e.at.slice(11, 23)),
         h('span', {}, e.method),
         h('span', { title: e.path }, e.path),
-        h('span', { className: `s${String(e.status)[0]}` }, e.status === 0 ? 'dropped' : e.status),
+        h('span', { className: statusClass(e.status) }, e.status === 0 ? 'dropped' : e.status),
         h('span', {}, e.duration),
-        h('span', { title: e.operationId ?? '' }, e.operationId ?? ''),
+        operationCell(e),
       ),
     )
   }
@@ -139,13 +342,18 @@ function renderRequests() {
 }
 list.addEventListener('scroll', () => requestAnimationFrame(renderRequests))
 window.addEventListener('resize', () => requestAnimationFrame(renderRequests))
-$('#request-filter').addEventListener('input', (event) => {
-  filterText = event.target.value.trim().toLowerCase()
+requestFilter.addEventListener('input', () => {
+  filterText = requestFilter.value.trim().toLowerCase()
   applyFilter()
   renderRequests()
 })
-$('#clear-requests').addEventListener('click', async () => {
-  await control('DELETE', 'requests')
+missFilter.addEventListener('change', () => {
+  missesOnly = missFilter.checked
+  applyFilter()
+  renderRequests()
+})
+byId('clear-requests', HTMLButtonElement).addEventListener('click', async () => {
+  await control('controlClearRequests')
   exchanges = []
   applyFilter()
   clearDetail()
@@ -154,19 +362,21 @@ $('#clear-requests').addEventListener('click', async () => {
 
 function clearDetail() {
   selectedId = undefined
-  $('#detail').replaceChildren(h('p', { className: 'muted' }, 'Select a request to see its headers and bodies.'))
+  detail.replaceChildren(h('p', { className: 'muted' }, 'Select a request to see its headers and bodies.'))
 }
 
+/** @param {Message['headers']} headers */
 function headerList(headers) {
-  const entries = Object.entries(headers ?? {})
+  const entries = Object.entries(headers)
   if (entries.length === 0) return h('p', { className: 'muted' }, 'none')
   return h(
     'dl',
     { className: 'headers' },
-    entries.flatMap(([name, value]) => [h('dt', {}, name), h('dd', {}, value)]),
+    entries.map(([name, value]) => [h('dt', {}, name), h('dd', {}, value)]),
   )
 }
 
+/** @param {Message} message */
 function bodyBlock(message) {
   if (message.body === undefined) return h('p', { className: 'muted' }, 'no body')
   let text = message.body
@@ -183,23 +393,53 @@ function bodyBlock(message) {
   )
 }
 
+/**
+ * Why a request missed, and the operation it came closest to.
+ * @param {NearMiss} miss
+ */
+function nearMissBlock(miss) {
+  const { closest } = miss
+  return h(
+    'section',
+    { className: `near-miss ${MISS_MARKS[miss.reason]}` },
+    h('h3', {}, `Near miss: ${MISS_MARKS[miss.reason]}`),
+    h(
+      'dl',
+      { className: 'headers' },
+      h('dt', {}, 'reason'),
+      h('dd', {}, `${MISS_REASONS[miss.reason]} (${miss.reason})`),
+      h('dt', {}, 'answered'),
+      h('dd', {}, miss.message),
+      closest
+        ? [
+            h('dt', {}, 'closest operation'),
+            h('dd', { className: 'closest' }, h('strong', {}, closest.operationId), ` ${closest.method} ${closest.path}`),
+            h('dt', {}, 'differs at'),
+            h('dd', { className: 'field' }, closest.field),
+          ]
+        : [h('dt', {}, 'closest operation'), h('dd', { className: 'muted' }, 'none')],
+    ),
+  )
+}
+
+/** @param {number} id */
 async function select(id) {
   selectedId = id
   renderRequests()
-  const detail = $('#detail')
   try {
-    const e = await control('GET', `exchanges/${id}`)
+    const e = await control('controlGetExchange', { params: [id] })
     if (selectedId !== id) return
     detail.replaceChildren(
       h('h2', {}, `${e.method} ${e.path}`),
       h(
         'p',
         {},
-        h('strong', { className: `s${String(e.status)[0]}` }, e.status === 0 ? 'dropped' : e.status),
-        ` in ${e.duration} ms`,
+        h('strong', { className: statusClass(e.status) }, e.status === 0 ? 'dropped' : e.status),
+        e.duration === undefined ? '' : ` in ${e.duration} ms`,
         e.operationId ? ` · ${e.operationId}` : '',
         ` · ${e.at}`,
       ),
+      ...(e.miss ? [nearMissBlock(e.miss)] : []),
       h('h3', {}, 'Request headers'),
       headerList(e.request.headers),
       h('h3', {}, 'Request body'),
@@ -210,31 +450,33 @@ async function select(id) {
       bodyBlock(e.response),
     )
   } catch (error) {
-    detail.replaceChildren(h('p', { className: 'error' }, error.message))
+    detail.replaceChildren(h('p', { className: 'error' }, messageOf(error)))
   }
 }
 
+/** Fetches the exchanges since the last poll; answers whether the state may have changed. */
 async function pollRequests() {
-  let answer = await control('GET', `exchanges?after=${lastId}`)
+  let answer = await control('controlListExchanges', { query: { after: lastId } })
   if (epoch !== undefined && answer.epoch !== epoch) {
     // The journal was cleared (a reset, from here or elsewhere): start over.
     exchanges = []
     lastId = 0
     applyFilter()
     clearDetail()
-    answer = await control('GET', 'exchanges?after=0')
+    answer = await control('controlListExchanges', { query: { after: 0 } })
   }
   const changedEpoch = epoch !== answer.epoch
   epoch = answer.epoch
   const fresh = answer.exchanges
-  if (fresh.length === 0) {
+  const newest = fresh.at(-1)
+  if (!newest) {
     renderRequests()
     return changedEpoch
   }
   const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - ROW_HEIGHT
   exchanges.push(...fresh)
-  if (exchanges.length > 10_000) exchanges = exchanges.slice(-10_000)
-  lastId = fresh.at(-1).id
+  if (exchanges.length > MAX_EXCHANGES) exchanges = exchanges.slice(-MAX_EXCHANGES)
+  lastId = newest.id
   applyFilter()
   renderRequests()
   if (atBottom) list.scrollTop = list.scrollHeight
@@ -243,20 +485,36 @@ async function pollRequests() {
 
 // ---- state: tables, with references to other records followable ----
 
+/** @type {Snapshot | undefined} */
 let snapshot
+/** @type {string | undefined} */
 let tableName
+/** @type {string | undefined} */
 let highlightId
-/** Every record's ID → the table it is in, to turn IDs in other records into links. */
+/** Every record's ID → the table it is in, to turn IDs in other records into links. @type {Map<string, string>} */
 let owners = new Map()
+const recordFilter = byId('record-filter', HTMLInputElement)
+
+/**
+ * @param {unknown} value
+ * @returns {value is StateRecord}
+ */
+const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * The records of a table of the snapshot.
+ * @param {string | undefined} name
+ * @returns {StateRecord[]}
+ */
+const recordsOf = (name) => (name === undefined ? [] : (snapshot?.tables[name] ?? []).filter(isRecord))
 
 async function loadState() {
-  snapshot = await control('GET', 'state')
+  snapshot = await control('controlGetState')
   owners = new Map()
-  for (const [name, rows] of Object.entries(snapshot.tables))
-    for (const row of rows) if (row && typeof row.id === 'string') owners.set(row.id, name)
   const names = Object.keys(snapshot.tables).sort()
-  if (!tableName || !names.includes(tableName)) tableName = names.find((n) => snapshot.tables[n].length > 0) ?? names[0]
-  $('#table-list').replaceChildren(
+  for (const name of names) for (const row of recordsOf(name)) if (typeof row.id === 'string') owners.set(row.id, name)
+  if (!tableName || !names.includes(tableName)) tableName = names.find((n) => recordsOf(n).length > 0) ?? names[0]
+  byId('table-list', HTMLElement).replaceChildren(
     ...names.map((name) =>
       h(
         'li',
@@ -265,7 +523,7 @@ async function loadState() {
           'button',
           { type: 'button', 'data-table': name, 'aria-current': String(name === tableName), onclick: () => openTable(name) },
           h('span', {}, name),
-          h('span', { className: 'badge' }, snapshot.tables[name].length),
+          h('span', { className: 'badge' }, recordsOf(name).length),
         ),
       ),
     ),
@@ -273,15 +531,20 @@ async function loadState() {
   renderTable()
 }
 
+/**
+ * @param {string} name
+ * @param {string} [id]
+ */
 function openTable(name, id) {
   tableName = name
   highlightId = id
   for (const button of document.querySelectorAll('#table-list button'))
-    button.setAttribute('aria-current', String(button.dataset.table === name))
-  if (id === undefined) $('#record-filter').value = ''
+    button.setAttribute('aria-current', String(button.getAttribute('data-table') === name))
+  if (id === undefined) recordFilter.value = ''
   renderTable()
 }
 
+/** @param {unknown} value */
 function cell(value) {
   if (typeof value === 'string' && owners.has(value)) {
     const target = owners.get(value)
@@ -291,7 +554,7 @@ function cell(value) {
     return h(
       'span',
       {},
-      value.flatMap((v, i) => [i ? ', ' : '', h('a', { className: 'ref', onclick: () => follow(v) }, v)]),
+      value.map((v, i) => [i ? ', ' : '', h('a', { className: 'ref', onclick: () => follow(String(v)) }, String(v))]),
     )
   }
   if (value === null || value === undefined) return h('span', { className: 'muted' }, '–')
@@ -299,9 +562,11 @@ function cell(value) {
   return h('span', { title: text.length > 60 ? text.slice(0, 2000) : '' }, text.length > 120 ? `${text.slice(0, 120)}…` : text)
 }
 
+/** @param {string} id */
 function follow(id) {
   const target = owners.get(id)
-  $('#record-filter').value = ''
+  if (target === undefined) return
+  recordFilter.value = ''
   if (currentTab !== 'state') {
     // From the tokens tab: open the state on the record (loading the state shows it).
     tableName = target
@@ -313,18 +578,20 @@ function follow(id) {
 }
 
 function renderTable() {
-  const rows = snapshot?.tables[tableName] ?? []
-  $('#table-title').textContent = tableName ?? ''
-  const text = $('#record-filter').value.trim().toLowerCase()
+  const rows = recordsOf(tableName)
+  byId('table-title', HTMLElement).textContent = tableName ?? ''
+  const text = recordFilter.value.trim().toLowerCase()
   let shown = text ? rows.filter((row) => JSON.stringify(row).toLowerCase().includes(text)) : rows
   if (highlightId !== undefined) {
     const index = shown.findIndex((row) => row.id === highlightId)
+    const followed = shown[index]
     // A followed record is shown even when it falls beyond the rendered rows.
-    if (index >= MAX_RENDERED_RECORDS) shown = [shown[index], ...shown.slice(0, MAX_RENDERED_RECORDS - 1)]
+    if (followed && index >= MAX_RENDERED_RECORDS) shown = [followed, ...shown.slice(0, MAX_RENDERED_RECORDS - 1)]
   }
   const columns = [...new Set(shown.slice(0, 50).flatMap((row) => Object.keys(row)))]
   const limited = shown.slice(0, MAX_RENDERED_RECORDS)
-  $('#record-count').textContent = limited.length < shown.length ? `${limited.length} of ${shown.length} rows` : `${shown.length} rows`
+  byId('record-count', HTMLElement).textContent =
+    limited.length < shown.length ? `${limited.length} of ${shown.length} rows` : `${shown.length} rows`
   const table = h(
     'table',
     { className: 'data', id: 'record-table' },
@@ -343,41 +610,43 @@ function renderTable() {
       limited.map((row) =>
         h(
           'tr',
-          { 'data-id': row.id, className: row.id === highlightId ? 'highlight' : '' },
+          { 'data-id': typeof row.id === 'string' ? row.id : undefined, className: row.id === highlightId ? 'highlight' : '' },
           columns.map((c) => h('td', {}, cell(row[c]))),
         ),
       ),
     ),
   )
-  $('#records').replaceChildren(table)
+  byId('records', HTMLElement).replaceChildren(table)
   if (highlightId !== undefined) table.querySelector('tr.highlight')?.scrollIntoView({ block: 'center', inline: 'nearest' })
 }
-$('#record-filter').addEventListener('input', () => {
+recordFilter.addEventListener('input', () => {
   highlightId = undefined
   renderTable()
 })
-$('#refresh-state').addEventListener('click', () => loadState())
+byId('refresh-state', HTMLButtonElement).addEventListener('click', () => loadState())
 
 // ---- clock, reset ----
 
+const clockNow = byId('clock-now', HTMLOutputElement)
+
 async function loadClock() {
-  const clock = await control('GET', 'clock')
-  $('#clock-now').textContent = `${clock.now.slice(0, 19).replace('T', ' ')} UTC${clock.frozen ? ' (frozen)' : ''}`
-  $('#clock-now').dataset.iso = clock.now
+  const clock = await control('controlGetClock')
+  clockNow.textContent = `${clock.now.slice(0, 19).replace('T', ' ')} UTC${clock.frozen ? ' (frozen)' : ''}`
+  clockNow.dataset.iso = clock.now
 }
 
-$('#advance-form').addEventListener('submit', async (event) => {
+byId('advance-form', HTMLFormElement).addEventListener('submit', async (event) => {
   event.preventDefault()
   try {
-    await control('POST', 'clock/advance', { by: $('#advance-input').value.trim() })
+    await control('controlAdvanceClock', { body: { by: byId('advance-input', HTMLInputElement).value.trim() } })
     await loadClock()
   } catch (error) {
-    alert(error.message)
+    alert(messageOf(error))
   }
 })
 
-$('#reset-btn').addEventListener('click', async () => {
-  await control('POST', 'reset')
+byId('reset-btn', HTMLButtonElement).addEventListener('click', async () => {
+  await control('controlReset')
   exchanges = []
   lastId = 0
   applyFilter()
@@ -387,6 +656,7 @@ $('#reset-btn').addEventListener('click', async () => {
 
 // ---- faults ----
 
+/** @param {Fault} f */
 function describeMatch(f) {
   const parts = []
   if (f.method) parts.push(f.method.toUpperCase())
@@ -396,10 +666,73 @@ function describeMatch(f) {
   return parts.join(' ') || 'every request'
 }
 
+/** A duration's number and unit (`'200ms'`, `'2 s'`); a number is milliseconds. */
+const DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d|w)$/
+
+/**
+ * A duration as a person reads it: `120 ms`, `2 s`.
+ * @param {string | number} duration
+ */
+function describeDuration(duration) {
+  if (typeof duration === 'number') return `${duration} ms`
+  const match = DURATION.exec(duration.trim())
+  return match ? `${match[1]} ${match[2]}` : duration
+}
+
+/**
+ * A fault's latency as a person reads it, in the form the latency field takes back: `120 ms`,
+ * `50–200 ms` (uniform), `median 80 ms, spread 2` (log-normal).
+ * @param {Latency} latency
+ */
+function describeLatency(latency) {
+  if (typeof latency !== 'object') return describeDuration(latency)
+  if ('min' in latency) {
+    const min = describeDuration(latency.min)
+    const max = describeDuration(latency.max)
+    const unit = / \S+$/.exec(max)?.[0]
+    // One unit for both ends when they share it: 50–200 ms.
+    return unit && min.endsWith(unit) ? `${min.slice(0, -unit.length)}–${max}` : `${min}–${max}`
+  }
+  return `median ${describeDuration(latency.median)}, spread ${latency.spread}`
+}
+
+/**
+ * The latency field's text as the control plane takes it: a duration (`120 ms`, `2s`, `120`), a
+ * range (`50–200 ms`, `50ms-2s`: uniform) or `median 80 ms, spread 2` (log-normal). What it
+ * cannot read goes as written, for the server to say what is wrong with it.
+ * @param {string} text
+ * @returns {Latency}
+ */
+function parseLatency(text) {
+  /**
+   * `120` is milliseconds, `120 ms` is sent as `120ms`.
+   * @param {string} value
+   */
+  const duration = (value) => {
+    if (/^\d+(?:\.\d+)?$/.test(value)) return Number(value)
+    const match = DURATION.exec(value)
+    return match ? `${match[1]}${match[2]}` : value
+  }
+  const logNormal = /^median\s*:?\s*(.+?)\s*[,;]?\s*spread\s*:?\s*(\S+)$/i.exec(text)
+  if (logNormal) {
+    const spread = Number(logNormal[2])
+    if (!Number.isFinite(spread)) throw new Error(`Latency: the spread must be a number, not "${logNormal[2]}"`)
+    return { median: duration(logNormal[1] ?? ''), spread }
+  }
+  const range = /^(\d+(?:\.\d+)?)\s*([a-z]*)\s*(?:–|—|-|\.\.|to)\s*(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(text)
+  if (range) {
+    const [, min = '', minUnit = '', max = '', maxUnit = ''] = range
+    // 50–200 ms: the first end takes the unit of the second.
+    return { min: duration(`${min}${minUnit || maxUnit}`), max: duration(`${max}${maxUnit}`) }
+  }
+  return duration(text)
+}
+
+/** @param {Fault} f */
 function describeEffect(f) {
   const parts = []
   if (f.status) parts.push(`status ${f.status}${f.retryAfter !== undefined ? ` (Retry-After ${f.retryAfter})` : ''}`)
-  if (f.latency) parts.push(`+${f.latency}${typeof f.latency === 'number' ? 'ms' : ''}`)
+  if (f.latency !== undefined) parts.push(`latency ${describeLatency(f.latency)}`)
   if (f.drop) parts.push('drop the connection')
   if (f.times) parts.push(`${f.times} time${f.times > 1 ? 's' : ''}`)
   if (f.rate !== undefined) parts.push(`rate ${f.rate}`)
@@ -407,16 +740,16 @@ function describeEffect(f) {
 }
 
 async function loadFaults() {
-  const { faults } = await control('GET', 'faults')
-  $('#fault-count').textContent = String(faults.length)
-  $('#fault-table tbody').replaceChildren(
+  const { faults } = await control('controlListFaults')
+  byId('fault-count', HTMLElement).textContent = String(faults.length)
+  within(byId('fault-table', HTMLTableElement), 'tbody', HTMLTableSectionElement).replaceChildren(
     ...faults.map((f) =>
       h(
         'tr',
         { 'data-id': f.id },
         h('td', {}, f.id),
         h('td', {}, describeMatch(f)),
-        h('td', {}, describeEffect(f)),
+        h('td', { className: 'effect' }, describeEffect(f)),
         h(
           'td',
           {},
@@ -425,7 +758,7 @@ async function loadFaults() {
             {
               type: 'button',
               onclick: async () => {
-                await control('DELETE', `faults/${f.id}`)
+                await control('controlRemoveFault', { params: [f.id] })
                 loadFaults()
               },
             },
@@ -437,40 +770,43 @@ async function loadFaults() {
   )
 }
 
-$('#fault-form').addEventListener('submit', async (event) => {
+const faultForm = byId('fault-form', HTMLFormElement)
+faultForm.addEventListener('submit', async (event) => {
   event.preventDefault()
-  const form = new FormData(event.target)
-  const fault = {}
-  for (const name of ['operationId', 'method', 'pathPattern', 'latency']) {
-    const value = String(form.get(name) ?? '').trim()
-    if (value) fault[name] = value
-  }
-  for (const name of ['status', 'times']) {
-    const value = String(form.get(name) ?? '').trim()
-    if (value) fault[name] = Number(value)
-  }
-  if (form.get('drop')) fault.drop = true
-  const error = $('#fault-error')
+  const form = new FormData(faultForm)
+  /** @param {string} name */
+  const field = (name) => String(form.get(name) ?? '').trim()
+  const error = byId('fault-error', HTMLElement)
   try {
-    await control('POST', 'faults', fault)
+    /** @type {NewFault} */
+    const fault = {
+      ...(field('operationId') ? { operationId: field('operationId') } : {}),
+      ...(field('method') ? { method: field('method') } : {}),
+      ...(field('pathPattern') ? { pathPattern: field('pathPattern') } : {}),
+      ...(field('latency') ? { latency: parseLatency(field('latency')) } : {}),
+      ...(field('status') ? { status: Number(field('status')) } : {}),
+      ...(field('times') ? { times: Number(field('times')) } : {}),
+      ...(form.get('drop') ? { drop: true } : {}),
+    }
+    await control('controlAddFault', { body: fault })
     error.hidden = true
-    event.target.reset()
+    faultForm.reset()
   } catch (e) {
-    error.textContent = e.message
+    error.textContent = messageOf(e)
     error.hidden = false
   }
   loadFaults()
 })
-$('#clear-faults').addEventListener('click', async () => {
-  await control('DELETE', 'faults')
+byId('clear-faults', HTMLButtonElement).addEventListener('click', async () => {
+  await control('controlClearFaults')
   loadFaults()
 })
 
 // ---- tokens ----
 
 async function loadTokens() {
-  const { tokens } = await control('GET', 'tokens')
-  $('#token-table tbody').replaceChildren(
+  const { tokens } = await control('controlListTokens')
+  within(byId('token-table', HTMLTableElement), 'tbody', HTMLTableSectionElement).replaceChildren(
     ...tokens.map((t) =>
       h(
         'tr',
@@ -487,15 +823,19 @@ async function loadTokens() {
 
 // ---- live updates ----
 
+const platformSelect = byId('platform-select', HTMLSelectElement)
+
 /** The platform menu: every platform of the server (from its own control plane); picking one opens its page. */
 async function loadPlatforms() {
-  const select = $('#platform-select')
-  const headers = token ? { authorization: `Bearer ${token}` } : {}
-  const response = await fetch('/_docplat/platforms', { headers, cache: 'no-store' })
-  if (!response.ok) return void (select.hidden = true)
-  const { platforms } = await response.json()
+  let platforms
+  try {
+    platforms = (await control('controlListPlatforms', { base: '/' })).platforms
+  } catch {
+    platformSelect.hidden = true
+    return
+  }
   const here = `${BASE}_docplat/`
-  select.replaceChildren(
+  platformSelect.replaceChildren(
     ...platforms.map((platform) => {
       const page = `${new URL(platform.controlUrl).pathname}/`
       const label =
@@ -505,14 +845,14 @@ async function loadPlatforms() {
       return h('option', { value: page, selected: page === here }, label)
     }),
   )
-  select.hidden = platforms.length < 2
+  platformSelect.hidden = platforms.length < 2
 }
-$('#platform-select').addEventListener('change', (event) => location.assign(event.target.value))
+platformSelect.addEventListener('change', () => location.assign(platformSelect.value))
 
 async function refreshAll() {
-  await loadPlatforms().catch(() => undefined)
-  const health = await control('GET', 'health')
-  $('#health').textContent = `${location.host} · scenario ${health.scenario} · ${health.operations} operations`
+  await loadPlatforms()
+  const health = await control('controlHealth')
+  byId('health', HTMLElement).textContent = `${location.host} · scenario ${health.scenario} · ${health.operations} operations`
   await Promise.all([pollRequests(), loadClock(), loadFaults()])
   if (currentTab === 'state') await loadState()
   if (currentTab === 'tokens') await loadTokens()
@@ -533,12 +873,12 @@ async function poll() {
     }
     if (currentTab === 'faults' || changed) await loadFaults()
   } catch (error) {
-    if (!(error instanceof ControlError)) $('#health').textContent = `disconnected (${error.message})`
+    if (!(error instanceof ControlError)) byId('health', HTMLElement).textContent = `disconnected (${messageOf(error)})`
   } finally {
     setTimeout(poll, POLL_MS)
   }
 }
 
 refreshAll()
-  .catch((error) => ($('#health').textContent = error.message))
+  .catch((error) => (byId('health', HTMLElement).textContent = messageOf(error)))
   .finally(() => setTimeout(poll, POLL_MS))
