@@ -35,23 +35,35 @@ export function runCli(args: readonly string[], env?: NodeJS.ProcessEnv): CliRun
   return { child, stdout: () => out, stderr: () => err, exited }
 }
 
-/** Starts `docplat-mock serve ...` and resolves with the base URL it printed. */
-export async function startCli(args: readonly string[], timeoutMs = 8_000, env?: NodeJS.ProcessEnv): Promise<CliRun & { url: string }> {
+/**
+ * Starts `docplat-mock serve ...` and resolves with the base URL it printed, or rejects when the
+ * child exits first. No timer of its own: a start slower than any guess is still a start, and
+ * vitest's test timeout is the one bound (the child is then killed by {@link stopAll}).
+ */
+export async function startCli(args: readonly string[], env?: NodeJS.ProcessEnv): Promise<CliRun & { url: string }> {
   const run = runCli(['serve', ...args], env)
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => fail(`no URL printed within ${timeoutMs} ms`), timeoutMs)
+    let settled = false
     const check = () => {
       const match = /listening on (http:\/\/\S+)/.exec(run.stdout())
       if (match && run.stdout().includes('Press Ctrl+C')) done(() => resolve(match[1]!))
     }
-    const fail = (why: string) => done(() => reject(new Error(`docplat-mock ${why}\nstdout: ${run.stdout()}\nstderr: ${run.stderr()}`)))
     const done = (then: () => void) => {
-      clearTimeout(timer)
+      if (settled) return
+      settled = true
       run.child.stdout!.off('data', check)
       then()
     }
     run.child.stdout!.on('data', check)
-    void run.exited.then(({ code }) => fail(`exited with code ${code} before listening`))
+    void run.exited.then(({ code, signal }) =>
+      done(() =>
+        reject(
+          new Error(
+            `docplat-mock exited (code ${code}, signal ${signal}) before listening\nstdout: ${run.stdout()}\nstderr: ${run.stderr()}`,
+          ),
+        ),
+      ),
+    )
   })
   return { ...run, url }
 }

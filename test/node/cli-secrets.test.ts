@@ -47,8 +47,7 @@ describe('docplat-mock serve off loopback', () => {
 
   it('with --seed, keeps its IDs but derives no token from the seed a public ID gives away', { timeout: 120_000 }, async () => {
     const seed = 'acme-ci-2026'
-    // A generous start limit: it only catches a CLI that never starts.
-    const seeded = await startCli(['--port', '0', '--host', '0.0.0.0', '--control-token', 'test-control-secret', '--seed', seed], 60_000)
+    const seeded = await startCli(['--port', '0', '--host', '0.0.0.0', '--control-token', 'test-control-secret', '--seed', seed])
     const guest = createClient({ baseUrl: seeded.url, token: printed(seeded.stdout()).guest!, retry: 0 })
     const publicIds = (await guest.orgs.list()).items.map((org) => org.id)
     expect(publicIds.length).toBeGreaterThan(0)

@@ -63,14 +63,14 @@ describe('docplat-mock serve', () => {
         return vars
       }
       const cached = join(folder, 'on')
-      const cli = await startCli(['--port', '0', '--scenario', 'empty'], undefined, env(cached))
+      const cli = await startCli(['--port', '0', '--scenario', 'empty'], env(cached))
       expect(await stop(cli)).toEqual({ code: 0, signal: null })
       const files = readdirSync(join(cached, 'node-compile-cache'), { recursive: true })
       // One entry per module compiled after the call: the server's modules, well over a hundred.
       expect(files.length).toBeGreaterThan(50)
 
       const off = join(folder, 'off')
-      const uncached = await startCli(['--port', '0', '--scenario', 'empty'], undefined, env(off, { NODE_DISABLE_COMPILE_CACHE: '1' }))
+      const uncached = await startCli(['--port', '0', '--scenario', 'empty'], env(off, { NODE_DISABLE_COMPILE_CACHE: '1' }))
       expect(await stop(uncached)).toEqual({ code: 0, signal: null })
       expect(() => readdirSync(join(off, 'node-compile-cache'))).toThrow(/ENOENT/)
     } finally {

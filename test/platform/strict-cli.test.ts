@@ -5,7 +5,7 @@ afterEach(stopAll)
 
 describe('docplat-mock serve --strict', () => {
   it('answers the first near miss as usual, prints it with the closest operation, then stops with exit code 1', async () => {
-    const run = await startCli(['--port', '0', '--scenario', 'empty', '--strict', '--quiet'], 120_000)
+    const run = await startCli(['--port', '0', '--scenario', 'empty', '--strict', '--quiet'])
     const fine = await fetch(`${run.url}/_docplat/health`)
     expect(fine.status).toBe(200)
     const response = await fetch(`${run.url}/v1/orgz`)
