@@ -68,6 +68,31 @@ export async function startCli(args: readonly string[], env?: NodeJS.ProcessEnv)
   return { ...run, url }
 }
 
+/**
+ * Resolves with all the child printed once its stdout matches `pattern` (checked on each chunk as
+ * it arrives, no polling and no timer), or rejects when it exits without printing it.
+ */
+export function printed(run: CliRun, pattern: RegExp): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let settled = false
+    const check = () => {
+      if (settled || !pattern.test(run.stdout())) return
+      settled = true
+      run.child.stdout!.off('data', check)
+      resolve(run.stdout())
+    }
+    run.child.stdout!.on('data', check)
+    check()
+    void run.exited.then(() => {
+      check()
+      if (settled) return
+      settled = true
+      run.child.stdout!.off('data', check)
+      reject(new Error(`docplat-mock exited without printing ${pattern}\nstdout: ${run.stdout()}\nstderr: ${run.stderr()}`))
+    })
+  })
+}
+
 /** Sends a signal and waits for the exit. */
 export async function stop(run: CliRun, signal: NodeJS.Signals = 'SIGTERM') {
   run.child.kill(signal)
