@@ -15,6 +15,13 @@ export interface CliRun {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
 
+/**
+ * Options for a test or `describe` that starts the CLI: each start is a Node process compiling the
+ * mock, seconds on a busy machine, so vitest's 20 s default would fail a slow machine, not a bug.
+ * Only a hang gets near this bound (a test's timeout is the one bound these helpers have).
+ */
+export const CLI_TEST = { timeout: 120_000 }
+
 const running = new Set<ChildProcess>()
 
 /** Starts `node mock/node/cli.ts ...args`; stop it with {@link stopAll} (call it in `afterEach`). */

@@ -5,14 +5,14 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { connectMockServer, createMockPlatform } from '../../mock/index.ts'
 import { saveStateFile } from '../../mock/node/index.ts'
 import { createClient } from '../../src/index.ts'
-import { printed, runCli, startCli, stop, stopAll } from './child.ts'
+import { CLI_TEST, printed, runCli, startCli, stop, stopAll } from './child.ts'
 
 afterEach(stopAll)
 
 /** What the CLI printed after its start banner. */
 const afterBanner = (stdout: string) => stdout.slice(stdout.indexOf('Press Ctrl+C to stop.\n') + 'Press Ctrl+C to stop.\n'.length)
 
-describe('docplat-mock serve: what it shows and how it is controlled', () => {
+describe('docplat-mock serve: what it shows and how it is controlled', CLI_TEST, () => {
   it('prints one line per request: time, method, path, status, duration, operationId, and no token', async () => {
     const cli = await startCli(['--port', '0', '--scenario', 'demo'])
     expect(cli.stdout()).toContain(`inspector ${cli.url}/_docplat/`)

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createMockPlatform } from '../../mock/index.ts'
 import { createClient } from '../../src/index.ts'
 import { failure } from '../helpers.ts'
-import { demoTokens, startCli, stop, stopAll } from './child.ts'
+import { CLI_TEST, demoTokens, startCli, stop, stopAll } from './child.ts'
 
 /**
  * `docplat-mock serve` beyond loopback never accepts the default seed's tokens, which the docs
@@ -24,7 +24,7 @@ function printed(stdout: string): Record<string, string> {
   return Object.fromEntries(Array.from(stdout.matchAll(/^ {2}(\w+) +(dpt_\S+)$/gm), (m) => [m[1]!, m[2]!]))
 }
 
-describe('docplat-mock serve off loopback', () => {
+describe('docplat-mock serve off loopback', CLI_TEST, () => {
   it('makes fresh tokens on every start, prints them, and refuses the well-known ones', async () => {
     const known = await demoTokens()
     const first = await startCli(['--port', '0', '--host', '0.0.0.0', '--control-token', 'test-control-secret'])

@@ -6,11 +6,11 @@ import { afterEach, describe, expect, it } from 'vitest'
 import pkg from '../../package.json' with { type: 'json' }
 import { AuthenticationError, createClient, NotFoundError, type Member } from '../../src/index.ts'
 import { failure, setup } from '../helpers.ts'
-import { demoTokens, runCli, startCli, stop, stopAll } from './child.ts'
+import { CLI_TEST, demoTokens, runCli, startCli, stop, stopAll } from './child.ts'
 
 afterEach(stopAll)
 
-describe('docplat-mock serve', () => {
+describe('docplat-mock serve', CLI_TEST, () => {
   it('serves the demo over real HTTP to the SDK, with the tokens createMockPlatform gives', async () => {
     const tokens = await demoTokens()
     const { demo } = await setup()
