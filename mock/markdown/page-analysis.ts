@@ -1,4 +1,5 @@
 import type { Nodes, Root } from 'mdast'
+import { cyrb53 } from '../base/hash.ts'
 import { parseMarkdown, plainText } from './parse.ts'
 
 /**
@@ -23,20 +24,6 @@ const BLOCK_TYPES = new Set([
   'footnoteDefinition',
 ])
 
-/** cyrb53: a fast 53-bit string hash, so block IDs need no randomness and no Node APIs. */
-function hash(text: string): string {
-  let h1 = 0xdeadbeef
-  let h2 = 0x41c6ce57
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i)
-    h1 = Math.imul(h1 ^ ch, 2654435761)
-    h2 = Math.imul(h2 ^ ch, 1597334677)
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909)
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909)
-  return base36(4294967296 * (2097151 & h2) + (h1 >>> 0))
-}
-
 const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyz'
 
 /**
@@ -56,7 +43,8 @@ function base36(n: number): string {
 
 /** The ID of the `n`th block (from 0) of a page with this signature (its type and text). */
 export function blockId(pageId: string, signature: string, n: number): string {
-  return `n${hash(`${pageId}\u0000${signature}\u0000${n}`)}`
+  // cyrb53: block IDs need no randomness and no Node APIs.
+  return `n${base36(cyrb53(`${pageId}\u0000${signature}\u0000${n}`))}`
 }
 
 /**

@@ -9,14 +9,17 @@ import { matchesLines, outputBlocks, ROOT } from './blocks.ts'
 
 // The recipes are run the way their READMEs say, as child processes, and their output checked:
 // an example that no longer runs is a broken promise to whoever copies it.
+// No deadline of their own: a busy machine runs them slowly, and a test's timeout (generous here:
+// each starts Node, and the vitest recipe a whole vitest) aborts the child through the test's signal.
 const run = promisify(execFile)
+const CHILD_TEST = { timeout: 120_000 }
 
 describe('examples/node', () => {
-  it('shows pagination, errors by class and retries against the mock over HTTP', async () => {
+  it('shows pagination, errors by class and retries against the mock over HTTP', CHILD_TEST, async ({ signal }) => {
     // `npm run example:node`, without npm in between.
     const { stdout, stderr } = await run(process.execPath, ['--import', './examples/node/from-source.ts', 'examples/node/main.ts'], {
       cwd: ROOT,
-      timeout: 30_000,
+      signal,
     })
     expect(stderr).toBe('')
     // What the README says it prints, line for line (`…` where a run differs: port, ID, time).
@@ -48,7 +51,7 @@ describe('examples/node', () => {
 })
 
 describe('examples/vitest', () => {
-  it('passes as a team would run it, with its own config', async () => {
+  it('passes as a team would run it, with its own config', CHILD_TEST, async ({ signal }) => {
     const dir = await mkdtemp(join(tmpdir(), 'docplat-vitest-recipe-'))
     const output = join(dir, 'report.json')
     // The child must not believe it runs inside this vitest (it inherits its VITEST_* variables).
@@ -67,7 +70,7 @@ describe('examples/vitest', () => {
         {
           cwd: ROOT,
           env,
-          timeout: 60_000,
+          signal,
         },
       )
     } catch (error) {

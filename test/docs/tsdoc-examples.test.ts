@@ -1,7 +1,7 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import ts from 'typescript'
 import { afterAll, describe, expect, it } from 'vitest'
+import { checkExamples, uncomment } from './tsdoc-blocks.ts'
 
 const root = new URL('../../', import.meta.url).pathname
 
@@ -11,10 +11,7 @@ function examples(): Array<{ file: string; code: string }> {
   return files.flatMap((file) =>
     [...readFileSync(join(root, file), 'utf8').matchAll(/@example\s*\n\s*\* ```ts\n((?:(?!\*\/)[\s\S])*?)\n\s*\* ```/g)].map((m) => ({
       file,
-      code: m[1]!
-        .split('\n')
-        .map((line) => line.replace(/^\s*\* ?/, ''))
-        .join('\n'),
+      code: uncomment(m[1]!),
     })),
   )
 }
@@ -36,33 +33,16 @@ describe('@example blocks of the SDK core', () => {
       ]),
     )
     mkdirSync(dir, { recursive: true })
-    const files = blocks.map(({ file, code }, i) => {
-      const path = join(dir, `${file.replace(/\W+/g, '_')}_${i}.ts`)
+    const { files, program, errors } = checkExamples({
+      dir,
+      blocks: blocks.map(({ file, code }, i) => ({ name: `${file.replace(/\W+/g, '_')}_${i}`, code })),
       // A block without imports is a fragment: it runs after a client is made, as generated examples do.
-      const preamble = /^import /m.test(code)
-        ? ''
-        : "import { createClient } from 'docplat'\n\nconst client = createClient({ token: 'dpt_example' })\nconst organizationId = 'org_1'\n\n"
-      writeFileSync(path, `${preamble}${code}\n\nexport {}\n`)
-      return path
+      preamble: (code) =>
+        /^import /m.test(code)
+          ? ''
+          : "import { createClient } from 'docplat'\n\nconst client = createClient({ token: 'dpt_example' })\nconst organizationId = 'org_1'\n\n",
+      nodeTypes: true,
     })
-    const program = ts.createProgram(files, {
-      strict: true,
-      noEmit: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      allowImportingTsExtensions: true,
-      skipLibCheck: true,
-      lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-      types: ['node'],
-      typeRoots: [join(root, 'node_modules/@types')],
-      baseUrl: root,
-      paths: { docplat: [join(root, 'src/index.ts')] },
-    })
-    const errors = ts
-      .getPreEmitDiagnostics(program)
-      .filter((d) => d.file && d.file.fileName.startsWith(dir))
-      .map((d) => `${d.file!.fileName.slice(dir.length + 1)}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`)
     expect(errors).toEqual([])
     expect(files.every((file) => program.getSourceFile(file))).toBe(true)
   }, 300_000)

@@ -15,6 +15,13 @@ export interface CliRun {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
 
+/**
+ * Options for a test or `describe` that starts the CLI: each start is a Node process compiling the
+ * mock, seconds on a busy machine, so vitest's 20 s default would fail a slow machine, not a bug.
+ * Only a hang gets near this bound (a test's timeout is the one bound these helpers have).
+ */
+export const CLI_TEST = { timeout: 120_000 }
+
 const running = new Set<ChildProcess>()
 
 /** Starts `node mock/node/cli.ts ...args`; stop it with {@link stopAll} (call it in `afterEach`). */
@@ -35,25 +42,62 @@ export function runCli(args: readonly string[], env?: NodeJS.ProcessEnv): CliRun
   return { child, stdout: () => out, stderr: () => err, exited }
 }
 
-/** Starts `docplat-mock serve ...` and resolves with the base URL it printed. */
-export async function startCli(args: readonly string[], timeoutMs = 8_000, env?: NodeJS.ProcessEnv): Promise<CliRun & { url: string }> {
+/**
+ * Starts `docplat-mock serve ...` and resolves with the base URL it printed, or rejects when the
+ * child exits first. No timer of its own: a start slower than any guess is still a start, and
+ * vitest's test timeout is the one bound (the child is then killed by {@link stopAll}).
+ */
+export async function startCli(args: readonly string[], env?: NodeJS.ProcessEnv): Promise<CliRun & { url: string }> {
   const run = runCli(['serve', ...args], env)
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => fail(`no URL printed within ${timeoutMs} ms`), timeoutMs)
+    let settled = false
     const check = () => {
       const match = /listening on (http:\/\/\S+)/.exec(run.stdout())
       if (match && run.stdout().includes('Press Ctrl+C')) done(() => resolve(match[1]!))
     }
-    const fail = (why: string) => done(() => reject(new Error(`docplat-mock ${why}\nstdout: ${run.stdout()}\nstderr: ${run.stderr()}`)))
     const done = (then: () => void) => {
-      clearTimeout(timer)
+      if (settled) return
+      settled = true
       run.child.stdout!.off('data', check)
       then()
     }
     run.child.stdout!.on('data', check)
-    void run.exited.then(({ code }) => fail(`exited with code ${code} before listening`))
+    void run.exited.then(({ code, signal }) =>
+      done(() =>
+        reject(
+          new Error(
+            `docplat-mock exited (code ${code}, signal ${signal}) before listening\nstdout: ${run.stdout()}\nstderr: ${run.stderr()}`,
+          ),
+        ),
+      ),
+    )
   })
   return { ...run, url }
+}
+
+/**
+ * Resolves with all the child printed once its stdout matches `pattern` (checked on each chunk as
+ * it arrives, no polling and no timer), or rejects when it exits without printing it.
+ */
+export function printed(run: CliRun, pattern: RegExp): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let settled = false
+    const check = () => {
+      if (settled || !pattern.test(run.stdout())) return
+      settled = true
+      run.child.stdout!.off('data', check)
+      resolve(run.stdout())
+    }
+    run.child.stdout!.on('data', check)
+    check()
+    void run.exited.then(() => {
+      check()
+      if (settled) return
+      settled = true
+      run.child.stdout!.off('data', check)
+      reject(new Error(`docplat-mock exited without printing ${pattern}\nstdout: ${run.stdout()}\nstderr: ${run.stderr()}`))
+    })
+  })
 }
 
 /** Sends a signal and waits for the exit. */

@@ -5,14 +5,14 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { connectMockServer, createMockPlatform } from '../../mock/index.ts'
 import { saveStateFile } from '../../mock/node/index.ts'
 import { createClient } from '../../src/index.ts'
-import { runCli, startCli, stop, stopAll } from './child.ts'
+import { CLI_TEST, printed, runCli, startCli, stop, stopAll } from './child.ts'
 
 afterEach(stopAll)
 
 /** What the CLI printed after its start banner. */
 const afterBanner = (stdout: string) => stdout.slice(stdout.indexOf('Press Ctrl+C to stop.\n') + 'Press Ctrl+C to stop.\n'.length)
 
-describe('docplat-mock serve: what it shows and how it is controlled', () => {
+describe('docplat-mock serve: what it shows and how it is controlled', CLI_TEST, () => {
   it('prints one line per request: time, method, path, status, duration, operationId, and no token', async () => {
     const cli = await startCli(['--port', '0', '--scenario', 'demo'])
     expect(cli.stdout()).toContain(`inspector ${cli.url}/_docplat/`)
@@ -20,17 +20,13 @@ describe('docplat-mock serve: what it shows and how it is controlled', () => {
     const client = createClient({ baseUrl: cli.url, token: platform.tokens.admin!, retry: 0 })
     await client.orgs.list()
     await platform.clock.advance('1d')
-    await expect
-      .poll(() => afterBanner(cli.stdout()))
-      .toMatch(/^\d\d:\d\d:\d\d\.\d{3} GET \/v1\/orgs 200 [\d.]+ms listOrganizationsForAuthenticatedUser$/m)
-    await expect
-      .poll(() => afterBanner(cli.stdout()))
-      .toMatch(/^\d\d:\d\d:\d\d\.\d{3} POST \/_docplat\/clock\/advance 200 [\d.]+ms controlAdvanceClock$/m)
+    await printed(cli, /^\d\d:\d\d:\d\d\.\d{3} GET \/v1\/orgs 200 [\d.]+ms listOrganizationsForAuthenticatedUser$/m)
+    await printed(cli, /^\d\d:\d\d:\d\d\.\d{3} POST \/_docplat\/clock\/advance 200 [\d.]+ms controlAdvanceClock$/m)
     await fetch(`${cli.url}/v1/orgs`, {
       method: 'OPTIONS',
       headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' },
     })
-    await expect.poll(() => afterBanner(cli.stdout())).toMatch(/^\d\d:\d\d:\d\d\.\d{3} OPTIONS \/v1\/orgs 204 0ms$/m)
+    await printed(cli, /^\d\d:\d\d:\d\d\.\d{3} OPTIONS \/v1\/orgs 204 0ms$/m)
     // The control plane's reads (the inspector polls them) are not printed.
     expect(afterBanner(cli.stdout())).not.toContain('/_docplat/tokens')
     expect(afterBanner(cli.stdout())).not.toContain(platform.tokens.admin)
@@ -39,7 +35,7 @@ describe('docplat-mock serve: what it shows and how it is controlled', () => {
   it('--log json prints one JSON object per line; --quiet prints nothing', async () => {
     const json = await startCli(['--port', '0', '--log', 'json'])
     await fetch(`${json.url}/v1/nothing`)
-    await expect.poll(() => afterBanner(json.stdout()).trim()).not.toBe('')
+    await printed(json, /Press Ctrl\+C to stop\.\n.*\n/)
     expect(JSON.parse(afterBanner(json.stdout()).trim())).toEqual({
       at: expect.stringMatching(/^\d{4}-/),
       method: 'GET',

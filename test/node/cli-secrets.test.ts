@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createMockPlatform } from '../../mock/index.ts'
 import { createClient } from '../../src/index.ts'
 import { failure } from '../helpers.ts'
-import { demoTokens, startCli, stop, stopAll } from './child.ts'
+import { CLI_TEST, demoTokens, startCli, stop, stopAll } from './child.ts'
 
 /**
  * `docplat-mock serve` beyond loopback never accepts the default seed's tokens, which the docs
@@ -24,7 +24,7 @@ function printed(stdout: string): Record<string, string> {
   return Object.fromEntries(Array.from(stdout.matchAll(/^ {2}(\w+) +(dpt_\S+)$/gm), (m) => [m[1]!, m[2]!]))
 }
 
-describe('docplat-mock serve off loopback', () => {
+describe('docplat-mock serve off loopback', CLI_TEST, () => {
   it('makes fresh tokens on every start, prints them, and refuses the well-known ones', async () => {
     const known = await demoTokens()
     const first = await startCli(['--port', '0', '--host', '0.0.0.0', '--control-token', 'test-control-secret'])
@@ -47,8 +47,7 @@ describe('docplat-mock serve off loopback', () => {
 
   it('with --seed, keeps its IDs but derives no token from the seed a public ID gives away', { timeout: 120_000 }, async () => {
     const seed = 'acme-ci-2026'
-    // A generous start limit: it only catches a CLI that never starts.
-    const seeded = await startCli(['--port', '0', '--host', '0.0.0.0', '--control-token', 'test-control-secret', '--seed', seed], 60_000)
+    const seeded = await startCli(['--port', '0', '--host', '0.0.0.0', '--control-token', 'test-control-secret', '--seed', seed])
     const guest = createClient({ baseUrl: seeded.url, token: printed(seeded.stdout()).guest!, retry: 0 })
     const publicIds = (await guest.orgs.list()).items.map((org) => org.id)
     expect(publicIds.length).toBeGreaterThan(0)

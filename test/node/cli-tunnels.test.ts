@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { BadRequestError, createClient } from '../../src/index.ts'
 import { rejects } from '../helpers.ts'
-import { startCli, stopAll } from './child.ts'
+import { CLI_TEST, startCli, stopAll } from './child.ts'
 
 /**
  * Beyond loopback, an organization admin must not read the host's own local services through a
@@ -51,14 +51,11 @@ async function pointTunnel(baseUrl: string, stdout: string, tunnelUrl: string) {
 }
 
 const OFF_LOOPBACK = ['--port', '0', '--host', '0.0.0.0', '--control-token', 'test-control-secret']
-/** A busy machine may take long to start the CLI: these limits only catch one that never starts. */
-const START = 60_000
-const TEST = { timeout: 120_000 }
 
 describe('development tunnels of docplat-mock serve', () => {
-  it('off loopback, refuses tunnels to loopback addresses and names, and calls none of them', TEST, async () => {
+  it('off loopback, refuses tunnels to loopback addresses and names, and calls none of them', CLI_TEST, async () => {
     const { port, hits } = await localService()
-    const server = await startCli(OFF_LOOPBACK, START)
+    const server = await startCli(OFF_LOOPBACK)
     const { admin, enabled } = await pointTunnel(server.url, server.stdout(), `http://127.0.0.1:${port}/render`)
     await rejects(
       enabled,
@@ -78,9 +75,9 @@ describe('development tunnels of docplat-mock serve', () => {
     expect(hits).toEqual([])
   })
 
-  it('off loopback, reaches a loopback tunnel named in --tunnel-allow', TEST, async () => {
+  it('off loopback, reaches a loopback tunnel named in --tunnel-allow', CLI_TEST, async () => {
     const { port, hits } = await localService()
-    const server = await startCli([...OFF_LOOPBACK, '--tunnel-allow', `127.0.0.1:${port}`], START)
+    const server = await startCli([...OFF_LOOPBACK, '--tunnel-allow', `127.0.0.1:${port}`])
     const { admin, enabled } = await pointTunnel(server.url, server.stdout(), `http://127.0.0.1:${port}/render`)
     await enabled
     const rendered = await admin.integrations.render({ integrationName: 'probe', componentId: 'b' })
@@ -94,9 +91,9 @@ describe('development tunnels of docplat-mock serve', () => {
     )
   })
 
-  it('on loopback, reaches a local tunnel as before, without --tunnel-allow', TEST, async () => {
+  it('on loopback, reaches a local tunnel as before, without --tunnel-allow', CLI_TEST, async () => {
     const { port, hits } = await localService()
-    const server = await startCli(['--port', '0'], START)
+    const server = await startCli(['--port', '0'])
     const { admin, enabled } = await pointTunnel(server.url, server.stdout(), `http://127.0.0.1:${port}/render`)
     await enabled
     expect(JSON.stringify(await admin.integrations.render({ integrationName: 'probe', componentId: 'b' }))).toContain(SECRET)

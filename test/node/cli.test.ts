@@ -6,11 +6,11 @@ import { afterEach, describe, expect, it } from 'vitest'
 import pkg from '../../package.json' with { type: 'json' }
 import { AuthenticationError, createClient, NotFoundError, type Member } from '../../src/index.ts'
 import { failure, setup } from '../helpers.ts'
-import { demoTokens, runCli, startCli, stop, stopAll } from './child.ts'
+import { CLI_TEST, demoTokens, runCli, startCli, stop, stopAll } from './child.ts'
 
 afterEach(stopAll)
 
-describe('docplat-mock serve', () => {
+describe('docplat-mock serve', CLI_TEST, () => {
   it('serves the demo over real HTTP to the SDK, with the tokens createMockPlatform gives', async () => {
     const tokens = await demoTokens()
     const { demo } = await setup()
@@ -63,14 +63,14 @@ describe('docplat-mock serve', () => {
         return vars
       }
       const cached = join(folder, 'on')
-      const cli = await startCli(['--port', '0', '--scenario', 'empty'], undefined, env(cached))
+      const cli = await startCli(['--port', '0', '--scenario', 'empty'], env(cached))
       expect(await stop(cli)).toEqual({ code: 0, signal: null })
       const files = readdirSync(join(cached, 'node-compile-cache'), { recursive: true })
       // One entry per module compiled after the call: the server's modules, well over a hundred.
       expect(files.length).toBeGreaterThan(50)
 
       const off = join(folder, 'off')
-      const uncached = await startCli(['--port', '0', '--scenario', 'empty'], undefined, env(off, { NODE_DISABLE_COMPILE_CACHE: '1' }))
+      const uncached = await startCli(['--port', '0', '--scenario', 'empty'], env(off, { NODE_DISABLE_COMPILE_CACHE: '1' }))
       expect(await stop(uncached)).toEqual({ code: 0, signal: null })
       expect(() => readdirSync(join(off, 'node-compile-cache'))).toThrow(/ENOENT/)
     } finally {

@@ -17,13 +17,6 @@ afterEach(async () => {
 
 // Small limits so the test runs fast; the idle timeout is long, so it is not what closes anything.
 const TIMEOUTS = { headers: 300, request: 600, idle: 60_000, linger: 300 } satisfies MockServerTimeouts
-/**
- * The longest a connection may live after its request started, by the server's own limits: the
- * headers or request limit, Node's check of them (every `min(1000, headers)` ms), then the linger.
- */
-const BOUND = TIMEOUTS.request + Math.min(1_000, TIMEOUTS.headers) + TIMEOUTS.linger
-/** Generous: only a connection the server never closes gets near it, however slow the machine. */
-const LIMIT = 20 * BOUND
 
 async function serve() {
   const platform = createMockPlatform({ scenario: 'empty' })
@@ -34,31 +27,29 @@ async function serve() {
 }
 
 interface Hostile {
-  /** Resolves with how long the connection lived, or `undefined` if it was still open at `limit`. */
-  closed: Promise<number | undefined>
+  /**
+   * Resolves when the server has closed the connection. No timer races it: the server's small
+   * limits close it, and a server that never does fails the test by vitest's timeout.
+   */
+  closed: Promise<void>
 }
 
 /**
  * A client that never reads what the server sends and writes `first`, then `trickle` every 50 ms,
  * for as long as the connection is open.
  */
-function hostile(port: number, first: string, trickle: string, limit = LIMIT): Hostile {
+function hostile(port: number, first: string, trickle: string): Hostile {
   const socket = connect(port, '127.0.0.1')
   sockets.push(socket)
   // Never reading: the server's half-close is never seen, and its answer stays in the buffers.
   socket.pause()
   socket.on('error', () => undefined)
-  const started = Date.now()
   socket.write(first)
   const writer = setInterval(() => {
     if (socket.writable) socket.write(trickle)
   }, 50)
-  const closed = new Promise<number | undefined>((resolve) => {
-    const giveUp = setTimeout(() => resolve(undefined), limit)
-    socket.once('close', () => {
-      clearTimeout(giveUp)
-      resolve(Date.now() - started)
-    })
+  const closed = new Promise<void>((resolve) => {
+    socket.once('close', () => resolve())
   }).finally(() => {
     clearInterval(writer)
     socket.destroy()
@@ -70,9 +61,8 @@ describe('a connection ends after an error answer, whatever the client does', ()
   it('closes a never-reading client that keeps trickling header lines after its 408', async () => {
     const server = await serve()
     const { closed } = hostile(server.port, 'GET /v1/orgs HTTP/1.1\r\nHost: x\r\n', 'X-Trickle: 1\r\n')
-    const lived = await closed
-    expect(lived, 'still open at the limit').toBeDefined()
-    expect(lived!).toBeLessThan(LIMIT)
+    // Settles only when the server closes the connection.
+    await closed
   })
 
   it('closes a never-reading client that keeps sending a declared-too-large body after its 413', async () => {
@@ -82,18 +72,16 @@ describe('a connection ends after an error answer, whatever the client does', ()
       'POST /v1/orgs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n',
       'aaaa',
     )
-    const lived = await closed
-    expect(lived, 'still open at the limit').toBeDefined()
-    expect(lived!).toBeLessThan(LIMIT)
+    // Settles only when the server closes the connection.
+    await closed
   })
 
   it('closes a never-reading client that keeps sending a chunked body past the limit after its 413', async () => {
     const server = await serve()
     const head = 'POST /v1/orgs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n'
     const { closed } = hostile(server.port, `${head}6400000\r\n${'a'.repeat(12 * 1024 * 1024)}`, 'aaaa')
-    const lived = await closed
-    expect(lived, 'still open at the limit').toBeDefined()
-    expect(lived!).toBeLessThan(LIMIT)
+    // Settles only when the server closes the connection.
+    await closed
   })
 
   it('still lets a reading client see its 408 before the connection ends', async () => {
@@ -178,9 +166,13 @@ function get(port: number, token: string): Promise<number | Error> {
   })
 }
 
-/** Retries a GET (a refused or reset connection is tried again after a pause) until it is answered. */
-async function answered(port: number, token: string, until: number): Promise<number | undefined> {
-  while (Date.now() < until) {
+/**
+ * Retries a GET until it is answered: a refused or reset connection (no descriptor free yet) is
+ * tried again after a short pause, which spaces the tries out and bounds nothing; the test's
+ * timeout is the one bound (its signal stops the tries).
+ */
+async function answered(port: number, token: string, signal: AbortSignal): Promise<number | undefined> {
+  while (!signal.aborted) {
     const status = await get(port, token)
     if (typeof status === 'number') return status
     await new Promise((resolve) => setTimeout(resolve, 50))
@@ -191,14 +183,13 @@ async function answered(port: number, token: string, until: number): Promise<num
 describe('file descriptors', () => {
   it('serves again once 300 never-reading, trickling clients have had their 408, under a limit of 256 descriptors', {
     timeout: 120_000,
-  }, async () => {
+  }, async ({ signal }) => {
     const port = await startUnderFdLimit()
     const token = 'dpt_admin_bbjkCZFhKROV507qd9DShLep'
     expect(await get(port, token)).toBe(200)
-    const clients = Array.from({ length: 300 }, () => hostile(port, 'GET /v1/orgs HTTP/1.1\r\nHost: x\r\n', 'X-Trickle: 1\r\n', 2 * LIMIT))
+    const clients = Array.from({ length: 300 }, () => hostile(port, 'GET /v1/orgs HTTP/1.1\r\nHost: x\r\n', 'X-Trickle: 1\r\n'))
     // Once the 300 are connecting, 30 legitimate GETs, each retried until answered.
-    const started = Date.now()
-    const statuses = await Promise.all(Array.from({ length: 30 }, () => answered(port, token, started + LIMIT)))
+    const statuses = await Promise.all(Array.from({ length: 30 }, () => answered(port, token, signal)))
     expect(statuses).toEqual(Array.from({ length: 30 }, () => 200))
     await Promise.all(clients.map((c) => c.closed))
   })

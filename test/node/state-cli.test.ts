@@ -6,7 +6,7 @@ import { createMockPlatform, isSerializedState } from '../../mock/index.ts'
 import { createClient } from '../../src/index.ts'
 import { saveStateFile } from '../../mock/node/index.ts'
 import { setup } from '../helpers.ts'
-import { demoTokens, runCli, startCli, stop, stopAll } from './child.ts'
+import { CLI_TEST, demoTokens, runCli, startCli, stop, stopAll } from './child.ts'
 
 let dir: string
 beforeEach(async () => {
@@ -22,7 +22,7 @@ beforeAll(async () => {
   tokens = await demoTokens()
 })
 
-describe('docplat-mock serve --state', () => {
+describe('docplat-mock serve --state', CLI_TEST, () => {
   it('creates the file, saves changes, and restores them after a restart', async () => {
     const { demo } = await setup()
     const file = join(dir, 'nested', 'state.json')
@@ -103,7 +103,7 @@ describe('docplat-mock serve --state', () => {
   })
 })
 
-describe('docplat-mock serve --state with a file prepared in code', () => {
+describe('docplat-mock serve --state with a file prepared in code', CLI_TEST, () => {
   it('serves it and lists its own tokens when the scenario has none', async () => {
     const platform = createMockPlatform({ scenario: 'empty' })
     await platform.ready

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createMockPlatform } from '../../mock/index.ts'
 import { loadStateFile, saveStateFile, StateFileError } from '../../mock/node/index.ts'
 import { createClient } from '../../src/index.ts'
-import { runCli, startCli, stop, stopAll } from './child.ts'
+import { CLI_TEST, runCli, startCli, stop, stopAll } from './child.ts'
 
 let dir: string
 beforeEach(async () => {
@@ -33,7 +33,7 @@ async function titles(url: string, token: string, organizationId: string): Promi
   return out
 }
 
-describe('--state journal', () => {
+describe('--state journal', CLI_TEST, () => {
   it('keeps acknowledged writes in the journal and drops a last line torn by a kill', async () => {
     const file = join(dir, 'state.json')
     const { organizationId, token } = await fixture(file)
@@ -83,7 +83,7 @@ describe('--state journal', () => {
   })
 })
 
-describe('a state file deleted while the server runs', () => {
+describe('a state file deleted while the server runs', CLI_TEST, () => {
   it('is written again from the live state at the next write, so a kill after it loses nothing', async () => {
     const file = join(dir, 'state.json')
     const { organizationId, token } = await fixture(file)
@@ -122,7 +122,7 @@ describe('a state file deleted while the server runs', () => {
   })
 })
 
-describe('state files are checked for references', () => {
+describe('state files are checked for references', CLI_TEST, () => {
   it('refuses a member of an organization the file lacks, naming the record, and leaves the file untouched', async () => {
     const file = join(dir, 'state.json')
     const { platform } = await fixture(file)

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { startCli, stopAll } from '../node/child.ts'
+import { CLI_TEST, startCli, stopAll } from '../node/child.ts'
 
 afterEach(stopAll)
 
-describe('docplat-mock serve --strict', () => {
+describe('docplat-mock serve --strict', CLI_TEST, () => {
   it('answers the first near miss as usual, prints it with the closest operation, then stops with exit code 1', async () => {
-    const run = await startCli(['--port', '0', '--scenario', 'empty', '--strict', '--quiet'], 120_000)
+    const run = await startCli(['--port', '0', '--scenario', 'empty', '--strict', '--quiet'])
     const fine = await fetch(`${run.url}/_docplat/health`)
     expect(fine.status).toBe(200)
     const response = await fetch(`${run.url}/v1/orgz`)

@@ -96,14 +96,16 @@ describe('faults: error statuses', () => {
 })
 
 describe('faults: 429 with Retry-After', () => {
-  it('the SDK waits about the number of seconds the server asked for, then succeeds', async () => {
+  it('the SDK waits the number of seconds the server asked for, then succeeds', async () => {
     platform.faults.add({ operationId: 'getSpaceById', status: 429, retryAfter: 1, times: 1 })
+    const warnings: string[] = []
+    const logger = { debug() {}, info() {}, warn: (line: string) => warnings.push(line), error() {} }
     const started = performance.now()
-    const space = await client().spaces.get({ spaceId: ids.spaceId })
-    const waited = performance.now() - started
+    const space = await client({ logLevel: 'warn', logger }).spaces.get({ spaceId: ids.spaceId })
+    // A floor only: a slow machine waits longer, never shorter. What it meant to wait, it says.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(950)
     expect(space.id).toBe(ids.spaceId)
-    expect(waited).toBeGreaterThanOrEqual(950)
-    expect(waited).toBeLessThan(2_500)
+    expect(warnings).toEqual([expect.stringMatching(/: 429 on attempt 1, retrying \(retry 1 of 2\), waiting 1 s as Retry-After asks$/)])
     expect(statuses('getSpaceById')).toEqual([429, 200])
   })
 
@@ -138,6 +140,7 @@ describe('faults: latency', () => {
     platform.faults.add({ operationId: 'getSpaceById', latency: '150ms', times: 1 })
     const started = performance.now()
     await client().spaces.get({ spaceId: ids.spaceId })
+    // A floor only: a slow machine makes the wait longer, never shorter.
     expect(performance.now() - started).toBeGreaterThanOrEqual(145)
   })
 
@@ -147,6 +150,8 @@ describe('faults: latency', () => {
     const error = await failure(client({ retry: 0, timeout: 100 }).spaces.update({ spaceId: ids.spaceId, title: 'Too late' }))
     expect(error).toBeInstanceOf(TimeoutError)
     // Wait past the injected latency: the platform must not run the request its caller gave up on.
+    // A timer due after the fault's own (the order of timers, not the machine's speed): platform.fetch
+    // rejects as fetch does, so no event says when the platform itself is done with the request.
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect(stateOf(platform)).toBe(before)
     expect(platform.db.spaces.get(ids.spaceId)!.title).toBe('Getting Started')

@@ -5,6 +5,8 @@
  * A source given as text (`source: { text }`) is read as it is. Text is JSON or YAML.
  */
 
+import { cyrb53 } from '../../base/hash.ts'
+
 /** Reads YAML text (the lazily loaded parser, mock/model/libraries/yaml.ts); throws when it is not YAML. */
 export type ParseYAML = (text: string) => unknown
 
@@ -117,16 +119,7 @@ function stableJSON(value: unknown): string {
 
 /** A 53-bit hash (cyrb53) as hex: enough to tell versions apart, no crypto needed. */
 function digest(text: string): string {
-  let h1 = 0xdeadbeef
-  let h2 = 0x41c6ce57
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    h1 = Math.imul(h1 ^ c, 2654435761)
-    h2 = Math.imul(h2 ^ c, 1597334677)
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909)
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909)
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0')
+  return cyrb53(text).toString(16).padStart(14, '0')
 }
 
 const titleCase = (text: string) => text.replace(/(^|\s)\S/g, (c) => c.toUpperCase())
