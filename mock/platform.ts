@@ -291,8 +291,10 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
   /** The tokens the scenario is built with: seeded whenever the build is kept for others. */
   const buildTokens = cacheKey === undefined ? scenarioTokens : 'seeded'
   let building = true
+  const cached = cacheKey === undefined ? undefined : cachedScenario(cacheKey)
   const tokens: Record<string, string> = {}
-  if (options.scenario === undefined || options.scenario === 'demo')
+  // A build kept earlier brings its named tokens (below): deriving them again would be thrown away.
+  if (!cached && (options.scenario === undefined || options.scenario === 'demo'))
     for (const name of DEMO_TOKEN_NAMES) tokens[name] = tokenFor(seed, name, buildTokens)
   // Secrets never come from the stream of public IDs; a seeded stream of their own only when asked.
   const secretsFrom = (saved?: number[]): SecretSource =>
@@ -311,7 +313,6 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
     Object.assign(tokens, start.tokens)
     return start.snapshot
   }
-  const cached = cacheKey === undefined ? undefined : cachedScenario(cacheKey)
   // A scenario built earlier in this process is loaded here and now: no empty state made first
   // only to be replaced, and `ready` already settled, over HTTP as in process.
   let state: State
