@@ -19,7 +19,7 @@ import { mswHandlers, requireMsw } from './msw.ts'
 import type { Handler } from './handlers/types.ts'
 import { ChangeLog } from './model/changes.ts'
 import { Libraries } from './model/libraries.ts'
-import { createState, serialize, tableEntries, type SerializedState } from './model/state.ts'
+import { createState, serialize, tableEntries, type SerializedState, type State } from './model/state.ts'
 import type { BeforeWrite } from './model/undo-log.ts'
 import type { Tables } from './model/db.ts'
 import { createBuilders, type Builders } from './scenarios/builders.ts'
@@ -292,8 +292,10 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
   /** The tokens the scenario is built with: seeded whenever the build is kept for others. */
   const buildTokens = cacheKey === undefined ? scenarioTokens : 'seeded'
   let building = true
+  const cached = cacheKey === undefined ? undefined : cachedScenario(cacheKey)
   const tokens: Record<string, string> = {}
-  if (options.scenario === undefined || options.scenario === 'demo')
+  // A build kept earlier brings its named tokens (below): deriving them again would be thrown away.
+  if (!cached && (options.scenario === undefined || options.scenario === 'demo'))
     for (const name of DEMO_TOKEN_NAMES) tokens[name] = tokenFor(seed, name, buildTokens)
   // Secrets never come from the stream of public IDs; a seeded stream of their own only when asked.
   const secretsFrom = (saved?: number[]): SecretSource =>
@@ -301,7 +303,30 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
 
   // Loaded on first need, kept across restores and resets (mock/model/libraries.ts).
   const libraries = new Libraries()
-  let state = createState(clock, new Random(seed), urls, libraries, secretsFrom(), instruments.beforeWrite)
+  // `initial` (what reset() returns to) never leaves the platform, so it is restored without
+  // validating its records again.
+  let initial: SerializedState | undefined
+  /** The snapshot a built scenario starts from: as built, or with fresh secrets when the platform wants fresh tokens. */
+  const startOf = (built: BuiltScenario): SerializedState => {
+    const start = scenarioTokens === 'random' ? withFreshSecrets(built, secretsFrom()) : built
+    building = false
+    initial = start.snapshot
+    Object.assign(tokens, start.tokens)
+    return start.snapshot
+  }
+  // A scenario built earlier in this process is loaded here and now: no empty state made first
+  // only to be replaced, and `ready` already settled, over HTTP as in process.
+  let state: State
+  let loadedAtOnce: unknown
+  if (cached) {
+    try {
+      state = stateFrom(startOf(cached), true)
+      adoptTokens()
+    } catch (error) {
+      state = createState(clock, new Random(seed), urls, libraries, secretsFrom(), instruments.beforeWrite)
+      loadedAtOnce = error
+    }
+  } else state = createState(clock, new Random(seed), urls, libraries, secretsFrom(), instruments.beforeWrite)
   const tunnels: TunnelPolicy = {
     allow: (options.tunnelAllow ?? []).map((host) => host.toLowerCase()),
     loopback: options.tunnelLoopback ?? true,
@@ -337,20 +362,10 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
   /** The journal's change log, once `trackChanges()` turned it on. */
   let changeLog: ChangeLog | undefined
 
-  // `initial` (what reset() returns to) never leaves the platform, so it is restored without
-  // validating its records again.
-  const cached = cacheKey === undefined ? undefined : cachedScenario(cacheKey)
-  let initial: SerializedState | undefined
-  /** Starts from a built scenario: as built, or with fresh secrets when the platform wants fresh tokens. */
-  const adopt = async (built: BuiltScenario) => {
-    const start = scenarioTokens === 'random' ? withFreshSecrets(built, secretsFrom()) : built
-    building = false
-    initial = start.snapshot
-    Object.assign(tokens, start.tokens)
-    await load(start.snapshot, true)
-  }
   let pending: Promise<void> = cached
-    ? adopt(cached)
+    ? loadedAtOnce === undefined
+      ? Promise.resolve()
+      : Promise.reject(loadedAtOnce)
     : (async () => {
         // Built on a stopped clock, so every stamp is the start instant plus one millisecond per
         // write, whatever the machine's speed: the same seed gives byte-identical state.
@@ -375,7 +390,7 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
         }
         const kept = { snapshot, tokens: { ...tokens } }
         cacheScenario(cacheKey, kept)
-        if (scenarioTokens === 'random') await adopt(kept)
+        if (scenarioTokens === 'random') await load(startOf(kept), true)
         else initial = snapshot
       })()
   /** Whether `pending` has settled: requests then go on without waiting a turn for it. */
@@ -387,6 +402,7 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
     })
   }
   watch(pending)
+  if (cached && loadedAtOnce === undefined) settled = true
   const ready = () => (settled ? undefined : pending)
 
   /**
@@ -404,19 +420,28 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
     return run
   }
 
-  /** Replaces the state with a snapshot; `trusted` when the platform serialised it itself. */
-  async function load(snapshot: SerializedState, trusted = false): Promise<void> {
+  /**
+   * A new state holding a snapshot, the clock set to the snapshot's; `trusted` when the platform
+   * serialised it itself. Throws, changing nothing, for a snapshot that is not one or does not load.
+   */
+  function stateFrom(snapshot: SerializedState, trusted: boolean): State {
     if (!isSerializedState(snapshot)) throw new TypeError('Not a docplat mock state snapshot')
     const next = createState(clock, new Random(snapshot.random), urls, libraries, secretsFrom(snapshot.secrets), instruments.beforeWrite)
     next.seq = snapshot.seq
     for (const [name, table] of tableEntries(next)) {
       try {
-        await table.load(snapshot.tables[name] ?? [], trusted)
+        table.load(snapshot.tables[name] ?? [], trusted)
       } catch (error) {
         throw new TypeError(`Snapshot table "${name}": ${(error as Error).message}`, { cause: error })
       }
     }
     clock.load(snapshot.clock)
+    return next
+  }
+
+  /** Replaces the state with a snapshot; `trusted` when the platform serialised it itself. */
+  async function load(snapshot: SerializedState, trusted = false): Promise<void> {
+    const next = stateFrom(snapshot, trusted)
     const changes = state.changes
     state = next
     changes?.replaced(next)

@@ -52,6 +52,28 @@ describe('fresh tokens from a built scenario', () => {
     expect(fresh.db.tokens.get(admin)).toBeDefined()
   })
 
+  it('loads a scenario built earlier during the call, each platform with secrets of its own', async () => {
+    const options = { scenario: 'demo', seed: 'loaded-during-the-call', scenarioTokens: 'random' } as const
+    await createMockPlatform(options).ready
+    const [a, b] = [createMockPlatform(options), createMockPlatform(options)]
+    // Nothing awaited yet: the state is there, and the named tokens are in it.
+    expect(a.db.organizations.size).toBeGreaterThan(0)
+    expect(a.db.tokens.get(a.tokens.admin)?.id).toBe(a.tokens.admin)
+    const ids = (p: MockPlatform) => Array.from(p.db.organizations.all(), (org) => org.id)
+    expect(ids(a)).toEqual(ids(b))
+    const secrets = (p: MockPlatform) => [
+      ...Array.from(p.db.tokens.all(), (token) => token.id),
+      ...Array.from(p.db.organizations.all(), (org) => org.visitorSecret),
+      ...Array.from(p.db.shareLinks.all(), (link) => link.key),
+    ]
+    expect(secrets(a).length).toBeGreaterThan(8)
+    expect(new Set(secrets(a)).size).toBe(secrets(a).length)
+    expect(secrets(a).filter((secret) => secrets(b).includes(secret))).toEqual([])
+    await a.ready
+    const answer = await a.fetch(`${a.baseUrl}/v1/orgs`, { headers: { authorization: `Bearer ${a.tokens.admin}` } })
+    expect(answer.status).toBe(200)
+  })
+
   it('keeps one build for every base URL: no record holds the API URL', async () => {
     const a = createMockPlatform({ scenario: (b) => scenarios.demo(b), baseUrl: 'http://a.test/x', freeze: true })
     const b = createMockPlatform({ scenario: (b) => scenarios.demo(b), baseUrl: 'http://b.test:9/_docplat/platforms/p1', freeze: true })
