@@ -142,7 +142,8 @@ describe('the inspector of a created platform', () => {
     expect(await page.text()).toContain('id="platform-select"')
     const script = await fetch(`${controlUrl}/inspector.js`)
     expect(script.status).toBe(200)
-    expect(await script.text()).toContain("fetch('/_docplat/platforms'")
+    // The menu lists the server's platforms from the server's own control plane (base '/'), not this platform's.
+    expect(await script.text()).toContain("control('controlListPlatforms', { base: '/' })")
     expect((await call(`${controlUrl}/health`)).body).toMatchObject({ status: 'ok', scenario: 'empty' })
     // Platforms are made on the server's own control plane only.
     expect((await call(`${controlUrl}/platforms`)).status).toBe(404)
