@@ -18,11 +18,19 @@ export const DEFAULT_LIMIT = 100
 
 /** A cursor's text: base64url of its JSON. */
 export function encode(value: unknown): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(value))
-  let binary = ''
-  for (const b of bytes) binary += String.fromCharCode(b)
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  const json = JSON.stringify(value)
+  // ASCII text is its own UTF-8 (every page of most lists): no encoder and no byte loop per page.
+  let binary = json
+  if (!ASCII.test(json)) {
+    binary = ''
+    for (const b of new TextEncoder().encode(json)) binary += String.fromCharCode(b)
+  }
+  return btoa(binary).replace(BASE64_URL, (c) => (c === '+' ? '-' : c === '/' ? '_' : ''))
 }
+
+const ASCII = /^[\0-\x7f]*$/
+/** What base64 has and base64url has not: `+` and `/` become `-` and `_`, padding goes. */
+const BASE64_URL = /[+/=]/g
 
 /** The value of a cursor made by {@link encode}; throws on anything else. */
 export function decode(cursor: string): unknown {

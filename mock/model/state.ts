@@ -8,6 +8,7 @@ import { QUOTES_KEPT } from '../derived/ask/quote-cache.ts'
 import { createDb, indexesOf, tablesOf, type Indexes, type Tables } from './db.ts'
 import type { Libraries } from './libraries.ts'
 import { QuestionIndex } from '../derived/ask/question-index.ts'
+import { PageMemo } from '../derived/pages/page-memo.ts'
 import { cloneData, type BaseRecord, type Table } from './table.ts'
 import { UndoLog, type BeforeWrite } from './undo-log.ts'
 
@@ -33,6 +34,8 @@ export interface State {
   questions: QuestionIndex
   /** The quotable blocks of pages AI answers quoted, by page and content. */
   answerQuotes: AnalysisCache<QuotableSections>
+  /** Pages of lists as last presented, dropped by any write (read through the handlers that page with it). */
+  pages: PageMemo
   clock: Clock
   random: Random
   /** Share keys, signing secrets, run-time tokens: `crypto.getRandomValues` unless determinism was asked for. */
@@ -83,6 +86,7 @@ export function createState(
     commentDocuments: new DocumentCache(),
     questions: new QuestionIndex(tables),
     answerQuotes: new AnalysisCache<QuotableSections>(QUOTES_KEPT),
+    pages: new PageMemo(tables),
     clock,
     random,
     secrets,

@@ -23,15 +23,23 @@ export function seesMemberDetails(audience: Audience, userId: string): boolean {
 }
 
 /** An embedded user; the email only for an audience that may list the members (or the user themselves). */
-export function presentUser(state: State, user: UserRecord, audience: Audience) {
-  return {
-    object: 'user' as const,
-    id: user.id,
-    displayName: user.displayName,
-    ...(seesMemberDetails(audience, user.id) ? { email: user.email } : {}),
-    ...(user.photoURL ? { photoURL: user.photoURL } : {}),
-    urls: { location: `${state.urls.app}/u/${user.id}` },
-  }
+export function presentUser(state: State, user: UserRecord, audience: Audience): PresentedUser {
+  // Fields added in wire order, without spreading temporary objects: pages embed a user per item.
+  const out: PresentedUser = { object: 'user', id: user.id, displayName: user.displayName }
+  if (seesMemberDetails(audience, user.id)) out.email = user.email
+  if (user.photoURL) out.photoURL = user.photoURL
+  out.urls = { location: `${state.urls.app}/u/${user.id}` }
+  return out
+}
+
+/** A user as embedded in answers (a deleted one has only its ID and a placeholder name). */
+interface PresentedUser {
+  object: 'user'
+  id: string
+  displayName: string
+  email?: string
+  photoURL?: string
+  urls?: { location: string }
 }
 
 /** An embedded user by ID (a placeholder of the same shape when the user is gone). */
