@@ -20,7 +20,17 @@ export const memberHandlers: Handlers<OpsOf<typeof contract>> = {
     const list = `members:${org.id}:${input.sort ?? 'joinedAt'}:${input.role ?? ''}:${input.search ?? ''}`
     // Presented once until the next write (a page of 100 members is most of this request's work):
     // the key names the list, the page asked for and what this audience may see.
-    const key = `${list}:${input.order ?? 'desc'}:${input.limit ?? ''}:${input.page ?? ''}:${people.seesMembers ? '*' : people.callerId}`
+    // JSON, not a joined string: a search or a cursor holding the separator cannot name another page.
+    const key = JSON.stringify([
+      org.id,
+      input.sort,
+      input.role,
+      input.search,
+      input.order,
+      input.limit,
+      input.page,
+      people.seesMembers ? null : people.callerId,
+    ])
     return state.pages.page(key, () => {
       const { items, key: keyOf, sorted } = listMembers(state, org, input)
       const descending = (input.order ?? 'desc') === 'desc'
