@@ -106,7 +106,8 @@ export class SortedIndex<R extends BaseRecord> {
 /**
  * One write as a table tells it. `before` is the record as it was (absent for a new record),
  * `after` as it is now (absent for a removed one); a change in place gives the stored record as
- * `after` and a shallow copy taken before the change as `before`. A table emptied at once tells
+ * `after` and a shallow copy taken before the change as `before` (sharing the nested values,
+ * which are never changed in place: a change replaces a field). A table emptied at once tells
  * it in one `cleared` event, with the records it held.
  */
 export type TableEvent<R> =
@@ -130,7 +131,8 @@ export type TablePredicate<R> = (query: Query<Stored<R>>) => Query<Stored<R>>
  * One stored resource: records by ID, validated against the table's schema on every write, with
  * the sorted indexes and derived data that observe it. `insert`, `update`, `delete`, `load` and
  * `clear` are the only ways in, and each tells every observer. Reads hand out the stored records
- * as `Readonly`: a change goes through `update`, which validates it and tells the observers.
+ * as `Stored` (read-only all the way down): a change goes through `update`, which validates it,
+ * tells the observers and is undone on a rollback.
  * Ad-hoc queries (`findMany((q) => q.where({ ... }))`) use @msw/data's query language.
  */
 export class Table<R extends BaseRecord> {
