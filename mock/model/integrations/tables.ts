@@ -66,7 +66,7 @@ export type TargetSetting = Stored<z.infer<typeof TargetSetting>>
 
 /** Which spaces or sites of its organization an installation covers. */
 export const Selection = z.enum(['all', 'selected'])
-export type Selection = Stored<z.infer<typeof Selection>>
+export type Selection = z.infer<typeof Selection>
 
 /**
  * An integration installed in an organization. With selection `all` it covers every space (site)
@@ -103,7 +103,7 @@ export const EventPayload = z.object({
 export type EventPayload = Stored<z.infer<typeof EventPayload>>
 
 export const EventStatus = z.enum(['pending', 'success', 'failed'])
-export type EventStatus = Stored<z.infer<typeof EventStatus>>
+export type EventStatus = z.infer<typeof EventStatus>
 
 export const LogEntry = z.object({ message: z.string(), timestamp: z.string(), level: z.enum(['debug', 'info', 'warn', 'error']) })
 export type LogEntry = Stored<z.infer<typeof LogEntry>>

@@ -16,7 +16,7 @@ export const TranslationRecord = z.object({
 export type TranslationRecord = Stored<z.infer<typeof TranslationRecord>>
 
 export const ProcessingState = z.enum(['pending', 'progress', 'complete', 'failed'])
-export type ProcessingState = Stored<z.infer<typeof ProcessingState>>
+export type ProcessingState = z.infer<typeof ProcessingState>
 
 /**
  * What the current processing run will reveal when the clock reaches its end. The source is
