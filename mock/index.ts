@@ -36,7 +36,7 @@ export {
   type UnmatchedRequest,
 } from './verify/verify.ts'
 export { ByteBudget, DEFAULT_REQUEST_JOURNAL_BYTES } from './base/byte-budget.ts'
-export type { Table, SortedIndex, BaseRecord, SortKey, TableObserver, TableEvent, TablePredicate } from './model/table.ts'
+export type { Table, SortedIndex, BaseRecord, SortKey, TableObserver, TableEvent, TablePredicate, Stored, Patch } from './model/table.ts'
 export type { Tables } from './model/db.ts'
 export type { Query, Condition as QueryCondition, PredicateFunction } from './model/query.ts'
 export type { NewOrganization } from './model/orgs/organizations.ts'

@@ -10,13 +10,17 @@
  * does not have never matches.
  */
 
-/** A condition on a value of type `T`: its fields' values, predicates, or nested conditions. */
+/**
+ * A condition on a value of type `T`: its fields' values, predicates, or nested conditions.
+ * Arrays are matched as `ReadonlyArray` (a change from @msw/data, whose `Array` missed the
+ * read-only lists of stored records: tables query `Stored` records, mock/model/table.ts).
+ */
 export type Condition<T> =
-  NonNullable<T> extends Array<infer V>
+  NonNullable<T> extends ReadonlyArray<infer V>
     ? Condition<V> | PredicateFunction<T> | Extract<V, null | undefined>
     : T extends Record<any, any>
       ? {
-          [K in keyof T]?: NonNullable<T[K]> extends Array<infer V>
+          [K in keyof T]?: NonNullable<T[K]> extends ReadonlyArray<infer V>
             ? Condition<V> | PredicateFunction<T[K]> | Extract<T[K], null | undefined>
             : NonNullable<T[K]> extends Record<any, any>
               ? Condition<T[K]> | Extract<T[K], null | undefined>

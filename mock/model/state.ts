@@ -9,7 +9,7 @@ import { createDb, indexesOf, tablesOf, type Indexes, type Tables } from './db.t
 import type { Libraries } from './libraries.ts'
 import { QuestionIndex } from '../derived/ask/question-index.ts'
 import { PageMemo } from '../derived/pages/page-memo.ts'
-import { cloneData, type BaseRecord, type Table } from './table.ts'
+import { cloneData, type BaseRecord, type Stored, type Table } from './table.ts'
 import { UndoLog, type BeforeWrite } from './undo-log.ts'
 
 /** Where the platform's resources say they live (`urls.app`, `urls.location`, published sites). */
@@ -113,8 +113,12 @@ export function nextSeq(state: State): number {
 }
 
 /** Stores a new record, giving it an ID (unless it has one) and a sequence number. */
-export function insert<R extends BaseRecord>(state: State, table: Table<R>, values: Omit<R, 'id' | 'seq'> & { id?: string }): R {
-  return table.insert({ ...values, id: values.id ?? newId(state), seq: nextSeq(state) } as R)
+export function insert<R extends BaseRecord>(
+  state: State,
+  table: Table<R>,
+  values: Omit<Stored<R>, 'id' | 'seq'> & { id?: string },
+): Stored<R> {
+  return table.insert({ ...values, id: values.id ?? newId(state), seq: nextSeq(state) } as Stored<R>)
 }
 
 /** The tables of a state as name and table pairs, for serializing and loading. */

@@ -5,6 +5,28 @@ import type { UndoLog, WriteKind } from './undo-log.ts'
 
 export { compareKeys, type SortKey }
 
+/**
+ * A stored value as reads hand it out: read-only all the way down (arrays become `readonly T[]`,
+ * objects `{ readonly ... }`, maps and sets their read-only views), so a nested list or object
+ * of a record cannot be changed in place, which would bypass `update` (no validation, no
+ * observers, no undo on a rollback). Records hold plain data; functions pass through as they are.
+ */
+export type Stored<T> = T extends (...args: never[]) => unknown
+  ? T
+  : T extends ReadonlyMap<infer K, infer V>
+    ? ReadonlyMap<K, Stored<V>>
+    : T extends ReadonlySet<infer V>
+      ? ReadonlySet<Stored<V>>
+      : T extends object
+        ? { readonly [K in keyof T]: Stored<T[K]> }
+        : T
+
+/**
+ * Changes built up field by field before one `update` (`const patch: Patch<SpaceRecord> = {}`):
+ * the record's fields, optional and assignable; their values stay as read-only as stored.
+ */
+export type Patch<R> = { -readonly [K in keyof R]?: R[K] }
+
 /** Fields every stored record has: an opaque ID and a creation sequence number (stable order, cursors). */
 export interface BaseRecord {
   id: string
@@ -16,12 +38,12 @@ export interface BaseRecord {
  * so one page of a child list costs a binary search plus the page, whatever the size.
  */
 export class SortedIndex<R extends BaseRecord> {
-  readonly #groups = new Map<string, Readonly<R>[]>()
+  readonly #groups = new Map<string, Stored<R>[]>()
 
-  readonly groupOf: (record: Readonly<R>) => string | undefined
-  readonly keyOf: (record: Readonly<R>) => SortKey
+  readonly groupOf: (record: Stored<R>) => string | undefined
+  readonly keyOf: (record: Stored<R>) => SortKey
 
-  constructor(groupOf: (record: Readonly<R>) => string | undefined, keyOf: (record: Readonly<R>) => SortKey) {
+  constructor(groupOf: (record: Stored<R>) => string | undefined, keyOf: (record: Stored<R>) => SortKey) {
     this.groupOf = groupOf
     this.keyOf = keyOf
   }
@@ -34,11 +56,11 @@ export class SortedIndex<R extends BaseRecord> {
   }
 
   /** The records of a group in key order (a live array: do not mutate). */
-  get(group: string): readonly Readonly<R>[] {
+  get(group: string): readonly Stored<R>[] {
     return this.#groups.get(group) ?? []
   }
 
-  #add(record: Readonly<R>): void {
+  #add(record: Stored<R>): void {
     const group = this.groupOf(record)
     if (group === undefined) return
     const key = this.keyOf(record)
@@ -54,7 +76,7 @@ export class SortedIndex<R extends BaseRecord> {
    * Takes a record out, found by its group and key as they were (an update's `before`, a copy
    * taken before the change): keeping them per record and index cost more memory than the record itself.
    */
-  #remove(record: Readonly<R>): void {
+  #remove(record: Stored<R>): void {
     const group = this.groupOf(record)
     if (group === undefined) return
     const list = this.#groups.get(group)
@@ -69,7 +91,7 @@ export class SortedIndex<R extends BaseRecord> {
   }
 
   /** First position whose key is not below `key`. */
-  #search(list: readonly Readonly<R>[], key: SortKey): number {
+  #search(list: readonly Stored<R>[], key: SortKey): number {
     let lo = 0
     let hi = list.length
     while (lo < hi) {
@@ -84,12 +106,13 @@ export class SortedIndex<R extends BaseRecord> {
 /**
  * One write as a table tells it. `before` is the record as it was (absent for a new record),
  * `after` as it is now (absent for a removed one); a change in place gives the stored record as
- * `after` and a shallow copy taken before the change as `before`. A table emptied at once tells
+ * `after` and a shallow copy taken before the change as `before` (sharing the nested values,
+ * which are never changed in place: a change replaces a field). A table emptied at once tells
  * it in one `cleared` event, with the records it held.
  */
 export type TableEvent<R> =
-  | { readonly kind: 'write'; readonly table: string; readonly before: Readonly<R> | undefined; readonly after: Readonly<R> | undefined }
-  | { readonly kind: 'cleared'; readonly table: string; readonly before: ReadonlyMap<string, Readonly<R>> }
+  | { readonly kind: 'write'; readonly table: string; readonly before: Stored<R> | undefined; readonly after: Stored<R> | undefined }
+  | { readonly kind: 'cleared'; readonly table: string; readonly before: ReadonlyMap<string, Stored<R>> }
 
 /**
  * What listens to a table's writes: its sorted indexes, the caches and indexes derived from its
@@ -98,19 +121,23 @@ export type TableEvent<R> =
  */
 export type TableObserver<R> = (event: TableEvent<R>) => void
 
-/** A condition on records, in @msw/data's query language (mock/model/query.ts): `(q) => q.where({ organization: id })`. */
-export type TablePredicate<R> = (query: Query<R>) => Query<R>
+/**
+ * A condition on records, in @msw/data's query language (mock/model/query.ts): `(q) => q.where({ organization: id })`.
+ * Its predicate functions see the records as stored (`Stored`), read-only.
+ */
+export type TablePredicate<R> = (query: Query<Stored<R>>) => Query<Stored<R>>
 
 /**
  * One stored resource: records by ID, validated against the table's schema on every write, with
  * the sorted indexes and derived data that observe it. `insert`, `update`, `delete`, `load` and
  * `clear` are the only ways in, and each tells every observer. Reads hand out the stored records
- * as `Readonly`: a change goes through `update`, which validates it and tells the observers.
+ * as `Stored` (read-only all the way down): a change goes through `update`, which validates it,
+ * tells the observers and is undone on a rollback.
  * Ad-hoc queries (`findMany((q) => q.where({ ... }))`) use @msw/data's query language.
  */
 export class Table<R extends BaseRecord> {
   readonly #schema: StandardSchemaV1<R, R>
-  #byId = new Map<string, R>()
+  #byId = new Map<string, Stored<R>>()
   readonly #observers: TableObserver<R>[] = []
   /** The state's undo log and this table's name in it (mock/model/undo-log.ts). */
   #writes: { log: UndoLog; name: string } | undefined
@@ -127,7 +154,7 @@ export class Table<R extends BaseRecord> {
   }
 
   /** Adds a sorted index over this table; existing records are filed at once. */
-  index(groupOf: (record: Readonly<R>) => string | undefined, keyOf: (record: Readonly<R>) => SortKey): SortedIndex<R> {
+  index(groupOf: (record: Stored<R>) => string | undefined, keyOf: (record: Stored<R>) => SortKey): SortedIndex<R> {
     const index = new SortedIndex(groupOf, keyOf)
     for (const record of this.#byId.values()) index.apply({ kind: 'write', table: this.name, before: undefined, after: record })
     this.observe((event) => index.apply(event))
@@ -154,7 +181,7 @@ export class Table<R extends BaseRecord> {
     this.#writes = { log, name }
   }
 
-  get(id: string): Readonly<R> | undefined {
+  get(id: string): Stored<R> | undefined {
     return this.#byId.get(id)
   }
 
@@ -163,21 +190,21 @@ export class Table<R extends BaseRecord> {
   }
 
   /** Every record, in insertion order. */
-  all(): IterableIterator<Readonly<R>> {
+  all(): IterableIterator<Stored<R>> {
     return this.#byId.values()
   }
 
   /** The first record matching a condition, in insertion order (a scan: the model uses IDs and indexes). */
-  findFirst(predicate: TablePredicate<R>): Readonly<R> | undefined {
-    const query = predicate(new Query<R>())
+  findFirst(predicate: TablePredicate<R>): Stored<R> | undefined {
+    const query = predicate(new Query<Stored<R>>())
     for (const record of this.#byId.values()) if (query.test(record)) return record
     return undefined
   }
 
   /** Every record matching a condition, in insertion order. */
-  findMany(predicate?: TablePredicate<R>): Readonly<R>[] {
+  findMany(predicate?: TablePredicate<R>): Stored<R>[] {
     if (!predicate) return [...this.#byId.values()]
-    const query = predicate(new Query<R>())
+    const query = predicate(new Query<Stored<R>>())
     return [...this.#byId.values()].filter((record) => query.test(record))
   }
 
@@ -186,8 +213,11 @@ export class Table<R extends BaseRecord> {
     return predicate ? this.findMany(predicate).length : this.#byId.size
   }
 
-  /** Validates and stores a new record (a copy of `values`); an ID already stored is refused. */
-  insert(values: R): Readonly<R> {
+  /**
+   * Validates and stores a new record (a copy of `values`, so nothing the caller keeps is
+   * stored); an ID already stored is refused.
+   */
+  insert(values: Stored<R>): Stored<R> {
     if (this.#byId.has(values.id)) throw new TypeError(`A record with ID ${values.id} is already stored`)
     const record = this.#validate(values, 'The new record')
     const log = this.#before('insert')
@@ -202,7 +232,7 @@ export class Table<R extends BaseRecord> {
    * before storing anything when a record is invalid or an ID repeats.
    */
   load(records: readonly unknown[], trusted: boolean): void {
-    const values = records.map((record, i) => (trusted ? (cloneData(record) as R) : this.#validate(record, `Record ${i}`)))
+    const values = records.map((record, i) => (trusted ? (cloneData(record) as Stored<R>) : this.#validate(record, `Record ${i}`)))
     const ids = new Set(this.#byId.keys())
     for (const [i, value] of values.entries()) {
       if (ids.has(value.id)) throw new TypeError(`Record ${i} repeats the ID ${value.id}`)
@@ -219,12 +249,16 @@ export class Table<R extends BaseRecord> {
   /**
    * Changes a stored record in place (O(1); the indexes re-file it and derived caches drop what
    * it fed). The changed record is validated first: an invalid change throws and changes nothing.
+   * The record takes the validated copies of the changed fields, not the caller's values, so a
+   * list or object the caller keeps and changes later does not change the stored record.
    */
-  update(record: Readonly<R>, changes: Partial<R>): Readonly<R> {
+  update(record: Stored<R>, changes: Partial<Stored<R>>): Stored<R> {
     const stored = this.#byId.get(record.id)
     if (!stored) throw new TypeError(`No record with ID ${record.id} is stored`)
     if ('id' in changes && changes.id !== stored.id) throw new TypeError('A record keeps its ID')
-    this.#validate({ ...stored, ...changes }, `Record ${stored.id}`)
+    const merged = this.#validate({ ...stored, ...changes }, `Record ${stored.id}`)
+    const copies: Partial<Stored<R>> = {}
+    for (const key in changes) copies[key] = merged[key]
     const log = this.#before('update')
     if (log?.open) {
       // Only the fields this change replaces: the record keeps its identity, which the model's references rely on.
@@ -234,14 +268,14 @@ export class Table<R extends BaseRecord> {
         if (Object.hasOwn(stored, key)) previous[key] = stored[key]
         else absent.push(key)
       }
-      log.record(() => this.#assign(stored, previous as Partial<R>, absent))
+      log.record(() => this.#assign(stored, previous as Partial<Stored<R>>, absent))
     }
-    this.#assign(stored, changes, [])
+    this.#assign(stored, copies, [])
     return stored
   }
 
   /** Removes a record (nothing happens when it is not stored). */
-  delete(record: Readonly<R>): void {
+  delete(record: Stored<R>): void {
     const stored = this.#byId.get(record.id)
     if (!stored) return
     const log = this.#before('delete')
@@ -267,7 +301,8 @@ export class Table<R extends BaseRecord> {
     }
   }
 
-  #validate(record: unknown, what: string): R {
+  /** The validated copy of `record`, typed as the table hands records out. */
+  #validate(record: unknown, what: string): Stored<R> {
     const result = this.#schema['~standard'].validate(record)
     if (result instanceof Promise) throw new TypeError('Asynchronous record schemas are not supported')
     if (result.issues) {
@@ -275,7 +310,7 @@ export class Table<R extends BaseRecord> {
       const where = issue.path?.map((p) => String(typeof p === 'object' ? p.key : p)).join('.') || '(record)'
       throw new TypeError(`${what} does not match its table's schema at ${where}: ${issue.message}`)
     }
-    return result.value
+    return result.value as Stored<R>
   }
 
   /** Announces a write to the undo log (whose hook may fail it); the log, when the table has one. */
@@ -291,7 +326,7 @@ export class Table<R extends BaseRecord> {
   }
 
   /** Changes a stored record's fields in place and tells the observers, with a copy of the record as it was. */
-  #assign(stored: R, changes: Partial<R>, absent: readonly string[]): void {
+  #assign(stored: Stored<R>, changes: Partial<Stored<R>>, absent: readonly string[]): void {
     const before = this.#observers.length > 0 ? { ...stored } : undefined
     Object.assign(stored, changes)
     for (const key of absent) delete (stored as Record<string, unknown>)[key]
@@ -308,7 +343,7 @@ export class Table<R extends BaseRecord> {
     this.#orderKept = log.generation
     const order = Array.from(this.#byId.keys())
     log.record(() => {
-      const byId = new Map<string, R>()
+      const byId = new Map<string, Stored<R>>()
       for (const id of order) {
         const record = this.#byId.get(id)
         if (record) byId.set(id, record)
@@ -318,12 +353,12 @@ export class Table<R extends BaseRecord> {
     })
   }
 
-  #track(record: R): void {
+  #track(record: Stored<R>): void {
     this.#byId.set(record.id, record)
     this.#tell({ kind: 'write', table: this.name, before: undefined, after: record })
   }
 
-  #untrack(record: R): void {
+  #untrack(record: Stored<R>): void {
     this.#byId.delete(record.id)
     this.#tell({ kind: 'write', table: this.name, before: record, after: undefined })
   }

@@ -61,6 +61,24 @@ describe('platform.db: one write path', () => {
     expect(platform.db.spaces.get(first.id)?.title).toBe('First')
   })
 
+  it('hands out records read-only all the way down, and stores copies of what it is given', async () => {
+    const { platform, client, org } = await world()
+    const domains = ['acme.test']
+    const stored = platform.db.organizations.update(platform.db.organizations.get(org.id)!, { emailDomains: domains })
+    const pushInPlace = () => {
+      // @ts-expect-error a read record's lists are read-only too: a change goes through update
+      stored.emailDomains.push('behind-the-table.test')
+    }
+    expect(pushInPlace).toBeTypeOf('function')
+    // The list the caller kept is not the stored one: changing it changes nothing.
+    domains.push('kept.test')
+    expect(platform.db.organizations.get(org.id)!.emailDomains).toEqual(['acme.test'])
+    expect((await client.orgs.get({ organizationId: org.id })).emailDomains).toEqual(['acme.test'])
+    const replaced = platform.db.organizations.update(stored, { emailDomains: [...stored.emailDomains, 'acme.example'] })
+    expect((await client.orgs.get({ organizationId: org.id })).emailDomains).toEqual(['acme.test', 'acme.example'])
+    expect(replaced.emailDomains).not.toBe(domains)
+  })
+
   it('tells every write to its observers as one typed event, and hands out read-only records', async () => {
     const { platform, first, second } = await world()
     const events: Array<{ kind: string; table: string; before?: string | undefined; after?: string | undefined }> = []

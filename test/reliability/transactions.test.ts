@@ -259,6 +259,34 @@ describe('the undo log', () => {
     )
   })
 
+  it('undoes a failed transaction whatever its caller kept: update stores copies, so a kept list is not the stored one', () => {
+    const Tagged = z.object({ id: z.string(), seq: z.number(), tags: z.array(z.string()), meta: z.object({ note: z.string() }) })
+    const log = new UndoLog()
+    const table = new Table<z.infer<typeof Tagged>>(Tagged)
+    table.attach(log, 'tagged')
+    const row = table.insert({ id: 'r', seq: 1, tags: ['a'], meta: { note: 'first' } })
+    // A caller that keeps what it gave to update (committed), and changes it during a later request that fails.
+    const tags = ['a', 'b']
+    const meta = { note: 'second' }
+    log.begin()
+    table.update(row, { tags, meta })
+    log.commit()
+    const before = JSON.stringify([...table.all()])
+    log.begin()
+    tags.push('changed behind the table')
+    meta.note = 'changed behind the table'
+    log.rollback()
+    expect(JSON.stringify([...table.all()])).toBe(before)
+    expect(table.get('r')).toMatchObject({ tags: ['a', 'b'], meta: { note: 'second' } })
+    const pushInPlace = () => {
+      // @ts-expect-error a stored record is read-only all the way down: a change goes through update
+      table.get('r')!.tags.push('x')
+      // @ts-expect-error nested objects too
+      table.get('r')!.meta.note = 'x'
+    }
+    expect(pushInPlace).toBeTypeOf('function')
+  })
+
   it('restores the creation counter and the ID stream, so the next IDs are those a platform without the failure gives', async () => {
     const fresh = (): State =>
       createState(

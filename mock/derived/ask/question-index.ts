@@ -1,6 +1,6 @@
 import type { Tables } from '../../model/db.ts'
 import type { SpaceRecord } from '../../model/spaces/tables.ts'
-import type { TableObserver } from '../../model/table.ts'
+import type { Stored, TableObserver } from '../../model/table.ts'
 
 /** The questions one space suggests, in table-of-contents order. */
 export interface SpaceQuestions {
@@ -137,8 +137,8 @@ export class QuestionIndex {
     this.#withTitles.remove(filed.organization, filed.space)
   }
 
-  #marking<R>(spaceOf: (record: Readonly<R>) => string | undefined): TableObserver<R> {
-    const mark = (record: Readonly<R> | undefined) => {
+  #marking<R>(spaceOf: (record: Stored<R>) => string | undefined): TableObserver<R> {
+    const mark = (record: Stored<R> | undefined) => {
       const space = record && spaceOf(record)
       if (space !== undefined) this.#changed.add(space)
     }

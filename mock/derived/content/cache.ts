@@ -1,6 +1,6 @@
 import type { Indexes, Tables } from '../../model/db.ts'
 import type { Libraries } from '../../model/libraries.ts'
-import type { TableObserver } from '../../model/table.ts'
+import type { Stored, TableObserver } from '../../model/table.ts'
 import { AnalysisCache } from './analysis-cache.ts'
 import { SourceHeadings } from './source-headings.ts'
 import { SearchIndexes } from './search-index.ts'
@@ -51,7 +51,7 @@ export class ContentCache {
     this.#views.set(revision, view)
   }
 
-  #dropping<R>(revisionOf: (record: Readonly<R>) => string): TableObserver<R> {
+  #dropping<R>(revisionOf: (record: Stored<R>) => string): TableObserver<R> {
     return (event) => {
       if (event.kind === 'cleared') return this.#views.clear()
       if (event.before) this.#views.delete(revisionOf(event.before))

@@ -1,6 +1,7 @@
 import { MAX_MARKDOWN } from '../../../src/schemas/comment-input.ts'
 import { badRequest } from '../../base/http-error.ts'
 import type { CommentRecord, CommentReplyRecord } from './tables.ts'
+import type { Patch } from '../table.ts'
 import { applyReactions, checkReactionChanges, type ReactionChanges } from './reactions.ts'
 
 /**
@@ -35,7 +36,7 @@ export function checkChanges(changes: PostChanges & { resolved?: boolean | undef
  * markdown really changes: saving the same text is not an edit.
  */
 export function postPatch(post: CommentRecord | CommentReplyRecord, by: string, at: string, changes: PostChanges) {
-  const patch: Partial<Pick<CommentRecord, 'markdown' | 'editedAt' | 'reactions'>> = {}
+  const patch: Patch<Pick<CommentRecord, 'markdown' | 'editedAt' | 'reactions'>> = {}
   if (changes.markdown !== undefined && changes.markdown !== post.markdown) {
     patch.markdown = changes.markdown
     patch.editedAt = at

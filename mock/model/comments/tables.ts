@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { Table, type SortKey } from '../table.ts'
+import { Table, type SortKey, type Stored } from '../table.ts'
 
 const base = { id: z.string(), seq: z.number() }
 
@@ -8,7 +8,7 @@ export const ReactionRecord = z.object({
   emoji: z.string(),
   users: z.array(z.object({ user: z.string(), reactedAt: z.string() })),
 })
-export type ReactionRecord = z.infer<typeof ReactionRecord>
+export type ReactionRecord = Stored<z.infer<typeof ReactionRecord>>
 
 /** What a comment and a reply both keep: who wrote what, when, and the reactions to it. */
 const post = {
@@ -36,10 +36,10 @@ export const CommentRecord = z.object({
   resolvedAt: z.optional(z.string()),
   resolvedBy: z.optional(z.string()),
 })
-export type CommentRecord = z.infer<typeof CommentRecord>
+export type CommentRecord = Stored<z.infer<typeof CommentRecord>>
 
 export const CommentReplyRecord = z.object({ ...post, comment: z.string() })
-export type CommentReplyRecord = z.infer<typeof CommentReplyRecord>
+export type CommentReplyRecord = Stored<z.infer<typeof CommentReplyRecord>>
 
 /**
  * Who took part in the comments of a space or change request, with how many comments and
@@ -53,7 +53,7 @@ export const CommenterRecord = z.object({
   user: z.string(),
   posts: z.number(),
 })
-export type CommenterRecord = z.infer<typeof CommenterRecord>
+export type CommenterRecord = Stored<z.infer<typeof CommenterRecord>>
 
 /**
  * Where a comment lives: the space's own comments (`s:<space>`) or a change request's

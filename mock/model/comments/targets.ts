@@ -2,10 +2,11 @@ import { badRequest, notFound } from '../../base/http-error.ts'
 import { nodeInfo, pageInfo } from '../../derived/content/page-info.ts'
 import type { State } from '../state.ts'
 import type { CommentRecord } from './tables.ts'
+import type { Patch } from '../table.ts'
 import { currentRevision, describeThread, type Thread } from './thread.ts'
 
 /** Where in the content a new comment points. */
-export type Anchor = Pick<CommentRecord, 'page' | 'node'>
+export type Anchor = Patch<Pick<CommentRecord, 'page' | 'node'>>
 
 /**
  * Checks the page and node a new comment targets against the thread's current revision (pages

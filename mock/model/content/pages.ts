@@ -1,6 +1,7 @@
 import { badRequest, conflict, notFound } from '../../base/http-error.ts'
 import { insert, newId, type State } from '../state.ts'
 import type { PageRecord } from './tables.ts'
+import type { Patch } from '../table.ts'
 import { viewOf } from '../../derived/content/view.ts'
 
 /**
@@ -143,7 +144,7 @@ const COPIED_CHANGES = ['title', 'markdown', 'emoji', 'icon', 'description', 'hi
 /** Edits a page of a revision in place (builders and imports; the API makes new revisions). */
 export function updatePage(state: State, revision: string, pageId: string, changes: PageChanges): PageRecord {
   const page = requirePage(state, revision, pageId)
-  const patch: Partial<PageRecord> = { updatedAt: state.clock.stamp() }
+  const patch: Patch<PageRecord> = { updatedAt: state.clock.stamp() }
   if (changes.slug !== undefined && changes.slug !== page.slug)
     patch.slug = freeSlug(state, revision, page.parent, page.title, changes.slug, page.page)
   for (const field of COPIED_CHANGES) if (changes[field] !== undefined) (patch as Record<string, unknown>)[field] = changes[field]

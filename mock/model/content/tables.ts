@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { Table } from '../table.ts'
+import { Table, type Stored } from '../table.ts'
 
 const base = { id: z.string(), seq: z.number() }
 const Git = z.object({ oid: z.string(), path: z.optional(z.string()) })
@@ -25,7 +25,7 @@ export const RevisionRecord = z.object({
     z.object({ id: z.string(), title: z.string(), documentId: z.string(), markdown: z.string(), git: z.optional(Git) }),
   ),
 })
-export type RevisionRecord = z.infer<typeof RevisionRecord>
+export type RevisionRecord = Stored<z.infer<typeof RevisionRecord>>
 
 /**
  * A page of a revision. The row ID is `revision:page`, so the same page (same `page` ID) exists
@@ -59,7 +59,7 @@ export const PageRecord = z.object({
   computedSeed: z.optional(z.string()),
   git: z.optional(Git),
 })
-export type PageRecord = z.infer<typeof PageRecord>
+export type PageRecord = Stored<z.infer<typeof PageRecord>>
 
 /** A file of a revision; the row ID is `revision:file`. */
 export const FileRecord = z.object({
@@ -73,11 +73,11 @@ export const FileRecord = z.object({
   createdAt: z.string(),
   git: z.optional(Git),
 })
-export type FileRecord = z.infer<typeof FileRecord>
+export type FileRecord = Stored<z.infer<typeof FileRecord>>
 
 /** An external URL the link checker reports as broken (set through the control API). ID: the URL. */
 export const BrokenUrlRecord = z.object({ ...base, createdAt: z.string() })
-export type BrokenUrlRecord = z.infer<typeof BrokenUrlRecord>
+export type BrokenUrlRecord = Stored<z.infer<typeof BrokenUrlRecord>>
 
 /** A review requested from a user on a change request. ID: `changeRequest:user`. */
 export const RequestedReviewerRecord = z.object({
@@ -89,7 +89,7 @@ export const RequestedReviewerRecord = z.object({
   revision: z.string(),
   createdAt: z.string(),
 })
-export type RequestedReviewerRecord = z.infer<typeof RequestedReviewerRecord>
+export type RequestedReviewerRecord = Stored<z.infer<typeof RequestedReviewerRecord>>
 
 /** Tables of the content area and their indexes (`ContentCache` observes revisions, pages and files). */
 export function createContentTables() {

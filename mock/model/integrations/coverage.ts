@@ -13,7 +13,7 @@ export function targetAllows(integration: IntegrationRecord, kind: TargetKind): 
 }
 
 /** The per-target settings list of an installation for a kind. */
-export function settingsOf(installation: InstallationRecord, kind: TargetKind): TargetSetting[] {
+export function settingsOf(installation: InstallationRecord, kind: TargetKind): readonly TargetSetting[] {
   return kind === 'space' ? installation.spaces : installation.sites
 }
 

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { BlockInput, ConfigurationInput, ContentSourceInput } from '../../../src/schemas/integration-input.ts'
 import { InstallationStatus } from '../../../src/schemas/installation.ts'
 import { IntegrationRuntime, IntegrationTarget, IntegrationVisibility } from '../../../src/schemas/integration.ts'
-import { Table } from '../table.ts'
+import { Table, type Stored } from '../table.ts'
 
 const base = { id: z.string(), seq: z.number() }
 const Values = z.record(z.string(), z.unknown())
@@ -18,7 +18,7 @@ export const DevelopmentMode = z.object({
   enabledBy: z.string(),
   token: z.optional(z.string()),
 })
-export type DevelopmentMode = z.infer<typeof DevelopmentMode>
+export type DevelopmentMode = Stored<z.infer<typeof DevelopmentMode>>
 
 /**
  * A published integration: its latest version as published (images as base64, secrets kept but
@@ -58,11 +58,11 @@ export const IntegrationRecord = z.object({
   publishedBy: z.string(),
   dev: z.optional(DevelopmentMode),
 })
-export type IntegrationRecord = z.infer<typeof IntegrationRecord>
+export type IntegrationRecord = Stored<z.infer<typeof IntegrationRecord>>
 
 /** Settings of an installation on one space or site (its own configuration and external IDs). */
 export const TargetSetting = z.object({ id: z.string(), configuration: Values, externalIds: z.array(z.string()) })
-export type TargetSetting = z.infer<typeof TargetSetting>
+export type TargetSetting = Stored<z.infer<typeof TargetSetting>>
 
 /** Which spaces or sites of its organization an installation covers. */
 export const Selection = z.enum(['all', 'selected'])
@@ -88,7 +88,7 @@ export const InstallationRecord = z.object({
   updatedAt: z.string(),
   createdBy: z.string(),
 })
-export type InstallationRecord = z.infer<typeof InstallationRecord>
+export type InstallationRecord = Stored<z.infer<typeof InstallationRecord>>
 
 /** What an event tells the integration (the JSON dispatched to it). */
 export const EventPayload = z.object({
@@ -100,13 +100,13 @@ export const EventPayload = z.object({
   status: InstallationStatus,
   previous: z.optional(z.object({ status: InstallationStatus, configuration: Values })),
 })
-export type EventPayload = z.infer<typeof EventPayload>
+export type EventPayload = Stored<z.infer<typeof EventPayload>>
 
 export const EventStatus = z.enum(['pending', 'success', 'failed'])
 export type EventStatus = z.infer<typeof EventStatus>
 
 export const LogEntry = z.object({ message: z.string(), timestamp: z.string(), level: z.enum(['debug', 'info', 'warn', 'error']) })
-export type LogEntry = z.infer<typeof LogEntry>
+export type LogEntry = Stored<z.infer<typeof LogEntry>>
 
 /**
  * An event dispatched to an integration: to its runtime, or to the development tunnel
@@ -122,7 +122,7 @@ export const IntegrationEventRecord = z.object({
   tunnelUrl: z.optional(z.string()),
   logs: z.array(LogEntry),
 })
-export type IntegrationEventRecord = z.infer<typeof IntegrationEventRecord>
+export type IntegrationEventRecord = Stored<z.infer<typeof IntegrationEventRecord>>
 
 /** Group key of an installation's uniqueness: one per integration and organization. */
 export const installationKey = (integration: string, organization: string) => `${integration}:${organization}`

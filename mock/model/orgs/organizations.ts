@@ -2,6 +2,7 @@ import type { Role } from '../../../src/schemas/shared.ts'
 import { badRequest, conflict, notFound } from '../../base/http-error.ts'
 import { insert, newSecret, type State } from '../state.ts'
 import type { OrganizationRecord } from './tables.ts'
+import type { Patch } from '../table.ts'
 
 export interface NewOrganization {
   title: string
@@ -74,7 +75,7 @@ export function updateOrganization(state: State, org: OrganizationRecord, change
   if (changes.hostname !== undefined && hostnameTaken(state, changes.hostname, org.id)) {
     throw conflict(`Hostname "${changes.hostname}" is already used by another organization`)
   }
-  const patch: Partial<OrganizationRecord> = {}
+  const patch: Patch<OrganizationRecord> = {}
   for (const key of ['title', 'hostname', 'defaultRole', 'defaultContent', 'logo', 'sso', 'ai', 'inviteLinks'] as const) {
     if (changes[key] !== undefined) (patch as Record<string, unknown>)[key] = changes[key]
   }

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { Role } from '../../../src/schemas/shared.ts'
-import { Table } from '../table.ts'
+import { Table, type Stored } from '../table.ts'
 
 const base = { id: z.string(), seq: z.number() }
 const NullableRole = z.nullable(Role)
@@ -11,11 +11,11 @@ export const UserRecord = z.object({
   email: z.string(),
   photoURL: z.optional(z.string()),
 })
-export type UserRecord = z.infer<typeof UserRecord>
+export type UserRecord = Stored<z.infer<typeof UserRecord>>
 
 /** An API token; `id` is the secret itself, so lookup by token is a map hit. */
 export const TokenRecord = z.object({ ...base, user: z.string(), label: z.string() })
-export type TokenRecord = z.infer<typeof TokenRecord>
+export type TokenRecord = Stored<z.infer<typeof TokenRecord>>
 
 export const OrganizationRecord = z.object({
   ...base,
@@ -37,7 +37,7 @@ export const OrganizationRecord = z.object({
   /** Signs the visitor JWTs that ping returns. */
   visitorSecret: z.string(),
 })
-export type OrganizationRecord = z.infer<typeof OrganizationRecord>
+export type OrganizationRecord = Stored<z.infer<typeof OrganizationRecord>>
 
 /** A user's membership of an organization; `role` null is a guest. `id` is `org:user`. */
 export const MemberRecord = z.object({
@@ -50,18 +50,18 @@ export const MemberRecord = z.object({
   joinedAt: z.string(),
   lastSeenAt: z.optional(z.string()),
 })
-export type MemberRecord = z.infer<typeof MemberRecord>
+export type MemberRecord = Stored<z.infer<typeof MemberRecord>>
 
 export const TeamRecord = z.object({ ...base, organization: z.string(), title: z.string(), createdAt: z.string() })
-export type TeamRecord = z.infer<typeof TeamRecord>
+export type TeamRecord = Stored<z.infer<typeof TeamRecord>>
 
 /** A user in a team; `role` is `owner` (manages the team) or `member`. `id` is `team:user`. */
 export const TeamMemberRecord = z.object({ ...base, team: z.string(), user: z.string(), role: z.enum(['owner', 'member']) })
-export type TeamMemberRecord = z.infer<typeof TeamMemberRecord>
+export type TeamMemberRecord = Stored<z.infer<typeof TeamMemberRecord>>
 
 /** An invite link into an organization. */
 export const InviteRecord = z.object({ ...base, organization: z.string(), role: NullableRole, createdAt: z.string() })
-export type InviteRecord = z.infer<typeof InviteRecord>
+export type InviteRecord = Stored<z.infer<typeof InviteRecord>>
 
 export function createOrgTables() {
   const users = new Table<UserRecord>(UserRecord)

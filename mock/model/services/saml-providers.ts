@@ -4,6 +4,7 @@ import type { TeamRecord } from '../orgs/tables.ts'
 import { insert, type State } from '../state.ts'
 import { parseCertificate } from './certificate.ts'
 import type { SAMLProviderRecord } from './tables.ts'
+import type { Patch } from '../table.ts'
 
 /** The fields of a provider; on update every one is optional. `defaultTeam: null` means no default team. */
 export interface SAMLProviderValues {
@@ -68,7 +69,7 @@ export function updateSAMLProvider(state: State, provider: SAMLProviderRecord, c
   const certificate = changes.certificate !== undefined ? parseCertificate(changes.certificate) : undefined
   if (changes.defaultTeam) checkTeam(state, provider.organization, changes.defaultTeam)
   if (changes.entityID !== undefined) checkEntityID(state, provider.organization, changes.entityID, provider.id)
-  const patch: Partial<SAMLProviderRecord> = {}
+  const patch: Patch<SAMLProviderRecord> = {}
   if (changes.label !== undefined) patch.label = changes.label
   if (changes.entityID !== undefined) patch.entityID = changes.entityID
   if (changes.ssoURL !== undefined) patch.ssoURL = changes.ssoURL

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { Role } from '../../../src/schemas/shared.ts'
-import { Table } from '../table.ts'
+import { Table, type Stored } from '../table.ts'
 
 const base = { id: z.string(), seq: z.number() }
 
@@ -13,7 +13,7 @@ export const TranslationRecord = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 })
-export type TranslationRecord = z.infer<typeof TranslationRecord>
+export type TranslationRecord = Stored<z.infer<typeof TranslationRecord>>
 
 export const ProcessingState = z.enum(['pending', 'progress', 'complete', 'failed'])
 export type ProcessingState = z.infer<typeof ProcessingState>
@@ -26,7 +26,7 @@ export const ProcessingOutcome = z.union([
   z.object({ kind: z.literal('complete'), version: z.string(), digest: z.string() }),
   z.object({ kind: z.literal('failed'), errorCode: z.string() }),
 ])
-export type ProcessingOutcome = z.infer<typeof ProcessingOutcome>
+export type ProcessingOutcome = Stored<z.infer<typeof ProcessingOutcome>>
 
 /**
  * An OpenAPI specification. `last*` fields describe the last finished run (`lastVersion` the last
@@ -48,7 +48,7 @@ export const OpenAPISpecRecord = z.object({
   lastProcessedAt: z.optional(z.string()),
   lastProcessErrorCode: z.optional(z.string()),
 })
-export type OpenAPISpecRecord = z.infer<typeof OpenAPISpecRecord>
+export type OpenAPISpecRecord = Stored<z.infer<typeof OpenAPISpecRecord>>
 
 /** A SAML identity provider; `certificateExpiresAt` is read from the certificate when it is stored. */
 export const SAMLProviderRecord = z.object({
@@ -63,7 +63,7 @@ export const SAMLProviderRecord = z.object({
   defaultRole: z.nullable(Role),
   createdAt: z.string(),
 })
-export type SAMLProviderRecord = z.infer<typeof SAMLProviderRecord>
+export type SAMLProviderRecord = Stored<z.infer<typeof SAMLProviderRecord>>
 
 /** Tables of the services area. */
 export function createServicesTables() {

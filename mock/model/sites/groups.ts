@@ -3,6 +3,7 @@ import { insert, type State } from '../state.ts'
 import { endPosition, positionNear, whichSide } from './order.ts'
 import { findGroup, findSection, renumberAs, renumberTopLevel, topLevel, type TopLevelItem } from './structure.ts'
 import type { SiteRecord, SiteSectionGroupRecord, SiteSectionRecord } from './tables.ts'
+import type { Patch } from '../table.ts'
 
 export interface NewSectionGroup {
   title: string
@@ -47,7 +48,7 @@ export function updateSectionGroup(
   group: SiteSectionGroupRecord,
   changes: { title?: string | undefined; icon?: string | null | undefined },
 ): SiteSectionGroupRecord {
-  const patch: Partial<SiteSectionGroupRecord> = {}
+  const patch: Patch<SiteSectionGroupRecord> = {}
   if (changes.title !== undefined) patch.title = changes.title
   if (changes.icon !== undefined) patch.icon = changes.icon ?? undefined
   return state.tables.siteSectionGroups.update(group, patch)

@@ -2,6 +2,7 @@ import { badRequest, conflict, notFound } from '../../base/http-error.ts'
 import { insert, type State } from '../state.ts'
 import { findSection } from './structure.ts'
 import { sourceKey, type SiteRecord, type SiteRedirectRecord, type SiteSectionRecord } from './tables.ts'
+import type { Patch } from '../table.ts'
 
 export interface RedirectDestination {
   kind: 'site-section'
@@ -47,7 +48,7 @@ export function updateRedirect(
   redirect: SiteRedirectRecord,
   changes: { source?: string | undefined; destination?: RedirectDestination | undefined },
 ): SiteRedirectRecord {
-  const patch: Partial<SiteRedirectRecord> = {}
+  const patch: Patch<SiteRedirectRecord> = {}
   if (changes.destination !== undefined) {
     requireDestination(state, site, changes.destination)
     patch.destination = { kind: 'site-section', siteSectionId: changes.destination.siteSectionId }

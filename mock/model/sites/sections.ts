@@ -5,6 +5,7 @@ import { slugify, uniquePath } from './paths.ts'
 import { derivedPath, requirePublishableSpace, storeSiteSpace } from './site-spaces.ts'
 import { findGroup, findSection, renumberAs, sectionsInOrder, siteSpacesOf, topLevel } from './structure.ts'
 import type { SiteRecord, SiteSectionRecord } from './tables.ts'
+import type { Patch } from '../table.ts'
 
 export interface NewSection {
   /** The space published as the section's first (default) site space. */
@@ -70,7 +71,7 @@ export interface SectionChanges {
 }
 
 export function updateSection(state: State, site: SiteRecord, section: SiteSectionRecord, changes: SectionChanges): SiteSectionRecord {
-  const patch: Partial<SiteSectionRecord> = {}
+  const patch: Patch<SiteSectionRecord> = {}
   if (changes.path !== undefined) patch.path = requirePathFree(state, site, changes.path, section.id)
   if (changes.defaultSiteSpace !== undefined) {
     const siteSpace = state.tables.siteSpaces.get(changes.defaultSiteSpace)

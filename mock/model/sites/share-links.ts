@@ -1,6 +1,7 @@
 import { insert, newSecret, type State } from '../state.ts'
 import type { SpaceRecord } from '../spaces/tables.ts'
 import type { ShareLinkRecord, SiteRecord } from './tables.ts'
+import type { Patch } from '../table.ts'
 
 /** Length of a share link's secret key. */
 const KEY_LENGTH = 24
@@ -23,7 +24,7 @@ export function updateShareLink(
   link: ShareLinkRecord,
   changes: { name?: string | undefined; active?: boolean | undefined },
 ): ShareLinkRecord {
-  const patch: Partial<ShareLinkRecord> = {}
+  const patch: Patch<ShareLinkRecord> = {}
   if (changes.name !== undefined) patch.name = changes.name
   if (changes.active !== undefined) patch.active = changes.active
   return state.tables.shareLinks.update(link, patch)

@@ -6,6 +6,7 @@ import { endPosition, positionNear, whichSide, type Placed } from './order.ts'
 import { slugify, uniquePath } from './paths.ts'
 import { findSection, siblingsOf, siteSpacesOf } from './structure.ts'
 import { rootOf, type SiteRecord, type SiteSectionRecord, type SiteSpaceRecord } from './tables.ts'
+import type { Patch } from '../table.ts'
 
 /**
  * A space a site may publish: one of the site's organization, not deleted, and (when a caller
@@ -114,7 +115,7 @@ export function updateSiteSpace(
   viewer?: string,
 ): SiteSpaceRecord {
   const siblings = siblingsOf(state, siteSpace).filter((s) => s.id !== siteSpace.id)
-  const patch: Partial<SiteSpaceRecord> = {}
+  const patch: Patch<SiteSpaceRecord> = {}
   if (changes.space !== undefined && changes.space !== siteSpace.space) {
     patch.space = requirePublishableSpace(state, site, changes.space, 'body.spaceId', viewer).id
     requireSpaceFree(siblings, changes.space)

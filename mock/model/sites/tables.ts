@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { SiteVisibility } from '../../../src/schemas/site.ts'
-import { Table } from '../table.ts'
+import { Table, type Stored } from '../table.ts'
 
 const base = { id: z.string(), seq: z.number() }
 
@@ -22,7 +22,7 @@ export const SiteRecord = z.object({
   defaultSiteSpace: z.optional(z.string()),
   createdAt: z.string(),
 })
-export type SiteRecord = z.infer<typeof SiteRecord>
+export type SiteRecord = Stored<z.infer<typeof SiteRecord>>
 
 /**
  * Top-level sections and section groups share one order (`position` among the site's top-level
@@ -40,7 +40,7 @@ export const SiteSectionRecord = z.object({
   icon: z.optional(z.string()),
   defaultSiteSpace: z.optional(z.string()),
 })
-export type SiteSectionRecord = z.infer<typeof SiteSectionRecord>
+export type SiteSectionRecord = Stored<z.infer<typeof SiteSectionRecord>>
 
 export const SiteSectionGroupRecord = z.object({
   ...base,
@@ -49,7 +49,7 @@ export const SiteSectionGroupRecord = z.object({
   title: z.string(),
   icon: z.optional(z.string()),
 })
-export type SiteSectionGroupRecord = z.infer<typeof SiteSectionGroupRecord>
+export type SiteSectionGroupRecord = Stored<z.infer<typeof SiteSectionGroupRecord>>
 
 /** A space published by a site: in a section, or at the root of a site without sections. */
 export const SiteSpaceRecord = z.object({
@@ -62,7 +62,7 @@ export const SiteSpaceRecord = z.object({
   condition: z.optional(z.string()),
   hasAdvancedCustomizationFeature: z.boolean(),
 })
-export type SiteSpaceRecord = z.infer<typeof SiteSpaceRecord>
+export type SiteSpaceRecord = Stored<z.infer<typeof SiteSpaceRecord>>
 
 export const SiteRedirectRecord = z.object({
   ...base,
@@ -70,7 +70,7 @@ export const SiteRedirectRecord = z.object({
   source: z.string(),
   destination: z.object({ kind: z.literal('site-section'), siteSectionId: z.string() }),
 })
-export type SiteRedirectRecord = z.infer<typeof SiteRedirectRecord>
+export type SiteRedirectRecord = Stored<z.infer<typeof SiteRedirectRecord>>
 
 /** A share link; `key` is the secret its URL carries. */
 export const ShareLinkRecord = z.object({
@@ -81,7 +81,7 @@ export const ShareLinkRecord = z.object({
   active: z.boolean(),
   createdAt: z.string(),
 })
-export type ShareLinkRecord = z.infer<typeof ShareLinkRecord>
+export type ShareLinkRecord = Stored<z.infer<typeof ShareLinkRecord>>
 
 /** Group key of the top-level items of a site, and of root-level site spaces. */
 export const rootOf = (site: string) => `root:${site}`

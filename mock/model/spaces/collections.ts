@@ -4,6 +4,7 @@ import { ancestors } from '../access.ts'
 import { insert, type State } from '../state.ts'
 import { positionFor, requireParent, type PositionInput } from './positions.ts'
 import { parentKey, type CollectionRecord, type SpaceRecord } from './tables.ts'
+import type { Patch } from '../table.ts'
 import { deleteSpace, transferSpaceRecord } from './spaces.ts'
 
 export interface NewCollection {
@@ -35,7 +36,7 @@ export function updateCollection(
   collection: CollectionRecord,
   changes: { title?: string | undefined; description?: string | undefined; defaultLevel?: Role | null | undefined },
 ): CollectionRecord {
-  const patch: Partial<CollectionRecord> = {}
+  const patch: Patch<CollectionRecord> = {}
   if (changes.title !== undefined && changes.title !== collection.title) patch.title = changes.title
   // An empty description is how a client clears it: the collection then has none, as when created.
   const description = changes.description === '' ? undefined : changes.description

@@ -5,6 +5,7 @@ import { insert, newId, type State } from '../state.ts'
 import { positionFor, requireParent, type PositionInput } from './positions.ts'
 import { restorable } from './retention.ts'
 import { parentKey, type SpaceRecord } from './tables.ts'
+import type { Patch } from '../table.ts'
 
 export interface NewSpace {
   organization: string
@@ -53,7 +54,7 @@ export interface SpaceChanges {
 
 /** Applies the given settings; `updatedAt` moves only when one of them actually changes. */
 export function updateSpace(state: State, space: SpaceRecord, changes: SpaceChanges): SpaceRecord {
-  const patch: Partial<SpaceRecord> = {}
+  const patch: Patch<SpaceRecord> = {}
   if (changes.title !== undefined && changes.title !== space.title) patch.title = changes.title
   if (changes.emoji !== undefined && changes.emoji !== space.emoji) patch.emoji = changes.emoji
   if (changes.editMode !== undefined && changes.editMode !== space.editMode) patch.editMode = changes.editMode

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { Role } from '../../../src/schemas/shared.ts'
 import { SpaceEditMode, SpaceVisibility } from '../../../src/schemas/space.ts'
-import { Table } from '../table.ts'
+import { Table, type Stored } from '../table.ts'
 
 const base = { id: z.string(), seq: z.number() }
 
@@ -20,7 +20,7 @@ export const CollectionRecord = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 })
-export type CollectionRecord = z.infer<typeof CollectionRecord>
+export type CollectionRecord = Stored<z.infer<typeof CollectionRecord>>
 
 export const SpaceRecord = z.object({
   ...base,
@@ -38,7 +38,7 @@ export const SpaceRecord = z.object({
   visitorAuth: z.optional(z.object({ backend: z.string() })),
   gitSync: z.optional(z.object({ repoName: z.string(), installationProvider: z.string(), url: z.string(), updatedAt: z.string() })),
 })
-export type SpaceRecord = z.infer<typeof SpaceRecord>
+export type SpaceRecord = Stored<z.infer<typeof SpaceRecord>>
 
 /** An explicit permission: a user or team given a role on a space or collection. */
 export const GrantRecord = z.object({
@@ -50,7 +50,7 @@ export const GrantRecord = z.object({
   principalKind: z.enum(['user', 'team']),
   role: Role,
 })
-export type GrantRecord = z.infer<typeof GrantRecord>
+export type GrantRecord = Stored<z.infer<typeof GrantRecord>>
 
 /**
  * A change request on a space: proposed edits in its own revisions. `number` counts per space
@@ -70,7 +70,7 @@ export const ChangeRequestRecord = z.object({
   /** The change request's latest revision. */
   revision: z.string(),
 })
-export type ChangeRequestRecord = z.infer<typeof ChangeRequestRecord>
+export type ChangeRequestRecord = Stored<z.infer<typeof ChangeRequestRecord>>
 
 /** Group key of a parent's children: the collection, or the organization's root. */
 export const parentKey = (r: { organization: string; parent?: string | undefined }) => r.parent ?? `root:${r.organization}`

@@ -21,7 +21,7 @@ function reactions(ctx: CaptureContext, copy: Copy, list: readonly Reaction[] | 
   const out: ReactionValues[] = []
   for (const reaction of list ?? []) {
     if (reaction.emoji === undefined) continue
-    const users: ReactionValues['users'] = []
+    const users: Array<ReactionValues['users'][number]> = []
     for (const entry of reaction.users ?? []) {
       const user = addUser(copy, entry.user)
       if (user !== undefined) users.push({ user, reactedAt: timeOr(ctx, 'comments.reactions.reactedAt', entry.reactedAt, postedAt) })

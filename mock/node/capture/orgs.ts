@@ -78,7 +78,7 @@ export function addUser(copy: Copy, user: User | undefined): string | undefined 
   const gone = user.email === undefined && user.urls === undefined && user.displayName === 'Deleted user'
   if (gone) return user.id
   if (known) {
-    if (!known.email && typeof user.email === 'string' && user.email) known.email = user.email
+    if (!known.email && typeof user.email === 'string' && user.email) copy.add('users', { ...known, email: user.email })
     return user.id
   }
   copy.add('users', { id: user.id, displayName: user.displayName ?? '', email: user.email ?? '', photoURL: user.photoURL })
