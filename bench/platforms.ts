@@ -132,8 +132,11 @@ export async function platforms(quick = false): Promise<string[]> {
     const turnTrip: number[] = []
     for (let i = 0; i < runs; i++) {
       let started = performance.now()
-      created.push((await create(server.url)).id)
+      const { id } = await create(server.url)
       turnHttp.push(performance.now() - started)
+      // Ended at once, untimed, as the in-process one is dropped at once: both sides create into
+      // the same live set (kept, the server's heap would grow by a platform each turn).
+      await end(server.url, id)
       started = performance.now()
       const platform = createMockPlatform({ scenario: 'demo', scenarioTokens: 'random', baseUrl: 'http://127.0.0.1:1/p' })
       await platform.ready
