@@ -6,6 +6,9 @@ export default defineConfig({
   resolve: { alias: viteAliases },
   test: {
     testTimeout: 20_000,
+    // A poll waits for its condition until the test's own timeout, not vitest's 1 s default: a
+    // slower machine must not fail a test that waits on an event (docs/decisions/tooling.md).
+    expect: { poll: { timeout: 600_000 } },
     pool: 'threads',
     // The SDK logs retries and failures at its default level ('warn'); the suite injects many of
     // both, so it runs quiet. Tests of logging set logLevel (or unset this) themselves.

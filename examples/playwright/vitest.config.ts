@@ -21,6 +21,8 @@ export default defineConfig({
     maxWorkers: 4,
     fileParallelism: true,
     testTimeout: 150_000,
+    // `expect.poll` waits until the test's own timeout, not 1 s: a loaded CI machine is slower.
+    expect: { poll: { timeout: 150_000 } },
     hookTimeout: 120_000,
   },
 })
