@@ -42,43 +42,41 @@ export const Health = z.object({
 
 export const ClockState = z.object({ now: z.string(), frozen: z.boolean() })
 
-/** A fault on the wire: `platform.faults.add`'s object, with a regular expression as `pathPattern`. */
-export const WireFault = z.looseObject({
-  operationId: z.optional(z.string()),
-  method: z.optional(z.string()),
-  path: z.optional(z.string()),
-  pathPattern: z.optional(z.string()),
-  latency: z.optional(
-    z.union([Duration, z.strictObject({ min: Duration, max: Duration }), z.strictObject({ median: Duration, spread: z.number() })]),
-  ),
-  status: z.optional(z.number()),
-  retryAfter: z.optional(z.number()),
-  drop: z.optional(z.boolean()),
-  times: z.optional(z.number()),
-  rate: z.optional(z.number()),
-  message: z.optional(z.string()),
-})
-
 /** An operation of the contract, by its ID. */
 const OperationIdSchema = z.enum(Object.keys(operations) as [OperationId, ...OperationId[]])
 
-const Latency = z.union([Duration, z.object({ min: Duration, max: Duration }), z.object({ median: Duration, spread: z.number() })])
-
-/** An active fault: `platform.faults.active`'s `FaultSpec` (mock/base/faults.ts) with its ID, a regular expression as `pathPattern`. */
-const ActiveFault = z.object({
-  id: z.number(),
-  operationId: z.optional(OperationIdSchema),
+/** The fields of a fault beside its operation and latency, as `platform.faults.add` takes them. */
+const faultFields = {
   method: z.optional(z.string()),
   path: z.optional(z.string()),
   pathPattern: z.optional(z.string()),
-  after: z.optional(z.boolean()),
-  latency: z.optional(Latency),
   status: z.optional(z.number()),
   retryAfter: z.optional(z.number()),
   drop: z.optional(z.boolean()),
   times: z.optional(z.number()),
   rate: z.optional(z.number()),
   message: z.optional(z.string()),
+}
+
+/**
+ * A fault on the wire: `platform.faults.add`'s object, with a regular expression as `pathPattern`.
+ * Loose, and its operation any string: the platform refuses what it does not know, with its own message.
+ */
+export const WireFault = z.looseObject({
+  ...faultFields,
+  operationId: z.optional(z.string()),
+  latency: z.optional(
+    z.union([Duration, z.strictObject({ min: Duration, max: Duration }), z.strictObject({ median: Duration, spread: z.number() })]),
+  ),
+})
+
+/** An active fault: `platform.faults.active`'s `FaultSpec` (mock/base/faults.ts) with its ID, a regular expression as `pathPattern`. */
+const ActiveFault = z.object({
+  ...faultFields,
+  id: z.number(),
+  operationId: z.optional(OperationIdSchema),
+  after: z.optional(z.boolean()),
+  latency: z.optional(z.union([Duration, z.object({ min: Duration, max: Duration }), z.object({ median: Duration, spread: z.number() })])),
 })
 
 /** Why a request matched no operation, and the operation it came closest to (mock/base/near-miss.ts). */
