@@ -1,35 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createInterface } from 'node:readline'
-import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { createClient } from '../src/index.ts'
 import { createMockPlatform } from '../mock/index.ts'
-import { fmt, median } from './harness.ts'
-
-const cli = fileURLToPath(new URL('../mock/node/cli.ts', import.meta.url))
-
-/** Starts `docplat-mock serve` with `args` in its own process; resolves with its URL. */
-function serve(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
-  return new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = /listening on (http:\/\/\S+)/.exec(line)
-      if (match) resolve({ child, url: match[1]! })
-    })
-    child.once('exit', (code) => reject(new Error(`docplat-mock exited with ${code} before it listened`)))
-  })
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve()
-    child.once('exit', () => resolve())
-    child.kill('SIGTERM')
-  })
-}
+import { fmt, median, serveMock, stop } from './harness.ts'
 
 /** Creates per second against a server, 10 connections, for `seconds`. */
 async function writes(url: string, token: string, seconds: number): Promise<number> {
@@ -64,7 +39,7 @@ export async function durability({ seconds = 5, rounds = 3 } = {}): Promise<stri
         [[], plain],
         [['--state', join(dir, `state-${round}.json`)], journaled],
       ] as const) {
-        const server = await serve([...args])
+        const server = await serveMock([...args])
         try {
           into.push(await writes(server.url, token, seconds))
         } finally {

@@ -1,3 +1,6 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
 /** Runs `fn` in rounds of `ms` milliseconds and returns the median rate in calls per second. */
 export async function rate(fn: () => Promise<unknown>, { ms = 400, rounds = 5, warmup = 200 } = {}): Promise<number> {
   const end = performance.now() + warmup
@@ -62,3 +65,35 @@ export function median(values: number[]): number {
 }
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+
+/** Starts a server in its own process and resolves with its first stdout line matching `pattern`. */
+export function start(args: string[], pattern: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  let errors = ''
+  child.stderr!.on('data', (chunk: Buffer) => void (errors += chunk.toString()))
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! })
+    lines.on('line', (line) => {
+      const match = pattern.exec(line)
+      if (match) resolve({ child, match })
+    })
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code} before it listened:\n${errors}`)))
+  })
+}
+
+const CLI = fileURLToPath(new URL('../mock/node/cli.ts', import.meta.url))
+
+/** Starts `docplat-mock serve --port 0` with `args` in its own process; resolves with its URL. */
+export async function serveMock(args: string[]): Promise<{ child: ChildProcess; url: string }> {
+  const { child, match } = await start([CLI, 'serve', '--port', '0', ...args], /listening on (http:\/\/\S+)/)
+  return { child, url: match[1]! }
+}
+
+/** Stops a server started by {@link start}, resolving once it has exited. */
+export function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+}

@@ -1,35 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { createInterface } from 'node:readline'
+import { type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { createClient } from '../src/index.ts'
 import { createMockPlatform } from '../mock/index.ts'
-import { fmt, median } from './harness.ts'
+import { fmt, median, start, stop } from './harness.ts'
 
 const script = (path: string) => fileURLToPath(new URL(path, import.meta.url))
-
-/** Starts a server in its own process and resolves with its first stdout line matching `pattern`. */
-function start(args: string[], pattern: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
-  let errors = ''
-  child.stderr!.on('data', (chunk: Buffer) => void (errors += chunk.toString()))
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! })
-    lines.on('line', (line) => {
-      const match = pattern.exec(line)
-      if (match) resolve({ child, match })
-    })
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code} before it listened:\n${errors}`)))
-  })
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve()
-    child.once('exit', () => resolve())
-    child.kill('SIGTERM')
-  })
-}
 
 interface Load {
   rate: number

@@ -1,39 +1,6 @@
-/**
- * Many platforms on one server (issue 29): what creating one over HTTP costs against creating one
- * in process plus one loopback round trip, whether 50 live platforms slow a platform's get, and
- * the memory an idle platform holds (demo, and started from a large state). Run alone with
- * `node --expose-gc bench/platforms.ts [--quick]`; `npm run bench` runs it as a section.
- */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { createInterface } from 'node:readline'
-import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { createMockPlatform, type MockPlatform, type SerializedState } from '../mock/index.ts'
-import { fmt, median, time } from './harness.ts'
-
-const CLI = fileURLToPath(new URL('../mock/node/cli.ts', import.meta.url))
-
-function startCli(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--quiet', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
-  let errors = ''
-  child.stderr!.on('data', (chunk: Buffer) => void (errors += chunk.toString()))
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! })
-    lines.on('line', (line) => {
-      const match = /listening on (http:\/\/\S+)/.exec(line)
-      if (match) resolve({ child, url: match[1]! })
-    })
-    child.once('exit', (code) => reject(new Error(`docplat-mock exited with ${code} before it listened:\n${errors}`)))
-  })
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve()
-    child.once('exit', () => resolve())
-    child.kill('SIGTERM')
-  })
-}
+import { fmt, median, serveMock, stop, time } from './harness.ts'
 
 interface Created {
   id: string
@@ -105,7 +72,7 @@ export async function platforms(quick = false): Promise<string[]> {
   const lines = ['## Many platforms on one server (issue 29)', '']
 
   // 1. Creating a demo platform: over HTTP, in process, and one loopback round trip.
-  const server = await startCli(['--scenario', 'demo', '--max-platforms', '60'])
+  const server = await serveMock(['--quiet', '--scenario', 'demo', '--max-platforms', '60'])
   try {
     const runs = quick ? 15 : 40
     const created: string[] = []
