@@ -1,5 +1,6 @@
 import { compareKeys, type SortKey } from './sort-key.ts'
 import { badRequest } from './http-error.ts'
+import { lowerBound } from './lower-bound.ts'
 
 /** The pagination query every list operation takes. */
 export interface PageInput {
@@ -82,15 +83,8 @@ export function paginate<T, W = T>(
   const limit = input.limit ?? DEFAULT_LIMIT
   const after = input.page === undefined ? undefined : readCursor(list, input.page)
   // First index whose key is above the cursor (ascending), or last below it (descending).
-  let lo = 0
-  let hi = sorted.length
-  if (after) {
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1
-      if (compareKeys(keyOf(sorted[mid]!), after) <= (descending ? -1 : 0)) lo = mid + 1
-      else hi = mid
-    }
-  }
+  const bound = descending ? -1 : 0
+  const lo = after ? lowerBound(sorted, (item) => compareKeys(keyOf(item), after) <= bound) : 0
   const items: W[] = []
   let last: T | undefined
   if (descending) {

@@ -2,6 +2,7 @@ import { Query } from './query.ts'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { compareKeys, type SortKey } from '../base/sort-key.ts'
 import type { UndoLog, WriteKind } from './undo-log.ts'
+import { lowerBound } from '../base/lower-bound.ts'
 
 export { compareKeys, type SortKey }
 
@@ -92,14 +93,7 @@ export class SortedIndex<R extends BaseRecord> {
 
   /** First position whose key is not below `key`. */
   #search(list: readonly Stored<R>[], key: SortKey): number {
-    let lo = 0
-    let hi = list.length
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1
-      if (compareKeys(this.keyOf(list[mid]!), key) < 0) lo = mid + 1
-      else hi = mid
-    }
-    return lo
+    return lowerBound(list, (record) => compareKeys(this.keyOf(record), key) < 0)
   }
 }
 

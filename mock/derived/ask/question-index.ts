@@ -1,6 +1,7 @@
 import type { Tables } from '../../model/db.ts'
 import type { SpaceRecord } from '../../model/spaces/tables.ts'
 import type { Stored, TableObserver } from '../../model/table.ts'
+import { lowerBound } from '../../base/lower-bound.ts'
 
 /** The questions one space suggests, in table-of-contents order. */
 export interface SpaceQuestions {
@@ -40,14 +41,7 @@ class SeqLists {
   }
 
   #search(list: readonly SpaceRecord[], seq: number): number {
-    let lo = 0
-    let hi = list.length
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1
-      if (list[mid]!.seq < seq) lo = mid + 1
-      else hi = mid
-    }
-    return lo
+    return lowerBound(list, (space) => space.seq < seq)
   }
 }
 

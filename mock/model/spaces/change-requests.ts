@@ -1,6 +1,7 @@
 import { notFound } from '../../base/http-error.ts'
 import { insert, newId, type State } from '../state.ts'
 import type { ChangeRequestRecord, SpaceRecord } from './tables.ts'
+import { lowerBound } from '../../base/lower-bound.ts'
 
 /** Finds a change request of a space by its ID or its number within the space. */
 export function findChangeRequest(state: State, space: SpaceRecord, idOrNumber: string): ChangeRequestRecord {
@@ -10,13 +11,7 @@ export function findChangeRequest(state: State, space: SpaceRecord, idOrNumber: 
     // The index keeps a space's change requests ordered by number: a binary search finds it.
     const list = state.indexes.changeRequestsBySpace.get(space.id)
     const n = Number(idOrNumber)
-    let lo = 0
-    let hi = list.length
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1
-      if (list[mid]!.number < n) lo = mid + 1
-      else hi = mid
-    }
+    const lo = lowerBound(list, (cr) => cr.number < n)
     if (list[lo]?.number === n) return list[lo]!
   }
   throw notFound(`Change request ${idOrNumber} not found in space ${space.id}`)
