@@ -157,26 +157,22 @@ function configurationOf(schema: NonNullable<Integration['configurations']>['acc
   return { properties, required: schema.required }
 }
 
-/** The settings of installation `installationId` on each space it has settings for. */
-function spaceSettings(entries: readonly SpaceInstallation[] | undefined, installationId: string): TargetValues[] {
+/** The settings of installation `installationId` on each target (space or site) it has settings for. */
+function targetSettings<E extends SpaceInstallation | SiteInstallation>(
+  entries: readonly E[] | undefined,
+  installationId: string,
+  targetOf: (entry: E) => string | { id: string },
+): TargetValues[] {
   return (entries ?? [])
     .filter((entry) => entry.installation === installationId)
-    .map((entry) => ({
-      id: typeof entry.space === 'string' ? entry.space : entry.space.id,
-      configuration: entry.configuration ?? {},
-      externalIds: entry.externalIds ?? [],
-    }))
-}
-
-/** The settings of installation `installationId` on each site it has settings for. */
-function siteSettings(entries: readonly SiteInstallation[] | undefined, installationId: string): TargetValues[] {
-  return (entries ?? [])
-    .filter((entry) => entry.installation === installationId)
-    .map((entry) => ({
-      id: typeof entry.site === 'string' ? entry.site : entry.site.id,
-      configuration: entry.configuration ?? {},
-      externalIds: entry.externalIds ?? [],
-    }))
+    .map((entry) => {
+      const target = targetOf(entry)
+      return {
+        id: typeof target === 'string' ? target : target.id,
+        configuration: entry.configuration ?? {},
+        externalIds: entry.externalIds ?? [],
+      }
+    })
 }
 
 /**
@@ -231,8 +227,8 @@ export async function captureIntegrations(
         status: oneOf(InstallationStatus.options, inst.status, 'active'),
         spaceSelection,
         siteSelection,
-        spaces: spaceSettings(spaces, inst.id).filter(keep(spaceSelection)),
-        sites: siteSettings(sites, inst.id).filter(keep(siteSelection)),
+        spaces: targetSettings(spaces, inst.id, (entry) => entry.space).filter(keep(spaceSelection)),
+        sites: targetSettings(sites, inst.id, (entry) => entry.site).filter(keep(siteSelection)),
         configuration: inst.configuration ?? {},
         externalIds: inst.externalIds ?? [],
         createdAt,
