@@ -7,7 +7,7 @@ import type { Caller } from './model/access.ts'
 import { runMaintenance } from './model/maintenance.ts'
 import type { State } from './model/state.ts'
 import { Transaction } from './model/transaction.ts'
-import type { FaultEffect, Faults } from './base/faults.ts'
+import type { FaultEffect, FaultOutcome, Faults } from './base/faults.ts'
 import { errorAnswer } from './base/error-answer.ts'
 import { HttpError, unauthorized } from './base/http-error.ts'
 import { parseInput } from './base/input.ts'
@@ -77,6 +77,21 @@ export interface PlainAnswer {
  */
 export type PlainHandler = (request: PlainRequest) => Promise<PlainAnswer>
 
+/**
+ * The core as the Node server calls it: the answer itself when the request needs nothing to wait
+ * for (no scenario being built, no fault, no body to read, the lock free, a handler that finishes
+ * in the call), else its promise. A request answered in its own turn skips a dozen promise hops.
+ */
+export type InTurnHandler = (request: PlainRequest) => PlainAnswer | Promise<PlainAnswer>
+
+/** Where a {@link Dispatcher} (and a handler standing for one) carries its {@link InTurnHandler}. */
+export const IN_TURN: unique symbol = Symbol('docplat.inTurn')
+
+/** The in-turn core behind `handle`, or `handle` itself when it carries none. */
+export function inTurn(handle: PlainHandler & { readonly [IN_TURN]?: InTurnHandler }): InTurnHandler {
+  return handle[IN_TURN] ?? handle
+}
+
 export interface DispatcherOptions {
   operations: Iterable<OperationDef>
   handlers: Record<string, Handler<OperationDef>>
@@ -141,7 +156,7 @@ function release(body: PlainAnswer['body']): void {
  * The platform's core ({@link createDispatcher}): answers requests, and runs `commit` under the same
  * lock, for work that ends after the call that started it (a delivery's outcome), API or control.
  */
-export type Dispatcher = PlainHandler & { readonly commit: Commit }
+export type Dispatcher = PlainHandler & { readonly commit: Commit; readonly [IN_TURN]: InTurnHandler }
 
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const routes = routeTableFor(options.operations)
@@ -150,16 +165,36 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   /** Operations running or waiting for the lock. */
   let holders = 0
   const unlock = () => void holders--
-  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
-    // Nobody holds the lock: start now rather than a turn later.
-    const run = ++holders === 1 ? fn() : tail.then(fn)
+  /**
+   * Runs `fn` holding the lock. Nobody holds it: `fn` starts now, and when it ends in the same
+   * call the lock is let go at once (nothing else can have run meanwhile). Else it waits its turn.
+   */
+  const exclusive = <T>(fn: () => T | Promise<T>): T | Promise<T> => {
+    if (holders === 0) {
+      holders++
+      let out: T | Promise<T>
+      try {
+        out = fn()
+      } catch (error) {
+        holders--
+        throw error
+      }
+      if (!(out instanceof Promise)) {
+        holders--
+        return out
+      }
+      tail = out.then(unlock, unlock)
+      return out
+    }
+    holders++
+    const run = tail.then(fn)
     tail = run.then(unlock, unlock)
     return run
   }
   let requestCount = 0
   /** Work that ends after its request (a delivery's outcome) writes as an operation of its own. */
-  const commit: Commit = (write) =>
-    exclusive(async () => {
+  const commit: Commit = async (write) =>
+    exclusive(() => {
       const state = options.state()
       const tx = new Transaction(state)
       try {
@@ -174,11 +209,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     })
   const capabilities: Capabilities = { ...options.capabilities, commit }
 
-  return Object.assign(dispatch, { commit })
+  // `platform.handle` promises its answer, whatever happens (a bug thrown in the call included).
+  const handle = async (request: PlainRequest): Promise<PlainAnswer> => dispatch(request)
+  return Object.assign(handle, { commit, [IN_TURN]: dispatch })
 
-  async function dispatch(request: PlainRequest): Promise<PlainAnswer> {
+  function dispatch(request: PlainRequest): PlainAnswer | Promise<PlainAnswer> {
     const waiting = options.ready()
-    if (waiting) await waiting
+    if (waiting) return waiting.then(() => dispatch(request))
     let pathname = request.pathname
     if (options.basePath && pathname.startsWith(options.basePath)) pathname = pathname.slice(options.basePath.length) || '/'
     const method = request.method.toUpperCase()
@@ -216,24 +253,28 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     }
 
     const fault = options.faults.take(method, pathname, op?.id)
-    if (fault?.before) {
-      const early = await applyFault(fault.before, request.signal)
-      if (early) return finish(early)
-    }
-    if (!fault?.after) return run()
-    // The operation runs and its change is kept; only the answer the caller gets is faulty.
-    const answer = await run()
-    const late = await applyFault(fault.after, request.signal)
-    if (late) {
-      release(answer.body)
-      late.headers['x-request-id'] = answer.headers['x-request-id'] ?? ''
-      late.operationId = answer.operationId
-      late.logged = answer.logged
-      return late
-    }
-    return answer
+    return fault ? faulty(fault) : run()
 
-    async function run(): Promise<PlainAnswer> {
+    async function faulty(fault: FaultOutcome): Promise<PlainAnswer> {
+      if (fault.before) {
+        const early = await applyFault(fault.before, request.signal)
+        if (early) return finish(early)
+      }
+      if (!fault.after) return run()
+      // The operation runs and its change is kept; only the answer the caller gets is faulty.
+      const answer = await run()
+      const late = await applyFault(fault.after, request.signal)
+      if (late) {
+        release(answer.body)
+        late.headers['x-request-id'] = answer.headers['x-request-id'] ?? ''
+        late.operationId = answer.operationId
+        late.logged = answer.logged
+        return late
+      }
+      return answer
+    }
+
+    function run(): PlainAnswer | Promise<PlainAnswer> {
       if (match.kind !== 'found') {
         const none = match.kind === 'none'
         const message = none ? `No operation matches ${request.method} ${pathname}` : `${request.method} is not allowed on ${pathname}`
@@ -241,66 +282,93 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         return finish(errorAnswer(none ? 404 : 405, message, none ? undefined : { allow: match.allow.join(', ') }))
       }
       const handler = options.handlers[match.op.id]!
+      const opDef = match.op
       /** What is being checked, while a refusal is a near miss rather than the operation's own answer. */
       let checking: 'authentication' | 'validation' | undefined = 'authentication'
-      try {
-        const state = options.state()
-        const caller = authenticate(state, request)
-        tokenName = state.tables.tokens.get(caller.token)?.label
-        checking = 'validation'
-        const parsed = parseInput(match.op, match.params, request.search, request)
-        const input = parsed instanceof Promise ? await parsed : parsed
-        checking = undefined
-        if (match.op.body) body = input
-        // Outside the lock: a library loading on its first use never holds up other requests.
-        const loading = options.loadLibraries(match.op.id)
-        if (loading) await loading
-        const attempt = <T>(run: () => T | Promise<T>) =>
-          exclusive(async () => {
-            const state = options.state()
-            try {
-              // Clock-driven and idempotent: its writes are kept whatever the operation does, but
-              // a failure halfway through it undoes them, as any failed run does.
-              maintain(state)
-              return await transaction(state, match.op.id, run)
-            } finally {
-              // Still under the lock: a journal sees whole operations, never half of one (and
-              // nothing of one rolled back).
-              state.changes?.commit(state)
-            }
-          })
-        const runHandler = (prepared: number) => () =>
-          handler({ input: input as never, caller, state: options.state(), capabilities, prepared })
-        let result = await attempt(runHandler(0))
-        // Work the operation finishes after the lock (a Deferred): outside it, then back its way.
-        for (let prepared = 0; result instanceof Deferred; ) {
-          const way = result.way
-          if (way.kind === 'answer') {
-            result = await way.work()
-          } else if (way.kind === 'finish') {
-            const value = await way.work()
-            result = await attempt(() => way.last(value, options.state()))
-          } else {
-            if (++prepared > MAX_PREPARES) throw new Error(`${match.op.id} asked to prepare more than ${MAX_PREPARES} times`)
-            // A turn first, so requests already on their way queue for the lock before the
-            // operation runs again, however quick the work is.
-            await nextTurn()
-            await way.work()
-            result = await attempt(runHandler(prepared))
-          }
-        }
-        return finish(respond(match.op, result))
-      } catch (error) {
+      const fail = (error: unknown): PlainAnswer => {
         if (error instanceof HttpError) {
-          if (checking) miss = refusal(match.op, checking, error.message)
+          if (checking) miss = refusal(opDef, checking, error.message)
           return finish(errorAnswer(error.status, error.message, error.headers))
         }
         if (error instanceof DroppedConnection) throw error
         // A bug of the mock, never the client's doing: say so plainly.
-        console.error(`[docplat mock] ${match.op.id} failed:`, error)
+        console.error(`[docplat mock] ${opDef.id} failed:`, error)
         return finish(
-          errorAnswer(500, `Internal error in the mock while handling ${match.op.id}: ${String((error as Error)?.message ?? error)}`),
+          errorAnswer(500, `Internal error in the mock while handling ${opDef.id}: ${String((error as Error)?.message ?? error)}`),
         )
+      }
+      let caller: Caller
+      const attempt = <T>(run: () => T | Promise<T>) =>
+        exclusive(() => {
+          const state = options.state()
+          let out: T | Promise<T>
+          try {
+            // Clock-driven and idempotent: its writes are kept whatever the operation does, but
+            // a failure halfway through it undoes them, as any failed run does.
+            maintain(state)
+            out = transaction(state, opDef.id, run)
+          } catch (error) {
+            state.changes?.commit(state)
+            throw error
+          }
+          // Still under the lock: a journal sees whole operations, never half of one (and
+          // nothing of one rolled back).
+          if (out instanceof Promise) return out.finally(() => state.changes?.commit(state))
+          state.changes?.commit(state)
+          return out
+        })
+      const afterInput = (input: Record<string, unknown>): PlainAnswer | Promise<PlainAnswer> => {
+        try {
+          checking = undefined
+          if (opDef.body) body = input
+          // Outside the lock: a library loading on its first use never holds up other requests.
+          const loading = options.loadLibraries(opDef.id)
+          if (loading) return loading.then(() => execute(input)).catch(fail)
+          return execute(input)
+        } catch (error) {
+          return fail(error)
+        }
+      }
+      const execute = (input: Record<string, unknown>): PlainAnswer | Promise<PlainAnswer> => {
+        const runHandler = (prepared: number) => () =>
+          handler({ input: input as never, caller, state: options.state(), capabilities, prepared })
+        const first = attempt(runHandler(0))
+        const settle = (result: unknown): PlainAnswer | Promise<PlainAnswer> =>
+          result instanceof Deferred ? deferred(result).catch(fail) : finish(respond(opDef, result))
+        const deferred = async (start: Deferred<unknown>): Promise<PlainAnswer> => {
+          let result: unknown = start
+          // Work the operation finishes after the lock (a Deferred): outside it, then back its way.
+          for (let prepared = 0; result instanceof Deferred; ) {
+            const way = result.way
+            if (way.kind === 'answer') {
+              result = await way.work()
+            } else if (way.kind === 'finish') {
+              const value = await way.work()
+              result = await attempt(() => way.last(value, options.state()))
+            } else {
+              if (++prepared > MAX_PREPARES) throw new Error(`${opDef.id} asked to prepare more than ${MAX_PREPARES} times`)
+              // A turn first, so requests already on their way queue for the lock before the
+              // operation runs again, however quick the work is.
+              await nextTurn()
+              await way.work()
+              result = await attempt(runHandler(prepared))
+            }
+          }
+          return finish(respond(opDef, result))
+        }
+        if (first instanceof Promise) return first.then(settle).catch(fail)
+        return settle(first)
+      }
+      try {
+        const state = options.state()
+        caller = authenticate(state, request)
+        tokenName = state.tables.tokens.get(caller.token)?.label
+        checking = 'validation'
+        const parsed = parseInput(opDef, match.params, request.search, request)
+        if (parsed instanceof Promise) return parsed.then(afterInput, fail)
+        return afterInput(parsed)
+      } catch (error) {
+        return fail(error)
       }
     }
   }
@@ -312,15 +380,27 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
  * round that asks to prepare ({@link Deferred.prepare}) will run again: a write made before asking
  * would be made twice, so it is undone and reported as the bug it is.
  */
-async function transaction<T>(state: State, operationId: string, run: () => T | Promise<T>): Promise<T> {
+function transaction<T>(state: State, operationId: string, run: () => T | Promise<T>): T | Promise<T> {
   const tx = new Transaction(state)
-  let result: T
+  let result: T | Promise<T>
   try {
-    result = await run()
+    result = run()
   } catch (error) {
     tx.rollback()
     throw error
   }
+  if (result instanceof Promise)
+    return result.then(
+      (value) => settleTransaction(tx, operationId, value),
+      (error) => {
+        tx.rollback()
+        throw error
+      },
+    )
+  return settleTransaction(tx, operationId, result)
+}
+
+function settleTransaction<T>(tx: Transaction, operationId: string, result: T): T {
   const written = tx.firstWrite
   if (result instanceof Deferred && result.way.kind === 'prepare' && written !== undefined) {
     tx.rollback()

@@ -21,7 +21,7 @@ import { HOP_BY_HOP, type NativeRequest } from './native-request.ts'
 /** A platform the server serves: how it answers, and its control plane (if on). */
 export interface Tenant {
   /** The platform's core (or its WHATWG `dispatch`, adapted). */
-  answer(request: NativeRequest): Promise<EdgeAnswer>
+  answer(request: NativeRequest): Answerish
   /** Its control plane under `/_docplat/`, which also keeps what the inspector shows; `undefined` when off. */
   control: ControlPlane | undefined
 }
@@ -41,14 +41,22 @@ export interface Passage {
   controlRoute: string | undefined
 }
 
+/** An answer now, or later. */
+export type Answerish = EdgeAnswer | Promise<EdgeAnswer>
+
 /** One step: answers itself, or calls `next` and may look at or add to the answer. */
-export type Step = (passage: Passage, next: () => Promise<EdgeAnswer>) => Promise<EdgeAnswer>
+export type Step = (passage: Passage, next: () => Answerish) => Answerish
+
+/** `look(answer)` once there is an answer: at once when it is there. */
+function whenAnswered(answer: Answerish, look: (answer: EdgeAnswer) => EdgeAnswer): Answerish {
+  return answer instanceof Promise ? answer.then(look) : look(answer)
+}
 
 /** Runs `passage` through `steps` in order; the last step must answer. */
-export function runSteps(steps: readonly Step[], passage: Passage): Promise<EdgeAnswer> {
-  const at = (index: number): Promise<EdgeAnswer> => {
+export function runSteps(steps: readonly Step[], passage: Passage): Answerish {
+  const at = (index: number): Answerish => {
     const step = steps[index]
-    if (!step) return Promise.reject(new Error('The last step of the pipeline called next'))
+    if (!step) throw new Error('The last step of the pipeline called next')
     return step(passage, () => at(index + 1))
   }
   return at(0)
@@ -74,7 +82,7 @@ function since(started: number): number {
  */
 export function accessLog(onRequest: ((entry: RequestSummary) => void) | undefined): Step {
   if (!onRequest) return (_, next) => next()
-  return async (passage, next) => {
+  return (passage, next) => {
     const { request } = passage
     const method = request.method.toUpperCase()
     const preflight = isPreflight(request)
@@ -87,16 +95,22 @@ export function accessLog(onRequest: ((entry: RequestSummary) => void) | undefin
       duration: preflight ? 0 : since(passage.arrived),
       ...(operationId !== undefined ? { operationId } : {}),
     })
-    let answer: EdgeAnswer
-    try {
-      answer = await next()
-    } catch (error) {
+    const dropped = (error: unknown): never => {
       if (error instanceof DroppedConnection) onRequest(summary(0, operationOf(passage, undefined)))
       throw error
     }
-    if (passage.controlRoute === undefined || (method !== 'GET' && method !== 'HEAD'))
-      onRequest(summary(answer.status, operationOf(passage, answer)))
-    return answer
+    const answered = (answer: EdgeAnswer): EdgeAnswer => {
+      if (passage.controlRoute === undefined || (method !== 'GET' && method !== 'HEAD'))
+        onRequest(summary(answer.status, operationOf(passage, answer)))
+      return answer
+    }
+    let answer: Answerish
+    try {
+      answer = next()
+    } catch (error) {
+      return dropped(error)
+    }
+    return answer instanceof Promise ? answer.then(answered, dropped) : answered(answer)
   }
 }
 
@@ -111,23 +125,28 @@ function operationOf(passage: Passage, answer: EdgeAnswer | undefined): string |
 /** CORS: answers preflights, and adds the policy's headers to every other answer, errors included. */
 export function cors(policy: CorsPolicy): Step {
   if (policy === false) return (_, next) => next()
-  return async (passage, next) => {
+  return (passage, next) => {
     if (isPreflight(passage.request)) return preflightAnswer(policy, passage.request)
-    const answer = await next()
-    const headers = corsHeaders(policy, passage.request.header('origin'))
-    for (const name in headers) answer.headers[name] ??= headers[name]!
-    return answer
+    return whenAnswered(next(), (answer) => {
+      const headers = corsHeaders(policy, passage.request.header('origin'))
+      for (const name in headers) answer.headers[name] ??= headers[name]!
+      return answer
+    })
   }
 }
 
 /** Whatever goes wrong below is the mock's bug, never the client's: a 500 saying so, never a crash. */
-export const guard: Step = async (_, next) => {
-  try {
-    return await next()
-  } catch (error) {
+export const guard: Step = (_, next) => {
+  const failed = (error: unknown): EdgeAnswer => {
     if (error instanceof DroppedConnection || error instanceof ClientGone) throw error
     console.error('[docplat mock] the server failed to handle a request:', error)
     return errorAnswer(500, `Internal error in the mock server: ${messageOf(error)}`)
+  }
+  try {
+    const answer = next()
+    return answer instanceof Promise ? answer.catch(failed) : answer
+  } catch (error) {
+    return failed(error)
   }
 }
 
@@ -160,19 +179,24 @@ const FORBIDDEN_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT'])
  */
 export function bodyLimits(): Step {
   let largeBodies: Promise<unknown> = Promise.resolve()
-  const oneAtATime = (run: () => Promise<EdgeAnswer>): Promise<EdgeAnswer> => {
+  const oneAtATime = (run: () => Answerish): Promise<EdgeAnswer> => {
     const ran = largeBodies.then(run)
     largeBodies = ran.catch(() => undefined)
     return ran
   }
   return (passage, next) => {
     const limit = bodyLimit(passage.tenant, passage.request)
-    const read = async (): Promise<EdgeAnswer> => {
+    const read = (): Answerish => {
       const { req, res, request } = passage
       const declared = Number(req.headers['content-length'] ?? 0)
       if (req.headers.expect !== undefined && EXPECT_CONTINUE.test(req.headers.expect) && !(declared > limit)) res.writeContinue()
       const method = request.method
       if (method === 'GET' || method === 'HEAD') return next()
+      return readThenNext()
+    }
+    const readThenNext = async (): Promise<EdgeAnswer> => {
+      const { req, res, request } = passage
+      const method = request.method
       try {
         request.received(await readBody(req, limit))
       } catch (error) {
@@ -194,14 +218,20 @@ export function bodyLimits(): Step {
 /** Refuses the methods no platform takes (`TRACE`, `TRACK`), as a server behind a fetch would. */
 export const refuseMethods: Step = (passage, next) => {
   const method = passage.request.method.toUpperCase()
-  if (FORBIDDEN_METHODS.has(method)) return Promise.resolve(errorAnswer(405, `${method} is not allowed`))
+  if (FORBIDDEN_METHODS.has(method)) return errorAnswer(405, `${method} is not allowed`)
   return next()
 }
 
 /** The control plane: its paths (`/_docplat/...`, `/openapi.json`, `/`) never reach the platform. */
-export const controlPlane: Step = async (passage, next) => {
+export const controlPlane: Step = (passage, next) => {
   const { request } = passage
   if (!isControlPath(request.pathname)) return next()
+  return answerControl(passage, next)
+}
+
+/** A control plane path: its answer, or (no control plane) a word on where the API is. */
+async function answerControl(passage: Passage, next: () => Answerish): Promise<EdgeAnswer> {
+  const { request } = passage
   const control = passage.tenant?.control
   if (control) {
     const { answer, operationId } = await control.handle(request)
@@ -221,8 +251,9 @@ export const controlPlane: Step = async (passage, next) => {
  * entry, and what went over the wire (headers and bodies), for the inspector to show. Only with a
  * control plane: nothing else could read them.
  */
-export const journal: Step = async (passage, next) => {
-  const answer = await next()
+export const journal: Step = (passage, next) => whenAnswered(next(), (answer) => journalled(passage, answer))
+
+function journalled(passage: Passage, answer: EdgeAnswer): EdgeAnswer {
   const control = passage.tenant?.control
   const id = answer.logged
   const log = control?.log()

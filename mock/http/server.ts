@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import { ByteBudget } from '../base/byte-budget.ts'
 import { errorBody } from '../base/error-answer.ts'
 import { isLoopbackHost as isLoopback } from '../base/loopback.ts'
-import { DroppedConnection, type PlainHandler } from '../dispatch.ts'
+import { DroppedConnection, inTurn, type InTurnHandler } from '../dispatch.ts'
 import { CORE, type FetchDispatch } from '../fetch-adapter.ts'
 import type { MockPlatform } from '../platform.ts'
 import { ExchangeDetails } from '../control/exchange-messages.ts'
@@ -204,7 +204,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     if (!found) {
       const { platform: hostedPlatform } = hosted
       found = {
-        answer: (request) => hostedPlatform.handle(request),
+        answer: inTurn(hostedPlatform.handle),
         control: createControlPlane({
           platform: hostedPlatform,
           scenario: hosted.scenario,
@@ -327,7 +327,8 @@ async function serve(steps: readonly Step[], req: IncomingMessage, res: ServerRe
       tenant: undefined,
       controlRoute: undefined,
     }
-    await writeAnswer(await runSteps(steps, passage), req, res, linger)
+    const answer = runSteps(steps, passage)
+    await writeAnswer(answer instanceof Promise ? await answer : answer, req, res, linger)
   } catch (error) {
     if (error instanceof DroppedConnection) return void req.socket.destroy()
     if (error instanceof ClientGone) return
@@ -344,10 +345,10 @@ async function serve(steps: readonly Step[], req: IncomingMessage, res: ServerRe
  * that same core behind WHATWG objects; a wrapped `dispatch` (one that logs or persists) must see
  * every request, so it is used as it is.
  */
-function coreOf(platform: Pick<MockPlatform, 'dispatch'> | Pick<MockPlatform, 'handle'>): PlainHandler | undefined {
+function coreOf(platform: Pick<MockPlatform, 'dispatch'> | Pick<MockPlatform, 'handle'>): InTurnHandler | undefined {
   if (!('handle' in platform) || typeof platform.handle !== 'function') return undefined
-  if (!('dispatch' in platform) || platform.dispatch === undefined) return platform.handle
-  return (platform.dispatch as FetchDispatch)[CORE] === platform.handle ? platform.handle : undefined
+  if (!('dispatch' in platform) || platform.dispatch === undefined) return inTurn(platform.handle)
+  return (platform.dispatch as FetchDispatch)[CORE] === platform.handle ? inTurn(platform.handle) : undefined
 }
 
 function isWholePlatform(platform: Pick<MockPlatform, 'dispatch'> | Pick<MockPlatform, 'handle'>): platform is MockPlatform {

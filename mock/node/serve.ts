@@ -1,6 +1,6 @@
 import { resolve as absolute } from 'node:path'
 import { ByteBudget } from '../base/byte-budget.ts'
-import type { PlainAnswer, PlainRequest } from '../dispatch.ts'
+import { IN_TURN, inTurn, type InTurnHandler, type PlainAnswer, type PlainRequest } from '../dispatch.ts'
 import { createMockPlatform, type MockPlatform } from '../platform.ts'
 import type { LoggedRequest } from '../base/request-log.ts'
 import { describeMiss } from '../verify/verify.ts'
@@ -39,10 +39,16 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
   })
   // Once started, requests call it without waiting on the promise again.
   let ready: MockPlatform | undefined
+  let readyCore: InTurnHandler | undefined
   void started.then(
-    (started) => void (ready = started),
+    (started) => {
+      ready = started
+      readyCore = inTurn(started.handle)
+    },
     () => undefined,
   )
+  /** Without a state file there is nothing to wait for once started: the platform answers, in the request's turn when it can. */
+  const answer: InTurnHandler = (request) => (readyCore && !journal ? readyCore(request) : persisted(request))
   started.catch(() => undefined)
   let journal: StateJournal | undefined
   let server: MockServer
@@ -70,13 +76,7 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
         onChange: () => journal?.checkpoint(),
       },
       ...(log !== 'quiet' ? { onRequest: (entry) => lines.write(formatRequestLine(entry, log)) } : {}),
-      platform: {
-        handle(request) {
-          // Without a state file there is nothing to wait for once started: the platform answers.
-          if (ready && !journal) return ready.handle(request)
-          return persisted(request)
-        },
-      },
+      platform: { handle: Object.assign(async (request: PlainRequest) => answer(request), { [IN_TURN]: answer }) },
     })
   } catch (error) {
     return { ok: false, message: listenFailure(error as NodeJS.ErrnoException, options) }
