@@ -1,6 +1,7 @@
 import autocannon from 'autocannon'
 import { createMockPlatform, type MockPlatform, type SerializedState } from '../mock/index.ts'
-import { fmt, median, serveMock, stop, time } from './harness.ts'
+import { fileURLToPath } from 'node:url'
+import { fmt, median, serveMock, start, stop, time } from './harness.ts'
 
 interface Created {
   id: string
@@ -16,6 +17,27 @@ async function create(server: string, body: object = { scenario: 'demo' }): Prom
   })
   if (response.status !== 201) throw new Error(`creating a platform: ${response.status} ${await response.text()}`)
   return (await response.json()) as Created
+}
+
+/** The creation request refused by validation (an unknown scenario): the same round trip, no platform made. */
+async function refused(server: string): Promise<void> {
+  const response = await fetch(`${server}/_docplat/platforms`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ scenario: 'no-such-scenario' }),
+  })
+  await response.arrayBuffer()
+  if (response.status !== 400) throw new Error(`an unknown scenario answered ${response.status}`)
+}
+
+/** One round trip to a bare server: `method` on `url`, with the creation's body when a POST. */
+async function bareTrip(url: string, method: 'GET' | 'POST'): Promise<void> {
+  const response = await fetch(url, {
+    method,
+    ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scenario: 'demo' }) } : {}),
+  })
+  await response.arrayBuffer()
+  if (response.status !== 200) throw new Error(`bare ${method} ${url}: ${response.status}`)
 }
 
 async function end(server: string, id: string): Promise<void> {
@@ -97,6 +119,23 @@ export async function platforms(quick = false): Promise<string[]> {
     const turnHttp: number[] = []
     const turnInProcess: number[] = []
     const turnTrip: number[] = []
+    // The floor of the HTTP part, on a bare node:http server answering the same creation POST (body
+    // read, the same answer) and the same health GET: what any server pays for the two requests.
+    const sample = await create(server.url)
+    await end(server.url, sample.id)
+    const health = await (await fetch(`${server.url}/_docplat/health`)).text()
+    const answer = JSON.stringify(sample)
+    const ceiling = await start(
+      [
+        fileURLToPath(new URL('./http-ceiling.ts', import.meta.url)),
+        JSON.stringify({ 'POST /_docplat/platforms': answer, 'GET /_docplat/health': health }),
+      ],
+      /^(\d+)$/,
+    )
+    const bare = `http://127.0.0.1:${ceiling.match[1]}/_docplat`
+    const turnRefused: number[] = []
+    const turnBarePost: number[] = []
+    const turnBareGet: number[] = []
     for (let i = 0; i < runs; i++) {
       let started = performance.now()
       const { id } = await create(server.url)
@@ -111,7 +150,17 @@ export async function platforms(quick = false): Promise<string[]> {
       started = performance.now()
       await (await fetch(`${server.url}/_docplat/health`)).arrayBuffer()
       turnTrip.push(performance.now() - started)
+      started = performance.now()
+      await refused(server.url)
+      turnRefused.push(performance.now() - started)
+      started = performance.now()
+      await bareTrip(`${bare}/platforms`, 'POST')
+      turnBarePost.push(performance.now() - started)
+      started = performance.now()
+      await bareTrip(`${bare}/health`, 'GET')
+      turnBareGet.push(performance.now() - started)
     }
+    await stop(ceiling.child)
     for (const id of created.splice(0)) await end(server.url, id)
     const [inTurnHttp, inTurnInProcess, inTurnTrip] = [median(turnHttp), median(turnInProcess), median(turnTrip)]
     const inTurn = inTurnHttp / (inTurnInProcess + inTurnTrip)
@@ -119,6 +168,8 @@ export async function platforms(quick = false): Promise<string[]> {
       `The same, one of each in turn (${runs} turns, medians, after the above, so all three run at the same point of both processes' warm-up): over HTTP ${fmt(inTurnHttp, 2)} ms; in process ${fmt(inTurnInProcess, 2)} ms; one round trip ${fmt(inTurnTrip, 2)} ms.`,
       '',
       `Goal (issue 29): creating over HTTP costs at most in process + one round trip (measured in turn): ${inTurn <= 1 ? 'met' : 'NOT met'} (${inTurn.toFixed(2)}x).`,
+      '',
+      `In the same turns, what the HTTP part costs apart from the creation: the same \`POST /_docplat/platforms\` refused by validation (an unknown scenario: body read and checked, no platform made) ${fmt(median(turnRefused), 2)} ms on the mock; on a bare node:http server answering the same POST with the same ${fmt(answer.length)}-byte answer ${fmt(median(turnBarePost), 2)} ms, and the same health GET ${fmt(median(turnBareGet), 2)} ms. Over HTTP less in process is ${fmt(inTurnHttp - inTurnInProcess, 2)} ms: the creation request's own round trip, which on a bare server already costs ${fmt(median(turnBarePost) - median(turnBareGet), 2)} ms more than the health GET the goal compares with.`,
       '',
     )
 
