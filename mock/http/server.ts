@@ -256,13 +256,8 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     if (!(Number.isInteger(value) && value > 0))
       throw new RangeError(`Invalid timeouts.${name} ${String(value)}: expected a positive integer of milliseconds`)
   }
-  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
-    res.on('close', () => {
-      // A kept-alive connection would otherwise stay open after close() until the client lets go.
-      if (closing && !res.socket?.destroyed) res.socket?.destroySoon()
-    })
-    void serve(steps, req, res, base, timeouts.linger)
-  }
+  const isClosing = () => closing
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => void serve(steps, req, res, base, timeouts.linger, isClosing)
   const server = createServer(
     {
       keepAlive: true,
@@ -316,7 +311,14 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
  * One request through the steps, its answer written; a dropped connection cut. Whatever fails
  * after the steps (writing) is logged and ends this request only: never the process.
  */
-async function serve(steps: readonly Step[], req: IncomingMessage, res: ServerResponse, base: string, linger: number): Promise<void> {
+async function serve(
+  steps: readonly Step[],
+  req: IncomingMessage,
+  res: ServerResponse,
+  base: string,
+  linger: number,
+  closing: () => boolean,
+): Promise<void> {
   try {
     const passage: Passage = {
       req,
@@ -337,6 +339,10 @@ async function serve(steps: readonly Step[], req: IncomingMessage, res: ServerRe
       const body = errorBody(500, `Internal error in the mock server: ${String((error as Error)?.message ?? error)}`)
       res.writeHead(500, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body)
     } else destroy(res.socket)
+  } finally {
+    // A kept-alive connection would otherwise stay open after close() until the client lets go:
+    // ended once its answer is out (checked here, not by a listener on every response).
+    if (closing() && !res.socket?.destroyed) res.socket?.destroySoon()
   }
 }
 
