@@ -261,9 +261,9 @@ export function createControlPlane(
       return created
     },
     controlCreateOrganization: async ({ platform, body }) => {
-      const organization = await attemptAsync('organization', () => platform.builders.organization(body))
+      const { visitorSecret: _, ...shown } = await attemptAsync('organization', () => platform.builders.organization(body))
       await changed()
-      return organization
+      return shown
     },
     controlUpdateInstallation: async ({ platform, body, params }) => {
       const installation = await platform.integrations.updateInstallation(pathParam(params[0]!), body)

@@ -30,6 +30,13 @@ export interface ControlRoute extends RouteShape {
   id: ControlRouteId
 }
 
+/**
+ * An organization as the control plane answers it: without `visitorSecret`, which signs the
+ * organization's visitor JWTs. Whoever reads an answer (a test's output, the inspector) could
+ * otherwise sign JWTs the mock takes; in process, `db.organizations` still holds it.
+ */
+const ShownOrganization = z.omit(OrganizationRecord, { visitorSecret: true })
+
 const Duration = z.union([z.string().check(z.minLength(1), z.maxLength(40)), z.number().check(z.nonnegative())])
 const Instant = z.string().check(z.minLength(1), z.maxLength(40))
 
@@ -395,7 +402,7 @@ export const CONTROL = {
     summary: 'An organization (`builders.organization`): with `POST /_docplat/users`, what makes `--scenario empty` usable',
     body: NewOrganizationBody,
     status: 201,
-    response: OrganizationRecord,
+    response: ShownOrganization,
   },
   controlUpdateInstallation: {
     method: 'PATCH',

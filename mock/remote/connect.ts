@@ -83,8 +83,14 @@ export interface RemoteMockPlatform extends RemoteVerification {
   readonly ready: Promise<void>
   /** The named tokens (`admin`... in the demo), kept current by `reset()` and `builders.user`. */
   readonly tokens: Readonly<Record<string, string>>
-  /** Builders available over HTTP: `organization`, and `user` (a fresh token, a role in an organization). */
-  readonly builders: Pick<Builders, 'user' | 'organization'>
+  /**
+   * Builders available over HTTP: `organization` (answered without `visitorSecret`, the secret
+   * that signs its visitor JWTs, which never crosses the wire), and `user` (a fresh token, a role
+   * in an organization).
+   */
+  readonly builders: Pick<Builders, 'user'> & {
+    organization(values: Parameters<Builders['organization']>[0]): Promise<RouteAnswer<'controlCreateOrganization'>>
+  }
   readonly clock: RemoteClock
   readonly faults: RemoteFaults
   readonly requests: RemoteRequestLog

@@ -41,7 +41,8 @@ const promised = [
   exact<RouteAnswer<'controlEmitInstallationEvent'>, Resolved<IntegrationControls['emitEvent']>>(),
   exact<RouteAnswer<'controlGetIntegrationDevelopment'>, Resolved<IntegrationControls['development']>>(),
   exact<RouteAnswer<'controlCreateUser'>, Resolved<Builders['user']>>(),
-  exact<RouteAnswer<'controlCreateOrganization'>, Resolved<Builders['organization']>>(),
+  // Less the secret that signs the organization's visitor JWTs, which never crosses the wire.
+  exact<RouteAnswer<'controlCreateOrganization'>, Omit<Resolved<Builders['organization']>, 'visitorSecret'>>(),
   exact<RouteAnswer<'controlListPlatforms'>['platforms'][number], HostedPlatformInfo>(),
   exact<RouteAnswer<'controlGetState'>, SerializedState>(),
   exact<RouteAnswer<'controlListRequests'>['requests'][number], LoggedRequest>(),
@@ -119,6 +120,11 @@ describe('control route answers, over HTTP', () => {
       ['controlHealth', await remote.health()],
     ]
     for (const [id, answer] of answers) expect([id, parsedBy(id, answer)]).toEqual([id, answer])
+    // The secret that signs the organization's visitor JWTs is in the state, and not in its answer.
+    const secret = platform.db.organizations.get(org.id)!.visitorSecret
+    expect(secret).toMatch(/^[\w-]{20,}$/)
+    expect(org).not.toHaveProperty('visitorSecret')
+    expect(JSON.stringify(org)).not.toContain(secret)
     // The answers carry what the types promise.
     const [changed, emitted, development] = answers.slice(3, 6).map(([, answer]) => answer)
     expect(changed).toMatchObject({ object: 'integration-installation', id: installation.id, externalIds: ['x-1'], urls: {} })
