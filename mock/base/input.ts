@@ -99,7 +99,8 @@ function queryObject(schema: ObjectSchema, search: URLSearchParams): Record<stri
   return out
 }
 
-function describe(issue: z.core.$ZodIssue): string {
+/** What is wrong with a field, from its Zod issue, in words a client can act on (zod/mini's own say "Invalid input"). */
+export function describeIssue(issue: z.core.$ZodIssue): string {
   const i = issue as z.core.$ZodIssue & Record<string, unknown>
   switch (issue.code) {
     case 'invalid_type':
@@ -148,7 +149,7 @@ function check<T>(where: 'path' | 'query' | 'body', schema: z.ZodMiniType<T>, va
   if (result.success) return result.data
   const issue = result.error.issues[0]!
   const field = [where, ...issue.path.map(String)].join('.')
-  throw badRequest(`Invalid ${field}: ${describe(issue)}`)
+  throw badRequest(`Invalid ${field}: ${describeIssue(issue)}`)
 }
 
 const tooLarge = () => new HttpError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`)

@@ -3,7 +3,7 @@ import * as z from 'zod/mini'
 import { operations } from '../../src/contract/index.ts'
 import type { FaultSpec } from '../base/faults.ts'
 import { HttpError as ControlError } from '../base/http-error.ts'
-import { MAX_BODY_BYTES } from '../base/input.ts'
+import { describeIssue, MAX_BODY_BYTES } from '../base/input.ts'
 import { errorAnswer } from '../base/error-answer.ts'
 import type { LoggedRequest, NumberedRequest, RequestLog } from '../base/request-log.ts'
 import type { PlainAnswer, PlainRequest } from '../dispatch.ts'
@@ -374,14 +374,15 @@ async function parseBody(route: RouteShape, request: PlainRequest): Promise<unkn
   } catch (error) {
     throw new ControlError(400, `Malformed JSON body: ${messageOf(error)}`)
   }
-  const result = z.safeParse(route.body!, value)
+  // Without the input in the issues, a wrong type would read as a missing field.
+  const result = z.safeParse(route.body!, value, { reportInput: true })
   if (!result.success) {
     const issue = result.error.issues[0]!
     // An unknown field is reported on its object: name the field itself.
     const unknown = issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined
     const path = unknown === undefined ? issue.path : [...issue.path, unknown]
     const field = path.length > 0 ? path.join('.') : 'body'
-    throw new ControlError(400, `${field}: ${unknown === undefined ? issue.message : 'is not a field this route takes'}`)
+    throw new ControlError(400, `${field}: ${unknown === undefined ? describeIssue(issue) : 'is not a field this route takes'}`)
   }
   return value
 }

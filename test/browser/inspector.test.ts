@@ -97,6 +97,8 @@ describe('the inspector page', () => {
     await page.fill('#fault-form [name="status"]', '503')
     await page.click('#fault-form button[type="submit"]')
     await page.locator('#fault-table tbody tr').waitFor()
+    // The table may show the fault from the page's poll before the form is emptied: wait for both.
+    await expect.poll(() => page.inputValue('#fault-form [name="operationId"]')).toBe('')
     expect(await page.locator('#fault-table tbody tr td').nth(2).textContent()).toBe('status 503')
     await expect(client.orgs.list()).rejects.toMatchObject({ status: 503 })
     await page.screenshot({ path: join(shots, 'inspector-faults.png') })
@@ -276,6 +278,9 @@ describe('the inspector page, near misses and latencies', () => {
       await ownPage.fill('#fault-form [name="latency"]', text.replace(/^latency /, ''))
       await ownPage.click('#fault-form button[type="submit"]')
       await expect.poll(() => own.faults.active.length).toBe(shown.indexOf(text) + 1)
+      // The page empties its form once it has the answer, which comes after the platform has the
+      // fault: the next text typed before then would be wiped.
+      await expect.poll(() => ownPage.inputValue('#fault-form [name="latency"]')).toBe('')
     }
     expect(own.faults.active.map((fault) => fault.latency)).toEqual([
       '120ms',
