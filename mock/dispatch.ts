@@ -6,7 +6,7 @@ import { EventStream, Reply } from './handlers/types.ts'
 import type { Caller } from './model/access.ts'
 import { runMaintenance } from './model/maintenance.ts'
 import type { State } from './model/state.ts'
-import { Transaction } from './model/transaction.ts'
+import { Transaction, type Transact } from './model/transaction.ts'
 import type { FaultEffect, FaultOutcome, Faults } from './base/faults.ts'
 import { errorAnswer } from './base/error-answer.ts'
 import { HttpError, unauthorized } from './base/http-error.ts'
@@ -109,6 +109,8 @@ export interface DispatcherOptions {
   capabilities: Omit<Capabilities, 'commit'>
   /** Path prefix of the platform's base URL (e.g. `/api`), stripped before routing. */
   basePath: string
+  /** The state lock, shared with the platform's other writers (builders, controls); a lock of its own when left out. */
+  lock?: StateLock | undefined
   /** Told of each near miss once it is in the log. */
   onMiss?: ((entry: LoggedRequest) => void) | undefined
 }
@@ -158,55 +160,85 @@ function release(body: PlainAnswer['body']): void {
  */
 export type Dispatcher = PlainHandler & { readonly commit: Commit; readonly [IN_TURN]: InTurnHandler }
 
+/**
+ * The state lock: one operation (or control write) at a time over a platform's state. Nobody
+ * holds it: `exclusive(fn)` runs `fn` now, and when `fn` ends in the same call the lock is let go
+ * at once (nothing else can have run meanwhile). Else `fn` waits its turn.
+ */
+export interface StateLock {
+  exclusive<T>(fn: () => T | Promise<T>): T | Promise<T>
+}
+
+export function createStateLock(): StateLock {
+  let tail: Promise<unknown> = Promise.resolve()
+  /** Holders running or waiting. */
+  let holders = 0
+  const unlock = () => void holders--
+  return {
+    exclusive<T>(fn: () => T | Promise<T>): T | Promise<T> {
+      if (holders === 0) {
+        holders++
+        let out: T | Promise<T>
+        try {
+          out = fn()
+        } catch (error) {
+          holders--
+          throw error
+        }
+        if (!(out instanceof Promise)) {
+          holders--
+          return out
+        }
+        tail = out.then(unlock, unlock)
+        return out
+      }
+      holders++
+      const run = tail.then(fn)
+      tail = run.then(unlock, unlock)
+      return run
+    },
+  }
+}
+
+/**
+ * Writes outside any request (builders, the control plane's changes, late delivery outcomes) as
+ * operations of their own: under `lock`, one transaction each, so a write that throws halfway
+ * changes nothing and no request ever sees (or rolls back) half of one; journaled when it ends.
+ */
+export function transactOn(lock: StateLock, state: () => State): Transact {
+  return async (write) =>
+    lock.exclusive(() => {
+      const current = state()
+      const tx = new Transaction(current)
+      const settle = <T>(out: T): T => {
+        tx.commit()
+        current.changes?.commit(current)
+        return out
+      }
+      const undo = (error: unknown): never => {
+        tx.rollback()
+        current.changes?.commit(current)
+        throw error
+      }
+      let out: ReturnType<typeof write>
+      try {
+        out = write(current)
+      } catch (error) {
+        return undo(error)
+      }
+      return out instanceof Promise ? out.then(settle, undo) : settle(out)
+    })
+}
+
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const routes = routeTableFor(options.operations)
   const operationList = [...options.operations]
-  let tail: Promise<unknown> = Promise.resolve()
-  /** Operations running or waiting for the lock. */
-  let holders = 0
-  const unlock = () => void holders--
-  /**
-   * Runs `fn` holding the lock. Nobody holds it: `fn` starts now, and when it ends in the same
-   * call the lock is let go at once (nothing else can have run meanwhile). Else it waits its turn.
-   */
-  const exclusive = <T>(fn: () => T | Promise<T>): T | Promise<T> => {
-    if (holders === 0) {
-      holders++
-      let out: T | Promise<T>
-      try {
-        out = fn()
-      } catch (error) {
-        holders--
-        throw error
-      }
-      if (!(out instanceof Promise)) {
-        holders--
-        return out
-      }
-      tail = out.then(unlock, unlock)
-      return out
-    }
-    holders++
-    const run = tail.then(fn)
-    tail = run.then(unlock, unlock)
-    return run
-  }
+  const { exclusive } = options.lock ?? createStateLock()
+  const transact = transactOn({ exclusive }, options.state)
   let requestCount = 0
   /** Work that ends after its request (a delivery's outcome) writes as an operation of its own. */
-  const commit: Commit = async (write) =>
-    exclusive(() => {
-      const state = options.state()
-      const tx = new Transaction(state)
-      try {
-        write()
-        tx.commit()
-      } catch (error) {
-        tx.rollback()
-        console.error('[docplat mock] background write failed:', error)
-      } finally {
-        state.changes?.commit(state)
-      }
-    })
+  const commit: Commit = (write) =>
+    transact(write).catch((error: unknown) => console.error('[docplat mock] background write failed:', error))
   const capabilities: Capabilities = { ...options.capabilities, commit }
 
   // `platform.handle` promises its answer, whatever happens (a bug thrown in the call included).

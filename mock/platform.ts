@@ -3,7 +3,7 @@ import { operations, type OperationId } from '../src/contract/index.ts'
 import type { OperationDef } from '../src/contract/define.ts'
 import { DEFAULT_BASE_URL } from '../src/core/options.ts'
 import { Clock } from './base/clock.ts'
-import { createDispatcher, DroppedConnection, type PlainHandler } from './dispatch.ts'
+import { createDispatcher, createStateLock, DroppedConnection, transactOn, type PlainHandler } from './dispatch.ts'
 import { fetchDispatch } from './fetch-adapter.ts'
 import { Faults } from './base/faults.ts'
 import { cryptoSecrets, Random, type SecretSource } from './base/random.ts'
@@ -345,7 +345,14 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
    * under the dispatcher's lock (`core`, made below, before any delivery can end).
    */
   const delivery: DeliveryCapabilities = { fetch: outbound, commit: (write) => core.commit(write), keep }
+  /**
+   * One state lock for every writer: requests (the dispatcher), builders and the integration
+   * controls. Made before the scenario is built, since the scenario writes through the builders.
+   */
+  const lock = createStateLock()
+  const transact = transactOn(lock, () => state)
   const builders = createBuilders(
+    transact,
     () => state,
     tokens,
     (name) => tokens[name] ?? tokenFor(seed, name, building ? buildTokens : scenarioTokens),
@@ -461,7 +468,7 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
   }
 
   const integrations: IntegrationControls = {
-    ...createIntegrationControls(() => state, delivery),
+    ...createIntegrationControls(transact, () => state, delivery),
     async settled() {
       // Settling one delivery may queue none, but a request meanwhile may: wait until none is left.
       while (background.size > 0) await Promise.all([...background])
@@ -490,6 +497,7 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
     capabilities,
     basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''),
     onMiss: options.onUnmatched,
+    lock,
   })
   // In process, strict turns a near miss into a rejection the test cannot overlook; the server
   // calls `core` itself and answers it as usual.

@@ -2,6 +2,12 @@ import { Random } from '../base/random.ts'
 import type { State } from './state.ts'
 
 /**
+ * Runs `write` on the platform's current state as one transaction under its state lock (mock/dispatch.ts,
+ * `transactOn`): all kept or none, resolving with what `write` returns.
+ */
+export type Transact = <T>(write: (state: State) => T | Promise<T>) => Promise<T>
+
+/**
  * One operation's writes over a state, all kept or none: besides the tables (their undo log), it
  * restores what a write advances next to them (the creation counter, the ID stream, a seeded
  * secret stream, the clock's last stamp) and tells the journal's change log to forget what the

@@ -8,6 +8,7 @@ import {
   type InstallationUpdate,
 } from '../model/integrations/control.ts'
 import type { State } from '../model/state.ts'
+import type { Transact } from '../model/transaction.ts'
 import { presentEnvironment } from '../present/environment.ts'
 import { presentInstallation } from '../present/installation.ts'
 import { presentIntegrationEvent } from '../present/integration-event.ts'
@@ -56,17 +57,25 @@ export interface IntegrationControls {
   development(integrationName: string): Promise<DevelopmentState>
 }
 
-export function createIntegrationControls(state: () => State, delivery: DeliveryCapabilities): Omit<IntegrationControls, 'settled'> {
+/**
+ * `transact` runs each change as one transaction under the state lock (a refused or failed change
+ * changes nothing, and none lands inside a request's); deliveries go after it, outside the lock.
+ */
+export function createIntegrationControls(
+  transact: Transact,
+  state: () => State,
+  delivery: DeliveryCapabilities,
+): Omit<IntegrationControls, 'settled'> {
   return {
     async updateInstallation(installationId, update) {
+      const { integration, installation, events } = await transact((s) => updateInstallationById(s, installationId, update))
       const s = state()
-      const { integration, installation, events } = await updateInstallationById(s, installationId, update)
       await deliverEvents(s, events, delivery, presentEnvironment)
       return presentInstallation(s, integration, s.tables.integrationInstallations.get(installation.id) ?? installation)
     },
     async emitEvent(installationId, event) {
+      const { events } = await transact((s) => emitInstallationEvent(s, installationId, event))
       const s = state()
-      const { events } = await emitInstallationEvent(s, installationId, event)
       const recorded = events[0]!
       await deliverEvents(s, [recorded], delivery, presentEnvironment)
       return presentIntegrationEvent(s, s.tables.integrationEvents.get(recorded.id) ?? recorded)

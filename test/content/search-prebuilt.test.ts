@@ -7,6 +7,7 @@ import { searchesPreparation, searchPreparation } from '../../mock/derived/conte
 import { viewOf } from '../../mock/derived/content/view.ts'
 import { Libraries } from '../../mock/model/libraries.ts'
 import { createState } from '../../mock/model/state.ts'
+import { createStateLock, transactOn } from '../../mock/dispatch.ts'
 import { createBuilders } from '../../mock/scenarios/builders.ts'
 
 /**
@@ -29,6 +30,7 @@ async function space(pages: number) {
     libraries,
   )
   const b = createBuilders(
+    transactOn(createStateLock(), () => state),
     () => state,
     {},
     (name) => `token-${name}`,
@@ -62,9 +64,9 @@ async function apply(s: Awaited<ReturnType<typeof space>>, edits: readonly Edit[
     const page = e.kind === 'add' ? undefined : s.ids[e.page]
     if (page !== undefined && !s.state.tables.pages.findFirst((q) => q.where({ revision: s.revision, page }))) continue
     if (e.kind === 'markdown')
-      s.b.editPage({ space: s.space, page: page!, markdown: `Now about ${WORDS[e.word]}.\n\n## ${WORDS[e.word]} again\n\nText.` })
-    if (e.kind === 'title') s.b.editPage({ space: s.space, page: page!, title: `Renamed ${e.page}` })
-    if (e.kind === 'remove') s.b.removePage({ space: s.space, page: page! })
+      await s.b.editPage({ space: s.space, page: page!, markdown: `Now about ${WORDS[e.word]}.\n\n## ${WORDS[e.word]} again\n\nText.` })
+    if (e.kind === 'title') await s.b.editPage({ space: s.space, page: page!, title: `Renamed ${e.page}` })
+    if (e.kind === 'remove') await s.b.removePage({ space: s.space, page: page! })
     if (e.kind === 'add') await s.b.page({ space: s.space, title: `Added ${WORDS[e.word]}`, markdown: `All about ${WORDS[e.word]}.` })
   }
 }

@@ -28,13 +28,13 @@ describe('spaces.search', () => {
     await b.file({ space: spaceId, name: 'widget.png' })
     expect(await found()).toEqual([['widgets/blue-widget', 'Blue widget']])
     // A page written changes the index: found again.
-    b.editPage({ space: spaceId, page: page.page, title: 'Red widget', slug: 'red-widget' })
+    await b.editPage({ space: spaceId, page: page.page, title: 'Red widget', slug: 'red-widget' })
     await b.page({ space: spaceId, title: 'Widget tips', markdown: 'More.' })
     expect(await found()).toEqual([
       ['widgets/red-widget', 'Red widget'],
       ['widget-tips', 'Widget tips'],
     ])
-    b.removePage({ space: spaceId, page: page.page })
+    await b.removePage({ space: spaceId, page: page.page })
     expect(await found()).toEqual([['widget-tips', 'Widget tips']])
   })
 

@@ -209,6 +209,49 @@ describe('the control plane and the clock', () => {
     expect(((await send(getSpace, 'admin', { spaceId })).body as { title: string }).title).toBe('Restored title')
   })
 
+  it('builders and the integration controls: a failure at any write leaves the state and the journal as they were', async () => {
+    const organization = world.acme.organizationId
+    const installation = [...platform.db.integrationInstallations.all()][0]!
+    const acts: Array<[string, () => Promise<unknown>]> = [
+      ['builders.user', () => platform.builders.user({ organization, role: 'edit', tokenName: 'atomic' })],
+      ['builders.space', () => platform.builders.space({ organization, title: 'Made and deleted', deleted: true })],
+      [
+        'builders.content',
+        async () => {
+          const space = [...platform.db.spaces.all()].find((s) => s.organization === organization && !s.deletedAt)!
+          return platform.builders.content({
+            space: space.id,
+            pages: [{ title: 'Top', markdown: 'Text.', pages: [{ title: 'Under', markdown: 'More.' }] }],
+          })
+        },
+      ],
+      [
+        'builders.integration',
+        () => platform.builders.integration({ name: 'atomic-new', organization, visibility: 'private', verified: true }),
+      ],
+      [
+        'builders.installation',
+        () =>
+          platform.builders.installation({ integration: 'demo-integration', organization: world.globex.organizationId, status: 'paused' }),
+      ],
+      [
+        'integrations.updateInstallation',
+        () => platform.integrations.updateInstallation(installation.id, { status: 'paused', externalIds: ['x-1'] }),
+      ],
+      ['integrations.emitEvent', () => platform.integrations.emitEvent(installation.id, { type: 'installation_setup' })],
+    ]
+    const writes: Record<string, number> = {}
+    for (const [name, act] of acts) {
+      writes[name] = await failEachWrite(
+        fresh,
+        async () => void (await act()),
+        (error) => expect(String(error), name).toContain('Injected failure'),
+      )
+    }
+    // Each wrote, and all but the event (one record) more than once: a failure could land halfway.
+    expect(Object.entries(writes).filter(([name, count]) => count < (name === 'integrations.emitEvent' ? 1 : 2))).toEqual([])
+  })
+
   it('reset: the same, back to the scenario', async () => {
     const changed = async () => {
       await fresh()

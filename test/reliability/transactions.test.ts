@@ -9,7 +9,7 @@ import { Faults } from '../../mock/base/faults.ts'
 import { conflict } from '../../mock/base/http-error.ts'
 import { Random } from '../../mock/base/random.ts'
 import { RequestLog } from '../../mock/base/request-log.ts'
-import { createDispatcher, type PlainRequest } from '../../mock/dispatch.ts'
+import { createDispatcher, createStateLock, transactOn, type PlainRequest, type StateLock } from '../../mock/dispatch.ts'
 import { Deferred, MAX_PREPARES } from '../../mock/handlers/deferred.ts'
 import type { Handler } from '../../mock/handlers/types.ts'
 import { Libraries } from '../../mock/model/libraries.ts'
@@ -19,6 +19,7 @@ import { Table } from '../../mock/model/table.ts'
 import { Transaction } from '../../mock/model/transaction.ts'
 import { UndoLog } from '../../mock/model/undo-log.ts'
 import { createInstrumentedPlatform } from '../../mock/platform.ts'
+import { createBuilders } from '../../mock/scenarios/builders.ts'
 
 describe('a failed request changes nothing', () => {
   it('collections.delete failing at its third write: the collection and its spaces stay as they were', async () => {
@@ -53,8 +54,8 @@ describe('a failed request changes nothing', () => {
   })
 })
 
-/** A dispatcher over one operation whose handler is `handler`, and a caller's token. */
-async function dispatcherWith(handler: Handler<OperationDef>) {
+/** A dispatcher over one operation whose handler is `handler`, and a caller's token; `lock` when shared with other writers. */
+async function dispatcherWith(handler: Handler<OperationDef>, lock?: StateLock) {
   const op = operations.listOrganizationsForAuthenticatedUser as OperationDef
   const state = createState(
     new Clock('2026-01-15T09:00:00Z', true),
@@ -74,6 +75,7 @@ async function dispatcherWith(handler: Handler<OperationDef>) {
     log: new RequestLog(),
     capabilities: { fetch: globalThis.fetch, tunnelRefusal: () => 'refused', keep: () => undefined, fixtures: new Map() },
     basePath: '',
+    lock,
   })
   const request: PlainRequest = {
     method: 'GET',
@@ -305,5 +307,51 @@ describe('the undo log', () => {
     expect(a).toEqual(b)
     expect(failed.tables.users.size).toBe(1)
     expect(failed.clock.state).toEqual(untouched.clock.state)
+  })
+})
+
+describe('writes outside requests (builders, the integration controls)', () => {
+  it('wait for the state lock: a builder never lands inside a request that then fails', async () => {
+    const lock = createStateLock()
+    let entered!: () => void
+    const inside = new Promise<void>((resolve) => (entered = resolve))
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const { state, user, send } = await dispatcherWith(async ({ state }) => {
+      state.tables.users.update(state.tables.users.get(user.id)!, { displayName: 'Failed run' })
+      entered()
+      await held
+      throw conflict('The request failed')
+    }, lock)
+    const builders = createBuilders(
+      transactOn(lock, () => state),
+      () => state,
+      {},
+      (name) => `token-${name}`,
+    )
+    const answer = send()
+    await inside
+    // Called while the request holds the lock with a write made: it waits, then is kept whole.
+    const made = builders.organization({ title: 'Made meanwhile' })
+    expect(state.tables.organizations.size).toBe(0)
+    release()
+    expect((await answer).status).toBe(409)
+    const organization = await made
+    expect([...state.tables.organizations.all()].map((org) => [org.id, org.title])).toEqual([[organization.id, 'Made meanwhile']])
+    expect(state.tables.users.get(user.id)!.displayName).toBe('Pat')
+  })
+
+  it('a builder that fails halfway changes nothing, platform.tokens included', async () => {
+    const platform = createInstrumentedPlatform({ scenario: 'empty', freeze: true }, {})
+    await platform.ready
+    const before = JSON.stringify(platform.snapshot())
+    // The user and its token are written before the membership is refused.
+    await expect(platform.builders.user({ organization: 'org_missing', tokenName: 'pat' })).rejects.toThrow(/org_missing/)
+    expect(JSON.stringify(platform.snapshot())).toBe(before)
+    expect(platform.tokens).not.toHaveProperty('pat')
+    // And the same builder with a real organization works, its token named.
+    const org = await platform.builders.organization({ title: 'Acme' })
+    const made = await platform.builders.user({ organization: org.id, tokenName: 'pat' })
+    expect(platform.tokens.pat).toBe(made.token)
   })
 })

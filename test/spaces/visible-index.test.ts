@@ -182,7 +182,7 @@ describe('member spaces and suggested questions from indexes', () => {
               const list = space ? pages.get(space)! : []
               const page = pick(list, o.page)
               if (space && page && !platform.db.spaces.get(space)?.deletedAt) {
-                b.removePage({ space, page: page.id! })
+                await b.removePage({ space, page: page.id! })
                 list.splice(list.indexOf(page), 1)
               }
               return
@@ -199,7 +199,7 @@ describe('member spaces and suggested questions from indexes', () => {
         const addPage = async (space: string, page: Page) => {
           const markdown = page.question ? `Some words.\n\n## ${page.question}\n\nAn answer.` : 'Some words about it.'
           const record = await b.page({ space, title: page.title, markdown })
-          if (page.hidden) b.editPage({ space, page: record.page, hidden: true })
+          if (page.hidden) await b.editPage({ space, page: record.page, hidden: true })
           pages.get(space)!.push({ ...page, id: record.page })
         }
 

@@ -2,18 +2,23 @@ import { PublishBody } from '../../../src/schemas/integration-input.ts'
 import { IntegrationName } from '../../../src/schemas/integration.ts'
 import type { State } from '../state.ts'
 import { integrationByName } from './catalog.ts'
-import { deliverEvents, type DeliveryCapabilities, type EnvironmentOf } from './delivery.ts'
-import { changeInstallation, install, installationIn, type InstallationChange, type InstallationChanges } from './installations.ts'
+import { changeInstallation, install, installationIn, type InstallationChanges } from './installations.ts'
 import { publishIntegration, type Manifest } from './publish.ts'
 import type { InstallationRecord, IntegrationEventRecord, IntegrationRecord } from './tables.ts'
 import { setTarget, type TargetChanges } from './targets.ts'
 
 /**
  * The control API of the integrations area: the same rules as the API, without a caller's
- * permissions. Events recorded while development mode is on are delivered as the API delivers
- * them (`sendWithin`): a builder waits at most a second for a tunnel, slower deliveries settle in
- * the background.
+ * permissions. Each builder writes (synchronously, inside its transaction) and returns the events
+ * it recorded; the caller delivers them once the write is kept, outside the state lock
+ * (mock/scenarios/builders.ts), as the API delivers them.
  */
+
+/** What a builder made, and the events it recorded, to deliver once its transaction is kept. */
+export interface Built<T> {
+  value: T
+  events: IntegrationEventRecord[]
+}
 
 /** An integration to publish: the body of a publish, with the owner's ID and the name. */
 export type NewIntegration = Partial<Manifest> & {
@@ -31,7 +36,7 @@ function fail(what: string, issue: { path: PropertyKey[]; message: string }): ne
 }
 
 /** Publishes an integration (or a new version of it) through the model's rules; the title defaults to the name. */
-export async function buildIntegration(state: State, values: NewIntegration, tunnels?: Tunnels): Promise<IntegrationRecord> {
+export function buildIntegration(state: State, values: NewIntegration): Built<IntegrationRecord> {
   const { name, organization, verified, publishedBy, ...rest } = values
   if (!IntegrationName.safeParse(name).success) throw new Error(`Invalid integration name "${name}": must match ^[a-zA-Z0-9-_.]+$`)
   const parsed = PublishBody.safeParse({ ...rest, title: rest.title ?? name.slice(0, 40) })
@@ -42,24 +47,7 @@ export async function buildIntegration(state: State, values: NewIntegration, tun
     throw new Error(`Integration "${name}" belongs to organization ${existing.organization}`)
   const { integration, events } = publishIntegration(state, name, organization, manifest, publishedBy ?? 'control-api', existing)
   if (verified !== undefined) state.tables.integrations.update(integration, { verified })
-  await deliver(state, events, tunnels)
-  return integration
-}
-
-/** How builders reach development tunnels: what a bounded delivery uses, and the dispatch environment's presenter. */
-export interface Tunnels {
-  capabilities: DeliveryCapabilities
-  environment: EnvironmentOf
-}
-
-async function deliver(state: State, events: readonly IntegrationEventRecord[], tunnels: Tunnels | undefined): Promise<void> {
-  if (!tunnels) return
-  await deliverEvents(state, events, tunnels.capabilities, tunnels.environment)
-}
-
-async function deliverAll(state: State, change: InstallationChange, tunnels: Tunnels | undefined): Promise<InstallationRecord> {
-  await deliver(state, change.events, tunnels)
-  return change.installation
+  return { value: state.tables.integrations.get(integration.id) ?? integration, events }
 }
 
 function find(state: State, values: { integration: string; organization: string }) {
@@ -75,40 +63,36 @@ export interface InstallationRef {
   organization: string
 }
 
-/** Installs an integration (recording its `installation_setup` event), then applies `changes`. */
-export async function buildInstallation(
+/** Installs an integration (recording its `installation_setup` event), then applies `changes` (recording theirs). */
+export function buildInstallation(
   state: State,
   values: InstallationRef & InstallationChanges & { createdBy?: string | undefined },
-  tunnels?: Tunnels,
-): Promise<InstallationRecord> {
+): Built<InstallationRecord> {
   const { integration } = find(state, values)
   if (!state.tables.organizations.get(values.organization)) throw new Error(`No organization ${values.organization}`)
   const installed = install(state, integration, values.organization, values.createdBy ?? 'control-api')
-  await deliverAll(state, installed, tunnels)
   const { integration: _, organization: __, createdBy: ___, ...changes } = values
-  if (Object.values(changes).every((v) => v === undefined)) return installed.installation
-  return deliverAll(state, changeInstallation(state, integration, installed.installation, changes), tunnels)
+  if (Object.values(changes).every((v) => v === undefined)) return { value: installed.installation, events: installed.events }
+  const changed = changeInstallation(state, integration, installed.installation, changes)
+  return { value: changed.installation, events: [...installed.events, ...changed.events] }
 }
 
 /** Changes an installation's status, configuration, external IDs or selections. */
-export function updateInstallation(
-  state: State,
-  values: InstallationRef & InstallationChanges,
-  tunnels?: Tunnels,
-): Promise<InstallationRecord> {
+export function updateInstallation(state: State, values: InstallationRef & InstallationChanges): Built<InstallationRecord> {
   const { integration, installation } = find(state, values)
   if (!installation) throw new Error(`Integration "${values.integration}" is not installed in organization ${values.organization}`)
-  return deliverAll(state, changeInstallation(state, integration, installation, values), tunnels)
+  const changed = changeInstallation(state, integration, installation, values)
+  return { value: changed.installation, events: changed.events }
 }
 
 /** Installs on one space or one site of the organization, or changes the settings there. */
 export function buildInstallationTarget(
   state: State,
   values: InstallationRef & TargetChanges & ({ space: string; site?: undefined } | { site: string; space?: undefined }),
-  tunnels?: Tunnels,
-): Promise<InstallationRecord> {
+): Built<InstallationRecord> {
   const { integration, installation } = find(state, values)
   if (!installation) throw new Error(`Integration "${values.integration}" is not installed in organization ${values.organization}`)
   const [kind, id] = values.space !== undefined ? (['space', values.space] as const) : (['site', values.site!] as const)
-  return deliverAll(state, setTarget(state, integration, installation, kind, id, values), tunnels)
+  const set = setTarget(state, integration, installation, kind, id, values)
+  return { value: set.installation, events: set.events }
 }

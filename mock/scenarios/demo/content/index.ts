@@ -44,7 +44,7 @@ export async function demoContent(b: Builders, demo: DemoContext): Promise<void>
     emoji: '🐳',
     markdown: `Run the whole platform locally in one container.\n\n\`\`\`bash\ndocker compose up acme\n\`\`\`\n\nThen continue with [step 3 of the quickstart](/quickstart#3-write-and-publish).\n`,
   })
-  b.editPage({
+  await b.editPage({
     changeRequest: crs.quickstart.id,
     page: guide.pages.Quickstart!.page,
     markdown: `Publish your first page in five minutes.
@@ -72,7 +72,7 @@ Tokens are created as explained in [API keys](/concepts/api-keys).
 
   // "Fix typos" (a draft).
   const installation = guideContent.pages!.find((p) => p.title === 'Installation')!
-  b.editPage({
+  await b.editPage({
     changeRequest: crs.typos.id,
     page: guide.pages.Installation!.page,
     markdown: installation.markdown!.replace('## Requirments', '## Requirements').replace('will\nrecieve', 'will\nreceive'),
@@ -97,7 +97,7 @@ curl "{{ space.vars.baseUrl }}/orgs/$ORG/members?limit=50&page=$CURSOR"
 See [Errors](errors) for what an invalid cursor returns.
 `,
   })
-  b.editPage({
+  await b.editPage({
     changeRequest: crs.pagination.id,
     page: reference.pages.Overview!.page,
     markdown: referenceContent.pages![0]!.markdown!.replace(
