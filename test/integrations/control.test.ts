@@ -82,7 +82,9 @@ async function exercise(controls: IntegrationControls, w: Awaited<ReturnType<typ
     space_selection: 'selected',
     spaces: 1,
   })
-  expect(tunnel.received.map((r) => [r.headers['x-docplat-event'], (r.body as { spaceId?: string }).spaceId])).toEqual([
+  // Delivered side by side, as the platform does: in whichever order the tunnel reads them.
+  const delivered = tunnel.received.map((r) => [r.headers['x-docplat-event'], (r.body as { spaceId?: string }).spaceId])
+  expect(delivered.sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
     ['installation_setup', undefined],
     ['space_installation_setup', space.id],
   ])
