@@ -209,32 +209,34 @@ export function transactOn(lock: StateLock, state: () => State): Transact {
   return async (write) =>
     lock.exclusive(() => {
       const current = state()
-      const tx = new Transaction(current)
-      const settle = <T>(out: T): T => {
-        tx.commit()
-        current.changes?.commit(current)
-        return out
-      }
-      const undo = (error: unknown): never => {
-        tx.rollback()
-        current.changes?.commit(current)
-        throw error
-      }
-      let out: ReturnType<typeof write>
-      try {
-        out = write(current)
-      } catch (error) {
-        return undo(error)
-      }
-      return out instanceof Promise ? out.then(settle, undo) : settle(out)
+      return journaled(current, () => transaction(current, 'a write outside requests', () => write(current)))
     })
+}
+
+/**
+ * Runs `run` (a transaction, under the lock) and then closes the journal's entry, whether it
+ * kept or undid its writes: still under the lock, so a journal sees whole operations, never half
+ * of one (and nothing of one rolled back).
+ */
+function journaled<T>(state: State, run: () => T | Promise<T>): T | Promise<T> {
+  let out: T | Promise<T>
+  try {
+    out = run()
+  } catch (error) {
+    state.changes?.commit(state)
+    throw error
+  }
+  if (out instanceof Promise) return out.finally(() => state.changes?.commit(state))
+  state.changes?.commit(state)
+  return out
 }
 
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const routes = routeTableFor(options.operations)
   const operationList = [...options.operations]
-  const { exclusive } = options.lock ?? createStateLock()
-  const transact = transactOn({ exclusive }, options.state)
+  const lock = options.lock ?? createStateLock()
+  const { exclusive } = lock
+  const transact = transactOn(lock, options.state)
   let requestCount = 0
   /** Work that ends after its request (a delivery's outcome) writes as an operation of its own. */
   const commit: Commit = (write) =>
@@ -333,21 +335,12 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const attempt = <T>(run: () => T | Promise<T>) =>
         exclusive(() => {
           const state = options.state()
-          let out: T | Promise<T>
-          try {
+          return journaled(state, () => {
             // Clock-driven and idempotent: its writes are kept whatever the operation does, but
             // a failure halfway through it undoes them, as any failed run does.
             maintain(state)
-            out = transaction(state, opDef.id, run)
-          } catch (error) {
-            state.changes?.commit(state)
-            throw error
-          }
-          // Still under the lock: a journal sees whole operations, never half of one (and
-          // nothing of one rolled back).
-          if (out instanceof Promise) return out.finally(() => state.changes?.commit(state))
-          state.changes?.commit(state)
-          return out
+            return transaction(state, opDef.id, run)
+          })
         })
       const afterInput = (input: Record<string, unknown>): PlainAnswer | Promise<PlainAnswer> => {
         try {

@@ -342,7 +342,7 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
 
   /**
    * How builders and the control API deliver events, as the API does: late outcomes are written
-   * under the dispatcher's lock (`core`, made below, before any delivery can end).
+   * by the dispatcher (`core`, made below, before any delivery can end), under the state lock below.
    */
   const delivery: DeliveryCapabilities = { fetch: outbound, commit: (write) => core.commit(write), keep }
   /**

@@ -46,8 +46,8 @@ export function buildIntegration(state: State, values: NewIntegration): Built<In
   if (existing && existing.organization !== organization)
     throw new Error(`Integration "${name}" belongs to organization ${existing.organization}`)
   const { integration, events } = publishIntegration(state, name, organization, manifest, publishedBy ?? 'control-api', existing)
-  if (verified !== undefined) state.tables.integrations.update(integration, { verified })
-  return { value: state.tables.integrations.get(integration.id) ?? integration, events }
+  const value = verified === undefined ? integration : state.tables.integrations.update(integration, { verified })
+  return { value, events }
 }
 
 function find(state: State, values: { integration: string; organization: string }) {
