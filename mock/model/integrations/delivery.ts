@@ -16,7 +16,7 @@ export const TUNNEL_TIMEOUT_MS = 10_000
 export const MAX_TUNNEL_ANSWER_BYTES = 1024 * 1024
 
 /** Why an answer past {@link MAX_TUNNEL_ANSWER_BYTES} failed, naming the limit. */
-export const TOO_LARGE_ANSWER = `the tunnel's answer is larger than ${MAX_TUNNEL_ANSWER_BYTES} bytes (1 MiB), the most the platform reads of it`
+const TOO_LARGE_ANSWER = `the tunnel's answer is larger than ${MAX_TUNNEL_ANSWER_BYTES} bytes (1 MiB), the most the platform reads of it`
 
 /** Thrown when a tunnel's answer passes {@link MAX_TUNNEL_ANSWER_BYTES}. */
 export class TunnelAnswerTooLarge extends Error {
