@@ -18,6 +18,7 @@ import { operationLibraries } from './handlers/libraries.ts'
 import { mswHandlers, requireMsw } from './msw.ts'
 import type { Handler } from './handlers/types.ts'
 import { ChangeLog } from './model/changes.ts'
+import { DanglingReferenceError, findDanglingReference } from './model/references.ts'
 import { Libraries } from './model/libraries.ts'
 import { createState, serialize, tableEntries, type SerializedState, type State } from './model/state.ts'
 import type { BeforeWrite } from './model/undo-log.ts'
@@ -184,8 +185,11 @@ export interface MockPlatform<TokenName extends string = string> {
   /** A serialisable copy of the whole state. */
   snapshot(): SerializedState
   /**
-   * Replaces the state with a snapshot. A snapshot that is not one (or does not load) is
-   * refused with a `TypeError` and the platform keeps its state and keeps working.
+   * Replaces the state with a snapshot. A snapshot that is not one, does not load, holds a
+   * clock outside the platform's date range or a record pointing at a record it lacks (a member
+   * of an organization that is not there; the message names the first such record) is refused
+   * with a `TypeError` or `RangeError`, and the platform keeps its state and keeps working: what
+   * a platform takes, a `--state` file of it starts from.
    */
   restore(snapshot: SerializedState): Promise<void>
   /** Back to the scenario's initial state; faults and the request log are cleared. */
@@ -433,6 +437,9 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
    */
   function stateFrom(snapshot: SerializedState, trusted: boolean): State {
     if (!isSerializedState(snapshot)) throw new TypeError('Not a docplat mock state snapshot')
+    // The same check a start from a state file makes: a state the platform takes is one it starts from.
+    const dangling = trusted ? undefined : findDanglingReference(snapshot)
+    if (dangling !== undefined) throw new DanglingReferenceError(dangling)
     const next = createState(clock, new Random(snapshot.random), urls, libraries, secretsFrom(snapshot.secrets), instruments.beforeWrite)
     next.seq = snapshot.seq
     for (const [name, table] of tableEntries(next)) {

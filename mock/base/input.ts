@@ -162,20 +162,35 @@ export async function readRequestBytes(request: Request): Promise<Uint8Array | u
   const declared = Number(request.headers.get('content-length') ?? '0')
   if (declared > MAX_BODY_BYTES) throw tooLarge()
   if (!request.body) return undefined
-  const reader = request.body.getReader()
+  return readBytesUpTo(request.body, MAX_BODY_BYTES, tooLarge)
+}
+
+/**
+ * Reads a stream's bytes up to `limit`, cancelling it and throwing `tooLarge()` as soon as they
+ * pass it, so what is read never holds more than the limit. `keep: false` counts without keeping
+ * (an answer read only to its end) and resolves an empty array.
+ */
+export async function readBytesUpTo(
+  stream: ReadableStream<Uint8Array>,
+  limit: number,
+  tooLarge: () => Error,
+  keep = true,
+): Promise<Uint8Array> {
+  const reader = stream.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
   for (;;) {
     const { done, value } = await reader.read()
     if (done) break
     size += value.byteLength
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel()
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined)
       throw tooLarge()
     }
-    chunks.push(value)
+    if (keep) chunks.push(value)
   }
-  if (chunks.length === 1) return chunks[0]
+  if (!keep) return new Uint8Array(0)
+  if (chunks.length === 1) return chunks[0]!
   const bytes = new Uint8Array(size)
   let offset = 0
   for (const chunk of chunks) {
@@ -223,7 +238,7 @@ async function readBody(request: InputSource): Promise<unknown> {
 }
 
 /** How deep arrays and objects nest in a JSON text, counted in one pass outside strings. */
-function jsonDepth(text: string): number {
+export function jsonDepth(text: string): number {
   let depth = 0
   let deepest = 0
   let inString = false

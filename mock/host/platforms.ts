@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { HttpError } from '../base/http-error.ts'
-import { parseDuration } from '../base/clock.ts'
+import { clockRangeRefusal, parseDuration } from '../base/clock.ts'
 import { cryptoSecrets } from '../base/random.ts'
 import { createMockPlatform, type MockPlatform, type MockPlatformOptions } from '../platform.ts'
 
@@ -204,8 +204,8 @@ export class PlatformHost {
     }
     const input = parsed.data
     const now = input.clock?.now
-    if (now !== undefined && Number.isNaN(new Date(now).getTime()))
-      throw new HttpError(400, `Invalid platform clock.now ${JSON.stringify(now)}: expected an ISO 8601 time or milliseconds since 1970`)
+    const outOfRange = now === undefined ? undefined : clockRangeRefusal(new Date(now).getTime(), `clock.now ${JSON.stringify(now)}`)
+    if (outOfRange !== undefined) throw new HttpError(400, `Invalid platform ${outOfRange}`)
     if (this.size >= this.#max)
       throw new HttpError(
         429,

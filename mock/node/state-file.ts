@@ -3,7 +3,7 @@ import { mkdir, open, readdir, readFile, readlink, rename, rm } from 'node:fs/pr
 import { basename, dirname, join, resolve } from 'node:path'
 import type { SerializedState } from '../model/state.ts'
 import { isSerializedState, type MockPlatform } from '../platform.ts'
-import { findDanglingReference } from './references.ts'
+import { DanglingReferenceError } from '../model/references.ts'
 
 /** The part of a platform a state file needs. */
 export type Persistable = Pick<MockPlatform, 'snapshot' | 'restore'>
@@ -35,14 +35,16 @@ export async function loadStateFile(platform: Persistable, file: string): Promis
   return true
 }
 
-/** Restores a snapshot read from `path`, after checking its references. */
+/**
+ * Restores a snapshot read from `path`. The platform checks its references, as it does for every
+ * restore (`PUT /_docplat/state` included), so what it accepted there it starts from here.
+ */
 export async function restoreChecked(platform: Persistable, path: string, snapshot: SerializedState): Promise<void> {
-  const dangling = findDanglingReference(snapshot)
-  if (dangling) throw new StateFileError(path, dangling)
   try {
     await platform.restore(snapshot)
   } catch (error) {
-    throw new StateFileError(path, `could not be restored (${(error as Error).message})`, { cause: error })
+    const message = error instanceof DanglingReferenceError ? error.message : `could not be restored (${(error as Error).message})`
+    throw new StateFileError(path, message, { cause: error })
   }
 }
 

@@ -1,10 +1,44 @@
 import { AFTER_WAIT_MS, type Capabilities } from '../../base/capabilities.ts'
+import { readBytesUpTo } from '../../base/input.ts'
 import { TunnelRefused } from '../../base/tunnels.ts'
 import type { State } from '../state.ts'
 import type { EventStatus, InstallationRecord, IntegrationEventRecord, IntegrationRecord, LogEntry } from './tables.ts'
 
 /** How long the platform waits for a development tunnel before giving up on a delivery or a render. */
 export const TUNNEL_TIMEOUT_MS = 10_000
+
+/**
+ * The most the platform reads of a development tunnel's answer (1 MiB, as a request body): a
+ * render's UI object, or an event's answer, read to its end only to know it arrived whole. Past
+ * it the read stops and the stream is cancelled, so a tunnel answering without end costs the
+ * server this much memory at most.
+ */
+export const MAX_TUNNEL_ANSWER_BYTES = 1024 * 1024
+
+/** Why an answer past {@link MAX_TUNNEL_ANSWER_BYTES} failed, naming the limit. */
+const TOO_LARGE_ANSWER = `the tunnel's answer is larger than ${MAX_TUNNEL_ANSWER_BYTES} bytes (1 MiB), the most the platform reads of it`
+
+/** Thrown when a tunnel's answer passes {@link MAX_TUNNEL_ANSWER_BYTES}. */
+export class TunnelAnswerTooLarge extends Error {
+  override name = 'TunnelAnswerTooLarge'
+  constructor() {
+    super(TOO_LARGE_ANSWER)
+  }
+}
+
+/**
+ * Reads a tunnel's answer up to {@link MAX_TUNNEL_ANSWER_BYTES}, throwing {@link TunnelAnswerTooLarge}
+ * past it (a declared length past it is refused before reading); `keep: false` only reads it to its end.
+ */
+export async function readTunnelAnswer(response: Response, keep = true): Promise<Uint8Array> {
+  const declared = Number(response.headers.get('content-length') ?? '0')
+  if (declared > MAX_TUNNEL_ANSWER_BYTES) {
+    await response.body?.cancel().catch(() => undefined)
+    throw new TunnelAnswerTooLarge()
+  }
+  if (!response.body) return new Uint8Array(0)
+  return readBytesUpTo(response.body, MAX_TUNNEL_ANSWER_BYTES, () => new TunnelAnswerTooLarge(), keep)
+}
 
 /** The platform's outbound fetch. */
 export type Fetch = Capabilities['fetch']
@@ -79,7 +113,7 @@ async function sign(secret: string, body: Uint8Array<ArrayBuffer>): Promise<stri
  * cannot be used to map or read the services around the mock. A refused host says how to allow it.
  */
 export function failureMessage(error: unknown): string {
-  if (error instanceof TunnelRefused) return error.message
+  if (error instanceof TunnelRefused || error instanceof TunnelAnswerTooLarge) return error.message
   if ((error as { name?: string } | undefined)?.name === 'TimeoutError') return `no answer within ${TUNNEL_TIMEOUT_MS / 1000} s`
   return NO_PROTOCOL_ANSWER
 }
@@ -134,10 +168,14 @@ export async function send(fetch: Fetch, { url, dispatch }: Delivery): Promise<D
   try {
     const { headers, body } = await dispatchRequest(dispatch)
     const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(TUNNEL_TIMEOUT_MS) })
-    // What the tunnel said is never kept: a trace is no window onto the tunnel's host.
-    await response.body?.cancel().catch(() => undefined)
-    if (response.ok) return { status: 'success', entry: { level: 'info', message: `Delivered to ${url}` } }
-    return { status: 'failed', entry: { level: 'error', message: `Delivery to ${url} failed: ${NO_PROTOCOL_ANSWER}` } }
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined)
+      return { status: 'failed', entry: { level: 'error', message: `Delivery to ${url} failed: ${NO_PROTOCOL_ANSWER}` } }
+    }
+    // A delivery has arrived when the whole answer has, within the bound; what the tunnel said
+    // is never kept: a trace is no window onto the tunnel's host.
+    await readTunnelAnswer(response, false)
+    return { status: 'success', entry: { level: 'info', message: `Delivered to ${url}` } }
   } catch (error) {
     return { status: 'failed', entry: { level: 'error', message: `Delivery to ${url} failed: ${failureMessage(error)}` } }
   }

@@ -2,12 +2,15 @@ import type * as z from 'zod/mini'
 import type { LibraryModules } from '../libraries.ts'
 import { RenderRequest } from '../../../src/schemas/render.ts'
 import { badRequest, HttpError, notFound } from '../../base/http-error.ts'
+import { jsonDepth, MAX_JSON_DEPTH } from '../../base/input.ts'
 import { newId, type State } from '../state.ts'
 import {
   dispatchRequest,
   failureMessage,
   NO_PROTOCOL_ANSWER,
+  readTunnelAnswer,
   TUNNEL_TIMEOUT_MS,
+  TunnelAnswerTooLarge,
   type Dispatch,
   type EnvironmentOf,
   type Fetch,
@@ -137,9 +140,19 @@ export async function renderThroughTunnel(fetch: Fetch, tunnelUrl: string, dispa
     await response.body?.cancel().catch(() => undefined)
     throw failed(502, NO_PROTOCOL_ANSWER)
   }
+  let text: string
+  try {
+    text = new TextDecoder().decode(await readTunnelAnswer(response))
+  } catch (error) {
+    if (error instanceof TunnelAnswerTooLarge) throw failed(502, error.message)
+    text = ''
+  }
+  // Presenting and answering it walk the object: nesting is bounded as a request body's is.
+  if (jsonDepth(text) > MAX_JSON_DEPTH)
+    throw failed(502, `the tunnel's answer nests arrays and objects more than ${MAX_JSON_DEPTH} deep, the most the platform reads`)
   let output: unknown
   try {
-    output = await response.json()
+    output = JSON.parse(text)
   } catch {
     output = undefined
   }

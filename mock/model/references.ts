@@ -1,12 +1,13 @@
-import type { SerializedState } from '../model/state.ts'
+import type { SerializedState } from './state.ts'
 
 /**
- * The references a state file must keep whole: per table, the fields naming a record of another
+ * The references a state must keep whole, whether it comes from a state file, `platform.restore` or
+ * `PUT /_docplat/state`: per table, the fields naming a record of another
  * table (absent optional fields are fine). These are the owners every operation takes for granted
  * (a member's organization, a space's parent collection): a record whose owner is missing would
  * load and then fail every request that touches it.
  */
-const REFERENCES: Record<string, Record<string, string>> = {
+export const REFERENCES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   tokens: { user: 'users' },
   members: { organization: 'organizations', user: 'users' },
   teams: { organization: 'organizations' },
@@ -28,6 +29,11 @@ const REFERENCES: Record<string, Record<string, string>> = {
   translations: { organization: 'organizations' },
   openapiSpecs: { organization: 'organizations' },
   samlProviders: { organization: 'organizations' },
+}
+
+/** A state refused because a record points at a record the state lacks; the message names the first. */
+export class DanglingReferenceError extends TypeError {
+  override name = 'DanglingReferenceError'
 }
 
 /** The first record pointing at a record the state lacks, described for the user; undefined when whole. */
