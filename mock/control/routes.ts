@@ -163,9 +163,9 @@ const ExchangeSummary = z.object({
   /** When it arrived at the server (wall clock, ISO); the platform's time for a request that came another way (see `clock`). */
   at: z.string(),
   /** Which clock `at` is read from: `wall` when the server saw the request arrive, else `platform`. */
-  clock: z.optional(z.enum(['wall', 'platform'])),
+  clock: z.enum(['wall', 'platform']),
   /** The platform's time when it handled the request (ISO): a test may have moved that clock. */
-  platformAt: z.optional(z.string()),
+  platformAt: z.string(),
   method: z.string(),
   path: z.string(),
   status: z.number(),
