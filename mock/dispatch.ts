@@ -12,7 +12,7 @@ import { errorAnswer } from './base/error-answer.ts'
 import { HttpError, unauthorized } from './base/http-error.ts'
 import { parseInput } from './base/input.ts'
 import { refusal, unrouted } from './base/near-miss.ts'
-import type { LoggedRequest, NearMiss, RequestLog } from './base/request-log.ts'
+import type { InjectedFault, LoggedRequest, NearMiss, RequestLog } from './base/request-log.ts'
 import { routeTableFor } from './base/route-table.ts'
 import { nextTurn } from './base/turns.ts'
 import type { Commit, Capabilities } from './base/capabilities.ts'
@@ -271,6 +271,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         body,
         ...(tokenName !== undefined ? { tokenName } : {}),
         ...(miss ? { miss } : {}),
+        ...(injected ? { fault: injected } : {}),
       }
       answer.logged = options.log.push(entry)
       if (miss) {
@@ -287,6 +288,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     }
 
     const fault = options.faults.take(method, pathname, op?.id)
+    // Known before anything runs: the draws of latency and which effect acts are made here.
+    const injected = fault && injectedBy(fault)
     return fault ? faulty(fault) : run()
 
     async function faulty(fault: FaultOutcome): Promise<PlainAnswer> {
@@ -445,6 +448,25 @@ function maintain(state: State): void {
     throw error
   }
   tx.commit()
+}
+
+/**
+ * What the request log records of the faults taken for a request: a status or a drop before the
+ * operation is its answer (what comes after then never acts); else the operation runs and what
+ * acts after it replaces its answer.
+ */
+function injectedBy({ before, after }: FaultOutcome): InjectedFault {
+  const answered = before !== undefined && (before.status !== undefined || before.drop === true)
+  const acting = answered ? before : (after ?? before)
+  const ids = answered ? before.ids : [...(before?.ids ?? []), ...(after?.ids ?? [])]
+  const latency = Math.round((before?.latency ?? 0) + (answered ? 0 : (after?.latency ?? 0)))
+  return {
+    ids,
+    ...(!answered && after ? { after: true as const } : {}),
+    // As applyFault acts: a drop wins over a status.
+    ...(acting?.drop ? { drop: true as const } : acting?.status !== undefined ? { status: acting.status } : {}),
+    ...(latency > 0 ? { latency } : {}),
+  }
 }
 
 /**

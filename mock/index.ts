@@ -27,6 +27,7 @@ export {
   type NearMiss,
   type NearMissReason,
   type ClosestOperation,
+  type InjectedFault,
 } from './base/request-log.ts'
 export {
   VerificationError,

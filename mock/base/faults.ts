@@ -76,6 +76,8 @@ export interface FaultEffect {
   retryAfter?: number | undefined
   drop?: boolean | undefined
   message?: string | undefined
+  /** The IDs (as `add` returned them) of the faults that make it, in the order they were added. */
+  ids: number[]
 }
 
 /** What the dispatcher does for one request once faults are consulted. */
@@ -261,7 +263,8 @@ export class Faults {
       if (f.rate !== undefined && this.#random.next() / 2 ** 32 >= f.rate) continue
       f.used++
       outcome ??= {}
-      const effect = (outcome[f.after ? 'after' : 'before'] ??= { latency: 0 })
+      const effect = (outcome[f.after ? 'after' : 'before'] ??= { latency: 0, ids: [] })
+      effect.ids.push(f.id)
       if (f.latency !== undefined) effect.latency += sample(f.latency, this.#random)
       if (f.drop) effect.drop = true
       if (f.status !== undefined && effect.status === undefined) {

@@ -32,6 +32,26 @@ export interface LoggedRequest {
   tokenName?: string
   /** Set when the request was a near miss: it matched no operation, or was refused before the operation ran. */
   miss?: NearMiss
+  /** Set when injected faults (`platform.faults`) acted on the request: which ones, and what the caller got. */
+  fault?: InjectedFault
+}
+
+/**
+ * What injected faults did to a logged request. `status` of the entry stays what the platform
+ * answered: the fault's own status when it acted before the operation (which then did not run),
+ * the operation's when it acted `after` (the change was made; the caller got the fault's answer).
+ */
+export interface InjectedFault {
+  /** The IDs of the faults that acted on it, as `platform.faults.add` returned them, in the order they were added. */
+  ids: number[]
+  /** Set when the faults acted after the operation ran: its change was kept, its answer delayed, replaced or dropped. */
+  after?: true
+  /** The status the caller got from a fault instead of the operation's answer. */
+  status?: number
+  /** Set when the caller got no answer: the connection was dropped. */
+  drop?: true
+  /** Milliseconds of delay injected, when a fault had a latency (drawn from a range or a distribution when given one). */
+  latency?: number
 }
 
 /** Why a request never reached an operation. */
@@ -109,6 +129,8 @@ export interface NumberedRequest {
   arrived: number | undefined
   /** Set when it was a near miss (see {@link LoggedRequest.miss}). */
   miss: NearMiss | undefined
+  /** Set when injected faults acted on it (see {@link LoggedRequest.fault}). */
+  fault: InjectedFault | undefined
 }
 
 /** An entry as kept: the body as its JSON text, parsed only when read. */
@@ -127,10 +149,11 @@ interface Kept {
   cutFrom: number | undefined
   tokenName: string | undefined
   miss: NearMiss | undefined
+  fault: InjectedFault | undefined
 }
 
 /** What an entry costs besides its strings: the record, its slots in the log, its number. */
-const ENTRY_BYTES = OBJECT_BYTES + 11 * SLOT_BYTES + 3 * SLOT_BYTES
+const ENTRY_BYTES = OBJECT_BYTES + 12 * SLOT_BYTES + 3 * SLOT_BYTES
 
 /** The log of handled requests, for assertions (`platform.requests.ofOperation('restoreSpace')`). */
 export class RequestLog implements Iterable<LoggedRequest> {
@@ -185,6 +208,7 @@ export class RequestLog implements Iterable<LoggedRequest> {
       cutFrom,
       tokenName: entry.tokenName,
       miss: entry.miss,
+      fault: entry.fault && copyOfFault(entry.fault),
     }
     this.#chars += json?.length ?? 0
     this.#queue.push(
@@ -196,7 +220,8 @@ export class RequestLog implements Iterable<LoggedRequest> {
         (entry.client === undefined ? 0 : stringBytes(entry.client)) +
         (json === undefined ? 0 : stringBytes(json)) +
         (entry.tokenName === undefined ? 0 : stringBytes(entry.tokenName)) +
-        (entry.miss === undefined ? 0 : OBJECT_BYTES * 2 + stringBytes(entry.miss.message) + (entry.miss.closest?.field.length ?? 0) * 2),
+        (entry.miss === undefined ? 0 : OBJECT_BYTES * 2 + stringBytes(entry.miss.message) + (entry.miss.closest?.field.length ?? 0) * 2) +
+        (entry.fault === undefined ? 0 : OBJECT_BYTES * 2 + (5 + entry.fault.ids.length) * SLOT_BYTES),
     )
     while (this.#chars > this.maxTotalChars && this.#queue.length > 1) this.#queue.dropOldest()
     return kept.id
@@ -293,7 +318,23 @@ export class RequestLog implements Iterable<LoggedRequest> {
 
 function numberedOf(kept: Kept): NumberedRequest {
   const { id, method, url, operationId, status, at, duration, arrived } = kept
-  return { id, method, url, operationId, status, at, duration, arrived, miss: kept.miss && copyOf(kept.miss) }
+  return {
+    id,
+    method,
+    url,
+    operationId,
+    status,
+    at,
+    duration,
+    arrived,
+    miss: kept.miss && copyOf(kept.miss),
+    fault: kept.fault && copyOfFault(kept.fault),
+  }
+}
+
+/** A copy, for the same reason; also what the log keeps of what it was given. */
+function copyOfFault(fault: InjectedFault): InjectedFault {
+  return { ...fault, ids: [...fault.ids] }
 }
 
 /** A copy: what a reader does with it never changes the log. */
@@ -315,5 +356,6 @@ function materialize(kept: Kept): LoggedRequest {
     ...(cutFrom !== undefined ? { bodyTruncated: true as const, bodySize: cutFrom } : {}),
     ...(kept.tokenName !== undefined ? { tokenName: kept.tokenName } : {}),
     ...(kept.miss !== undefined ? { miss: copyOf(kept.miss) } : {}),
+    ...(kept.fault !== undefined ? { fault: copyOfFault(kept.fault) } : {}),
   }
 }

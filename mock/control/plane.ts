@@ -128,7 +128,9 @@ export function createControlPlane(
   },
 ): ControlPlane {
   const started = Date.now()
-  let resolved: MockPlatform | undefined
+  // A platform given as itself is known at once: a hosted platform's control plane is made on its
+  // first request, whose journal entry needs the log before a promise could settle.
+  let resolved = 'then' in options.platform ? undefined : options.platform
   void Promise.resolve(options.platform).then(
     (platform) => void (resolved = platform),
     () => undefined,
@@ -456,7 +458,7 @@ const NOT_KEPT = {
 
 /** A request log entry as the inspector lists it: the path and query instead of the whole URL. */
 function exchangeSummary(entry: NumberedRequest) {
-  const { id, method, status, duration, operationId, url, arrived, miss } = entry
+  const { id, method, status, duration, operationId, url, arrived, miss, fault } = entry
   const path = url.slice(url.indexOf('/', url.indexOf('//') + 2))
   // When it reached the server, as a developer compares with their app's logs; the platform's
   // time (which a test may have moved) for a request made in process.
@@ -464,12 +466,15 @@ function exchangeSummary(entry: NumberedRequest) {
   return {
     id,
     at,
+    clock: arrived === undefined ? ('platform' as const) : ('wall' as const),
+    platformAt: entry.at,
     method,
     path,
     status,
     ...(duration !== undefined ? { duration } : {}),
     ...(operationId ? { operationId } : {}),
     ...(miss ? { miss } : {}),
+    ...(fault ? { fault } : {}),
   }
 }
 

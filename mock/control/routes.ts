@@ -93,6 +93,15 @@ const NearMissSchema = z.object({
   closest: z.optional(z.object({ operationId: OperationIdSchema, method: z.string(), path: z.string(), field: z.string() })),
 })
 
+/** What injected faults did to a request: `InjectedFault` (mock/base/request-log.ts). */
+const InjectedFaultSchema = z.object({
+  ids: z.array(z.number()),
+  after: z.optional(z.literal(true)),
+  status: z.optional(z.number()),
+  drop: z.optional(z.literal(true)),
+  latency: z.optional(z.number()),
+})
+
 /** A request log entry: `LoggedRequest` (mock/base/request-log.ts), field for field. */
 export const LoggedRequestSchema = z.object({
   method: z.string(),
@@ -107,6 +116,8 @@ export const LoggedRequestSchema = z.object({
   tokenName: z.optional(z.string()),
   /** A near miss: why it matched no operation, and the operation it came closest to. */
   miss: z.optional(NearMissSchema),
+  /** Set when injected faults acted on it: which, and what the caller got. */
+  fault: z.optional(InjectedFaultSchema),
 })
 
 export const NewUser = z.strictObject({
@@ -149,7 +160,12 @@ const TokenInfo = z.object({
 
 const ExchangeSummary = z.object({
   id: z.number(),
+  /** When it arrived at the server (wall clock, ISO); the platform's time for a request that came another way (see `clock`). */
   at: z.string(),
+  /** Which clock `at` is read from: `wall` when the server saw the request arrive, else `platform`. */
+  clock: z.enum(['wall', 'platform']),
+  /** The platform's time when it handled the request (ISO): a test may have moved that clock. */
+  platformAt: z.string(),
   method: z.string(),
   path: z.string(),
   status: z.number(),
@@ -158,6 +174,8 @@ const ExchangeSummary = z.object({
   operationId: z.optional(z.string()),
   /** Set for a near miss (see `LoggedRequestSchema`): the inspector marks it. */
   miss: z.optional(NearMissSchema),
+  /** Set when injected faults acted on it (see `LoggedRequestSchema`): the inspector marks it. */
+  fault: z.optional(InjectedFaultSchema),
 })
 
 const Message = z.object({

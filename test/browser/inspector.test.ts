@@ -301,3 +301,223 @@ describe('the inspector page, near misses and latencies', () => {
     expect(logs).toEqual([])
   })
 })
+
+/**
+ * Takes a screenshot under test-results/ and checks it holds a page, not a blank: pixels are not
+ * compared (fonts differ between machines); what a person reads is asserted through the DOM.
+ */
+async function screenshot(target: Page | ReturnType<Page['locator']>, name: string, minBytes = 20_000): Promise<void> {
+  const png = await target.screenshot({ path: join(shots, `inspector-${name}.png`) })
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG')
+  // The IHDR chunk: width and height.
+  expect(png.readUInt32BE(16)).toBeGreaterThan(300)
+  expect(png.readUInt32BE(20)).toBeGreaterThan(20)
+  // A blank page of this size compresses to a few KB; text, rows and marks take far more.
+  expect(png.byteLength).toBeGreaterThan(minBytes)
+}
+
+// A platform created over HTTP (its own prefix, clock, faults and log) seen on its own inspector
+// page, from its very first request: the server's default platform is built from `empty` and the
+// created one's clock is frozen far from the wall clock, so the two clocks cannot be confused.
+describe('the inspector page, a created platform: its paths, both clocks, fault answers and every view', () => {
+  let own: MockPlatform
+  let ownServer: MockServer
+  let hostedPage: Page
+  let hosted: { id: string; baseUrl: string; controlUrl: string }
+  let organizationId: string
+  let token: string
+  const PLATFORM_TIME = '2030-01-01T00:00:00.000Z'
+  const faultIds: number[] = []
+
+  const control = async (path: string, body?: unknown) => {
+    const response = await fetch(`${hosted.controlUrl}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    expect(response.ok).toBe(true)
+    return (await response.json()) as Record<string, unknown>
+  }
+  const api = (path: string, init: { method?: string; body?: unknown; token?: string } = {}) =>
+    fetch(`${hosted.baseUrl}${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    })
+  const rowFor = (p: Page, path: string) => rows(p).filter({ has: p.locator('span:nth-child(3)', { hasText: new RegExp(`^${path}$`) }) })
+  const today = () => new Date().toISOString().slice(0, 10)
+
+  beforeAll(async () => {
+    own = createMockPlatform({ scenario: 'empty' })
+    await own.ready
+    ownServer = await startMockServer({ platform: own })
+    const created = await fetch(`${ownServer.url}/_docplat/platforms`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ scenario: 'empty', clock: { now: PLATFORM_TIME, frozen: true } }),
+    })
+    expect(created.status).toBe(201)
+    hosted = (await created.json()) as typeof hosted
+    expect(hosted.id).toMatch(/^[\w-]{16}$/)
+    hostedPage = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    hostedPage.on('pageerror', (error) => logs.push(`pageerror: ${error.message}`))
+  }, 120_000)
+
+  afterAll(async () => {
+    await hostedPage?.close()
+    await ownServer?.close()
+  })
+
+  it('shows its first requests with the wall clock, a duration and their messages, and paths as its API sees them', async () => {
+    const before = today()
+    // Its very first requests are the API's: nothing on its control plane came first.
+    expect((await api('/v1/orgs')).status).toBe(401)
+    expect((await api('/v1/spaces/nope')).status).toBe(401)
+    const after = today()
+    await hostedPage.goto(`${hosted.controlUrl}/`)
+    await hostedPage.locator('#health', { hasText: 'scenario empty' }).waitFor()
+    await expect.poll(() => rows(hostedPage).count()).toBe(2)
+
+    // The Path column: relative to the platform, so the two requests read apart.
+    expect(await rows(hostedPage).locator('span:nth-child(3)').allTextContents()).toEqual(['/v1/orgs', '/v1/spaces/nope'])
+    const first = rowFor(hostedPage, '/v1/orgs')
+    const [time, method, , status, duration, operation] = await first.locator(':scope > span').allTextContents()
+    // The wall clock, not the platform's (frozen at midnight 2030), and how long it took.
+    expect(time).not.toBe('00:00:00.000')
+    expect(time).toMatch(/^\d\d:\d\d:\d\d\.\d{3}$/)
+    expect(await first.locator('.platform-time').count()).toBe(0)
+    expect(duration).toMatch(/^\d+(\.\d+)?$/)
+    expect([method, status, operation]).toEqual(['GET', '401', 'refused listOrganizationsForAuthenticatedUser'])
+
+    // Both clocks, labelled: the header's is the platform's, the list's the wall clock.
+    expect(await hostedPage.locator('header .clock').textContent()).toMatch(/^Platform clock /)
+    await expect.poll(() => hostedPage.locator('#clock-now').textContent()).toBe('2030-01-01 00:00:00 UTC (frozen)')
+    expect(await hostedPage.locator('.row.head span').first().textContent()).toBe('Wall clock')
+    await screenshot(hostedPage, 'hosted-requests')
+
+    await first.click()
+    await expect.poll(() => hostedPage.locator('#detail h2').textContent()).toBe('GET /v1/orgs')
+    const wall = (await hostedPage.locator('#detail .times dd.wall').textContent())!
+    expect([before, after]).toContain(wall.slice(0, 10))
+    expect(wall).toMatch(/ UTC$/)
+    expect(await hostedPage.locator('#detail .times dd.platform').textContent()).toBe('2030-01-01 00:00:00.000 UTC')
+    expect(await hostedPage.locator('#detail .times').textContent()).toContain(`server path/_docplat/platforms/${hosted.id}/v1/orgs`)
+    expect(await hostedPage.locator('#detail p.summary').textContent()).toMatch(
+      /^401 in \d+(\.\d+)? ms · listOrganizationsForAuthenticatedUser$/,
+    )
+    // Its messages are kept: the first of two requests is not "no longer kept".
+    const detail = await hostedPage.locator('#detail').textContent()
+    expect(detail).not.toContain('no longer kept')
+    expect(await hostedPage.locator('#detail dl.headers dt').allTextContents()).toContain('user-agent')
+    expect(await hostedPage.locator('#detail .fault-mark').count()).toBe(0)
+    await screenshot(hostedPage, 'hosted-detail')
+  })
+
+  it('marks what injected faults answered, replaced or delayed, apart from near misses, in the list and the detail', async () => {
+    organizationId = (await control('/organizations', { title: 'Faults' })).id as string
+    token = (await control('/users', { organization: organizationId, role: 'admin' })).token as string
+    for (const fault of [
+      { operationId: 'listOrganizationsForAuthenticatedUser', status: 503, times: 1, latency: { min: '1ms', max: '3ms' } },
+      { operationId: 'createCollection', after: true, status: 502, times: 1 },
+      { operationId: 'getSpaceById', latency: { median: '2ms', spread: 2 } },
+    ]) {
+      faultIds.push((await control('/faults', fault)).id as number)
+    }
+    expect((await api('/v1/orgs', { token })).status).toBe(503)
+    expect((await api(`/v1/orgs/${organizationId}/collections`, { method: 'POST', body: { title: 'Kept' }, token })).status).toBe(502)
+    expect((await api('/v1/spaces/missing', { token })).status).toBe(404)
+    await expect.poll(() => rows(hostedPage).count()).toBe(5)
+    expect(await hostedPage.locator('#faulted-count').textContent()).toBe('3')
+
+    const answered = rowFor(hostedPage, '/v1/orgs').filter({ has: hostedPage.locator('.fault-badge') })
+    expect(await answered.getAttribute('data-fault')).toBe('fault')
+    expect(await answered.getAttribute('data-miss')).toBeNull()
+    expect(await answered.locator(':scope > span').nth(3).textContent()).toBe('503')
+    expect(await answered.locator(':scope > span').nth(5).textContent()).toBe('fault listOrganizationsForAuthenticatedUser')
+
+    // After the operation: the caller got the fault's 502, the operation's own 201 is in the detail.
+    const replaced = rowFor(hostedPage, `/v1/orgs/${organizationId}/collections`)
+    expect(await replaced.getAttribute('data-fault')).toBe('after')
+    expect(await replaced.locator(':scope > span').nth(3).textContent()).toBe('502')
+    expect(await replaced.locator('.fault-badge').textContent()).toBe('fault')
+
+    const delayed = rowFor(hostedPage, '/v1/spaces/missing')
+    expect(await delayed.getAttribute('data-fault')).toBe('delayed')
+    expect(await delayed.locator(':scope > span').nth(3).textContent()).toBe('404')
+    expect(await delayed.locator('.fault-badge').textContent()).toBe('delayed')
+
+    // Near misses keep their own mark, and no fault mark.
+    const misses = hostedPage.locator('#request-list .row.miss')
+    expect(await misses.count()).toBe(2)
+    expect(await misses.locator('.fault-badge').count()).toBe(0)
+    expect(await misses.locator('.miss-badge').allTextContents()).toEqual(['refused', 'refused'])
+
+    await replaced.click()
+    const mark = hostedPage.locator('#detail .fault-mark')
+    await expect.poll(() => mark.locator('h3').textContent()).toBe('Injected fault: answer replaced')
+    expect(await mark.locator('.what').textContent()).toBe(
+      `Answered 502 by injected fault #${faultIds[1]}: the operation ran and answered 201 (its change is kept)`,
+    )
+    expect(await hostedPage.locator('#detail p.summary strong').textContent()).toBe('502')
+    expect(await hostedPage.locator('#detail .near-miss').count()).toBe(0)
+
+    await answered.click()
+    await expect.poll(() => mark.locator('h3').textContent()).toBe('Injected fault: answered')
+    expect(await mark.locator('.what').textContent()).toMatch(
+      new RegExp(`^Answered 503 after [1-3] ms by injected fault #${faultIds[0]}: the operation did not run$`),
+    )
+    expect(await mark.locator('.ids').textContent()).toBe(`#${faultIds[0]}`)
+
+    await hostedPage.check('#fault-filter')
+    await expect.poll(() => rows(hostedPage).count()).toBe(3)
+    await screenshot(hostedPage, 'hosted-faulted-requests')
+    await hostedPage.uncheck('#fault-filter')
+    await expect.poll(() => rows(hostedPage).count()).toBe(5)
+  })
+
+  it('shows the faults still active, a latency distribution as a person reads it', async () => {
+    await hostedPage.click('#tabs [data-tab="faults"]')
+    const effects = hostedPage.locator('#fault-table tbody td.effect')
+    await expect.poll(() => effects.allTextContents()).toEqual(['latency median 2 ms, spread 2'])
+    expect(await hostedPage.locator('#fault-table tbody td').nth(1).textContent()).toBe('getSpaceById')
+    await screenshot(hostedPage, 'hosted-faults')
+  })
+
+  it('shows the change an after-fault kept in the state', async () => {
+    await hostedPage.click('#tabs [data-tab="state"]')
+    await hostedPage.click('#table-list [data-table="collections"]')
+    await hostedPage.locator('#record-table tr', { hasText: 'Kept' }).waitFor()
+    expect(await hostedPage.locator('#table-title').textContent()).toBe('collections')
+    await screenshot(hostedPage, 'hosted-state')
+  })
+
+  it("lists the server's platforms, marks the one shown, and picks another", async () => {
+    await hostedPage.click('#tabs [data-tab="platforms"]')
+    const platformRows = hostedPage.locator('#platform-table tbody tr')
+    await expect.poll(() => platformRows.count()).toBe(2)
+    expect(await hostedPage.locator('#platform-count').textContent()).toBe('2')
+    const current = hostedPage.locator('#platform-table tr.current')
+    expect(await current.getAttribute('data-id')).toBe(hosted.id)
+    const cells = await current.locator('td').allTextContents()
+    expect(cells.slice(0, 4)).toEqual([hosted.id, 'empty', '–', hosted.baseUrl])
+    expect(cells[4]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/)
+    expect(cells[6]).toBe('this page')
+    expect(await hostedPage.locator('#platform-table tr[data-id="default"] a').getAttribute('href')).toBe('/_docplat/')
+    await screenshot(hostedPage, 'hosted-platforms')
+
+    // The picker: every platform by name and scenario, the one shown selected.
+    const picker = hostedPage.locator('#platform-select')
+    expect(await picker.isVisible()).toBe(true)
+    expect(await picker.locator('option').allTextContents()).toEqual(['default (custom)', `${hosted.id} (empty)`])
+    expect(await picker.inputValue()).toBe(`/_docplat/platforms/${hosted.id}/_docplat/`)
+    await screenshot(hostedPage.locator('header'), 'platform-picker', 3_000)
+    await picker.selectOption('/_docplat/')
+    await hostedPage.waitForURL(`${ownServer.url}/_docplat/`)
+    await hostedPage.locator('#health', { hasText: 'scenario custom' }).waitFor()
+    expect(await hostedPage.locator('#platform-select').inputValue()).toBe('/_docplat/')
+    expect(logs).toEqual([])
+  })
+})

@@ -180,3 +180,33 @@ describe('faults: a request failed by injection changes nothing', () => {
     expect(stateOf(platform)).toBe(before)
   })
 })
+
+describe('faults: the request log says which fault acted on a request', () => {
+  it('records the faults that answered, delayed or replaced an answer, and nothing on a request they left alone', async () => {
+    const own = createMockPlatform({ scenario: 'empty' })
+    await own.ready
+    const organizationId = (await own.builders.organization({ title: 'Faulty' })).id
+    const { token } = await own.builders.user({ organization: organizationId, role: 'admin' })
+    const c = createClient({ token, fetch: own.fetch, retry: 0 })
+    const delayed = own.faults.add({ operationId: 'createCollection', latency: { min: 2, max: 4 }, times: 1 })
+    const refused = own.faults.add({ operationId: 'createCollection', status: 503, times: 1 })
+    expect(await failure(c.collections.create({ organizationId, title: 'Refused' }))).toMatchObject({ status: 503 })
+    const replaced = own.faults.add({ operationId: 'createCollection', after: true, status: 502, times: 1 })
+    expect(await failure(c.collections.create({ organizationId, title: 'Kept' }))).toMatchObject({ status: 502 })
+    await c.collections.create({ organizationId, title: 'Untouched' })
+
+    const [first, second, third] = own.requests.ofOperation('createCollection')
+    // Before the operation: the fault's status is the answer, and the latency drawn from the range is kept.
+    expect(first).toMatchObject({ status: 503, fault: { ids: [delayed, refused], status: 503 } })
+    expect(first!.fault!.latency).toBeGreaterThanOrEqual(2)
+    expect(first!.fault!.latency).toBeLessThanOrEqual(4)
+    expect(first!.fault).not.toHaveProperty('after')
+    // After it: the operation's own answer is logged, the fault's status beside it.
+    expect(second).toMatchObject({ status: 201, fault: { ids: [replaced], after: true, status: 502 } })
+    expect(third!.status).toBe(201)
+    expect(third).not.toHaveProperty('fault')
+    // A copy: changing what was read changes nothing in the log.
+    first!.fault!.ids.push(99)
+    expect(own.requests.ofOperation('createCollection')[0]!.fault!.ids).toEqual([delayed, refused])
+  })
+})

@@ -12,6 +12,8 @@
 /** @typedef {RouteAnswer<'controlGetExchange'>} ExchangeDetail */
 /** @typedef {ExchangeDetail['request']} Message */
 /** @typedef {NonNullable<Exchange['miss']>} NearMiss */
+/** @typedef {NonNullable<Exchange['fault']>} InjectedFault */
+/** @typedef {RouteAnswer<'controlListPlatforms'>['platforms'][number]} PlatformInfo */
 /** @typedef {RouteAnswer<'controlListFaults'>['faults'][number]} Fault */
 /** @typedef {NonNullable<Fault['latency']>} Latency */
 /** @typedef {RouteBody<'controlAddFault'>} NewFault */
@@ -100,6 +102,15 @@ const messageOf = (error) => (error instanceof Error ? error.message : String(er
 // The page of a created platform is under its prefix (/_docplat/platforms/{id}/_docplat/): its
 // control plane is there too. The server's own is at /_docplat/.
 const BASE = location.pathname.replace(/_docplat\/?$/, '')
+// Where a created platform's requests arrive on the server ('' for the server's own): its paths are
+// shown as its own API sees them, so `/v1/orgs` and `/v1/spaces/nope` do not both read as the prefix.
+const PREFIX = BASE.replace(/\/$/, '')
+
+/**
+ * A request's path as this page's platform sees it: without a created platform's prefix.
+ * @param {string} path
+ */
+const ownPath = (path) => (PREFIX && path.startsWith(`${PREFIX}/`) ? path.slice(PREFIX.length) : path)
 
 /**
  * The routes this page calls, with their method and path as the control plane declares them in
@@ -214,9 +225,9 @@ byId('token-form', HTMLFormElement).addEventListener('submit', () => {
 
 // ---- tabs ----
 
-/** @typedef {'requests' | 'state' | 'faults' | 'tokens'} Tab */
+/** @typedef {'requests' | 'state' | 'faults' | 'tokens' | 'platforms'} Tab */
 /** @type {readonly Tab[]} */
-const TABS = ['requests', 'state', 'faults', 'tokens']
+const TABS = ['requests', 'state', 'faults', 'tokens', 'platforms']
 /** @type {Tab} */
 let currentTab = 'requests'
 const tabButtons = [...document.querySelectorAll('#tabs button')]
@@ -234,6 +245,7 @@ function showTab(name) {
   if (name === 'state') loadState()
   if (name === 'tokens') loadTokens()
   if (name === 'faults') loadFaults()
+  if (name === 'platforms') loadPlatforms()
   if (name === 'requests') renderRequests()
 }
 
@@ -259,6 +271,38 @@ const MISS_REASONS = {
   authentication: 'Refused by authentication before the operation ran',
 }
 
+/**
+ * How an injected fault is marked: `fault` when the caller's answer came from it (its status or a
+ * dropped connection), `delayed` when it only held back the operation's own answer.
+ * @param {InjectedFault} fault
+ */
+const faultMark = (fault) => (fault.status !== undefined || fault.drop ? 'fault' : 'delayed')
+
+/**
+ * The status the caller got: a fault's in place of the operation's own when it acted after it
+ * (0: the connection was dropped).
+ * @param {Exchange} e
+ */
+const statusSeen = (e) => (e.fault?.drop ? 0 : (e.fault?.status ?? e.status))
+
+/**
+ * What the faults did, in a sentence.
+ * @param {InjectedFault} fault
+ * @param {number} status The status the operation (or the fault acting before it) answered.
+ */
+function describeInjected(fault, status) {
+  const which = `injected fault${fault.ids.length > 1 ? 's' : ''} ${fault.ids.map((id) => `#${id}`).join(', ')}`
+  const delay = fault.latency === undefined ? '' : ` after ${fault.latency} ms`
+  if (fault.after) {
+    const kept = `the operation ran and answered ${status} (its change is kept)`
+    if (fault.drop) return `Connection dropped${delay} by ${which}: ${kept}`
+    if (fault.status !== undefined) return `Answered ${fault.status}${delay} by ${which}: ${kept}`
+    return `Delayed ${fault.latency ?? 0} ms by ${which} after the operation ran`
+  }
+  if (fault.status !== undefined) return `Answered ${fault.status}${delay} by ${which}: the operation did not run`
+  return `Delayed ${fault.latency ?? 0} ms by ${which} before the operation ran`
+}
+
 /** Every exchange summary received, oldest first. @type {Exchange[]} */
 let exchanges = []
 let lastId = 0
@@ -268,12 +312,14 @@ let epoch
 let filtered = exchanges
 let filterText = ''
 let missesOnly = false
+let faultsOnly = false
 /** @type {number | undefined} */
 let selectedId
 const list = byId('request-list', HTMLElement)
 const spacer = within(list, '.spacer-rows', HTMLElement)
 const requestFilter = byId('request-filter', HTMLInputElement)
 const missFilter = byId('miss-filter', HTMLInputElement)
+const faultFilter = byId('fault-filter', HTMLInputElement)
 const detail = byId('detail', HTMLElement)
 
 /**
@@ -282,14 +328,17 @@ const detail = byId('detail', HTMLElement)
  */
 function matches(entry, text) {
   if (missesOnly && !entry.miss) return false
+  if (faultsOnly && !entry.fault) return false
   if (!text) return true
   const miss = entry.miss ? ` ${MISS_MARKS[entry.miss.reason]} ${entry.miss.closest?.operationId ?? ''}` : ''
-  return `${entry.method} ${entry.path} ${entry.status} ${entry.operationId ?? ''}${miss}`.toLowerCase().includes(text)
+  const fault = entry.fault ? ` ${faultMark(entry.fault)} ${statusSeen(entry)}` : ''
+  return `${entry.method} ${ownPath(entry.path)} ${entry.status} ${entry.operationId ?? ''}${miss}${fault}`.toLowerCase().includes(text)
 }
 
 function applyFilter() {
-  filtered = filterText || missesOnly ? exchanges.filter((e) => matches(e, filterText)) : exchanges
+  filtered = filterText || missesOnly || faultsOnly ? exchanges.filter((e) => matches(e, filterText)) : exchanges
   byId('miss-count', HTMLElement).textContent = String(exchanges.reduce((n, e) => (e.miss ? n + 1 : n), 0))
+  byId('faulted-count', HTMLElement).textContent = String(exchanges.reduce((n, e) => (e.fault ? n + 1 : n), 0))
 }
 
 /** @param {number} status */
@@ -297,14 +346,36 @@ const statusClass = (status) => `s${String(status)[0]}`
 
 /** @param {Exchange} e */
 function operationCell(e) {
-  if (!e.miss) return h('span', { title: e.operationId ?? '' }, e.operationId ?? '')
+  const fault = e.fault ? [h('span', { className: 'fault-badge' }, faultMark(e.fault)), ' '] : null
+  const faultTitle = e.fault ? describeInjected(e.fault, e.status) : ''
+  if (!e.miss) return h('span', { title: [faultTitle, e.operationId ?? ''].filter(Boolean).join('; ') }, fault, e.operationId ?? '')
   const closest = e.miss.closest?.operationId
   return h(
     'span',
-    { title: `${MISS_REASONS[e.miss.reason]}${closest ? `; closest operation: ${closest}` : ''}` },
+    { title: `${faultTitle ? `${faultTitle}; ` : ''}${MISS_REASONS[e.miss.reason]}${closest ? `; closest operation: ${closest}` : ''}` },
+    fault,
     h('span', { className: `miss-badge ${MISS_MARKS[e.miss.reason]}` }, MISS_MARKS[e.miss.reason]),
     // A refused request matched its operation; an unmatched one names the operation it was likely meant for.
     e.operationId ? ` ${e.operationId}` : closest ? ` ${closest}?` : '',
+  )
+}
+
+/**
+ * When a request came, on the clock it was read from: the wall clock when it came through the
+ * server, else (made in process) the platform's, shown apart.
+ * @param {Exchange} e
+ */
+function timeCell(e) {
+  const platformTime = e.clock === 'platform'
+  return h(
+    'span',
+    {
+      className: platformTime ? 'platform-time' : '',
+      title: platformTime
+        ? `platform clock ${e.platformAt} (made in process, not through the server)`
+        : `wall clock ${e.at} · platform clock ${e.platformAt}`,
+    },
+    e.at.slice(11, 23),
   )
 }
 
@@ -322,17 +393,18 @@ function renderRequests() {
       h(
         'div',
         {
-          className: `row${e.id === selectedId ? ' selected' : ''}${e.miss ? ' miss' : ''}`,
+          className: `row${e.id === selectedId ? ' selected' : ''}${e.miss ? ' miss' : ''}${e.fault ? ' fault' : ''}`,
           style: { top: `${i * ROW_HEIGHT}px` },
           'data-id': e.id,
           'data-miss': e.miss?.reason,
+          'data-fault': e.fault && (e.fault.after ? 'after' : faultMark(e.fault)),
           role: 'button',
           onclick: () => select(e.id),
         },
-        h('span', {}, e.at.slice(11, 23)),
+        timeCell(e),
         h('span', {}, e.method),
-        h('span', { title: e.path }, e.path),
-        h('span', { className: statusClass(e.status) }, e.status === 0 ? 'dropped' : e.status),
+        h('span', { title: e.path }, ownPath(e.path)),
+        statusCell(e),
         h('span', {}, e.duration),
         operationCell(e),
       ),
@@ -340,6 +412,20 @@ function renderRequests() {
   }
   spacer.replaceChildren(...rows)
 }
+/**
+ * The status the caller got; where a fault replaced the operation's answer, the operation's is in the title.
+ * @param {Exchange} e
+ * @param {'span' | 'strong'} [tag]
+ */
+function statusCell(e, tag = 'span') {
+  const seen = statusSeen(e)
+  const title =
+    seen === e.status
+      ? ''
+      : `the operation answered ${e.status}; an injected fault gave the caller ${seen === 0 ? 'a dropped connection' : seen}`
+  return h(tag, { className: statusClass(seen), title }, seen === 0 ? 'dropped' : seen)
+}
+
 list.addEventListener('scroll', () => requestAnimationFrame(renderRequests))
 window.addEventListener('resize', () => requestAnimationFrame(renderRequests))
 requestFilter.addEventListener('input', () => {
@@ -349,6 +435,11 @@ requestFilter.addEventListener('input', () => {
 })
 missFilter.addEventListener('change', () => {
   missesOnly = missFilter.checked
+  applyFilter()
+  renderRequests()
+})
+faultFilter.addEventListener('change', () => {
+  faultsOnly = faultFilter.checked
   applyFilter()
   renderRequests()
 })
@@ -422,6 +513,54 @@ function nearMissBlock(miss) {
   )
 }
 
+/**
+ * What a fault did, in two or three words.
+ * @param {InjectedFault} fault
+ */
+function faultHeadline(fault) {
+  if (fault.drop) return 'connection dropped'
+  if (fault.status !== undefined) return fault.after ? 'answer replaced' : 'answered'
+  return 'delayed'
+}
+
+/**
+ * What injected faults did to the request, apart from near misses.
+ * @param {InjectedFault} fault
+ * @param {number} status
+ */
+function faultBlock(fault, status) {
+  return h(
+    'section',
+    { className: `fault-mark ${faultMark(fault)}` },
+    h('h3', {}, `Injected fault: ${faultHeadline(fault)}`),
+    h('p', { className: 'what' }, describeInjected(fault, status)),
+    h(
+      'dl',
+      { className: 'headers' },
+      h('dt', {}, fault.ids.length > 1 ? 'faults' : 'fault'),
+      h('dd', { className: 'ids' }, fault.ids.map((id) => `#${id}`).join(', ')),
+      h('dt', {}, 'caller got'),
+      h('dd', {}, fault.drop ? 'a dropped connection' : fault.status !== undefined ? String(fault.status) : `the operation's ${status}`),
+      fault.latency === undefined ? [] : [h('dt', {}, 'injected delay'), h('dd', {}, `${fault.latency} ms`)],
+    ),
+  )
+}
+
+/**
+ * When the request came, on both clocks, each named.
+ * @param {Exchange} e
+ */
+function timesBlock(e) {
+  return h(
+    'dl',
+    { className: 'headers times' },
+    e.clock === 'wall' ? [h('dt', {}, 'wall clock'), h('dd', { className: 'wall' }, `${e.at.replace('T', ' ').replace('Z', '')} UTC`)] : [],
+    h('dt', {}, 'platform clock'),
+    h('dd', { className: 'platform' }, `${e.platformAt.replace('T', ' ').replace('Z', '')} UTC`),
+    PREFIX ? [h('dt', {}, 'server path'), h('dd', {}, e.path)] : [],
+  )
+}
+
 /** @param {number} id */
 async function select(id) {
   selectedId = id
@@ -430,15 +569,16 @@ async function select(id) {
     const e = await control('controlGetExchange', { params: [id] })
     if (selectedId !== id) return
     detail.replaceChildren(
-      h('h2', {}, `${e.method} ${e.path}`),
+      h('h2', { title: e.path }, `${e.method} ${ownPath(e.path)}`),
       h(
         'p',
-        {},
-        h('strong', { className: statusClass(e.status) }, e.status === 0 ? 'dropped' : e.status),
+        { className: 'summary' },
+        statusCell(e, 'strong'),
         e.duration === undefined ? '' : ` in ${e.duration} ms`,
         e.operationId ? ` · ${e.operationId}` : '',
-        ` · ${e.at}`,
       ),
+      timesBlock(e),
+      ...(e.fault ? [faultBlock(e.fault, e.status)] : []),
       ...(e.miss ? [nearMissBlock(e.miss)] : []),
       h('h3', {}, 'Request headers'),
       headerList(e.request.headers),
@@ -825,19 +965,31 @@ async function loadTokens() {
 
 const platformSelect = byId('platform-select', HTMLSelectElement)
 
-/** The platform menu: every platform of the server (from its own control plane); picking one opens its page. */
+const platformsTab = byId('platforms-tab', HTMLElement)
+
+/** @param {PlatformInfo} platform */
+const pageOf = (platform) => `${new URL(platform.controlUrl).pathname}/`
+
+/** A wall-clock instant as the platforms table shows it. @param {string} iso */
+const wallTime = (iso) => `${iso.slice(0, 19).replace('T', ' ')} UTC`
+
+/**
+ * The platform menu and the platforms tab: every platform of the server (from its own control
+ * plane); picking one opens its page.
+ */
 async function loadPlatforms() {
   let platforms
   try {
     platforms = (await control('controlListPlatforms', { base: '/' })).platforms
   } catch {
     platformSelect.hidden = true
+    platformsTab.hidden = true
     return
   }
   const here = `${BASE}_docplat/`
   platformSelect.replaceChildren(
     ...platforms.map((platform) => {
-      const page = `${new URL(platform.controlUrl).pathname}/`
+      const page = pageOf(platform)
       const label =
         platform.id === 'default'
           ? `default (${platform.scenario})`
@@ -846,13 +998,33 @@ async function loadPlatforms() {
     }),
   )
   platformSelect.hidden = platforms.length < 2
+  platformsTab.hidden = false
+  byId('platform-count', HTMLElement).textContent = String(platforms.length)
+  within(byId('platform-table', HTMLTableElement), 'tbody', HTMLTableSectionElement).replaceChildren(
+    ...platforms.map((platform) => {
+      const current = pageOf(platform) === here
+      return h(
+        'tr',
+        { 'data-id': platform.id, className: current ? 'current' : '' },
+        h('td', {}, h('code', {}, platform.id)),
+        h('td', {}, platform.scenario),
+        h('td', {}, platform.seed ?? h('span', { className: 'muted' }, '–')),
+        h('td', {}, h('code', {}, platform.baseUrl)),
+        h('td', {}, wallTime(platform.createdAt)),
+        h('td', {}, wallTime(platform.lastUsedAt)),
+        h('td', {}, current ? h('span', { className: 'muted' }, 'this page') : h('a', { href: pageOf(platform) }, 'Open')),
+      )
+    }),
+  )
 }
 platformSelect.addEventListener('change', () => location.assign(platformSelect.value))
 
 async function refreshAll() {
   await loadPlatforms()
   const health = await control('controlHealth')
-  byId('health', HTMLElement).textContent = `${location.host} · scenario ${health.scenario} · ${health.operations} operations`
+  const healthLine = byId('health', HTMLElement)
+  healthLine.textContent = `${location.host} · scenario ${health.scenario} · ${health.operations} operations`
+  healthLine.title = healthLine.textContent
   await Promise.all([pollRequests(), loadClock(), loadFaults()])
   if (currentTab === 'state') await loadState()
   if (currentTab === 'tokens') await loadTokens()
