@@ -56,12 +56,11 @@ function originHost(origin: string): string | undefined {
  * serves its own pages.
  */
 export function originAllowed(policy: CorsPolicy, origin: string | undefined, host: string | undefined): boolean {
-  if (origin === undefined || policy.any) return true
+  if (origin === undefined || policy.any || policy.origins.includes(normalizeOrigin(origin))) return true
   const named = originHost(origin)
   if (named === undefined) return false
   if (host !== undefined && named === host.toLowerCase()) return true
-  if (policy.loopback && isLoopbackHost(hostName(named))) return true
-  return policy.origins.includes(normalizeOrigin(origin))
+  return policy.loopback && isLoopbackHost(hostName(named))
 }
 
 const ANY_ORIGIN: Readonly<Record<string, string>> = Object.freeze({
@@ -93,11 +92,11 @@ export function isPreflight(request: PlainRequest): boolean {
  * plane, which needs no token on loopback). The message says how to allow it.
  */
 export function refusedOrigin(policy: CorsPolicy, origin: string): PlainAnswer {
-  const shown = JSON.stringify(origin.slice(0, 200))
+  const shown = origin.slice(0, 200)
   const how = corsOn(policy)
-    ? `start the server with --cors-origin ${originHost(origin) ? normalizeOrigin(origin) : '<origin>'} (startMockServer: cors: [origin])`
+    ? `start the server with --cors-origin ${originHost(shown) ? normalizeOrigin(shown) : '<origin>'} (startMockServer: cors: [origin])`
     : 'this server allows no other origin (--no-cors, cors: false)'
-  return errorAnswer(403, `Origin ${shown} is not allowed to call this server: ${how}`, corsOn(policy) ? VARY : undefined)
+  return errorAnswer(403, `Origin ${JSON.stringify(shown)} is not allowed to call this server: ${how}`, corsOn(policy) ? VARY : undefined)
 }
 
 /** The answer to a preflight from an allowed origin: what may be sent (204). */
