@@ -15,7 +15,18 @@ import { isControlPath, type ControlPlane } from '../control/plane.ts'
 import type { RequestSummary } from './access-log.ts'
 import { answerBytes, type EdgeAnswer } from './answer.ts'
 import { BodyTooLarge, readBody } from './body.ts'
-import { corsHeaders, isPreflight, preflightAnswer, type CorsPolicy } from './cors.ts'
+import {
+  corsHeaders,
+  corsOn,
+  hostAllowed,
+  isPreflight,
+  originAllowed,
+  preflightAnswer,
+  refusedHost,
+  refusedOrigin,
+  type CorsPolicy,
+  type HostPolicy,
+} from './cors.ts'
 import { HOP_BY_HOP, type NativeRequest } from './native-request.ts'
 
 /** A platform the server serves: how it answers, and its control plane (if on). */
@@ -122,16 +133,33 @@ function operationOf(passage: Passage, answer: EdgeAnswer | undefined): string |
   return match.kind === 'found' ? match.op.id : undefined
 }
 
-/** CORS: answers preflights, and adds the policy's headers to every other answer, errors included. */
+/**
+ * CORS: refuses a request from an origin the policy does not allow (403, before anything runs),
+ * answers preflights, and adds the policy's headers to every other answer, errors included.
+ */
 export function cors(policy: CorsPolicy): Step {
-  if (policy === false) return (_, next) => next()
+  const on = corsOn(policy)
   return (passage, next) => {
-    if (isPreflight(passage.request)) return preflightAnswer(policy, passage.request)
+    const { request } = passage
+    const origin = request.header('origin')
+    if (!originAllowed(policy, origin, request.header('host'))) return { ...refusedOrigin(policy, origin!), connection: 'drain' }
+    if (!on) return next()
+    if (isPreflight(request)) return preflightAnswer(policy, request)
     return whenAnswered(next(), (answer) => {
-      const headers = corsHeaders(policy, passage.request.header('origin'))
+      const headers = corsHeaders(policy, origin)
       for (const name in headers) answer.headers[name] ??= headers[name]!
       return answer
     })
+  }
+}
+
+/** Hosts: a request for a name the server does not answer (DNS rebinding) is refused with 403 before anything runs. */
+export function hosts(policy: HostPolicy): Step {
+  if (policy === true) return (_, next) => next()
+  return (passage, next) => {
+    const host = passage.request.header('host')
+    if (!hostAllowed(policy, host)) return { ...refusedHost(host!), connection: 'drain' }
+    return next()
   }
 }
 

@@ -10,7 +10,7 @@ import { ExchangeDetails } from '../control/exchange-messages.ts'
 import { createControlPlane, type ControlPlaneOptions } from '../control/plane.ts'
 import type { RequestSummary } from './access-log.ts'
 import { writeAnswer } from './answer.ts'
-import { normalizeOrigin, type CorsPolicy } from './cors.ts'
+import { corsPolicy, hostPolicy } from './cors.ts'
 import { NativeRequest } from './native-request.ts'
 import {
   accessLog,
@@ -20,6 +20,7 @@ import {
   cors,
   dispatch,
   guard,
+  hosts,
   journal,
   refuseMethods,
   runSteps,
@@ -53,10 +54,20 @@ export interface MockServerOptions {
    */
   host?: string | undefined
   /**
-   * Which browser origins may call the server: `true` (any), a list of origins, or `false`.
-   * Default: any origin while listening on loopback, none otherwise.
+   * Which browser origins may call the server, besides pages it serves itself. Default: pages
+   * served from loopback (`http://localhost:5173`, `https://127.0.0.1:3000`, `http://[::1]:6006`,
+   * any port); a list allows those origins too (`['https://devbox.lan:5173']`); `true` any origin
+   * (`*`, what the server allowed on loopback before); `false` none, and no CORS headers. A request
+   * from another origin is refused with 403 before it runs.
    */
   cors?: boolean | readonly string[] | undefined
+  /**
+   * Host names the server answers besides loopback names, IP addresses, `host` itself and this
+   * machine's name (`os.hostname()`): a request whose `Host` names another is refused with 403,
+   * so a page cannot reach the server through a name its owner points at this machine (DNS
+   * rebinding). `.example.test` allows that name and its subdomains; `true` any host.
+   */
+  allowedHosts?: true | readonly string[] | undefined
   /**
    * The control plane under `/_docplat/` (reset, state, clock, faults, requests, tokens, users,
    * the inspector page) and `/openapi.json`. On by default when `platform` is a whole platform;
@@ -161,16 +172,8 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   let base = ''
   let closing = false
   const loopback = isLoopback(host)
-  const corsPolicy: CorsPolicy =
-    options.cors === undefined
-      ? loopback
-        ? '*'
-        : false
-      : options.cors === true
-        ? '*'
-        : options.cors === false
-          ? false
-          : options.cors.map(normalizeOrigin)
+  const origins = corsPolicy(options.cors)
+  const hostNames = hostPolicy(host, options.allowedHosts)
   const controlPlatform =
     options.control === false ? undefined : (options.control?.platform ?? (isWholePlatform(platform) ? platform : undefined))
   if (controlPlatform && !loopback && !(options.control && options.control.token)) {
@@ -238,7 +241,8 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   /** Every request takes these steps, in this order (docs/architecture.md, "Through the Node server"). */
   const steps: readonly Step[] = [
     accessLog(options.onRequest),
-    cors(corsPolicy),
+    cors(origins),
+    hosts(hostNames),
     guard,
     // One platform per server for now: the step that picks it is where a server of many would.
     whichPlatform(resolve),

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util'
 import { CAPTURE_USAGE, parseCaptureArgs, type CaptureCliOptions } from './capture/args.ts'
 import { isLoopbackHost as isLoopback } from '../base/loopback.ts'
 import { parseDuration } from '../base/clock.ts'
-import { normalizeOrigin } from '../http/cors.ts'
+import { allowedHost, normalizeOrigin } from '../http/cors.ts'
 
 /** What `docplat-mock serve` was asked to do. */
 export interface ServeOptions {
@@ -14,8 +14,10 @@ export interface ServeOptions {
   state: string | undefined
   /** Hosts besides loopback that development-mode tunnels may reach (`--tunnel-allow a,b`). */
   tunnelAllow: string[]
-  /** `true` any origin, a list, `false` off; `undefined` is the default (any origin on loopback). */
+  /** `true` any origin, a list (besides loopback origins), `false` off; `undefined` is the default (loopback origins). */
   cors: boolean | string[] | undefined
+  /** Host names answered besides loopback names, IP addresses and the server's own (`--allowed-host`); `true` any. */
+  allowedHosts?: true | string[] | undefined
   /** Secret of the control plane; required off loopback. */
   controlToken: string | undefined
   /** `--strict`: the first near miss (no operation, refused by validation or authentication) stops the server, exit code 1. */
@@ -57,8 +59,11 @@ Options of serve:
   --state <file.json>  keep the state in this file: restored on start, saved after each change
   --tunnel-allow <h,...>  hosts besides loopback that development tunnels may reach (off
                           loopback, loopback itself only when named here)
-  --cors <origin,...>  allow only these browser origins (default: any origin on loopback)
-  --no-cors            send no CORS headers
+  --cors-origin <origin,...>  browser origins allowed besides pages served from loopback
+                       (http://localhost:5173, any port); * for any origin; also --cors
+  --no-cors            send no CORS headers, and refuse requests from other origins
+  --allowed-host <h,...>  host names answered besides loopback names, IP addresses and
+                       the server's own (.example.test for subdomains too; * for any)
   --control-token <s>  secret of the control plane /_docplat/ (required unless on loopback;
                        or set DOCPLAT_CONTROL_TOKEN)
   --log <text|json>    how each request is printed on stdout (default text)
@@ -108,8 +113,10 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
         seed: { type: 'string' },
         state: { type: 'string' },
         'tunnel-allow': { type: 'string', multiple: true },
-        cors: { type: 'string' },
+        cors: { type: 'string', multiple: true },
+        'cors-origin': { type: 'string', multiple: true },
         'no-cors': { type: 'boolean' },
+        'allowed-host': { type: 'string', multiple: true },
         'control-token': { type: 'string' },
         log: { type: 'string' },
         quiet: { type: 'boolean' },
@@ -153,7 +160,8 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
       seed: text('--seed', values.seed),
       state: text('--state', values.state),
       tunnelAllow: hosts(values['tunnel-allow']),
-      cors: cors(values.cors, values['no-cors']),
+      cors: cors([...(values.cors ?? []), ...(values['cors-origin'] ?? [])], values['no-cors']),
+      ...allowedHosts(values['allowed-host']),
       controlToken,
       ...(values.strict ? { strict: true } : {}),
       log: log(values.log, values.quiet),
@@ -195,15 +203,17 @@ function platformLimits(max: string | undefined, memory: string | undefined, idl
   return Object.keys(limits).length > 0 ? limits : undefined
 }
 
-function cors(value: string | undefined, off: boolean | undefined): ServeOptions['cors'] {
-  if (off && value !== undefined) throw new UsageError('--cors and --no-cors contradict each other')
+/** `--cors` and `--cors-origin` (the same, repeatable): origins allowed besides loopback ones. */
+function cors(values: string[], off: boolean | undefined): ServeOptions['cors'] {
+  if (off && values.length > 0) throw new UsageError('--cors-origin and --no-cors contradict each other')
   if (off) return false
-  if (value === undefined) return undefined
-  const origins = value
-    .split(',')
+  if (values.length === 0) return undefined
+  const origins = values
+    .flatMap((value) => value.split(','))
     .map((origin) => origin.trim())
     .filter(Boolean)
-  if (origins.length === 0) throw new UsageError('Invalid --cors: give one or more origins, e.g. --cors http://localhost:5173')
+  if (origins.length === 0)
+    throw new UsageError('Invalid --cors-origin: give one or more origins, e.g. --cors-origin https://devbox.lan:5173')
   if (origins.includes('*')) return true
   for (const origin of origins) {
     let parsed: URL | undefined
@@ -213,10 +223,26 @@ function cors(value: string | undefined, off: boolean | undefined): ServeOptions
       parsed = undefined
     }
     if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin.toLowerCase() !== normalizeOrigin(origin)) {
-      throw new UsageError(`Invalid --cors origin "${origin}": expected scheme://host[:port], e.g. http://localhost:5173`)
+      throw new UsageError(`Invalid --cors-origin "${origin}": expected scheme://host[:port], e.g. https://devbox.lan:5173`)
     }
   }
-  return origins.map(normalizeOrigin)
+  return [...new Set(origins.map(normalizeOrigin))]
+}
+
+/** `--allowed-host devbox.lan,.example.test` (repeatable), or `*` for any. */
+function allowedHosts(values: string[] | undefined): Pick<ServeOptions, 'allowedHosts'> {
+  if (values === undefined) return {}
+  const names = values
+    .flatMap((value) => value.split(','))
+    .map((name) => name.trim())
+    .filter(Boolean)
+  if (names.length === 0) throw new UsageError('Invalid --allowed-host: give one or more host names, e.g. --allowed-host devbox.lan')
+  if (names.includes('*')) return { allowedHosts: true }
+  try {
+    return { allowedHosts: [...new Set(names.map(allowedHost))] }
+  } catch (error) {
+    throw new UsageError(`Invalid --allowed-host ${(error as Error).message.replace(/^Invalid allowed host /, '')}`)
+  }
 }
 
 function log(value: string | undefined, quiet: boolean | undefined): ServeOptions['log'] {

@@ -66,6 +66,7 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
       port: options.port,
       timeouts: options.timeouts,
       ...(options.cors !== undefined ? { cors: options.cors } : {}),
+      ...(options.allowedHosts !== undefined ? { allowedHosts: options.allowedHosts } : {}),
       control: {
         platform: started,
         scenario: options.scenario,

@@ -78,9 +78,10 @@ export async function serveStatic(dir: string): Promise<StaticServer> {
 /**
  * Launches Chromium headless (see {@link chromiumPath}). The background-networking flags matter
  * here: this machine's network is closed, and Chromium's own update and sync traffic would
- * otherwise stall on refused connections.
+ * otherwise stall on refused connections. `extraArgs` are added to its command line (host resolver
+ * rules, to give a page an origin that is not loopback).
  */
-export async function launchChromium(): Promise<Browser> {
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: await chromiumPath(),
     headless: true,
@@ -92,6 +93,7 @@ export async function launchChromium(): Promise<Browser> {
       '--no-first-run',
       '--disable-sync',
       '--disable-quic',
+      ...extraArgs,
     ],
   })
 }

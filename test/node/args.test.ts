@@ -58,6 +58,13 @@ describe('parseCommandLine', () => {
     })
     expect(parseCommandLine(['serve', '--no-cors', '--quiet', '--log=json'])).toMatchObject({ options: { cors: false, log: 'quiet' } })
     expect(parseCommandLine(['serve', '--cors', '*'])).toMatchObject({ options: { cors: true } })
+    expect(
+      parseCommandLine(['serve', '--cors-origin', 'https://devbox.lan:5173', '--cors-origin=http://b.test,https://devbox.lan:5173/']),
+    ).toMatchObject({ options: { cors: ['https://devbox.lan:5173', 'http://b.test'] } })
+    expect(parseCommandLine(['serve', '--allowed-host', 'DevBox.lan,.example.test', '--allowed-host', 'mock'])).toMatchObject({
+      options: { allowedHosts: ['devbox.lan', '.example.test', 'mock'] },
+    })
+    expect(parseCommandLine(['serve', '--allowed-host', '*'])).toMatchObject({ options: { allowedHosts: true } })
     expect(parseCommandLine(['serve', '--host', '::'], { DOCPLAT_CONTROL_TOKEN: 'from-env' })).toMatchObject({
       options: { controlToken: 'from-env' },
     })
@@ -81,10 +88,16 @@ describe('parseCommandLine', () => {
       ['serve', '--host', '0.0.0.0'],
       '--host 0.0.0.0 makes the control plane (/_docplat/) reachable from other machines: give it a secret with --control-token',
     ],
-    [['serve', '--cors', 'localhost:5173'], 'Invalid --cors origin "localhost:5173"'],
-    [['serve', '--cors', 'http://a.test/path'], 'Invalid --cors origin "http://a.test/path"'],
-    [['serve', '--cors', ','], 'Invalid --cors: give one or more origins'],
-    [['serve', '--cors', 'http://a.test', '--no-cors'], '--cors and --no-cors contradict each other'],
+    [['serve', '--cors', 'localhost:5173'], 'Invalid --cors-origin "localhost:5173"'],
+    [['serve', '--cors-origin', 'http://a.test/path'], 'Invalid --cors-origin "http://a.test/path"'],
+    [['serve', '--cors', ','], 'Invalid --cors-origin: give one or more origins'],
+    [['serve', '--cors-origin', 'http://a.test', '--no-cors'], '--cors-origin and --no-cors contradict each other'],
+    [
+      ['serve', '--allowed-host', 'http://devbox.lan'],
+      'Invalid --allowed-host "http://devbox.lan": expected a host name without scheme or port',
+    ],
+    [['serve', '--allowed-host', 'devbox.lan:4010'], 'Invalid --allowed-host "devbox.lan:4010"'],
+    [['serve', '--allowed-host', ' , '], 'Invalid --allowed-host: give one or more host names'],
     [['serve', '--log', 'xml'], 'Invalid --log "xml": expected text or json'],
     [['serve', '--control-token', ''], 'Invalid --control-token: must not be empty'],
     [['serve', '--port', '-1'], "Option '--port' argument is ambiguous"],

@@ -40,7 +40,7 @@ const post = (url: string, body: unknown, headers: Record<string, string> = {}) 
   })
 
 describe('CORS', () => {
-  it('answers a preflight with 204 and the allowed methods and headers, on loopback by default', async () => {
+  it('answers a preflight from a loopback origin with 204 and the allowed methods and headers, by default', async () => {
     const { server } = await serve()
     const response = await fetch(`${server.url}/v1/orgs`, {
       method: 'OPTIONS',
@@ -51,7 +51,7 @@ describe('CORS', () => {
       },
     })
     expect(response.status).toBe(204)
-    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    expect([response.headers.get('access-control-allow-origin'), response.headers.get('vary')]).toEqual(['http://localhost:5173', 'Origin'])
     expect(response.headers.get('access-control-allow-methods')).toMatch(/\bPATCH\b/)
     expect(response.headers.get('access-control-allow-headers')!.split(', ')).toEqual(
       expect.arrayContaining(['authorization', 'content-type', 'x-custom']),
@@ -71,35 +71,44 @@ describe('CORS', () => {
       expect({ path, status: response.status, origin: response.headers.get('access-control-allow-origin') }).toEqual({
         path,
         status,
-        origin: '*',
+        origin: 'http://localhost:5173',
       })
     }
     const tooLarge = await fetch(`${server.url}/v1/orgs`, { method: 'POST', headers, body: 'x'.repeat(2 * 1024 * 1024) })
-    expect([tooLarge.status, tooLarge.headers.get('access-control-allow-origin')]).toEqual([413, '*'])
+    expect([tooLarge.status, tooLarge.headers.get('access-control-allow-origin')]).toEqual([413, 'http://localhost:5173'])
   })
 
-  it('--cors narrows to the given origins and --no-cors turns it off', async () => {
-    const { server } = await serve({ cors: ['http://localhost:5173/'] })
-    const preflight = (origin: string) =>
-      fetch(`${server.url}/v1/orgs`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } })
-    const allowed = await preflight('http://localhost:5173')
-    expect([allowed.status, allowed.headers.get('access-control-allow-origin'), allowed.headers.get('vary')]).toEqual([
-      204,
-      'http://localhost:5173',
-      'Origin',
-    ])
-    const refused = await preflight('http://evil.example')
+  it('--cors-origin adds origins, --cors * allows any, --no-cors turns CORS off and lets no other origin in', async () => {
+    const { server } = await serve({ cors: ['https://App.test/'] })
+    const preflight = (url: string, origin: string) =>
+      fetch(`${url}/v1/orgs`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } })
+    for (const origin of ['https://app.test', 'http://localhost:5173']) {
+      const allowed = await preflight(server.url, origin)
+      expect([allowed.status, allowed.headers.get('access-control-allow-origin'), allowed.headers.get('vary')]).toEqual([
+        204,
+        origin,
+        'Origin',
+      ])
+    }
+    const refused = await preflight(server.url, 'http://evil.example')
     expect(refused.status).toBe(403)
     expect(refused.headers.get('access-control-allow-origin')).toBeNull()
-    const simple = await fetch(`${server.url}/v1/orgs`, { headers: { origin: 'http://evil.example' } })
-    expect(simple.headers.get('access-control-allow-origin')).toBeNull()
+    const simple = await call(`${server.url}/v1/orgs`, { headers: { origin: 'http://evil.example' } })
+    expect([simple.status, simple.headers.get('access-control-allow-origin'), simple.body?.error.message]).toEqual([
+      403,
+      null,
+      'Origin "http://evil.example" is not allowed to call this server: start the server with --cors-origin http://evil.example (startMockServer: cors: [origin])',
+    ])
+
+    const any = await serve({ cors: true })
+    const anyAnswer = await preflight(any.server.url, 'http://evil.example')
+    expect([anyAnswer.status, anyAnswer.headers.get('access-control-allow-origin')]).toEqual([204, '*'])
 
     const off = await serve({ cors: false })
-    const none = await fetch(`${off.server.url}/v1/orgs`, {
-      method: 'OPTIONS',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' },
-    })
-    expect([none.status, none.headers.get('access-control-allow-origin')]).toEqual([405, null])
+    const none = await preflight(off.server.url, 'http://localhost:5173')
+    expect([none.status, none.headers.get('access-control-allow-origin')]).toEqual([403, null])
+    const plain = await fetch(`${off.server.url}/_docplat/health`)
+    expect([plain.status, plain.headers.get('access-control-allow-origin'), plain.headers.get('vary')]).toEqual([200, null, null])
   })
 })
 
@@ -291,10 +300,9 @@ describe('the control plane over HTTP', () => {
     await expect(connectMockServer(server.url)).rejects.toThrow(ControlPlaneError)
     const remote = await connectMockServer(server.url, { controlToken: 's3cret-token' })
     expect((await remote.health()).status).toBe('ok')
-    // Off loopback, CORS is off unless asked for.
-    expect(
-      (await fetch(`${server.url}/v1/orgs`, { headers: { origin: 'http://x.test' } })).headers.get('access-control-allow-origin'),
-    ).toBeNull()
+    // Off loopback as on it, a page elsewhere is refused.
+    const foreign = await fetch(`${server.url}/v1/orgs`, { headers: { origin: 'http://x.test' } })
+    expect([foreign.status, foreign.headers.get('access-control-allow-origin')]).toEqual([403, null])
     const off = await serve({ platform: createMockPlatform({ scenario: 'empty' }), host: '0.0.0.0', control: false })
     expect((await call(`${off.server.url}/_docplat/health`)).status).toBe(404)
   })

@@ -68,7 +68,7 @@ describe('HTTP semantics of the server', () => {
     const { server, token, org } = await serve()
     const text = await rawExchange(
       server,
-      `PATCH /v1/orgs/${org} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${MAX_BODY_BYTES + 1}\r\nExpect: 100-continue\r\n\r\n`,
+      `PATCH /v1/orgs/${org} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${MAX_BODY_BYTES + 1}\r\nExpect: 100-continue\r\n\r\n`,
     )
     expect(text).not.toContain('100 Continue')
     const answer = parseRaw(text)
@@ -90,7 +90,7 @@ describe('HTTP semantics of the server', () => {
       socket.on('close', () => resolve(received))
       socket.on('error', reject)
       socket.write(
-        `PATCH /v1/orgs/${org} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\n\r\n`,
+        `PATCH /v1/orgs/${org} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\n\r\n`,
       )
     })
     expect(text.startsWith('HTTP/1.1 100 Continue')).toBe(true)

@@ -94,6 +94,7 @@ describe('undefined mock options are not given', () => {
       port: undefined,
       host: undefined,
       cors: undefined,
+      allowedHosts: undefined,
       control: undefined,
       onRequest: undefined,
       timeouts: { headers: undefined, request: undefined, idle: undefined, keepAlive: undefined },
