@@ -11,7 +11,7 @@ import type { FaultEffect, FaultOutcome, Faults } from './base/faults.ts'
 import { errorAnswer } from './base/error-answer.ts'
 import { HttpError, unauthorized } from './base/http-error.ts'
 import { parseInput } from './base/input.ts'
-import { refusal, unrouted } from './base/near-miss.ts'
+import { refusal, unknownFields, unrouted } from './base/near-miss.ts'
 import type { InjectedFault, LoggedRequest, NearMiss, RequestLog } from './base/request-log.ts'
 import { routeTableFor } from './base/route-table.ts'
 import { nextTurn } from './base/turns.ts'
@@ -249,7 +249,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   function dispatch(request: PlainRequest): PlainAnswer | Promise<PlainAnswer> {
     const waiting = options.ready()
-    if (waiting) return waiting.then(() => dispatch(request))
+    // A caller that gave up while the scenario was being built never reaches the platform: no
+    // fault taken, nothing run (a later request gets the fault meant for it).
+    if (waiting) return waiting.then(() => (request.signal.aborted ? dropped() : dispatch(request)))
     let pathname = request.pathname
     if (options.basePath && pathname.startsWith(options.basePath)) pathname = pathname.slice(options.basePath.length) || '/'
     const method = request.method.toUpperCase()
@@ -260,6 +262,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     let body: unknown
     let miss: NearMiss | undefined
     let tokenName: string | undefined
+    /**
+     * Whether the request waited (a fault's latency, its body, a library) before asking for the
+     * lock: then, or when the lock was held, a caller who gave up meanwhile is dropped before the
+     * operation runs. A request that reaches a free lock in its own turn never reads its signal,
+     * which the server makes only on demand.
+     */
+    let waited = false
     const finish = (answer: PlainAnswer): PlainAnswer => {
       const entry: LoggedRequest = {
         method,
@@ -293,6 +302,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     return fault ? faulty(fault) : run()
 
     async function faulty(fault: FaultOutcome): Promise<PlainAnswer> {
+      waited = true
       if (fault.before) {
         const early = await applyFault(fault.before, request.signal)
         if (early) return finish(early)
@@ -306,6 +316,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         late.headers['x-request-id'] = answer.headers['x-request-id'] ?? ''
         late.operationId = answer.operationId
         late.logged = answer.logged
+        late.miss = answer.miss
         return late
       }
       return answer
@@ -335,8 +346,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         )
       }
       let caller: Caller
-      const attempt = <T>(run: () => T | Promise<T>) =>
-        exclusive(() => {
+      const attempt = <T>(run: () => T | Promise<T>, first = false) => {
+        let inCall = true
+        const out = exclusive(() => {
+          if (first && (waited || !inCall) && request.signal.aborted) throw new DroppedConnection()
           const state = options.state()
           return journaled(state, () => {
             // Clock-driven and idempotent: its writes are kept whatever the operation does, but
@@ -345,13 +358,19 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
             return transaction(state, opDef.id, run)
           })
         })
+        inCall = false
+        return out
+      }
       const afterInput = (input: Record<string, unknown>): PlainAnswer | Promise<PlainAnswer> => {
         try {
           checking = undefined
           if (opDef.body) body = input
           // Outside the lock: a library loading on its first use never holds up other requests.
           const loading = options.loadLibraries(opDef.id)
-          if (loading) return loading.then(() => execute(input)).catch(fail)
+          if (loading) {
+            waited = true
+            return loading.then(() => execute(input)).catch(fail)
+          }
           return execute(input)
         } catch (error) {
           return fail(error)
@@ -360,7 +379,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const execute = (input: Record<string, unknown>): PlainAnswer | Promise<PlainAnswer> => {
         const runHandler = (prepared: number) => () =>
           handler({ input: input as never, caller, state: options.state(), capabilities, prepared })
-        const first = attempt(runHandler(0))
+        const first = attempt(runHandler(0), true)
         const settle = (result: unknown): PlainAnswer | Promise<PlainAnswer> =>
           result instanceof Deferred ? deferred(result).catch(fail) : finish(respond(opDef, result))
         const deferred = async (start: Deferred<unknown>): Promise<PlainAnswer> => {
@@ -392,8 +411,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         caller = authenticate(state, request)
         tokenName = state.tables.tokens.get(caller.token)?.label
         checking = 'validation'
-        const parsed = parseInput(opDef, match.params, request.search, request)
-        if (parsed instanceof Promise) return parsed.then(afterInput, fail)
+        const parsed = parseInput(opDef, match.params, request.search, request, (fields) => {
+          miss = unknownFields(opDef, fields)
+        })
+        if (parsed instanceof Promise) {
+          waited = true
+          return parsed.then(afterInput, fail)
+        }
         return afterInput(parsed)
       } catch (error) {
         return fail(error)
@@ -436,6 +460,11 @@ function settleTransaction<T>(tx: Transaction, operationId: string, result: T): 
   }
   tx.commit()
   return result
+}
+
+/** What a request its caller gave up on before the platform began it comes to: no answer, as a dropped connection. */
+function dropped(): never {
+  throw new DroppedConnection()
 }
 
 /** Runs the clock's work (purges, processing) as a transaction of its own, committed before the operation's. */

@@ -82,10 +82,12 @@ export interface MockPlatformOptions {
    */
   tunnelLoopback?: boolean | undefined
   /**
-   * Fail loudly on the first near miss (a request that matched no operation, or was refused by
-   * validation or authentication): `platform.fetch` and `platform.dispatch` (so MSW) reject with an
-   * {@link UnmatchedRequestError} naming the closest operation, instead of answering 4xx. The request
-   * stays in the log. A server serving the platform answers it as usual (see `--strict` of the CLI).
+   * Fail loudly on the first near miss (a request that matched no operation, was refused by
+   * validation or authentication, or sent a body field its operation does not take):
+   * `platform.fetch` and `platform.dispatch` (so MSW) reject with an {@link UnmatchedRequestError}
+   * naming the closest operation (or the unknown field and the one it is near), instead of
+   * answering. The request stays in the log; one with an unknown field has run, its change kept,
+   * as without `strict`. A server serving the platform answers it as usual (see `--strict` of the CLI).
    * Default `false`.
    */
   strict?: boolean | undefined

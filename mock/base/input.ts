@@ -284,15 +284,199 @@ function checkMarkdown(value: unknown, path: string[]): void {
   }
 }
 
+/** A body field the operation does not take, and the known field it is nearest to, if one is near. */
+export interface UnknownField {
+  /** As a 400 would name it: `body.titel`, `body.integration.nmae`, `body.items.0.titel`. */
+  field: string
+  /** The known field at the same place nearest to it: `body.title`. */
+  didYouMean?: string
+  /** The fields the object at that place takes (`body.title`, `body.parent`), at most {@link MAX_KNOWN_LISTED}. */
+  known: readonly string[]
+}
+
+/** Most unknown fields reported of one body: the walk stops there, whatever the body holds. */
+const MAX_UNKNOWN_REPORTED = 5
+/** Most known fields listed beside an unknown one with nothing near it. */
+const MAX_KNOWN_LISTED = 10
+/** Longest key kept in a field's name: the request log is bounded whatever clients send. */
+const MAX_KEY_CHARS = 64
+
+/** The fields an object schema takes, and the object schemas below them worth walking. */
+interface BodyShape {
+  readonly keys: ReadonlySet<string>
+  /** Fields whose value is an object schema that drops unknown keys (or an array of one). */
+  readonly nested: ReadonlyMap<string, { shape: BodyShape; array: boolean }>
+}
+
+const bodyShapeCache = new WeakMap<z.core.$ZodType, BodyShape | null>()
+
+/**
+ * The object schema under a field's wrappers (optional, nullable, default, pipes), with whether
+ * it is an array of it; `undefined` for anything else (unions, records, primitives).
+ */
+function objectUnder(schema: z.core.$ZodType): { object: z.core.$ZodType; array: boolean } | undefined {
+  let current: z.core.$ZodType | undefined = schema
+  let array = false
+  for (let depth = 0; current && depth < 32; depth++) {
+    const def = current._zod.def as z.core.$ZodTypeDef & Record<string, unknown>
+    switch (def.type) {
+      case 'optional':
+      case 'nullable':
+      case 'default':
+      case 'prefault':
+      case 'nonoptional':
+      case 'readonly':
+      case 'catch':
+        current = def.innerType as z.core.$ZodType
+        continue
+      case 'pipe':
+        current = def.in as z.core.$ZodType
+        continue
+      case 'lazy':
+        current = (def.getter as () => z.core.$ZodType)()
+        continue
+      case 'array':
+        if (array) return undefined
+        array = true
+        current = def.element as z.core.$ZodType
+        continue
+      case 'object':
+        return { object: current, array }
+      default:
+        return undefined
+    }
+  }
+  return undefined
+}
+
+/**
+ * The shape of an object schema that drops unknown keys (`z.object`), read once per schema;
+ * `null` for one that keeps them on purpose (`z.looseObject`: a forward-compatible or open-ended
+ * object), whose keys are then never reported.
+ */
+function bodyShape(schema: z.core.$ZodType, depth = 0): BodyShape | null {
+  const cached = bodyShapeCache.get(schema)
+  if (cached !== undefined) return cached
+  const def = schema._zod.def as z.core.$ZodTypeDef & { shape?: Record<string, z.core.$ZodType>; catchall?: unknown }
+  if (def.type !== 'object' || def.catchall !== undefined || !def.shape) {
+    bodyShapeCache.set(schema, null)
+    return null
+  }
+  const nested = new Map<string, { shape: BodyShape; array: boolean }>()
+  // Recursive schemas stop here: deeper than a body may nest is never walked anyway.
+  if (depth < MAX_JSON_DEPTH) {
+    for (const [key, field] of Object.entries(def.shape)) {
+      const under = objectUnder(field)
+      const shape = under && bodyShape(under.object, depth + 1)
+      if (under && shape) nested.set(key, { shape, array: under.array })
+    }
+  }
+  const shape: BodyShape = { keys: new Set(Object.keys(def.shape)), nested }
+  bodyShapeCache.set(schema, shape)
+  return shape
+}
+
+/**
+ * The fields of a body (already validated) that its operation's schema does not take, at the
+ * top and in nested objects the contract describes: the platform ignores them, and a test
+ * hears of it as a near miss. One walk of the body's keys against sets built once per schema.
+ */
+export function unknownBodyFields(schema: ObjectSchema, body: unknown): UnknownField[] {
+  const shape = bodyShape(schema)
+  const out: UnknownField[] = []
+  if (shape) walkUnknown(shape, body, 'body', out)
+  return out
+}
+
+function walkUnknown(shape: BodyShape, value: unknown, path: string, out: UnknownField[]): void {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return
+  for (const key of Object.keys(value)) {
+    if (!shape.keys.has(key)) {
+      out.push(unknownField(shape, key, path))
+      if (out.length >= MAX_UNKNOWN_REPORTED) return
+      continue
+    }
+    const below = shape.nested.get(key)
+    if (!below) continue
+    const child = (value as Record<string, unknown>)[key]
+    if (!below.array) walkUnknown(below.shape, child, `${path}.${key}`, out)
+    else if (Array.isArray(child))
+      for (let i = 0; i < child.length && out.length < MAX_UNKNOWN_REPORTED; i++)
+        walkUnknown(below.shape, child[i], `${path}.${key}.${i}`, out)
+    if (out.length >= MAX_UNKNOWN_REPORTED) return
+  }
+}
+
+function unknownField(shape: BodyShape, key: string, path: string): UnknownField {
+  const near = nearestKey(shape.keys, key)
+  return {
+    field: `${path}.${printableKey(key)}`,
+    ...(near !== undefined ? { didYouMean: `${path}.${near}` } : {}),
+    known: [...shape.keys].slice(0, MAX_KNOWN_LISTED).map((k) => `${path}.${k}`),
+  }
+}
+
+/** A key as a message may show it: control and direction characters escaped, at most 64 characters. */
+function printableKey(key: string): string {
+  const cut = key.length > MAX_KEY_CHARS ? `${key.slice(0, MAX_KEY_CHARS - 1)}…` : key
+  return cut.replace(
+    /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
+}
+
+/**
+ * The known key a client most likely meant: the same once case, `_` and `-` are ignored
+ * (`default_level`, `Title`), or one or two edits away (a swap counts one) for keys long enough
+ * that this is not a coincidence. `undefined` when none is near.
+ */
+function nearestKey(keys: ReadonlySet<string>, key: string): string | undefined {
+  if (key.length > MAX_KEY_CHARS) return undefined
+  const given = normalKey(key)
+  let best: string | undefined
+  let bestDistance = Infinity
+  for (const known of keys) {
+    const candidate = normalKey(known)
+    const allowed = Math.min(2, Math.floor(Math.max(given.length, candidate.length) / 3))
+    if (Math.abs(candidate.length - given.length) > allowed) continue
+    const distance = editDistance(given, candidate)
+    if (distance <= allowed && distance < bestDistance) {
+      best = known
+      bestDistance = distance
+    }
+  }
+  return best
+}
+
+const normalKey = (key: string) => key.toLowerCase().replace(/[_-]/g, '')
+
+/** Edits (insert, delete, replace, swap two neighbours) between two short strings. */
+function editDistance(a: string, b: string): number {
+  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)]
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i]
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      let d = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1)
+      row[j] = d
+    }
+    rows.push(row)
+  }
+  return rows[a.length]![b.length]!
+}
+
 /**
  * Parses a request's path parameters, query and body with the operation's contract schemas and
- * returns them as one flat object, as the SDK sends them.
+ * returns them as one flat object, as the SDK sends them. Body fields the operation does not take
+ * are dropped, as the platform drops them, and told to `onUnknown` (once, when there are any).
  */
 export function parseInput(
   op: OperationDef,
   rawParams: Record<string, string>,
   search: string,
   request: InputSource,
+  onUnknown?: (fields: UnknownField[]) => void,
 ): Record<string, unknown> | Promise<Record<string, unknown>> {
   const params: Record<string, string> = {}
   for (const name in rawParams) {
@@ -310,6 +494,10 @@ export function parseInput(
     return readBody(request).then((value) => {
       const body = check('body', op.body!, value)
       checkMarkdown(body, ['body'])
+      if (onUnknown) {
+        const unknown = unknownBodyFields(op.body!, value)
+        if (unknown.length > 0) onUnknown(unknown)
+      }
       return Object.assign(input, body)
     })
   }

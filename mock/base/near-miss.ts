@@ -1,5 +1,6 @@
 import type { OperationDef } from '../../src/contract/define.ts'
 import type { OperationId } from '../../src/contract/index.ts'
+import type { UnknownField } from './input.ts'
 import type { ClosestOperation, NearMiss, NearMissReason } from './request-log.ts'
 
 /** The longest message a near miss keeps: the log's memory is bounded whatever clients send. */
@@ -9,6 +10,23 @@ const MAX_MESSAGE_CHARS = 512
 export function refusal(op: OperationDef, reason: 'validation' | 'authentication', message: string): NearMiss {
   const field = reason === 'authentication' ? 'header.authorization' : (/^Invalid ([\w.[\]-]+)/.exec(message)?.[1] ?? 'body')
   return { reason, message: clip(message), closest: closestOf(op, field) }
+}
+
+/**
+ * A near miss of a request its operation answered although its body held fields the operation
+ * does not take (and the platform ignored): the first names the field, and the known one it is
+ * nearest to. A typo in an optional field otherwise passes unseen, as the field's default.
+ */
+export function unknownFields(op: OperationDef, fields: readonly UnknownField[]): NearMiss {
+  const first = fields[0]!
+  const named = fields.map((f) => (f.didYouMean ? `${f.field} (did you mean ${f.didYouMean}?)` : f.field)).join(', ')
+  const takes = first.didYouMean || first.known.length === 0 ? '' : `; ${op.id} takes ${first.known.join(', ')}`
+  const message = `Unknown field${fields.length > 1 ? 's' : ''} ${named}, ignored by ${op.id}${takes}`
+  return {
+    reason: 'unknown-field',
+    message: clip(message),
+    closest: { ...closestOf(op, first.field), ...(first.didYouMean ? { didYouMean: first.didYouMean } : {}) },
+  }
 }
 
 /**

@@ -30,7 +30,11 @@ export interface LoggedRequest {
   bodySize?: number
   /** The name (label) of the token that authenticated it: `admin` for `platform.tokens.admin`. Never the token. */
   tokenName?: string
-  /** Set when the request was a near miss: it matched no operation, or was refused before the operation ran. */
+  /**
+   * Set when the request was a near miss: it matched no operation, was refused before the
+   * operation ran, or held body fields the operation ignored (then `operationId` is set and the
+   * operation's answer and change stand).
+   */
   miss?: NearMiss
   /** Set when injected faults (`platform.faults`) acted on the request: which ones, and what the caller got. */
   fault?: InjectedFault
@@ -54,13 +58,17 @@ export interface InjectedFault {
   latency?: number
 }
 
-/** Why a request never reached an operation. */
-export type NearMissReason = 'no-route' | 'method-not-allowed' | 'validation' | 'authentication'
+/**
+ * Why a request was a near miss: it never reached an operation, or (`unknown-field`) reached one
+ * with body fields the operation ignores.
+ */
+export type NearMissReason = 'no-route' | 'method-not-allowed' | 'validation' | 'authentication' | 'unknown-field'
 
 /**
- * A request that matched no operation (`no-route`, `method-not-allowed`), or that matched one but
+ * A request that matched no operation (`no-route`, `method-not-allowed`), that matched one but
  * was refused before it ran (`validation`: a 400, 413 or 415 about its input; `authentication`: a
- * 401), with the operation it came closest to.
+ * 401), or that its operation answered while ignoring fields of its body it does not take
+ * (`unknown-field`), with the operation it came closest to.
  */
 export interface NearMiss {
   /** Why it missed. */
@@ -79,9 +87,12 @@ export interface ClosestOperation {
   path: string
   /**
    * What stopped the request matching it: `method`, `path` (a segment differs), a field of the
-   * input as the 400 names it (`body.title`, `query.limit`), or `header.authorization`.
+   * input as the 400 names it (`body.title`, `query.limit`), `header.authorization`, or the body
+   * field the operation does not take (`body.titel`).
    */
   field: string
+  /** For an unknown body field, the known field nearest to it (`body.title`), when one is near. */
+  didYouMean?: string
 }
 
 /** Options of a {@link RequestLog}: what bounds its memory, whatever clients send. */
@@ -220,7 +231,11 @@ export class RequestLog implements Iterable<LoggedRequest> {
         (entry.client === undefined ? 0 : stringBytes(entry.client)) +
         (json === undefined ? 0 : stringBytes(json)) +
         (entry.tokenName === undefined ? 0 : stringBytes(entry.tokenName)) +
-        (entry.miss === undefined ? 0 : OBJECT_BYTES * 2 + stringBytes(entry.miss.message) + (entry.miss.closest?.field.length ?? 0) * 2) +
+        (entry.miss === undefined
+          ? 0
+          : OBJECT_BYTES * 2 +
+            stringBytes(entry.miss.message) +
+            ((entry.miss.closest?.field.length ?? 0) + (entry.miss.closest?.didYouMean?.length ?? 0)) * 2) +
         (entry.fault === undefined ? 0 : OBJECT_BYTES * 2 + (5 + entry.fault.ids.length) * SLOT_BYTES),
     )
     while (this.#chars > this.maxTotalChars && this.#queue.length > 1) this.#queue.dropOldest()
@@ -293,8 +308,9 @@ export class RequestLog implements Iterable<LoggedRequest> {
   }
 
   /**
-   * The near misses, oldest first: requests that matched no operation, or were refused by
-   * validation or authentication before one ran (each with its `miss`).
+   * The near misses, oldest first: requests that matched no operation, were refused by
+   * validation or authentication before one ran, or held body fields their operation ignored
+   * (each with its `miss`).
    */
   unmatched(): LoggedRequest[] {
     return this.#queue

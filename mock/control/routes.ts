@@ -86,11 +86,19 @@ const ActiveFault = z.object({
   latency: z.optional(z.union([Duration, z.object({ min: Duration, max: Duration }), z.object({ median: Duration, spread: z.number() })])),
 })
 
-/** Why a request matched no operation, and the operation it came closest to (mock/base/near-miss.ts). */
+/** Why a request was a near miss, and the operation it came closest to (mock/base/near-miss.ts). */
 const NearMissSchema = z.object({
-  reason: z.enum(['no-route', 'method-not-allowed', 'validation', 'authentication']),
+  reason: z.enum(['no-route', 'method-not-allowed', 'validation', 'authentication', 'unknown-field']),
   message: z.string(),
-  closest: z.optional(z.object({ operationId: OperationIdSchema, method: z.string(), path: z.string(), field: z.string() })),
+  closest: z.optional(
+    z.object({
+      operationId: OperationIdSchema,
+      method: z.string(),
+      path: z.string(),
+      field: z.string(),
+      didYouMean: z.optional(z.string()),
+    }),
+  ),
 })
 
 /** What injected faults did to a request: `InjectedFault` (mock/base/request-log.ts). */

@@ -20,7 +20,7 @@ export interface ServeOptions {
   allowedHosts?: true | string[] | undefined
   /** Secret of the control plane; required off loopback. */
   controlToken: string | undefined
-  /** `--strict`: the first near miss (no operation, refused by validation or authentication) stops the server, exit code 1. */
+  /** `--strict`: the first near miss (no operation, refused by validation or authentication, an unknown body field) stops the server, exit code 1. */
   strict?: boolean
   /** How each request is printed on stdout. */
   log: 'text' | 'json' | 'quiet'
@@ -68,8 +68,9 @@ Options of serve:
                        or set DOCPLAT_CONTROL_TOKEN)
   --log <text|json>    how each request is printed on stdout (default text)
   --quiet              print no line per request
-  --strict             stop with exit code 1 at the first request that matches no operation
-                       or is refused by validation or authentication (after answering it)
+  --strict             stop with exit code 1 at the first request that matches no operation,
+                       is refused by validation or authentication, or has a body field its
+                       operation does not take (after answering it)
   --headers-timeout <ms>  time a client has to send request headers (default 10000)
   --request-timeout <ms>  time a client has to send a whole request (default 30000)
   --idle-timeout <ms>     a silent connection is closed after this (default 30000)

@@ -28,7 +28,7 @@ export interface DocplatMatchers<R = unknown> {
   toHaveReceived(operationId: OperationId, expectation?: RequestExpectation): R
   /** As `platform.verifyOrder`: requests matching the steps came in this order. */
   toHaveReceivedInOrder(steps: readonly OrderedStep[]): R
-  /** No near miss in the log: every request matched an operation and passed validation and authentication. */
+  /** No near miss in the log: every request matched an operation, passed validation and authentication, and sent no body field the operation ignores. */
   toHaveNoUnmatchedRequests(): R
 }
 

@@ -47,7 +47,10 @@ export class VerificationError extends Error {
   }
 }
 
-/** A strict platform received a request that matched no operation, or that was refused before one ran. */
+/**
+ * A strict platform received a near miss: a request that matched no operation, that was refused
+ * before one ran, or whose body held fields its operation ignored.
+ */
 export class UnmatchedRequestError extends Error {
   override name = 'UnmatchedRequestError'
   /** The request: its `miss` says why and what it came closest to. */
@@ -74,7 +77,9 @@ const SHOWN = 5
 /**
  * Checks the log for requests to one operation matching an expectation; returns them, or throws
  * a {@link VerificationError} listing what was received instead, closest first. Near misses
- * (requests refused before the operation ran) never count, but are listed with their reason.
+ * refused before the operation ran never count, but are listed with their reason; a request the
+ * operation answered while ignoring unknown body fields counts as received, and is listed with
+ * the field it ignored (and the one it was probably meant to be) beside what differs.
  *
  * @example
  * ```ts
@@ -129,7 +134,7 @@ export function verifyRequests(
     lines.push('Received instead, closest first:')
     for (const { entry, differences } of others.slice(0, SHOWN)) {
       lines.push(`  ${line(entry)}`)
-      if (entry.miss) continue
+      if (!reached(entry)) continue
       for (const d of differences.slice(0, 3))
         lines.push(`      ${d.field}: expected ${format(d.expected)}, received ${format(d.received)}`)
     }
@@ -178,9 +183,10 @@ export function describeMiss(entry: UnmatchedRequest): string {
   const { miss } = entry
   const head = `${entry.method} ${pathOf(entry.url)} → ${entry.status}`
   if (!miss) return head
-  const closest = miss.closest
-    ? `; closest: ${miss.closest.operationId} (${miss.closest.method} ${miss.closest.path}), ${miss.closest.field}`
-    : ''
+  const closest =
+    miss.closest && miss.reason !== 'unknown-field'
+      ? `; closest: ${miss.closest.operationId} (${miss.closest.method} ${miss.closest.path}), ${miss.closest.field}`
+      : ''
   return `${head} ${miss.reason}: ${miss.message}${closest}`
 }
 
@@ -208,9 +214,15 @@ function boundsOf(times: RequestExpectation['times']): { atLeast: number; atMost
   return { atLeast, atMost }
 }
 
+/**
+ * Whether a request reached its operation: every request with one, except near misses refused
+ * before it ran (one whose unknown body fields the operation ignored did reach it).
+ */
+const reached = (entry: LoggedRequest): boolean => entry.miss === undefined || entry.miss.reason === 'unknown-field'
+
 /** How an entry differs from an expectation; an entry of another operation differs by its operation alone. */
 function differencesOf(entry: LoggedRequest, operationId: string, expectation: Omit<RequestExpectation, 'times'>): Difference[] {
-  if (entry.operationId !== operationId || entry.miss)
+  if (entry.operationId !== operationId || !reached(entry))
     return [{ field: 'operationId', expected: operationId, received: entry.miss ? `${entry.miss.reason}` : entry.operationId }]
   const found: Difference[] = []
   if (expectation.status !== undefined && expectation.status !== entry.status)
@@ -231,7 +243,7 @@ function differencesOf(entry: LoggedRequest, operationId: string, expectation: O
  * same method, ten.
  */
 function distanceOf(entry: LoggedRequest, operationId: OperationId, differences: Difference[]): number | undefined {
-  if (entry.miss) return entry.miss.closest?.operationId === operationId ? 1 : undefined
+  if (!reached(entry)) return entry.miss?.closest?.operationId === operationId ? 1 : undefined
   if (entry.operationId === operationId) return differences.length
   const op = operations[operationId as keyof typeof operations] as { method: string } | undefined
   return op && op.method === entry.method ? 10 : undefined
@@ -352,9 +364,10 @@ function pathOf(url: string): string {
 }
 
 function line(entry: LoggedRequest): string {
-  if (entry.miss) return describeMiss(entry)
+  if (!reached(entry)) return describeMiss(entry)
   const body = entry.body === undefined ? '' : ` ${format(entry.body)}`
-  return `${entry.operationId ?? '(no operation)'}: ${entry.method} ${pathOf(entry.url)} → ${entry.status}${body}`
+  const ignored = entry.miss ? `; ${entry.miss.message}` : ''
+  return `${entry.operationId ?? '(no operation)'}: ${entry.method} ${pathOf(entry.url)} → ${entry.status}${body}${ignored}`
 }
 
 /** A value in a message: short, one line, as code would write it. */

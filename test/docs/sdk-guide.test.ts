@@ -1,4 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { readFileSync } from 'node:fs'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { describe, expect, it, vi } from 'vitest'
+import { codeBlocks, declaredOutput, matchesLines, printedLines, ROOT, withSourceImports } from './blocks.ts'
 import { createClient, InternalServerError, ListLimitError, TimeoutError, VERSION } from '../../src/index.ts'
 import { createMockPlatform } from '../../mock/index.ts'
 
@@ -46,6 +51,41 @@ describe('cancellation through platform.fetch', () => {
     const { platform, client } = await demo()
     platform.faults.add({ operationId: LIST_ORGS, latency: '300ms', times: 1 })
     await expect(client.orgs.list(undefined, { timeout: 50, retry: 0 })).rejects.toBeInstanceOf(TimeoutError)
+  })
+})
+
+describe('the "Timeouts and cancellation" example', () => {
+  it('prints the same, as documented, on each of 20 runs, each on a platform built afresh', { timeout: 300_000 }, async () => {
+    const heading = readFileSync(join(ROOT, 'docs/sdk.md'), 'utf8').split('\n').indexOf('## Timeouts and cancellation') + 1
+    expect(heading).toBeGreaterThan(0)
+    const block = codeBlocks('docs/sdk.md').find((b) => b.run && b.line > heading)!
+    expect(block.code).toContain('TimeoutError')
+    const dir = join(ROOT, 'test-results/doc-blocks-repeated')
+    await mkdir(dir, { recursive: true })
+    const file = join(dir, 'sdk_timeouts.ts')
+    await writeFile(file, withSourceImports(block.code))
+    const runs: string[][] = []
+    try {
+      for (let run = 0; run < 20; run++) {
+        // A fresh module graph: no scenario kept from an earlier run, so each one waits for
+        // the demo to be built, as a program run once does.
+        vi.resetModules()
+        const printed: string[] = []
+        const log = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void printed.push(...printedLines(args)))
+        try {
+          await import(`${pathToFileURL(file).href}?run=${run}`)
+        } finally {
+          log.mockRestore()
+        }
+        runs.push(printed)
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+    const documented = declaredOutput(block.code)
+    expect(documented).toEqual(['true', 'AbortError'])
+    const differing = runs.map((printed, run) => ({ run, printed })).filter(({ printed }) => !matchesLines(documented, printed))
+    expect(differing).toEqual([])
   })
 })
 

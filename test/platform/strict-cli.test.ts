@@ -16,4 +16,22 @@ describe('docplat-mock serve --strict', CLI_TEST, () => {
       'docplat-mock: --strict: unmatched request: GET /v1/orgz → 404 no-route: No operation matches GET /v1/orgz; closest: listOrganizationsForAuthenticatedUser (GET /v1/orgs), path',
     )
   })
+
+  it('stops on a body field the operation does not take, after answering it as the platform does', async () => {
+    const run = await startCli(['--port', '0', '--scenario', 'demo', '--strict', '--quiet'])
+    const { named: tokens } = (await (await fetch(`${run.url}/_docplat/tokens`)).json()) as { named: Record<string, string> }
+    const headers = { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' }
+    const orgs = (await (await fetch(`${run.url}/v1/orgs`, { headers })).json()) as { items: Array<{ id: string }> }
+    const response = await fetch(`${run.url}/v1/orgs/${orgs.items[0]!.id}/collections`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ titel: 'Roadmap' }),
+    })
+    expect(response.status).toBe(201)
+    expect(((await response.json()) as { title: string }).title).toBe('Untitled collection')
+    expect(await run.exited).toEqual({ code: 1, signal: null })
+    expect(run.stderr()).toMatch(
+      /docplat-mock: --strict: unmatched request: POST \/v1\/orgs\/\w+\/collections → 201 unknown-field: Unknown field body\.titel \(did you mean body\.title\?\), ignored by createCollection/,
+    )
+  })
 })

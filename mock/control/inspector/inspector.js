@@ -253,7 +253,8 @@ function showTab(name) {
 
 /**
  * How a near miss is marked in the list: `unmatched` when no operation has the request's path
- * and method, `refused` when one has but refused it before running (its input, its token).
+ * and method, `refused` when one has but refused it before running (its input, its token),
+ * `ignored` when one answered it but ignored body fields it does not take.
  * @type {Record<NearMiss['reason'], string>}
  */
 const MISS_MARKS = {
@@ -261,6 +262,7 @@ const MISS_MARKS = {
   'method-not-allowed': 'unmatched',
   validation: 'refused',
   authentication: 'refused',
+  'unknown-field': 'ignored',
 }
 
 /** @type {Record<NearMiss['reason'], string>} */
@@ -269,6 +271,7 @@ const MISS_REASONS = {
   'method-not-allowed': 'No operation has this method on this path',
   validation: 'Refused by validation before the operation ran',
   authentication: 'Refused by authentication before the operation ran',
+  'unknown-field': 'Answered by the operation, which ignored body fields it does not take',
 }
 
 /**
@@ -507,6 +510,7 @@ function nearMissBlock(miss) {
             h('dd', { className: 'closest' }, h('strong', {}, closest.operationId), ` ${closest.method} ${closest.path}`),
             h('dt', {}, 'differs at'),
             h('dd', { className: 'field' }, closest.field),
+            closest.didYouMean ? [h('dt', {}, 'did you mean'), h('dd', { className: 'field' }, closest.didYouMean)] : [],
           ]
         : [h('dt', {}, 'closest operation'), h('dd', { className: 'muted' }, 'none')],
     ),
