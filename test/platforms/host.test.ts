@@ -152,6 +152,28 @@ describe('a host of platforms', () => {
     expect(intervals.size).toBe(0)
   })
 
+  it('never expires a platform while a request to it runs, and counts its idle time from that request end', () => {
+    const { host: h, advance } = host({ idle: '2m' })
+    const busy = h.create({ scenario: 'empty' })
+    const first = h.begin(busy.id)!
+    const second = h.begin(busy.id)!
+    expect(first.hosted).toBe(busy)
+    expect(busy.inFlight).toBe(2)
+    advance(10 * 60_000)
+    first.finished()
+    first.finished()
+    advance(10 * 60_000)
+    // One request still runs: the platform stays, however long ago the requests arrived.
+    expect(h.list().map((p) => p.id)).toEqual([busy.id])
+    second.finished()
+    expect(busy.inFlight).toBe(0)
+    advance(90_000)
+    expect(h.list().map((p) => p.id)).toEqual([busy.id])
+    advance(60_000)
+    expect(h.list()).toEqual([])
+    expect(h.begin(busy.id)).toBeUndefined()
+  })
+
   it('never expires anything with idle 0, and refuses a bad idle time or limit', () => {
     const { host: h, intervals, advance } = host({ idle: 0 })
     h.create({ scenario: 'empty' })
