@@ -282,6 +282,12 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         ...(miss ? { miss } : {}),
         ...(injected ? { fault: injected } : {}),
       }
+      // A near miss found before authentication still names the known token it carried: beyond
+      // loopback, --strict stops only for callers holding one.
+      if (miss && tokenName === undefined) {
+        const known = knownToken(options.state(), request)
+        if (known !== undefined) entry.tokenName = known
+      }
       answer.logged = options.log.push(entry)
       if (miss) {
         answer.miss = miss
@@ -522,6 +528,13 @@ function authenticate(state: State, request: PlainRequest): Caller {
   const user = token && state.tables.users.get(token.user)
   if (!user) throw unauthorized('Unknown or revoked token')
   return { user, token: token.id }
+}
+
+/** The label of the platform's token a request carries, if it carries one of a known user; never throws. */
+function knownToken(state: State, request: PlainRequest): string | undefined {
+  const match = BEARER.exec(request.header('authorization') ?? '')
+  const token = match ? state.tables.tokens.get(match[1]!) : undefined
+  return token && state.tables.users.get(token.user) ? token.label : undefined
 }
 
 function respond(op: OperationDef, result: unknown): PlainAnswer {

@@ -23,6 +23,11 @@ export interface BudgetedLog {
  * Give the same budget to `createMockPlatform({ requestJournal })` and
  * `startMockServer({ requestJournal })` to bound both under one figure; the server uses its
  * platform's own budget when given none.
+ *
+ * A budget made `within` another is a share of it: what its logs keep counts against both, the
+ * oldest entries of all the outer budget's logs go first when the outer one is full, and its own
+ * oldest when it alone is. The platforms a server hosts each take such a share of the server's
+ * budget, so together they never keep more than it.
  */
 export class ByteBudget {
   /** The most bytes kept, together. */
@@ -30,11 +35,32 @@ export class ByteBudget {
   #used = 0
   #tickets = 0
   readonly #logs: BudgetedLog[] = []
+  #within: ByteBudget | undefined
 
-  constructor(limit: number = DEFAULT_REQUEST_JOURNAL_BYTES) {
+  constructor(limit: number = DEFAULT_REQUEST_JOURNAL_BYTES, within?: ByteBudget) {
     if (!(Number.isSafeInteger(limit) && limit >= 0))
       throw new RangeError(`Invalid request journal budget ${String(limit)}: expected a whole number of bytes, 0 or more`)
     this.limit = limit
+    this.#within = within
+  }
+
+  /**
+   * Stops counting against the budget this one was made within: its bytes are given back there
+   * and its logs are no longer dropped from there (a hosted platform that ended). @internal
+   */
+  detach(): void {
+    const within = this.#within
+    if (!within) return
+    this.#within = undefined
+    within.#leave(this.#logs, this.#used)
+  }
+
+  #leave(logs: readonly BudgetedLog[], bytes: number): void {
+    for (const log of logs) {
+      const at = this.#logs.indexOf(log)
+      if (at >= 0) this.#logs.splice(at, 1)
+    }
+    this.release(bytes)
   }
 
   /** Bytes charged now. */
@@ -44,17 +70,19 @@ export class ByteBudget {
 
   /** Whether anything can be kept at all (`limit` above 0): a log skips its work when not. */
   get keeps(): boolean {
-    return this.limit > 0
+    return this.limit > 0 && (this.#within?.keeps ?? true)
   }
 
   /** Makes `log` one of those whose oldest entries go first when the budget is exceeded. @internal */
   join(log: BudgetedLog): void {
     if (!this.#logs.includes(log)) this.#logs.push(log)
+    this.#within?.join(log)
   }
 
   /** The number of a new entry: entries of every log of this budget are dropped in this order. @internal */
   ticket(): number {
-    return ++this.#tickets
+    // One count for the outer budget and its shares, so "oldest" means the same in all of them.
+    return this.#within ? this.#within.ticket() : ++this.#tickets
   }
 
   /**
@@ -63,12 +91,14 @@ export class ByteBudget {
    */
   charge(bytes: number): void {
     this.#used += bytes
+    this.#within?.charge(bytes)
     if (this.#used > this.limit) this.#shrink()
   }
 
   /** Gives back the bytes of an entry a log no longer keeps. @internal */
   release(bytes: number): void {
     this.#used -= bytes
+    this.#within?.release(bytes)
   }
 
   #shrink(): void {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { ByteBudget } from '../base/byte-budget.ts'
 import { HttpError } from '../base/http-error.ts'
 import { clockRangeRefusal, parseDuration } from '../base/clock.ts'
 import { cryptoSecrets } from '../base/random.ts'
@@ -16,8 +17,16 @@ export const DEFAULT_MAX_PLATFORMS = 100
 /** Default time a hosted platform may go without a request before it is ended: 30 minutes. */
 export const DEFAULT_PLATFORM_IDLE_MS = 30 * 60_000
 
-/** The largest request journal a hosted platform may ask for (each keeps its own, so platforms never evict each other's). */
+/** The largest request journal a hosted platform may ask for: a cap of its own, within the server's one budget. */
 export const MAX_HOSTED_JOURNAL_BYTES = 64 * 1024 * 1024
+
+/**
+ * What every platform of a server takes from the server, its first one and every hosted one alike:
+ * where development tunnels may point, and what a near miss does (`--strict`). `docplat-mock serve`
+ * builds it once from its flags and gives it to both; `startMockServer` gives hosted platforms
+ * `{ tunnelLoopback: false }` beyond loopback when it is given none.
+ */
+export type PlatformPolicy = Pick<MockPlatformOptions, 'tunnelAllow' | 'tunnelLoopback' | 'onUnmatched' | 'fetch'>
 
 /** What `POST /_docplat/platforms` takes: every field optional, none unknown. */
 export const NewPlatformBody = z.strictObject({
@@ -51,8 +60,10 @@ export interface HostedPlatform {
   readonly seed: string | undefined
   /** Wall-clock milliseconds at creation. */
   readonly createdAt: number
-  /** Wall-clock milliseconds of its latest request (API or control plane). */
+  /** Wall-clock milliseconds of its latest request (API or control plane), at its arrival or its end. */
   readonly lastUsed: number
+  /** Requests to it begun ({@link PlatformHost.begin}) and not finished: while any are, it does not expire. */
+  readonly inFlight: number
 }
 
 /** A platform as `GET /_docplat/platforms` lists it and `POST` answers it (`tokens` only there). */
@@ -117,6 +128,14 @@ export interface PlatformHostOptions {
   timers?: Timers | undefined
   /** Makes a platform. Default {@link createMockPlatform}. */
   create?: ((options: MockPlatformOptions) => MockPlatform) | undefined
+  /** The server's policy, which every hosted platform is created with. */
+  policy?: PlatformPolicy | undefined
+  /**
+   * The server's one budget of memory kept about past requests: each hosted platform's request log
+   * and exchanges take a share of it ({@link ByteBudget} `within`), so all of them together keep at
+   * most its limit. Default: a budget of its own per platform (nothing bounds the sum).
+   */
+  journal?: ByteBudget | undefined
 }
 
 /** An interval timer: what idle expiry needs, injectable so tests drive it without waiting. */
@@ -137,14 +156,15 @@ const globalTimers: Timers = {
 
 interface Entry extends HostedPlatform {
   lastUsed: number
+  inFlight: number
 }
 
 /**
  * Many isolated platforms behind one server, as `createMockPlatform()` gives many in process:
- * each its own state, clock, faults, request log (with its own memory budget, so one platform's
- * traffic never evicts another's entries) and fresh tokens. The first platform is the server's
- * own. Idle hosted platforms are ended by a sweep every quarter of the idle time (at most a
- * minute apart), against `now()`: a test moves `now` and calls {@link PlatformHost.sweep}.
+ * each its own state, clock, faults, request log (a share of the server's one memory budget) and
+ * fresh tokens, all under the server's policy. The first platform is the server's own. Idle hosted
+ * platforms (none of their requests running) are ended by a sweep every quarter of the idle time
+ * (at most a minute apart), against `now()`: a test moves `now` and calls {@link PlatformHost.sweep}.
  */
 export class PlatformHost {
   /** The hosted platforms: the first one is the server's own, not held here. */
@@ -158,6 +178,8 @@ export class PlatformHost {
   readonly #timers: Timers
   readonly #create: (options: MockPlatformOptions) => MockPlatform
   readonly #origin: () => string
+  readonly #policy: PlatformPolicy
+  readonly #journal: ByteBudget | undefined
   #sweeper: unknown
   #closed = false
 
@@ -176,6 +198,8 @@ export class PlatformHost {
     this.#create = options.create ?? createMockPlatform
     this.#origin = options.origin
     this.#firstScenario = options.firstScenario
+    this.#policy = options.policy ?? {}
+    this.#journal = options.journal
     this.#started = this.#now()
   }
 
@@ -221,12 +245,18 @@ export class PlatformHost {
     do id = `p${cryptoSecrets.string(15)}`
     while (this.#entries.has(id))
     const baseUrl = `${this.#origin()}${PLATFORMS_PREFIX}${id}`
+    const asked = input.options?.requestJournal
+    const journal = this.#journal
+    const requestJournal =
+      asked === false ? false : journal ? new ByteBudget(Math.min(asked ?? journal.limit, journal.limit), journal) : asked
     const platform = this.#create({
+      // The server's policy first: nothing a client sends when creating a platform may loosen it.
+      ...this.#policy,
       scenario: input.scenario ?? 'demo',
       ...(input.seed !== undefined ? { seed: input.seed } : {}),
       ...(now !== undefined ? { now } : {}),
       ...(input.clock?.frozen !== undefined ? { freeze: input.clock.frozen } : {}),
-      ...(input.options?.requestJournal !== undefined ? { requestJournal: input.options.requestJournal } : {}),
+      ...(requestJournal !== undefined ? { requestJournal } : {}),
       baseUrl,
       // Every hosted platform gets fresh tokens and secrets: one platform's tokens are unknown in
       // every other, whatever seed both were given.
@@ -242,6 +272,7 @@ export class PlatformHost {
       seed: input.seed,
       createdAt: at,
       lastUsed: at,
+      inFlight: 0,
     }
     this.#entries.set(id, entry)
     this.#schedule()
@@ -253,6 +284,25 @@ export class PlatformHost {
     const entry = this.#entries.get(id)
     if (entry) entry.lastUsed = this.#now()
     return entry
+  }
+
+  /**
+   * The platform `id` for a request that begins now, or `undefined` when there is none: it does not
+   * expire until `finished` is called (once the answer is out), which marks it used again.
+   */
+  begin(id: string): { hosted: HostedPlatform; finished: () => void } | undefined {
+    const entry = this.#entries.get(id)
+    if (!entry) return undefined
+    entry.lastUsed = this.#now()
+    entry.inFlight++
+    let done = false
+    const finished = () => {
+      if (done) return
+      done = true
+      entry.inFlight--
+      entry.lastUsed = this.#now()
+    }
+    return { hosted: entry, finished }
   }
 
   /** The hosted platforms, by creation (the server's first one is not among them). */
@@ -295,7 +345,7 @@ export class PlatformHost {
     const now = this.#now()
     const ended: string[] = []
     for (const entry of this.#entries.values()) {
-      if (now - entry.lastUsed < this.#idle) continue
+      if (entry.inFlight > 0 || now - entry.lastUsed < this.#idle) continue
       this.#remove(entry)
       ended.push(entry.id)
     }
@@ -313,6 +363,8 @@ export class PlatformHost {
     // In-flight requests finish on the platform they hold; what it kept is let go now.
     entry.platform.faults.clear()
     entry.platform.requests.clear()
+    // Its share stops counting against the server's budget, which no longer holds on to its logs.
+    entry.platform.requests.budget.detach()
     if (this.#entries.size === 0) this.#unschedule()
   }
 

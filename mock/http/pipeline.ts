@@ -4,6 +4,7 @@
  * request takes every step, API and control plane alike; docs/architecture.md draws the list.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
 import type { OperationDef } from '../../src/contract/define.ts'
 import { operations } from '../../src/contract/index.ts'
 import { errorAnswer } from '../base/error-answer.ts'
@@ -50,6 +51,8 @@ export interface Passage {
   tenant: Tenant | undefined
   /** The control plane's route that answered, if it did (its reads are not printed). */
   controlRoute: string | undefined
+  /** Called once the request is over, its answer written or its connection gone (the platform's request in flight ends). */
+  finished?: (() => void) | undefined
 }
 
 /** An answer now, or later. */
@@ -182,9 +185,9 @@ export const guard: Step = (_, next) => {
  * Which platform the request is for, resolved per request: every later step reads
  * `passage.tenant`, never a platform of its own.
  */
-export function whichPlatform(resolve: (request: NativeRequest) => Tenant): Step {
+export function whichPlatform(resolve: (passage: Passage) => Tenant): Step {
   return (passage, next) => {
-    passage.tenant = resolve(passage.request)
+    passage.tenant = resolve(passage)
     return next()
   }
 }
@@ -207,8 +210,15 @@ const FORBIDDEN_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT'])
  */
 export function bodyLimits(): Step {
   let largeBodies: Promise<unknown> = Promise.resolve()
-  const oneAtATime = (run: () => Answerish): Promise<EdgeAnswer> => {
-    const ran = largeBodies.then(run)
+  const oneAtATime = (socket: Socket, run: () => Answerish): Promise<EdgeAnswer> => {
+    // Silence while waiting for its turn is the server's doing, not the client's: the idle timeout
+    // resumes when the body is read.
+    const idle = socket.timeout ?? 0
+    if (idle > 0) socket.setTimeout(0)
+    const ran = largeBodies.then(() => {
+      if (idle > 0 && !socket.destroyed) socket.setTimeout(idle)
+      return run()
+    })
     largeBodies = ran.catch(() => undefined)
     return ran
   }
@@ -239,7 +249,7 @@ export function bodyLimits(): Step {
       }
       return next()
     }
-    return limit > MAX_BODY_BYTES ? oneAtATime(read) : read()
+    return limit > MAX_BODY_BYTES ? oneAtATime(passage.req.socket, read) : read()
   }
 }
 

@@ -30,10 +30,10 @@ import {
   type Tenant,
 } from './pipeline.ts'
 import { closeAfterError, destroy } from './socket.ts'
-import { getHeapStatistics } from 'node:v8'
+import { oldGenerationLimit, oldGenerationUsed } from './heap.ts'
 import { errorAnswer } from '../base/error-answer.ts'
 import { MAX_BODY_BYTES } from '../base/input.ts'
-import { hostedPath, PlatformHost, PLATFORMS_PREFIX, type HostedPlatform } from '../host/platforms.ts'
+import { hostedPath, PlatformHost, PLATFORMS_PREFIX, type HostedPlatform, type PlatformPolicy } from '../host/platforms.ts'
 import type { ControlPlane } from '../control/plane.ts'
 import { answerThrough } from './whatwg.ts'
 
@@ -88,9 +88,11 @@ export interface MockServerOptions {
   /**
    * More platforms on this server, each under `/_docplat/platforms/{id}/` (`POST
    * /_docplat/platforms` creates one; docs/cli.md, "Parallel end-to-end runs"): how many at most
-   * (the first counted, default 100), the V8 heap in bytes at which new ones are refused (default
-   * three quarters of its limit), how long one may stay unused (`'30m'` default, `0` never).
-   * `false` turns them off. Needs the control plane.
+   * (the first counted, default 100), the old-generation heap in bytes at which new ones are
+   * refused (default three quarters of what the old generation can hold), how long one may stay
+   * unused (`'30m'` default, `0` never), and the policy each is created with. Their request logs
+   * and exchanges share the server's `requestJournal` budget. `false` turns them off. Needs the
+   * control plane.
    */
   platforms?: MockServerPlatforms | false | undefined
 }
@@ -99,10 +101,21 @@ export interface MockServerOptions {
 export interface MockServerPlatforms {
   /** Most platforms at once, the server's first one included. Default 100. */
   max?: number | undefined
-  /** Bytes of V8 heap in use at which a new platform is refused (507). Default three quarters of V8's heap limit. */
+  /**
+   * Bytes in use at which a new platform is refused (507): the old generation of V8's heap in use,
+   * plus what the request journal budget may still fill. Default three quarters of what the old
+   * generation can hold (`--max-old-space-size`; never the young generation, which
+   * `heap_size_limit` also counts).
+   */
   memory?: number | undefined
   /** How long a created platform may go without a request before it is ended: `'30m'` (default), ms, `0` never. */
   idle?: string | number | undefined
+  /**
+   * The options every created platform takes from the server (tunnels, near misses): give the
+   * first platform the same (`createMockPlatform({ ...policy })`), as `docplat-mock serve` does.
+   * Default: development tunnels may reach loopback only when the server listens on loopback.
+   */
+  policy?: PlatformPolicy | undefined
 }
 
 /** Time limits of {@link startMockServer}, in milliseconds. */
@@ -195,9 +208,13 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
           origin: () => base,
           maxPlatforms: limits.max,
           idle: limits.idle,
+          // The server's tunnel policy unless the caller gave one: beyond loopback, no tunnel to loopback.
+          policy: limits.policy ?? { tunnelLoopback: loopback },
+          journal: budget,
           memory: {
-            used: () => getHeapStatistics().used_heap_size,
-            limit: limits.memory ?? Math.floor(getHeapStatistics().heap_size_limit * 0.75),
+            // What the journal may still fill counts as used: it fills without asking.
+            used: () => oldGenerationUsed() + Math.max(0, budget.limit - budget.used),
+            limit: limits.memory ?? Math.floor(oldGenerationLimit() * 0.75),
           },
         })
       : undefined
@@ -220,12 +237,15 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     return found
   }
   /** Which platform a request is for: a hosted one below its prefix (the path made its own), else the first. */
-  const resolve = (request: NativeRequest): Tenant => {
+  const resolve = (passage: Passage): Tenant => {
+    const { request } = passage
     const hosted = platformHost && hostedPath(request.pathname)
     if (!hosted) return tenant
     request.within(`${PLATFORMS_PREFIX}${hosted.id}`)
-    const found = platformHost.get(hosted.id)
-    return found ? tenantOf(found) : missing(hosted.id)
+    const begun = platformHost.begin(hosted.id)
+    if (!begun) return missing(hosted.id)
+    passage.finished = begun.finished
+    return tenantOf(begun.hosted)
   }
   const tenant: Tenant = {
     answer: core ? (request) => core(request) : (request) => answerThrough(served, request),
@@ -333,8 +353,12 @@ async function serve(
       tenant: undefined,
       controlRoute: undefined,
     }
-    const answer = runSteps(steps, passage)
-    await writeAnswer(answer instanceof Promise ? await answer : answer, req, res, linger)
+    try {
+      const answer = runSteps(steps, passage)
+      await writeAnswer(answer instanceof Promise ? await answer : answer, req, res, linger)
+    } finally {
+      passage.finished?.()
+    }
   } catch (error) {
     if (error instanceof DroppedConnection) return void req.socket.destroy()
     if (error instanceof ClientGone) return

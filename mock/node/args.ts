@@ -70,7 +70,8 @@ Options of serve:
   --quiet              print no line per request
   --strict             stop with exit code 1 at the first request that matches no operation,
                        is refused by validation or authentication, or has a body field its
-                       operation does not take (after answering it)
+                       operation does not take (after answering it), on any platform; off
+                       loopback, only one carrying a platform's token
   --headers-timeout <ms>  time a client has to send request headers (default 10000)
   --request-timeout <ms>  time a client has to send a whole request (default 30000)
   --idle-timeout <ms>     a silent connection is closed after this (default 30000)
@@ -80,8 +81,9 @@ Options of serve:
                        oldest first: 512kb, 32mb (default), 1gb; off keeps none
   --max-platforms <n>  most platforms at once (POST /_docplat/platforms), the first
                        included (default 100); more are refused with 429
-  --max-platform-memory <size>  V8 heap in use at which new platforms are refused with 507
-                       (default three quarters of the heap limit)
+  --max-platform-memory <size>  memory in use (old generation, plus what the request
+                       journal may still fill) at which new platforms are refused with 507
+                       (default three quarters of the old space)
   --platform-idle <duration>  a created platform unused this long is ended: 90s, 30m
                        (default), 2h; 0 never
   -h, --help           show this help

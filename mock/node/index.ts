@@ -16,6 +16,7 @@ export {
   type MockServerPlatforms,
 } from '../http/server.ts'
 export type { ControlPlaneOptions } from '../control/plane.ts'
+export type { PlatformPolicy } from '../host/platforms.ts'
 export type { RequestSummary } from '../http/access-log.ts'
 export {
   createStateSaver,

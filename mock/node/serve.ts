@@ -12,6 +12,7 @@ import { formatRequestLine, lineWriter } from '../http/access-log.ts'
 import { startMockServer, type MockServer } from '../http/server.ts'
 import { openStateJournal, type StateJournal } from './state-journal.ts'
 import { StateFileError } from './state-file.ts'
+import type { PlatformPolicy } from '../host/platforms.ts'
 
 /** A started `serve`, or why it could not start. */
 export type Serving =
@@ -56,12 +57,14 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
   let initial: ReturnType<MockPlatform['snapshot']> | undefined
   const log = options.log
   const lines = lineWriter(process.stdout)
-  // One budget for the platform's request log and the server's journal of exchanges.
+  // One budget for every platform's request log and the server's journals of exchanges.
   const requestJournal = new ByteBudget(options.requestJournal)
+  // What every platform takes from the server's flags, the first and every hosted one.
+  const policy = platformPolicy(options, (entry) => void strictStop(entry))
   try {
     server = await startMockServer({
       requestJournal,
-      ...(options.platforms !== undefined ? { platforms: options.platforms } : {}),
+      platforms: { ...options.platforms, policy },
       host: options.host,
       port: options.port,
       timeouts: options.timeouts,
@@ -103,20 +106,20 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
   // docs, and any seed can be tested offline against a public ID it also makes (issue 31).
   const freshTokens = !isLoopbackHost(options.host)
   const platform = createMockPlatform({
+    ...policy,
     scenario: options.scenario,
     baseUrl: server.url,
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(freshTokens ? { scenarioTokens: 'random' as const } : {}),
-    tunnelAllow: options.tunnelAllow,
-    // Beyond loopback, an organization admin's tunnel would read this machine's local services.
-    tunnelLoopback: isLoopbackHost(options.host),
     requestJournal,
-    ...(options.strict ? { onUnmatched: (entry: LoggedRequest) => void strictStop(entry) } : {}),
   })
   /** `--strict`: the first near miss is printed, answered, then the server stops and the process exits 1. */
   let strictStopping = false
   async function strictStop(entry: LoggedRequest): Promise<void> {
     if (strictStopping) return
+    // Beyond loopback anyone may send a request: only a caller holding one of a platform's tokens
+    // is the test run whose mistakes --strict is there to stop; the others stay near misses in the log.
+    if (!isLoopbackHost(options.host) && entry.tokenName === undefined) return
     strictStopping = true
     process.stderr.write(`docplat-mock: --strict: unmatched request: ${describeMiss(entry)}\n`)
     process.exitCode = 1
@@ -167,6 +170,20 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
       lines.flush()
       await journal?.close()
     },
+  }
+}
+
+/**
+ * The options every platform of the server takes from its flags: tunnels (`--tunnel-allow`, and
+ * loopback only when listening on loopback, or an organization admin's tunnel would read this
+ * machine's local services) and `--strict`. The one place they are decided, for the first platform
+ * and for every platform created over HTTP.
+ */
+function platformPolicy(options: ServeOptions, onStrictMiss: (entry: LoggedRequest) => void): PlatformPolicy {
+  return {
+    tunnelAllow: options.tunnelAllow,
+    tunnelLoopback: isLoopbackHost(options.host),
+    ...(options.strict ? { onUnmatched: onStrictMiss } : {}),
   }
 }
 

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createClient } from '../../src/index.ts'
 import type { MockPlatform } from '../../mock/index.ts'
+import { ByteBudget } from '../../mock/base/byte-budget.ts'
 import { HttpError } from '../../mock/base/http-error.ts'
 import { hostedPath, PlatformHost, type PlatformHostOptions, type Timers } from '../../mock/host/platforms.ts'
 
@@ -150,6 +151,57 @@ describe('a host of platforms', () => {
     advance(120_000)
     expect(h.list()).toEqual([])
     expect(intervals.size).toBe(0)
+  })
+
+  it('never expires a platform while a request to it runs, and counts its idle time from that request end', () => {
+    const { host: h, advance } = host({ idle: '2m' })
+    const busy = h.create({ scenario: 'empty' })
+    const first = h.begin(busy.id)!
+    const second = h.begin(busy.id)!
+    expect(first.hosted).toBe(busy)
+    expect(busy.inFlight).toBe(2)
+    advance(10 * 60_000)
+    first.finished()
+    first.finished()
+    advance(10 * 60_000)
+    // One request still runs: the platform stays, however long ago the requests arrived.
+    expect(h.list().map((p) => p.id)).toEqual([busy.id])
+    second.finished()
+    expect(busy.inFlight).toBe(0)
+    advance(90_000)
+    expect(h.list().map((p) => p.id)).toEqual([busy.id])
+    advance(60_000)
+    expect(h.list()).toEqual([])
+    expect(h.begin(busy.id)).toBeUndefined()
+  })
+
+  it("shares the server's one request journal budget among its platforms, oldest first, and gives an ended one's bytes back", async () => {
+    const journal = new ByteBudget(300_000)
+    const { host: h } = host({ journal })
+    const a = h.create({ scenario: 'demo' })
+    const b = h.create({ scenario: 'demo', options: { requestJournal: 100_000 } })
+    await Promise.all([a.platform.ready, b.platform.ready])
+    const body = JSON.stringify({ componentId: 'metric', props: { blob: 'ж'.repeat(8_000) } })
+    const render = async (p: typeof a) => {
+      const response = await p.platform.fetch(`${p.baseUrl}/v1/integrations/demo-integration/render`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${p.platform.tokens.read}`, 'content-type': 'application/json' },
+        body,
+      })
+      expect(response.status).toBe(200)
+    }
+    for (let i = 0; i < 12; i++) await render(a)
+    const keptOfA = a.platform.requests.length
+    for (let i = 0; i < 20; i++) await render(b)
+    const [usedA, usedB] = [a.platform.requests.budget.used, b.platform.requests.budget.used]
+    expect(usedA + usedB).toBe(journal.used)
+    expect(journal.used).toBeLessThanOrEqual(300_000)
+    // b's own cap holds within the server's budget, and the server's budget made room from a's oldest.
+    expect(usedB).toBeLessThanOrEqual(100_000)
+    expect(usedB).toBeGreaterThan(50_000)
+    expect(a.platform.requests.length).toBeLessThan(keptOfA)
+    h.end(a.id)
+    expect(journal.used).toBe(usedB)
   })
 
   it('never expires anything with idle 0, and refuses a bad idle time or limit', () => {
