@@ -294,7 +294,11 @@ export async function parseBody(core: Core, op: OperationSpec, response: Respons
 export function validate(core: Core, op: OperationSpec, data: unknown): unknown {
   if (!core.options.validate || !op.response) return data
   const result = op.response['~standard'].validate(data)
-  if (result instanceof Promise) throw new DocplatError(`${op.id}: asynchronous schemas are not supported`)
+  if (result instanceof Promise) {
+    // Refused, but its settling later must not surface as an unhandled rejection.
+    result.catch(() => {})
+    throw new DocplatError(`${op.id}: asynchronous schemas are not supported`)
+  }
   if (result.issues) throw new ResponseValidationError(op.id, result.issues, data)
   return result.value
 }

@@ -277,3 +277,14 @@ describe("a stream's events", () => {
     await stalled.cancelled
   })
 })
+
+describe('response validation', () => {
+  it('refuses a schema that answers asynchronously, and its later rejection is not an unhandled one', async () => {
+    const { client, org } = await world()
+    const late = deferred<never>()
+    const schema = { '~standard': { version: 1 as const, vendor: 'test', validate: () => late.promise } }
+    const error = await rejection(client().request({ method: 'GET', path: `/v1/orgs/${org.id}`, schema }))
+    expect(error).toMatchObject({ message: `GET /v1/orgs/${org.id}: asynchronous schemas are not supported` })
+    late.reject(new Error('validated too late'))
+  })
+})
