@@ -72,13 +72,13 @@ export function attemptFetch(state: CallState): (request: Request) => Promise<Re
         }
       }
       const token = await runtime.token()
-      // The call may have ended while the token came: then nothing is sent.
-      request.signal.throwIfAborted()
       if (token !== null) request.headers.set('authorization', `Bearer ${token}`)
       if (log.level >= DEBUG)
         log.logger.debug(
           `${where()} attempt ${attempt} sending ${JSON.stringify(redactHeaders(request.headers))}${await bodyText(request)}`,
         )
+      // The call may have ended while the token came: then nothing is sent.
+      request.signal.throwIfAborted()
     } catch (error) {
       state.failure = { error }
       throw error
