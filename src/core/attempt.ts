@@ -1,4 +1,5 @@
 import type { Core } from './client.ts'
+import { letGo } from './deadline.ts'
 import { APIError, ConnectionError, DocplatError, TimeoutError } from './errors.ts'
 import { DEBUG, INFO } from './logger.ts'
 import type { CallInfo } from './middleware.ts'
@@ -65,7 +66,10 @@ export function attemptFetch(state: CallState): (request: Request) => Promise<Re
           attempt,
           headers: request.headers,
         }
-        for (const m of middleware) await m.onRequest?.(info)
+        for (const m of middleware) {
+          await m.onRequest?.(info)
+          request.signal.throwIfAborted()
+        }
       }
       const token = await runtime.token()
       if (token !== null) request.headers.set('authorization', `Bearer ${token}`)
@@ -73,6 +77,8 @@ export function attemptFetch(state: CallState): (request: Request) => Promise<Re
         log.logger.debug(
           `${where()} attempt ${attempt} sending ${JSON.stringify(redactHeaders(request.headers))}${await bodyText(request)}`,
         )
+      // The call may have ended while the token came: then nothing is sent.
+      request.signal.throwIfAborted()
     } catch (error) {
       state.failure = { error }
       throw error
@@ -87,6 +93,11 @@ export function attemptFetch(state: CallState): (request: Request) => Promise<Re
       if (log.level >= INFO) log.logger.info(`${where()} failed after ${ms()}: ${rootCause(error) ?? String(error)} (attempt ${attempt})`)
       throw error
     }
+    if (request.signal.aborted) {
+      // A fetch that ignored the signal answered after the call ended: its body is let go.
+      letGo(response)
+      throw request.signal.reason
+    }
     if (log.level >= INFO) {
       const id = response.headers.get('x-request-id')
       log.logger.info(`${where()} ${response.status} in ${ms()} (attempt ${attempt}${id ? `, request ${id}` : ''})`)
@@ -98,8 +109,12 @@ export function attemptFetch(state: CallState): (request: Request) => Promise<Re
     }
     if (info) {
       try {
-        for (const m of middleware) await m.onResponse?.(info, response)
+        for (const m of middleware) {
+          await m.onResponse?.(info, response)
+          request.signal.throwIfAborted()
+        }
       } catch (error) {
+        if (request.signal.aborted) letGo(response)
         state.failure = { error }
         throw error
       }

@@ -7,15 +7,15 @@ import type { OperationSpec } from './spec.ts'
 /** Builds the standalone function of a paginated operation: it returns a {@link PagePromise}. */
 export function listOperation<F = (core: Core, params?: object, options?: RequestOptions) => PagePromise<unknown>>(op: OperationSpec): F {
   const call = (core: Core, params: object = {}, options?: RequestOptions) =>
-    new PagePromise(async (cursor) => {
-      const response = await send(
+    new PagePromise((cursor) =>
+      send(
         core,
         op,
         cursor === undefined ? (params as Record<string, unknown>) : { ...params, page: cursor },
         options,
-      )
-      return { data: (await parseBody(core, op, response)) as ListEnvelope<unknown>, response }
-    })
+        async (response, signal) => ({ data: (await parseBody(core, op, response, signal)) as ListEnvelope<unknown>, response }),
+      ),
+    )
   // The generator types each function (named params and result); the spec cannot carry them.
   return call as F
 }

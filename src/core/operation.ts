@@ -29,10 +29,12 @@ export type OperationFn<D extends OperationDef> =
  */
 export function operation<F = (core: Core, params?: object, options?: RequestOptions) => APIPromise<unknown>>(op: OperationSpec): F {
   const call = (core: Core, params: object = {}, options?: RequestOptions) =>
-    new APIPromise(async () => {
-      const response = await send(core, op, params as Record<string, unknown>, options)
-      return { data: await parseBody(core, op, response), response }
-    })
+    new APIPromise(() =>
+      send(core, op, params as Record<string, unknown>, options, async (response, signal) => ({
+        data: await parseBody(core, op, response, signal),
+        response,
+      })),
+    )
   // The generator types each function (named params and result); the spec cannot carry them.
   return call as F
 }

@@ -1,6 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { APIPromise } from './api-promise.ts'
 import type { Core } from './client.ts'
+import { letGo, readText } from './deadline.ts'
 import { DocplatError, ResponseValidationError } from './errors.ts'
 import type { RequestOptions } from './options.ts'
 import { perform, validate } from './request.ts'
@@ -16,7 +17,10 @@ export type QueryValue = string | number | boolean | undefined | readonly (strin
 export interface RawRequest extends RequestOptions {
   /** The HTTP method. */
   method: RawMethod
-  /** A path under the base URL, starting with `/` (`/v1/orgs/org_1/preview`): no scheme, host, `..`, query or fragment. */
+  /**
+   * A path under the base URL, starting with `/` (`/v1/orgs/org_1/preview`): no scheme, host, query or fragment,
+   * no `.` or `..` segment in any encoding, no backslash, control character or space.
+   */
   path: string
   /** Query parameters, encoded by the SDK. */
   query?: Readonly<Record<string, QueryValue>>
@@ -26,24 +30,76 @@ export interface RawRequest extends RequestOptions {
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'])
 
-/** The path relative to the base URL, or an error naming what is wrong with it. */
-function checkPath(path: unknown): string {
-  if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//')) {
-    throw new DocplatError(
-      `Invalid path ${JSON.stringify(path)}: give a path under the base URL starting with one "/", such as "/v1/orgs".`,
-    )
+/**
+ * C0 controls, space, DEL and C1 controls. The URL parser drops tab, LF and CR anywhere (so
+ * `.\t.` becomes `..`, then climbs) and trims or encodes the others: none belongs in a path.
+ */
+const CONTROL = /[\u0000-\u0020\u007f-\u009f]/
+/** Control characters once decoded: a server that decodes the path would act on them. */
+const ENCODED_CONTROL = /[\u0000-\u001f\u007f]/
+/** How many times a segment is decoded to look for a dot segment: servers and proxies that decode twice exist. */
+const DECODINGS = 3
+
+/** One percent-decoding of a segment; byte by byte where it is not UTF-8, so `%2e` is found whatever surrounds it. */
+function decodeOnce(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
   }
-  if (/[?#]/.test(path)) throw new DocplatError(`Invalid path ${JSON.stringify(path)}: pass query parameters as query, not in the path.`)
-  // A dot segment would climb out of the base URL's path (and a token could follow it elsewhere).
-  if (path.split('/').some((s) => /^(\.|%2e){1,2}$/i.test(s)) || path.includes('\\')) {
-    throw new DocplatError(`Invalid path ${JSON.stringify(path)}: "." and ".." segments and backslashes are not allowed.`)
+}
+
+/**
+ * Why a segment is refused, if it is: it reads as `.` or `..` to the URL parser or to a server
+ * that decodes it (up to {@link DECODINGS} times), folds Unicode look-alikes (`．．`, `‥`) or
+ * reads `\` or an encoded slash as a separator; or it decodes to a control character.
+ */
+function segmentProblem(segment: string): string | undefined {
+  let text = segment
+  for (let depth = 0; depth <= DECODINGS; depth++) {
+    if (
+      text
+        .normalize('NFKC')
+        .split(/[/\\]/)
+        .some((part) => part === '.' || part === '..')
+    ) {
+      return '"." and ".." segments (in any encoding) are not allowed: they would climb out of the base URL.'
+    }
+    if (depth > 0 && ENCODED_CONTROL.test(text)) return 'percent-encoded control characters are not allowed.'
+    if (!text.includes('%')) break
+    const next = decodeOnce(text)
+    if (next === text) break
+    text = next
+  }
+  return undefined
+}
+
+/**
+ * The path relative to the base URL, or an error naming the path and what is wrong with it. A
+ * path is refused when the URL parser, or a server reading it, could take it anywhere but where
+ * it says: out of the base URL (dot segments in any encoding, backslashes), or to another path
+ * (control characters the parser drops or rewrites).
+ */
+function checkPath(path: unknown): string {
+  const invalid = (why: string) => new DocplatError(`Invalid path ${JSON.stringify(path)}: ${why}`)
+  if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//')) {
+    throw invalid('give a path under the base URL starting with one "/", such as "/v1/orgs".')
+  }
+  if (CONTROL.test(path)) {
+    throw invalid('control characters and spaces are not allowed (the URL parser drops or rewrites them): percent-encode a space as %20.')
+  }
+  if (/[?#]/.test(path)) throw invalid('pass query parameters as query, not in the path.')
+  if (path.includes('\\')) throw invalid('backslashes are not allowed (the URL parser reads them as "/").')
+  for (const segment of path.split('/')) {
+    const problem = segmentProblem(segment)
+    if (problem) throw invalid(problem)
   }
   return path.slice(1)
 }
 
-/** The body as read: undefined when empty, parsed JSON for a JSON type, else the text. */
-async function readBody(id: string, response: Response): Promise<unknown> {
-  const text = await response.text()
+/** The body as read, until the call's timeout or abort: undefined when empty, parsed JSON for a JSON type, else the text. */
+async function readBody(id: string, response: Response, signal: AbortSignal): Promise<unknown> {
+  const text = await readText(response, signal)
   if (text === '') return undefined
   if (!/[/+]json\b/i.test(response.headers.get('content-type') ?? '')) return text
   try {
@@ -93,8 +149,9 @@ export function request(core: Core, options: RawRequest & { schema?: StandardSch
       if (value === undefined) continue
       for (const v of Array.isArray(value) ? value : [value]) search.append(key, String(v))
     }
-    const response = await perform(core, { op, operationId: undefined, params: { query, body }, path, search, body }, options)
-    const data = upper === 'HEAD' ? (await response.body?.cancel(), undefined) : await readBody(op.id, response)
-    return { data: schema ? validate(core, op, data) : data, response }
+    return perform(core, { op, operationId: undefined, params: { query, body }, path, search, body }, options, async (response, signal) => {
+      const data = upper === 'HEAD' ? (letGo(response), undefined) : await readBody(op.id, response, signal)
+      return { data: schema ? validate(core, op, data) : data, response }
+    })
   })
 }

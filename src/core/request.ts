@@ -3,6 +3,7 @@ import { resolveRetry, type Core } from './client.ts'
 import { APIError, ConnectionError, DocplatError, ResponseValidationError, retryAfterSeconds } from './errors.ts'
 import { ERROR, WARN } from './logger.ts'
 import { rootCause } from './network.ts'
+import { letGo, readText, within } from './deadline.ts'
 import type { RequestOptions } from './options.ts'
 import { fillPath } from './path.ts'
 import { backoff, retryDelay, type Attempts } from './retry.ts'
@@ -38,13 +39,19 @@ export function splitParams(op: RequestShape, params: Params) {
 }
 
 /**
- * Sends the request of an operation and returns the raw successful response, or throws a
- * `DocplatError`. A DELETE retried after an attempt whose effect is unknown, answering 404,
- * resolves: the earlier attempt did the delete and its answer was lost.
+ * Reads a successful response within the call: `signal` aborts at the attempt's timeout or the
+ * caller's abort, and a stream keeps it (the caller's abort still ends reading its events).
  */
-export function send(core: Core, op: OperationSpec, params: Params, options: RequestOptions = {}): Promise<Response> {
+export type ReadResponse<T> = (response: Response, signal: AbortSignal) => T | Promise<T>
+
+/**
+ * Sends the request of an operation and returns what `read` makes of the successful response,
+ * or throws a `DocplatError`. A DELETE retried after an attempt whose effect is unknown,
+ * answering 404, succeeds: the earlier attempt did the delete and its answer was lost.
+ */
+export function send<T>(core: Core, op: OperationSpec, params: Params, options: RequestOptions = {}, read: ReadResponse<T>): Promise<T> {
   const { path, search, body } = splitParams(op, params)
-  return perform(core, { op, operationId: op.id, params, path, search, body }, options)
+  return perform(core, { op, operationId: op.id, params, path, search, body }, options, read)
 }
 
 /** A request ready to send: `path` is relative to the base URL, without a leading slash. */
@@ -73,9 +80,9 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 }
 
 /** An error body as the API sends it: parsed JSON, else its text; `undefined` when empty or unreadable. */
-async function errorData(response: Response): Promise<unknown> {
+async function errorData(response: Response, signal: AbortSignal): Promise<unknown> {
   try {
-    const text = await response.text()
+    const text = await readText(response, signal)
     if (!text) return undefined
     try {
       return /[/+]json\b/i.test(response.headers.get('content-type') ?? '') ? JSON.parse(text) : text
@@ -88,22 +95,50 @@ async function errorData(response: Response): Promise<unknown> {
 }
 
 /**
- * Sends a prepared request with the client's auth, headers, timeout, retries, middleware and
- * logging. Each attempt has its own timeout, which also bounds reading an error's body; a
- * caller's abort ends the call (waits between attempts included) with the signal's reason.
+ * The URL of `path` under the base URL, or an error when the URL parser would take it elsewhere:
+ * outside the base path, or to another number of segments (a dot segment, a backslash read as
+ * `/`). Every request passes here, so no path, however it was built, leaves the base URL.
  */
-export async function perform(
+function urlUnder(baseUrl: string, path: string): URL {
+  // Joined, not resolved: a path like `http:evil.example` must stay a path under the base URL.
+  const url = new URL(`${baseUrl}/${path}`)
+  const base = new URL(baseUrl)
+  const prefix = `${base.pathname.replace(/\/$/, '')}/`
+  if (
+    url.origin !== base.origin ||
+    !url.pathname.startsWith(prefix) ||
+    url.pathname.slice(prefix.length).split('/').length !== path.split('/').length
+  ) {
+    throw new DocplatError(
+      `Invalid path ${JSON.stringify(`/${path}`)}: it would leave the base URL's path (${prefix}) or change its segments.`,
+    )
+  }
+  return url
+}
+
+/** What one attempt came to: the call's result, a retry after a wait (ms), or the error the call fails with. */
+type Step<T> = { readonly result: T } | { readonly retryIn: number } | { readonly error: unknown }
+
+/**
+ * Sends a prepared request with the client's auth, headers, timeout, retries, middleware and
+ * logging, and reads the successful response with `read`. Each attempt has its own timeout,
+ * which bounds everything the attempt waits on (the token function, middleware, `fetch`, the
+ * body, the retry decision); a caller's abort ends the call at any point, waits between attempts
+ * included, with the signal's reason. Neither waits for code that ignores signals: the call
+ * stops waiting for it, and nothing is sent once the call has ended.
+ */
+export async function perform<T>(
   core: Core,
   { op, operationId, params, path, search, body }: Prepared,
   options: RequestOptions,
-): Promise<Response> {
+  read: ReadResponse<T>,
+): Promise<T> {
   const timeout = options.timeout !== undefined ? options.timeout : core.options.timeout
   const retry = options.retry !== undefined ? resolveRetry(options.retry, timeout, core.options.retry) : core.options.retry
   const attempts: Attempts = { ambiguous: false }
   const { runtime } = core
   const { log, middleware } = runtime
-  // Joined, not resolved: a path like `http:evil.example` must stay a path under the base URL.
-  const url = new URL(`${core.options.baseUrl}/${path}`)
+  const url = urlUnder(core.options.baseUrl, path)
   if (search.size) url.search = search.toString()
   const state: CallState = {
     core,
@@ -127,6 +162,84 @@ export async function perform(
   const payload = body !== undefined ? JSON.stringify(body) : undefined
   const { signal } = options
   const attempt = attemptFetch(state)
+
+  /** One attempt and what to do next; `linked` aborts at its timeout or the caller's abort. */
+  const once = async (linked: AbortSignal): Promise<Step<T>> => {
+    const sent = await attempt(new Request(url, { method: op.method, headers, body: payload, signal: linked })).then(
+      (response) => ({ response, error: undefined }),
+      (error: unknown) => {
+        if (state.failure) throw state.failure.error
+        return { response: undefined, error }
+      },
+    )
+    // Past this call's end, what is left of the attempt stops here.
+    linked.throwIfAborted()
+    let failure: Failure
+    if (sent.response) {
+      if (sent.response.ok) return { result: await read(sent.response, linked) }
+      failure = { response: sent.response, data: await errorData(sent.response, linked) }
+      linked.throwIfAborted()
+    } else failure = { error: sent.error }
+    let wait: number | false = false
+    // Errors that are not a failed connection (a custom fetch's own) are not retried.
+    if (state.attempt <= retry.limit && (failure.response || failure.error instanceof TypeError)) {
+      wait = retryDelay(op, retry, attempts, failure, state.attempt, state)
+      if (state.info && middleware.some((m) => m.shouldRetry)) {
+        const planned = wait !== false
+        let wanted = planned
+        for (const m of middleware) {
+          const answer = m.shouldRetry ? await m.shouldRetry(state.info, toDocplatError(failure, state) as DocplatError, wanted) : undefined
+          linked.throwIfAborted()
+          if (typeof answer === 'boolean') wanted = answer
+        }
+        if (wanted !== planned) wait = wanted ? backoff(retry, state.attempt) : false
+      }
+    }
+    if (wait !== false) {
+      if (log.level >= WARN) {
+        const { response } = failure
+        const after = (response?.status === 429 || response?.status === 503) && retryAfterSeconds(response.headers)
+        log.logger.warn(
+          `docplat: ${state.label} ${state.method} ${url.pathname}: ${response?.status ?? (rootCause(failure.error) || 'connection failed')} on attempt ${state.attempt}, retrying (retry ${state.attempt} of ${retry.limit})${after ? `, waiting ${after} s as Retry-After asks` : ''}`,
+        )
+      }
+      return { retryIn: wait }
+    }
+    if (failure.response?.status === 404 && op.method === 'DELETE' && attempts.ambiguous)
+      return { result: await read(failure.response, linked) }
+    return { error: toDocplatError(failure, state) }
+  }
+
+  /** The call's end with `out`: logged, and told to the middleware's `onError` within a timeout of its own. */
+  const fail = async (out: unknown): Promise<never> => {
+    if (log.level >= ERROR && (out instanceof ConnectionError || (out instanceof APIError && out.status >= 500))) {
+      log.logger.error(
+        `docplat: ${state.label} ${op.method} ${url.pathname} failed after ${state.attempt} attempt(s): ${(out as Error).name}: ${(out as Error).message}`,
+      )
+    }
+    const { info } = state
+    if (info && out instanceof DocplatError && middleware.some((m) => m.onError)) {
+      const controller = new AbortController()
+      const guard = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal
+      const timer = timeout === false ? undefined : setTimeout(() => controller.abort(), timeout)
+      try {
+        await within(
+          (async () => {
+            for (const m of middleware) if (!guard.aborted) await m.onError?.(info, out)
+          })(),
+          guard,
+        )
+      } catch (error) {
+        if (signal?.aborted) throw signal.reason
+        // A hook still running at the timeout is left behind: the call reports its own error.
+        if (!controller.signal.aborted) throw error
+      } finally {
+        clearTimeout(timer)
+      }
+    }
+    throw out
+  }
+
   for (;;) {
     signal?.throwIfAborted()
     const controller = new AbortController()
@@ -140,73 +253,38 @@ export async function perform(
             timedOut = true
             controller.abort()
           }, timeout)
-    let failure: Failure | 'timeout'
+    let step: Step<T>
     try {
-      const response = await attempt(new Request(url, { method: op.method, headers, body: payload, signal: linked }))
-      if (response.ok) {
-        clearTimeout(timer)
-        // The caller's signal stays linked: aborting it still cancels reading the body (a stream).
-        return response
-      }
-      failure = { response, data: await errorData(response) }
-      if (timedOut) failure = 'timeout'
+      step = await within(once(linked), linked)
     } catch (error) {
-      if (state.failure) throw state.failure.error
       if (signal?.aborted) throw signal.reason
-      failure = timedOut ? 'timeout' : { error }
+      // Timeouts are not retried: the attempt may still be running on the server.
+      if (!timedOut) throw error
+      step = { error: toDocplatError('timeout', state) }
     } finally {
-      if (!timedOut) clearTimeout(timer)
+      // The caller's signal stays linked: aborting it still ends reading a stream's events.
+      clearTimeout(timer)
     }
-    let wait: number | false = false
-    // Timeouts are not retried: the attempt may still be running on the server. Errors that are
-    // not a failed connection (a custom fetch's own) are not either.
-    if (failure !== 'timeout' && state.attempt <= retry.limit && (failure.response || failure.error instanceof TypeError)) {
-      wait = retryDelay(op, retry, attempts, failure, state.attempt, state)
-      if (state.info && middleware.some((m) => m.shouldRetry)) {
-        const planned = wait !== false
-        let wanted = planned
-        for (const m of middleware) {
-          const answer = m.shouldRetry ? await m.shouldRetry(state.info, toDocplatError(failure, state) as DocplatError, wanted) : undefined
-          if (typeof answer === 'boolean') wanted = answer
-        }
-        if (wanted !== planned) wait = wanted ? backoff(retry, state.attempt) : false
-      }
-    }
-    if (wait !== false && failure !== 'timeout') {
-      if (log.level >= WARN) {
-        const { response } = failure
-        const after = (response?.status === 429 || response?.status === 503) && retryAfterSeconds(response.headers)
-        log.logger.warn(
-          `docplat: ${state.label} ${state.method} ${url.pathname}: ${response?.status ?? (rootCause(failure.error) || 'connection failed')} on attempt ${state.attempt}, retrying (retry ${state.attempt} of ${retry.limit})${after ? `, waiting ${after} s as Retry-After asks` : ''}`,
-        )
-      }
-      await sleep(wait, signal)
-      continue
-    }
-    if (failure !== 'timeout' && failure.response?.status === 404 && op.method === 'DELETE' && attempts.ambiguous) return failure.response
-    const out = toDocplatError(failure, state)
-    if (log.level >= ERROR && (out instanceof ConnectionError || (out instanceof APIError && out.status >= 500))) {
-      log.logger.error(
-        `docplat: ${state.label} ${op.method} ${url.pathname} failed after ${state.attempt} attempt(s): ${(out as Error).name}: ${(out as Error).message}`,
-      )
-    }
-    if (state.info && out instanceof DocplatError) {
-      for (const m of middleware) await m.onError?.(state.info, out)
-    }
-    throw out
+    if ('result' in step) return step.result
+    if ('error' in step) return fail(step.error)
+    await sleep(step.retryIn, signal)
   }
 }
 
-/** Reads and, when the client validates, checks a response body against the operation's schema. */
-export async function parseBody(core: Core, op: OperationSpec, response: Response): Promise<unknown> {
+/**
+ * Reads and, when the client validates, checks a response body against the operation's schema;
+ * `signal` ends the read (see {@link ReadResponse}).
+ */
+export async function parseBody(core: Core, op: OperationSpec, response: Response, signal: AbortSignal): Promise<unknown> {
   if (!op.response) {
-    if (!response.bodyUsed) await response.body?.cancel()
+    letGo(response)
     return undefined
   }
   let data: unknown
   try {
-    data = await response.json()
+    data = JSON.parse(await readText(response, signal))
   } catch {
+    if (signal.aborted) throw signal.reason
     throw new ResponseValidationError(op.id, [{ message: 'body is not JSON' }], undefined)
   }
   return validate(core, op, data)
@@ -216,7 +294,11 @@ export async function parseBody(core: Core, op: OperationSpec, response: Respons
 export function validate(core: Core, op: OperationSpec, data: unknown): unknown {
   if (!core.options.validate || !op.response) return data
   const result = op.response['~standard'].validate(data)
-  if (result instanceof Promise) throw new DocplatError(`${op.id}: asynchronous schemas are not supported`)
+  if (result instanceof Promise) {
+    // Refused, but its settling later must not surface as an unhandled rejection.
+    result.catch(() => {})
+    throw new DocplatError(`${op.id}: asynchronous schemas are not supported`)
+  }
   if (result.issues) throw new ResponseValidationError(op.id, result.issues, data)
   return result.value
 }

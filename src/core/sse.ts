@@ -7,16 +7,28 @@ export interface RawEvent {
   id?: string
 }
 
-/** Splits a `text/event-stream` body into events (the WHATWG rules: blank line ends an event, `data:` lines join). */
-export async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<RawEvent> {
+/**
+ * Splits a `text/event-stream` body into events (the WHATWG rules: blank line ends an event,
+ * `data:` lines join). When `signal` aborts, the body is cancelled (even one from a `fetch` that
+ * ignores signals) and the events end with the signal's reason.
+ */
+export async function* readEvents(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<RawEvent> {
   const decoder = new TextDecoder()
   let buffer = ''
   let event: RawEvent = { event: 'message', data: '' }
   let hasData = false
+  if (signal?.aborted) {
+    if (!body.locked) body.cancel(signal.reason).catch(() => {})
+    throw signal.reason
+  }
   const reader = body.getReader()
+  // Cancelling resolves the pending read as done, so the loop ends on its own.
+  const stop = () => reader.cancel(signal?.reason).catch(() => {})
+  signal?.addEventListener('abort', stop, { once: true })
   try {
     for (;;) {
       const { done, value } = await reader.read()
+      signal?.throwIfAborted()
       buffer += done ? decoder.decode() : decoder.decode(value, { stream: true })
       let nl: number
       while ((nl = buffer.search(/\r\n|\r|\n/)) >= 0) {
@@ -42,6 +54,7 @@ export async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenera
     }
     if (hasData) yield event
   } finally {
+    signal?.removeEventListener('abort', stop)
     reader.releaseLock()
   }
 }

@@ -10,17 +10,20 @@ export function streamOperation<F = (core: Core, params?: object, options?: Requ
   op: OperationSpec,
 ): F {
   const call = (core: Core, params: object = {}, options?: RequestOptions) =>
-    new StreamPromise(async () => {
-      const response = await send(core, op, params as Record<string, unknown>, options)
-      return { data: parseStream(core, op, response), response }
-    })
+    new StreamPromise(() =>
+      send(core, op, params as Record<string, unknown>, options, (response, signal) => ({
+        data: parseStream(core, op, response, signal),
+        response,
+      })),
+    )
   // The generator types each function (named params and result); the spec cannot carry them.
   return call as F
 }
 
-async function* parseStream(core: Core, op: OperationSpec, response: Response): AsyncGenerator<unknown> {
+/** The events of a stream, parsed and validated; the caller's abort (through `signal`) ends them. */
+async function* parseStream(core: Core, op: OperationSpec, response: Response, signal: AbortSignal): AsyncGenerator<unknown> {
   if (!response.body) return
-  for await (const event of readEvents(response.body)) {
+  for await (const event of readEvents(response.body, signal)) {
     let data: unknown
     try {
       data = JSON.parse(event.data)
