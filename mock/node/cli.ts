@@ -74,7 +74,9 @@ function onShutdown(stop: () => Promise<void>): (signal: NodeJS.Signals | 'orpha
       process.exit(EXIT_FAILURE)
     }
     stopping = performance.now()
-    process.stderr.write(signal === 'orphaned' ? 'docplat-mock: npm, which started it, has exited: stopping...\n' : 'docplat-mock: stopping...\n')
+    process.stderr.write(
+      signal === 'orphaned' ? 'docplat-mock: npm, which started it, has exited: stopping...\n' : 'docplat-mock: stopping...\n',
+    )
     stop().then(
       () => exit(0),
       (error: unknown) => {
