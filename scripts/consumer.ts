@@ -5,7 +5,7 @@
  * failure or a dependency the mock forgot to bundle would break. `npm run test:consumer`, in CI.
  *
  * Installs come from npm's cache when they can (`--prefer-offline`). Set KEEP=1 to keep the folder,
- * TARBALL=path to test a tarball packed before, ONLY=bare,msw,storybook,typed,strict,jest,browser,runtimes for some sections.
+ * TARBALL=path to test a tarball packed before, ONLY=bare,msw,storybook,typed,strict,recipes,jest,playwright,browser,runtimes for some sections.
  */
 import { execFile, execFileSync, spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -14,6 +14,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import { chromiumPath, serveStatic } from '../test/browser/support.ts'
+import { codeBlocks } from '../test/docs/blocks.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const FIXTURES = join(ROOT, 'test/consumer/fixtures')
@@ -438,6 +439,62 @@ if (want('strict')) {
   }
 }
 
+/**
+ * A project as a user makes one today: `"type": "module"`, the tarball and `packages` installed,
+ * and the tsconfig.json of the current `tsc --init` with the two edits the docs ask for
+ * (libraries checked, Node's types). Its `tsc` and the project's folder.
+ */
+function initProject(name: string, packages: string[]): { dir: string; tsc: (args: string[]) => string; version: string } {
+  const dir = project(name, ['typescript@^7', ...packages], { type: 'module' })
+  const tsc = (args: string[]) => sh(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), ...args], dir)
+  tsc(['--init'])
+  const written = readFileSync(join(dir, 'tsconfig.json'), 'utf8')
+  const edited = written.replace(/"skipLibCheck": true/, '"skipLibCheck": false').replace(/^(\s*)"types": \[\],?$/m, '$1"types": ["node"],')
+  if (!edited.includes('"skipLibCheck": false') || !edited.includes('"types": ["node"]'))
+    throw new Error(`tsc --init no longer writes skipLibCheck and types as expected; update scripts/consumer.ts:\n${written}`)
+  writeFileSync(join(dir, 'tsconfig.json'), edited)
+  return { dir, tsc, version: tsc(['--version']).trim() }
+}
+
+if (want('recipes')) {
+  // 3c. The test-runner recipes as the docs give them, each in a project made by `tsc --init`
+  // (skipLibCheck: false): examples/vitest copied as its README says, run and type-checked on
+  // Vitest 4 (which npm gives Node 20) and Vitest 5 (Node 22.12+); the matcher declarations for
+  // Jest and Playwright, the ```ts consumer blocks of docs/mocking.md, type-checked.
+  const node20 = runtimes.find(({ name }) => name.startsWith('node 20.'))
+  for (const [vitest, msw, types, runtime] of [
+    ['vitest@^4', 'msw@^2.12.0', '@types/node@^20', node20 ?? runtimes.at(-1)!],
+    ['vitest@^5', 'msw@^3.0.0', '@types/node@^24', runtimes.at(-1)!],
+  ] as const) {
+    const { dir, tsc, version } = initProject(`recipe-${vitest.split('^')[1]}`, [vitest, msw, types])
+    for (const file of readdirSync(join(ROOT, 'examples/vitest')).filter((f) => f.endsWith('.ts')))
+      cpSync(join(ROOT, 'examples/vitest', file), join(dir, file))
+    const installed = (name: string) => JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')).version as string
+    const label = `examples/vitest, Vitest ${installed('vitest')}, msw ${installed('msw')}`
+    check(`${label}: type-checks (${version}, tsc --init, skipLibCheck: false)`, () => tsc(['--noEmit', '-p', '.']))
+    check(`${label}: runs on ${runtime.name}`, () => {
+      const out = sh(runtime.bin, [join(dir, 'node_modules/vitest/vitest.mjs'), 'run', '--no-color'], dir)
+      return /Tests\s+\d+ passed.*/.exec(out)?.[0] ?? out
+    })
+  }
+  const blocks = codeBlocks('docs/mocking.md').filter((block) => block.consumer)
+  const { dir, tsc, version } = initProject('runner-matchers', [
+    'jest@^30',
+    '@jest/globals@^30',
+    '@playwright/test@^1.65',
+    '@types/node@^24',
+  ])
+  const files = blocks.map((block) => {
+    const file = `mocking-block-${block.index}.${block.code.includes('@playwright/test') ? 'spec' : 'test'}.ts`
+    writeFileSync(join(dir, file), block.code)
+    return file
+  })
+  if (files.length !== 2) throw new Error(`expected the Jest and the Playwright blocks of docs/mocking.md, found ${files.join(', ')}`)
+  check(`docs/mocking.md's matchers for Jest and @playwright/test type-check (${version}, tsc --init, skipLibCheck: false)`, () =>
+    tsc(['--noEmit', '-p', '.']),
+  )
+}
+
 if (want('jest')) {
   // 4. A default Jest project: CommonJS, Jest's own module loader, no configuration.
   const jest = project('jest', ['jest@^30'], { type: 'commonjs', scripts: { test: 'jest' } })
@@ -447,6 +504,35 @@ if (want('jest')) {
       sh(bin, [join(jest, 'node_modules/jest/bin/jest.js'), '--ci'], jest).concat('jest passed'),
     )
   }
+}
+
+if (want('playwright')) {
+  // 4b. examples/playwright copied into a project as its README says: the packed docplat, the
+  // server started with `npx docplat-mock serve` (and stopped through npx), and the Chromium of
+  // CHROMIUM_PATH, as on a machine where Playwright cannot download its own. Type-checked too.
+  const playwrightCore = JSON.parse(readFileSync(join(ROOT, 'node_modules/playwright-core/package.json'), 'utf8')).version as string
+  const { dir, tsc, version } = initProject('playwright', [
+    'vitest@^5',
+    `playwright-core@${playwrightCore}`,
+    'esbuild@^0.28',
+    '@types/node@^24',
+  ])
+  cpSync(join(ROOT, 'examples/playwright'), dir, { recursive: true, filter: (source) => !source.endsWith('README.md') })
+  check(`examples/playwright type-checks (${version}, tsc --init, skipLibCheck: false)`, () => tsc(['--noEmit', '-p', '.']))
+  const executable = await chromiumPath()
+  check(`examples/playwright passes, npx docplat-mock serve and CHROMIUM_PATH=${executable}`, () => {
+    const out = sh(
+      process.execPath,
+      [join(dir, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'vitest.config.ts', '--no-color'],
+      dir,
+      {
+        CHROMIUM_PATH: executable,
+      },
+    )
+    const passed = /Tests\s+(\d+) passed/.exec(out)
+    if (passed?.[1] !== '11' || /failed|close timed out/.test(out)) throw new Error(`expected 11 tests passed:\n${out}`)
+    return passed[0]
+  })
 }
 
 if (want('browser')) {

@@ -3,8 +3,7 @@
 // workers never see each other's writes.
 import { chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
-import { chromiumPath } from '../../test/browser/support.ts'
-import { serveApp, startMockCli } from './support.ts'
+import { chromiumExecutable, serveApp, startMockCli } from './support.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,10 +19,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const cli = await startMockCli()
   const app = await serveApp()
-  // Only inside the docplat repository: the machine's Chromium. In your project,
-  // `chromium.launchServer()` from `playwright` (or let @playwright/test start one per worker).
+  // The Chromium of CHROMIUM_PATH, or the one `npx playwright install chromium` downloaded.
   const browser = await chromium.launchServer({
-    executablePath: await chromiumPath(),
+    ...chromiumExecutable(),
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   })

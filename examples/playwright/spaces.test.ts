@@ -1,5 +1,5 @@
 import { describe } from 'vitest'
-import { expect, test } from './fixtures.ts'
+import { expect, test } from './fixtures.js'
 
 describe('the app against docplat-mock serve, in Chromium', () => {
   test('lists the spaces from the server, on another origin (CORS)', async ({ mock, page, open }) => {

@@ -1,6 +1,8 @@
 // What the example needs around the app: the mock server (the CLI, in its own process, as in a
-// real end-to-end setup) and the app built and served on another port. global-setup.ts starts both.
+// real end-to-end setup), the app built and served on another port, and where Chromium is.
+// global-setup.ts starts them.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -9,6 +11,15 @@ import { build } from 'esbuild'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
+/** Inside the docplat repository (its package.json two folders up), not in your project. */
+function insideDocplatRepository(): boolean {
+  try {
+    return JSON.parse(readFileSync(here('../../package.json'), 'utf8')).name === 'docplat'
+  } catch {
+    return false
+  }
+}
+
 /** A started `docplat-mock serve --port 0`: its URL, and how to stop it. */
 export interface MockCli {
   url: string
@@ -16,32 +27,47 @@ export interface MockCli {
 }
 
 /**
- * Starts `docplat-mock serve` and reads its URL from the first line it prints. In your project
- * the command is `npx docplat-mock serve --port 0 --quiet`; here it runs from the sources.
+ * Starts `npx docplat-mock serve --port 0 --quiet` and reads its URL from the first line it
+ * prints. Inside the docplat repository it runs the sources instead.
  */
 export function startMockCli(): Promise<MockCli> {
-  const child: ChildProcess = spawn(process.execPath, [here('../../mock/node/cli.ts'), 'serve', '--port', '0', '--quiet'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  const args = ['serve', '--port', '0', '--quiet']
+  const child: ChildProcess = insideDocplatRepository()
+    ? spawn(process.execPath, [here('../../mock/node/cli.ts'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
+    : spawn('npx', ['docplat-mock', ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
   let out = ''
   return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`docplat-mock exited with ${code}: ${out}`)))
+    child.once('close', (code) => reject(new Error(`docplat-mock exited with ${code}: ${out}`)))
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       out += chunk
       const url = /listening on (http:\/\/\S+)/.exec(out)?.[1]
       if (url && out.includes('Press Ctrl+C')) {
-        child.removeAllListeners('exit')
+        child.removeAllListeners('close')
         resolve({
           url,
+          // SIGTERM to npx: npm exits, and the server, seeing npm gone, stops after it. 'close'
+          // (not 'exit') comes once the server, the last holder of the pipe, is gone too.
           stop: () =>
             new Promise<void>((done) => {
-              child.once('exit', () => done())
+              child.once('close', () => done())
               child.kill('SIGTERM')
             }),
         })
       }
     })
   })
+}
+
+/**
+ * Where Chromium is, for `chromium.launch({ executablePath })`: `CHROMIUM_PATH` when set (a
+ * Chromium or Chrome the machine has: `/usr/bin/chromium`, `/usr/bin/google-chrome`...), else
+ * nothing, and Playwright uses the browser `npx playwright install chromium` downloaded.
+ */
+export function chromiumExecutable(): { executablePath?: string } {
+  const path = process.env.CHROMIUM_PATH
+  if (path === undefined || path === '') return {}
+  if (!existsSync(path)) throw new Error(`CHROMIUM_PATH=${path}: no such file`)
+  return { executablePath: path }
 }
 
 /** The app, bundled (as your dev server would) and served on its own port: another origin than the API. */
@@ -52,8 +78,8 @@ export async function serveApp(): Promise<{ url: string; close(): Promise<void> 
     format: 'esm',
     write: false,
     platform: 'browser',
-    // Only inside the docplat repository: `docplat` is the sources. Installed, it needs no alias.
-    alias: { docplat: here('../../src/index.ts') },
+    // Inside the docplat repository `docplat` is the sources; installed, it needs no alias.
+    ...(insideDocplatRepository() ? { alias: { docplat: here('../../src/index.ts') } } : {}),
     logLevel: 'warning',
   })
   const files: Record<string, { type: string; body: string | Uint8Array }> = {

@@ -1,8 +1,8 @@
 import { createClient, InternalServerError, PermissionDeniedError } from 'docplat'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { createDocsService } from './docs-service.ts'
-import { demoId, platform, server } from './mocks.ts'
+import { createDocsService } from './docs-service.js'
+import { demoId, platform, server } from './mocks.js'
 
 describe('failures, as the real service gives them', () => {
   it('answers 403 to a member without the edit permission, and changes nothing', async () => {

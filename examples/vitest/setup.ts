@@ -1,6 +1,6 @@
 import { type DocplatMatchers, matchers } from 'docplat/mock/matchers'
 import { afterAll, afterEach, beforeAll, expect } from 'vitest'
-import { platform, server } from './mocks.ts'
+import { platform, server } from './mocks.js'
 
 // Any request that neither the platform nor a test's override answers fails the test: a typo in
 // a URL shows up at once instead of as a hang or a real network call. msw 3 calls the option
@@ -18,8 +18,13 @@ afterEach(async () => {
 
 afterAll(() => server.close())
 
-// `expect(platform).toHaveReceived(...)` and the other docplat matchers, with their types.
+// `expect(platform).toHaveReceived(...)` and the other docplat matchers, with their types. Their
+// types go on Chai's `Assertion`, whose methods Vitest 4 and 5 both give their `expect`: Vitest's
+// own `Matchers` has other type parameters in each major, and an augmentation must repeat them.
+// `void | Promise<void>`: a platform answers at once, a remote one (`connectMockServer`) is awaited.
 expect.extend(matchers)
-declare module 'vitest' {
-  interface Matchers<R extends void | Promise<void> = void | Promise<void>, T = unknown> extends DocplatMatchers<R> {}
+declare global {
+  namespace Chai {
+    interface Assertion extends DocplatMatchers<void | Promise<void>> {}
+  }
 }

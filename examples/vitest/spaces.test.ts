@@ -1,7 +1,7 @@
 import { createClient, NotFoundError } from 'docplat'
 import { describe, expect, it } from 'vitest'
-import { createDocsService } from './docs-service.ts'
-import { demoId, platform } from './mocks.ts'
+import { createDocsService } from './docs-service.js'
+import { demoId, platform } from './mocks.js'
 
 describe('spaces, through the app code and the mock', () => {
   it('renames a space, and the platform keeps the new title', async () => {

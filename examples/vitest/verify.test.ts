@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createDocsService } from './docs-service.ts'
-import { demoId, platform } from './mocks.ts'
+import { createDocsService } from './docs-service.js'
+import { demoId, platform } from './mocks.js'
 
 describe('what the app sent, checked with the docplat matchers', () => {
   it('renaming a space sends one update with the new title, and nothing the platform could not match', async () => {

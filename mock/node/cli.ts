@@ -34,7 +34,8 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
   const serving = await startServing(command.options)
   if (!serving.ok) return fail(serving.message)
   // Handlers first: whoever reads the banner may signal at once.
-  onShutdown(serving.stop)
+  const shutdown = onShutdown(serving.stop)
+  if (startedByNpm(process.env)) stopWhenOrphaned(shutdown)
   process.stdout.write(serving.banner)
   return undefined
 }
@@ -59,21 +60,23 @@ function fail(message: string): number {
 const SAME_SIGNAL_MS = 500
 
 /**
- * Stops cleanly on SIGINT/SIGTERM: close the server, finish the state write, exit 0. A second
- * signal means the user does not want to wait.
+ * Stops cleanly on SIGINT/SIGTERM (and when orphaned, see {@link stopWhenOrphaned}): close the
+ * server, finish the state write, exit 0. A second signal means the user does not want to wait.
  */
-function onShutdown(stop: () => Promise<void>): void {
+function onShutdown(stop: () => Promise<void>): (signal: NodeJS.Signals | 'orphaned') => void {
   let stopping: number | undefined
-  const handle = (signal: NodeJS.Signals) => {
+  const handle = (signal: NodeJS.Signals | 'orphaned') => {
     // Under `npm start`, one Ctrl+C arrives twice: from the terminal and forwarded by npm. A
     // person's second Ctrl+C comes later than that.
-    if (stopping !== undefined && performance.now() - stopping < SAME_SIGNAL_MS) return
+    if (stopping !== undefined && (signal === 'orphaned' || performance.now() - stopping < SAME_SIGNAL_MS)) return
     if (stopping !== undefined) {
       process.stderr.write(`docplat-mock: ${signal} again, exiting without waiting\n`)
       process.exit(EXIT_FAILURE)
     }
     stopping = performance.now()
-    process.stderr.write('docplat-mock: stopping...\n')
+    process.stderr.write(
+      signal === 'orphaned' ? 'docplat-mock: npm, which started it, has exited: stopping...\n' : 'docplat-mock: stopping...\n',
+    )
     stop().then(
       () => exit(0),
       (error: unknown) => {
@@ -84,6 +87,37 @@ function onShutdown(stop: () => Promise<void>): void {
   }
   process.on('SIGINT', handle)
   process.on('SIGTERM', handle)
+  return handle
+}
+
+/**
+ * Whether npm (`npx`, `npm exec`, `npm run`) started this process: npm sets `npm_command` and
+ * `npm_lifecycle_event` in the environment of what it runs (`exec` and `npx` under `npx`).
+ */
+function startedByNpm(env: NodeJS.ProcessEnv): boolean {
+  return env.npm_command !== undefined || env.npm_lifecycle_event !== undefined
+}
+
+/** How often the parent is looked at: one system call, so a stop follows npm's within a fraction of a second. */
+const PARENT_POLL_MS = 250
+
+/**
+ * Stops the server once the process that started it is gone. npm runs a bin through `sh -c`,
+ * and on SIGTERM the shell dies without passing the signal on and npm exits after it: the
+ * server, re-parented, would keep its port and its caller's pipes open. Its parent changing is
+ * the one sign left. A server started directly (`docplat-mock serve &`, `nohup`) is not watched,
+ * so it still outlives its shell.
+ */
+function stopWhenOrphaned(stop: (reason: 'orphaned') => void): void {
+  const parent = process.ppid
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return
+    clearInterval(watch)
+    // The caller's pipes may have closed with it: a failed write must not end the clean stop.
+    for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined)
+    stop('orphaned')
+  }, PARENT_POLL_MS)
+  watch.unref()
 }
 
 /** Lets pending output drain, but does not let a stray handle keep a stopped server alive. */

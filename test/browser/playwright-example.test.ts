@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, it } from 'vitest'
-import { ROOT } from './support.ts'
+import { chromiumPath, ROOT } from './support.ts'
 
 const run = promisify(execFile)
 
@@ -15,7 +15,11 @@ it('examples/playwright passes in Chromium against docplat-mock serve', async ()
   const dir = await mkdtemp(join(tmpdir(), 'docplat-playwright-recipe-'))
   const output = join(dir, 'report.json')
   // The child must not believe it runs inside this vitest (it inherits its VITEST_* variables).
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST')))
+  // The example launches the Chromium of CHROMIUM_PATH, as a machine without Playwright's download does.
+  const env = {
+    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST'))),
+    CHROMIUM_PATH: await chromiumPath(),
+  }
   try {
     await run(
       process.execPath,

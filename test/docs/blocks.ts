@@ -37,6 +37,12 @@ export interface CodeBlock {
   readonly code: string
   /** Fenced as ```ts run: executed by the test too, not only type-checked. */
   readonly run: boolean
+  /**
+   * Fenced as ```ts consumer: it imports a test runner this repository does not install (Jest,
+   * `@playwright/test`), so the consumer checks (scripts/consumer.ts) type-check it, in a project
+   * made by `tsc --init` with that runner installed, instead of test/docs/code-blocks.test.ts.
+   */
+  readonly consumer: boolean
 }
 
 const OPEN = /^```(ts|typescript)(?:[ \t]+(.*))?$/
@@ -67,6 +73,7 @@ export function codeBlocks(document: string): CodeBlock[] {
     line,
     code,
     run: info.split(/\s+/).includes('run'),
+    consumer: info.split(/\s+/).includes('consumer'),
   }))
 }
 

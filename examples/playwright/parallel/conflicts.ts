@@ -3,7 +3,7 @@
 import { createClient } from 'docplat'
 import { connectMockServer } from 'docplat/mock'
 import { describe, inject } from 'vitest'
-import { expect, test } from '../fixtures.ts'
+import { expect, test } from '../fixtures.js'
 
 export const WORKERS = 4
 

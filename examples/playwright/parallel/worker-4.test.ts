@@ -1,3 +1,3 @@
-import { conflictingWrites } from './conflicts.ts'
+import { conflictingWrites } from './conflicts.js'
 
 conflictingWrites(4)
