@@ -22,7 +22,12 @@ export function* parseYAMLSteps(text: string): Generator<void, unknown> {
   // What `parser.parse(text)` does, a lexeme at a time.
   for (const lexeme of new Lexer().lex(text, false)) {
     for (const token of parser.next(lexeme)) tokens.push(token)
-    if (++count % STEP === 0) yield
+    if (++count % STEP === 0) {
+      // The parser's stack holds about one entry per open collection: far past the limit, the
+      // rest of the text need not be read to know (the exact check is on the tree below).
+      if (parser.stack.length > 2 * MAX_SOURCE_DEPTH + 2) throw depthLimit()
+      yield
+    }
   }
   for (const token of parser.end()) tokens.push(token)
   yield* checkTree(tokens)
