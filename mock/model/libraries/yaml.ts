@@ -7,7 +7,7 @@ const STEP = 2_000
 /**
  * The YAML parser of OpenAPI sources (loaded on first need, see ../libraries.ts), as a generator
  * that yields between steps of work, so the caller may pause there (the sliced in-thread reader)
- * or not (a worker thread, builders). Its value is the document's plain value.
+ * or not (`runSteps`: a worker thread, builders). Its value is the document's plain value.
  *
  * Bounded: the syntax tree is checked against the source limits (nesting, keys per mapping,
  * aliases: a {@link SourceLimit} names the one broken) before any value is built. The library's
@@ -43,12 +43,6 @@ export function* parseYAMLSteps(text: string): Generator<void, unknown> {
   if (doc.errors.length > 0) throw doc.errors[0]
   yield* checkUniqueKeys(doc)
   return doc.toJS({ maxAliasCount: 100 })
-}
-
-/** Runs {@link parseYAMLSteps} to its end at once. */
-export function parseYAML(text: string): unknown {
-  const steps = parseYAMLSteps(text)
-  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value
 }
 
 type Item = { key?: CST.Token | null; value?: CST.Token | null }
