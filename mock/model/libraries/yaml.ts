@@ -2,7 +2,7 @@ import { Composer, type CST, type Document, isMap, isPair, isScalar, isSeq, Lexe
 import { aliasLimit, depthLimit, keysLimit, MAX_SOURCE_ALIASES, MAX_SOURCE_DEPTH, MAX_SOURCE_KEYS } from '../../base/source-limits.ts'
 
 /** How many tokens are read between two chances to give the event loop back. */
-const STEP = 2_000
+const STEP = 256
 
 /**
  * The YAML parser of OpenAPI sources (loaded on first need, see ../libraries.ts), as a generator
