@@ -11,6 +11,8 @@ export default defineConfig({
     'mock/node/cli': 'mock/node/cli.ts',
     'mock/browser/index': 'mock/browser/index.ts',
     'mock/matchers/index': 'mock/verify/matchers.ts',
+    // The Node server's OpenAPI source reader runs this file on a worker thread (mock/http/source-workers.ts).
+    'mock/source-worker': 'mock/http/source-worker.ts',
   },
   format: ['esm', 'cjs'],
   platform: 'neutral',

@@ -8,6 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { durability } from './durability.ts'
 import { hostile } from './hostile.ts'
+import { openapiSources } from './openapi-sources.ts'
 import { coldStart } from './cold-start.ts'
 import { markdownShapesSection } from './markdown-shapes.ts'
 import { memberSpaces } from './member-spaces.ts'
@@ -64,6 +65,7 @@ const sections: Array<[string, () => Promise<string[]>]> = [
   ['search', () => search(quick ? 2 : 5)],
   ['durability', () => durability(quick ? { seconds: 3, rounds: 1 } : { seconds: 5, rounds: 3 })],
   ['hostile payloads', () => hostile(quick ? 5 : 20)],
+  ['OpenAPI sources', () => openapiSources(quick ? 1 : 3)],
   ['markdown shapes', () => markdownShapesSection(quick)],
   ['render memory', async () => renderMemory(quick ? 3_000 : 10_000)],
   ['cold start', () => coldStart(quick ? 1 : 3)],

@@ -16,6 +16,7 @@ import type { InjectedFault, LoggedRequest, NearMiss, RequestLog } from './base/
 import { routeTableFor } from './base/route-table.ts'
 import { nextTurn } from './base/turns.ts'
 import type { Commit, Capabilities } from './base/capabilities.ts'
+import type { SourceReader } from './base/source-limits.ts'
 
 /** Thrown when a fault drops the connection: each transport turns it into its own network failure. */
 export class DroppedConnection extends Error {
@@ -50,6 +51,11 @@ export interface PlainRequest {
   discard?(): void
   /** Aborted when the caller gives up (a client timeout, a closed connection). */
   readonly signal: AbortSignal
+  /**
+   * A reader of OpenAPI sources off the event loop that the transport lends (the Node server's
+   * worker thread), used instead of the platform's in-thread one.
+   */
+  readonly readSource?: SourceReader | undefined
 }
 
 /** The core's answer: plain data each transport writes its own way. */
@@ -383,8 +389,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         }
       }
       const execute = (input: Record<string, unknown>): PlainAnswer | Promise<PlainAnswer> => {
+        const lent = request.readSource ? { ...capabilities, readSource: request.readSource } : capabilities
         const runHandler = (prepared: number) => () =>
-          handler({ input: input as never, caller, state: options.state(), capabilities, prepared })
+          handler({ input: input as never, caller, state: options.state(), capabilities: lent, prepared })
         const first = attempt(runHandler(0), true)
         const settle = (result: unknown): PlainAnswer | Promise<PlainAnswer> =>
           result instanceof Deferred ? deferred(result).catch(fail) : finish(respond(opDef, result))

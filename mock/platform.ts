@@ -20,6 +20,7 @@ import type { Handler } from './handlers/types.ts'
 import { ChangeLog } from './model/changes.ts'
 import { DanglingReferenceError, findDanglingReference } from './model/references.ts'
 import { Libraries } from './model/libraries.ts'
+import { readTextSliced } from './model/services/openapi-source.ts'
 import { createState, serialize, tableEntries, type SerializedState, type State } from './model/state.ts'
 import type { BeforeWrite } from './model/undo-log.ts'
 import type { Tables } from './model/db.ts'
@@ -489,6 +490,8 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
     tunnelRefusal: (url) => tunnelRefusal(url, tunnels),
     keep,
     fixtures,
+    // The dispatcher loads the YAML parser before the operations that read sources run.
+    readSource: (text) => readTextSliced(text, libraries.yaml.parseYAMLSteps),
   }
 
   const core = createDispatcher({

@@ -1,3 +1,5 @@
+import type { SourceReader } from './source-limits.ts'
+
 /**
  * Runs a write to the state as an operation of its own, under the state lock (a transaction:
  * kept whole or not at all), for work that ends after the request that started it.
@@ -23,6 +25,11 @@ export interface Capabilities {
   keep(work: Promise<void>): void
   /** Content registered with `platform.imports.register(url, content)`, by URL. */
   fixtures: Map<string, unknown>
+  /**
+   * Reads an OpenAPI source's text outside the state lock: the platform's own reads it in-thread
+   * in slices; a request may bring a reader on a worker thread (`PlainRequest.readSource`).
+   */
+  readSource: SourceReader
 }
 
 /**

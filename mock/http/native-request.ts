@@ -3,6 +3,7 @@
  * `URL` in between (docs/decisions/node.md, "One pipeline").
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { SourceReader } from '../base/source-limits.ts'
 import type { PlainRequest } from '../dispatch.ts'
 
 /**
@@ -74,17 +75,20 @@ export class NativeRequest implements PlainRequest {
   /** The prefix of the hosted platform the request is for (`/_docplat/platforms/{id}`), `''` for the server's first. */
   prefix = ''
   readonly search: string
+  /** The server's worker thread for OpenAPI sources, lent to whichever platform the request is for. */
+  readonly readSource: SourceReader | undefined
   readonly #req: IncomingMessage
   readonly #res: ServerResponse
   #body: Uint8Array | undefined
   #controller: AbortController | undefined
 
-  constructor(req: IncomingMessage, res: ServerResponse, base: string) {
+  constructor(req: IncomingMessage, res: ServerResponse, base: string, readSource?: SourceReader) {
     const { url, pathname, search } = requestTarget(req, base)
     this.method = req.method ?? 'GET'
     this.url = url
     this.pathname = pathname
     this.search = search
+    this.readSource = readSource
     this.#req = req
     this.#res = res
   }

@@ -36,6 +36,8 @@ import { MAX_BODY_BYTES } from '../base/input.ts'
 import { hostedPath, PlatformHost, PLATFORMS_PREFIX, type HostedPlatform, type PlatformPolicy } from '../host/platforms.ts'
 import type { ControlPlane } from '../control/plane.ts'
 import { answerThrough } from './whatwg.ts'
+import { SourceWorkers } from './source-workers.ts'
+import type { SourceReader } from '../base/source-limits.ts'
 
 /** Options of {@link startMockServer}. */
 export interface MockServerOptions {
@@ -281,7 +283,10 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       throw new RangeError(`Invalid timeouts.${name} ${String(value)}: expected a positive integer of milliseconds`)
   }
   const isClosing = () => closing
-  const onRequest = (req: IncomingMessage, res: ServerResponse) => void serve(steps, req, res, base, timeouts.linger, isClosing)
+  // Every platform the server serves reads OpenAPI sources on its worker, not on the event loop.
+  const sourceWorkers = new SourceWorkers()
+  const onRequest = (req: IncomingMessage, res: ServerResponse) =>
+    void serve(steps, req, res, base, timeouts.linger, isClosing, sourceWorkers.read)
   const server = createServer(
     {
       keepAlive: true,
@@ -319,6 +324,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       closed ??= new Promise<void>((resolve) => {
         closing = true
         platformHost?.close()
+        sourceWorkers.close()
         const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS)
         server.close(() => {
           clearTimeout(force)
@@ -342,12 +348,13 @@ async function serve(
   base: string,
   linger: number,
   closing: () => boolean,
+  readSource: SourceReader,
 ): Promise<void> {
   try {
     const passage: Passage = {
       req,
       res,
-      request: new NativeRequest(req, res, base),
+      request: new NativeRequest(req, res, base, readSource),
       arrived: performance.now(),
       at: Date.now(),
       tenant: undefined,

@@ -73,7 +73,13 @@ async function dispatcherWith(handler: Handler<OperationDef>, lock?: StateLock) 
     loadLibraries: () => undefined,
     faults: new Faults([op.id]),
     log: new RequestLog(),
-    capabilities: { fetch: globalThis.fetch, tunnelRefusal: () => 'refused', keep: () => undefined, fixtures: new Map() },
+    capabilities: {
+      fetch: globalThis.fetch,
+      tunnelRefusal: () => 'refused',
+      keep: () => undefined,
+      fixtures: new Map(),
+      readSource: async () => ({ ok: false, errorCode: 'PARSE_ERROR' }),
+    },
     basePath: '',
     lock,
   })

@@ -2,6 +2,7 @@ import type { Role } from '../../../src/schemas/shared.ts'
 import { newId, type State } from '../state.ts'
 import { generateCertificate } from './certificate.ts'
 import { finishRun } from './openapi-processing.ts'
+import type { SourceReading } from '../../base/source-limits.ts'
 import { readSource, resolveSource, type Source, type SourceErrorCode } from './openapi-source.ts'
 import { createSpec } from './openapi-specs.ts'
 import { createSAMLProvider } from './saml-providers.ts'
@@ -25,11 +26,13 @@ export interface NewOpenAPISpec {
 export async function buildOpenAPISpec(state: State, values: NewOpenAPISpec): Promise<OpenAPISpecRecord> {
   const sourceURL = values.sourceURL ?? `https://${values.slug}.example.com/openapi.json`
   if (typeof values.content === 'string' && !values.errorCode) await state.libraries.load(['yaml'])
-  const source: Source = values.errorCode
+  const read: SourceReading | Source = values.errorCode
     ? { ok: false, errorCode: values.errorCode }
     : values.content !== undefined
-      ? readSource(values.content, typeof values.content === 'string' ? state.libraries.yaml.parseYAML : undefined)
+      ? readSource(values.content, typeof values.content === 'string' ? state.libraries.yaml.parseYAMLSteps : undefined)
       : resolveSource(new Map(), sourceURL)
+  if ('limit' in read) throw new RangeError(`openAPISpec content: ${read.limit}`)
+  const source: Source = read
   const spec = createSpec(state, values.organization, values.slug, sourceURL, source)
   return values.processed === false ? spec : finishRun(state, spec, state.clock.stamp())
 }

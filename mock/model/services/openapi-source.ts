@@ -6,15 +6,19 @@
  */
 
 import { cyrb53 } from '../../base/hash.ts'
+import { checkJSONLimits, sizeLimit, SourceLimit, type SourceReading } from '../../base/source-limits.ts'
+import { slicer } from '../../base/turns.ts'
 
-/** Reads YAML text (the lazily loaded parser, mock/model/libraries/yaml.ts); throws when it is not YAML. */
-export type ParseYAML = (text: string) => unknown
+/** Reads YAML text (the lazily loaded parser, mock/model/libraries/yaml.ts), yielding between steps; throws when it is not YAML. */
+export type ParseYAMLSteps = (text: string) => Generator<void, unknown>
 
 /** Why processing a source failed, as `lastProcessErrorCode` reports it. */
 export type SourceErrorCode = 'FETCH_FAILED' | 'PARSE_ERROR' | 'FETCH_TIMEOUT'
 
-/** A resolved source: the document and a digest of it (same content, same version), or why not. */
-export type Source = { ok: true; document: Record<string, unknown>; digest: string } | { ok: false; errorCode: SourceErrorCode }
+/** A resolved source: a digest of the document (same content, same version), or why not. */
+export type Source = { ok: true; digest: string } | { ok: false; errorCode: SourceErrorCode }
+
+const NOT_A_DOCUMENT = { ok: false, errorCode: 'PARSE_ERROR' } as const
 
 const EXAMPLE_DOMAINS = ['example.com', 'example.org', 'example.net']
 
@@ -25,65 +29,113 @@ export function isExampleHost(url: URL): boolean {
 }
 
 /**
- * Resolves a source URL from the registered fixtures (as registered, or in its normalised form),
- * then the example domains; anything else cannot be fetched.
+ * What a source URL serves: the registered fixture (as registered, or in its normalised form),
+ * else the example domains' document; anything else cannot be fetched.
  */
-export function resolveSource(fixtures: ReadonlyMap<string, unknown>, url: string, parseYAML?: ParseYAML): Source {
-  if (fixtures.has(url)) return readSource(fixtures.get(url), parseYAML)
+export function fetchContent(fixtures: ReadonlyMap<string, unknown>, url: string): { content: unknown } | { failed: Source } {
+  if (fixtures.has(url)) return { content: fixtures.get(url) }
   let parsed: URL
   try {
     parsed = new URL(url)
   } catch {
-    return { ok: false, errorCode: 'FETCH_FAILED' }
+    return { failed: { ok: false, errorCode: 'FETCH_FAILED' } }
   }
-  if (fixtures.has(parsed.href)) return readSource(fixtures.get(parsed.href), parseYAML)
-  if (isExampleHost(parsed)) return readSource(exampleDocument(parsed))
-  return { ok: false, errorCode: 'FETCH_FAILED' }
+  if (fixtures.has(parsed.href)) return { content: fixtures.get(parsed.href) }
+  if (isExampleHost(parsed)) return { content: exampleDocument(parsed) }
+  return { failed: { ok: false, errorCode: 'FETCH_FAILED' } }
+}
+
+/** Resolves a source URL and reads what it serves, at once (builders: content their own code gave). */
+export function resolveSource(fixtures: ReadonlyMap<string, unknown>, url: string, parseYAML?: ParseYAMLSteps): SourceReading | Source {
+  const fetched = fetchContent(fixtures, url)
+  return 'failed' in fetched ? fetched.failed : readSource(fetched.content, parseYAML)
 }
 
 /**
- * Reads fetched content: a document object, its JSON or YAML text, or UTF-8 bytes of that text.
- * Without a YAML parser, text that is not JSON does not parse.
+ * Content as the text to parse: a string, or UTF-8 bytes of one. `{ value }` for content that is
+ * already a value (a document object), `undefined` for bytes that are not UTF-8.
  */
-export function readSource(content: unknown, parseYAML?: ParseYAML): Source {
+export function contentText(content: unknown): string | { value: unknown } | undefined {
   let value = content
   if (value instanceof ArrayBuffer) value = new Uint8Array(value)
   if (value instanceof Uint8Array) {
     try {
-      value = new TextDecoder('utf-8', { fatal: true }).decode(value)
+      return new TextDecoder('utf-8', { fatal: true }).decode(value)
     } catch {
-      return { ok: false, errorCode: 'PARSE_ERROR' }
+      return undefined
     }
   }
-  if (typeof value === 'string') {
-    const parsed = parseText(value, parseYAML)
-    if (!parsed.ok) return { ok: false, errorCode: 'PARSE_ERROR' }
-    value = parsed.value
+  return typeof value === 'string' ? value : { value }
+}
+
+/**
+ * Reads fetched content at once: a document object, its JSON or YAML text, or UTF-8 bytes of that
+ * text. Without a YAML parser, text that is not JSON does not parse.
+ */
+export function readSource(content: unknown, parseYAML?: ParseYAMLSteps): SourceReading {
+  const text = contentText(content)
+  if (text === undefined) return NOT_A_DOCUMENT
+  return typeof text === 'string' ? runSteps(readTextSteps(text, parseYAML)) : readDocument(text.value)
+}
+
+/** Reads text in slices of the event loop ({@link slicer}): outside the state lock, in-thread. */
+export async function readTextSliced(text: string, parseYAML: ParseYAMLSteps, pause = slicer()): Promise<SourceReading> {
+  const steps = readTextSteps(text, parseYAML)
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return step.value
+    const waiting = pause()
+    if (waiting) await waiting
   }
-  if (!isOpenAPIDocument(value)) return { ok: false, errorCode: 'PARSE_ERROR' }
+}
+
+/** Runs steps to their end at once. */
+export function runSteps<T>(steps: Generator<void, T>): T {
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value
+}
+
+/**
+ * Reads a source's text, yielding between steps of work: its length, then JSON first (most
+ * sources, and the fast path), then YAML, of which JSON is nearly a subset; either is checked
+ * against the source limits (mock/base/source-limits.ts), and a broken one is named.
+ */
+export function* readTextSteps(text: string, parseYAML: ParseYAMLSteps | undefined): Generator<void, SourceReading> {
+  const size = sizeLimit(text)
+  if (size) return { ok: false, limit: size.message }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    if (!parseYAML) return NOT_A_DOCUMENT
+    try {
+      value = yield* parseYAML(text)
+    } catch (error) {
+      // Not YAML either, or more aliases than the parser expands, or a limit it names.
+      return error instanceof SourceLimit ? { ok: false, limit: error.message } : NOT_A_DOCUMENT
+    }
+    yield
+    return readDocument(value)
+  }
+  try {
+    checkJSONLimits(value)
+  } catch (error) {
+    if (error instanceof SourceLimit) return { ok: false, limit: error.message }
+    throw error
+  }
+  yield
+  return readDocument(value)
+}
+
+/** A parsed value as a source: an OpenAPI document's digest, or not a document. */
+export function readDocument(value: unknown): { ok: true; digest: string } | typeof NOT_A_DOCUMENT {
+  if (!isOpenAPIDocument(value)) return NOT_A_DOCUMENT
   let canonical: string
   try {
     canonical = stableJSON(value)
   } catch {
     // Cycles or values JSON cannot hold: no platform could have fetched that.
-    return { ok: false, errorCode: 'PARSE_ERROR' }
+    return NOT_A_DOCUMENT
   }
-  return { ok: true, document: value, digest: digest(canonical) }
-}
-
-/** JSON first (most sources, and the fast path), then YAML, of which JSON is nearly a subset. */
-function parseText(text: string, parseYAML: ParseYAML | undefined): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) }
-  } catch {
-    if (!parseYAML) return { ok: false }
-  }
-  try {
-    return { ok: true, value: parseYAML(text) }
-  } catch {
-    // Not YAML either, or too deep, or more aliases than the parser allows.
-    return { ok: false }
-  }
+  return { ok: true, digest: digest(canonical) }
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
