@@ -19,7 +19,7 @@ import { build, type Plugin } from 'esbuild'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { bundleAliases } from '../build/aliases.ts'
+import { bundleAliases, esbuildMarkdownItStubs } from '../build/aliases.ts'
 import { esbuildPureAnnotations } from '../build/pure-annotations.ts'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
@@ -98,8 +98,8 @@ function buildOptions(from: 'sources' | 'dist') {
     write: false,
     metafile: true,
     logLevel: 'error',
-    // From the sources, the build's `@__PURE__` marks and aliases apply as tsdown applies them to dist/.
-    plugins: from === 'dist' ? [toDist] : [esbuildPureAnnotations()],
+    // From the sources, the build's `@__PURE__` marks, aliases and stand-ins apply as tsdown applies them to dist/.
+    plugins: from === 'dist' ? [toDist] : [esbuildPureAnnotations(), esbuildMarkdownItStubs()],
     ...(from === 'sources' ? { alias: bundleAliases } : {}),
   } as const
 }
