@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
  * Modules bundled in place of what a dependency imports, so the mock's browser chunks do not ship
  * what it never runs. markdown-it imports `entities` to decode character references, whose decode
  * tree weighs about 20 KB gzipped: a table of names decodes the single references markdown-it
- * passes alike at half the weight (mock/markdown/html-entities.ts, checked against the
+ * passes alike at well under half the weight (mock/markdown/html-entities.ts, checked against the
  * package). It imports `punycode.js` and `mdurl` for link normalisation the mock replaces
  * (build/unused-link-normalisation.ts). Used by tsdown (dist/), by `npm run size` (bundles from the
  * sources) and by the tests (vitest.config.ts), so all three run and weigh the same thing.

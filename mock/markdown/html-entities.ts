@@ -5,7 +5,7 @@ import { ENTITIES } from './html-entities-data.ts'
  * legacy rules, and `decodeHTMLStrict`), for markdown-it: the bundles put this module in place
  * of `entities` (build/aliases.ts). The package's decode tree is built for speed on any HTML and
  * weighs about 20 KB gzipped; markdown-it only ever decodes one reference at a time (`&copy;`,
- * `&#169;`), for which a table of names is as fast and weighs half.
+ * `&#169;`), for which a table of names is as fast and weighs well under half.
  * test/content/html-entities.test.ts compares both on every reference and on random text.
  */
 
