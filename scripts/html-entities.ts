@@ -4,10 +4,13 @@
  * Run `node scripts/html-entities.ts` after `entities` changes; test/content/html-entities.test.ts
  * checks the written table and the decoder against `entities` itself.
  *
- * Format: entries sorted by name, separated by `,`; each is an optional `*` (the reference is
- * also recognised without its `;`, as HTML's legacy ones are), how many leading characters it
- * shares with the previous name (one digit), the rest of the name, `=`, then its code points in
- * base 36 joined by `+`.
+ * Format: one group per distinct value, separated by `,`, in the order of the value's code
+ * points; a group is its first code point as the difference from the previous group's, in base
+ * 36, then `+` and each further code point in base 36 (a few names stand for two characters),
+ * then `:` and the names that stand for it (without their `;`), separated by spaces, each with a
+ * leading `*` when HTML also recognises it without its `;`. In that order, neighbouring values
+ * differ by small numbers and neighbouring names share their endings (`Afr`, `Bfr`...): gzip
+ * takes it to about 7.3 KB, where the same table sorted by name took 9.7.
  */
 import { writeFileSync } from 'node:fs'
 import { BinTrieFlags, decodeHTMLStrict, determineBranch, htmlDecodeTree } from 'entities/lib/decode.js'
@@ -35,18 +38,23 @@ function names(): string[] {
 export function entityTable(): string {
   const all = names()
   const legacy = new Set(all.filter((n) => !n.endsWith(';')))
-  const named = all
+  const groups = new Map<string, { codes: number[]; names: string[] }>()
+  for (const name of all
     .filter((n) => n.endsWith(';'))
     .map((n) => n.slice(0, -1))
-    .sort()
-  let previous = ''
-  return named
-    .map((name) => {
-      let shared = 0
-      while (shared < 9 && shared < previous.length && previous[shared] === name[shared]) shared++
-      previous = name
-      const codes = [...decodeHTMLStrict(`&${name};`)].map((c) => c.codePointAt(0)!.toString(36)).join('+')
-      return `${legacy.has(name) ? '*' : ''}${shared}${name.slice(shared)}=${codes}`
+    .sort()) {
+    const value = decodeHTMLStrict(`&${name};`)
+    let group = groups.get(value)
+    if (!group) groups.set(value, (group = { codes: [...value].map((c) => c.codePointAt(0)!), names: [] }))
+    group.names.push(`${legacy.has(name) ? '*' : ''}${name}`)
+  }
+  let previous = 0
+  return [...groups.values()]
+    .sort((a, b) => a.codes[0]! - b.codes[0]! || a.codes.length - b.codes.length || a.codes[1]! - b.codes[1]!)
+    .map(({ codes, names }) => {
+      const delta = codes[0]! - previous
+      previous = codes[0]!
+      return `${[delta, ...codes.slice(1)].map((c) => c.toString(36)).join('+')}:${names.join(' ')}`
     })
     .join(',')
 }

@@ -1,7 +1,7 @@
 import type { Builders } from './builders.ts'
-import { DEMO_PEOPLE, type DemoTokenName } from './demo/foundation.ts'
+import { DEMO_PEOPLE, type DemoTokenName } from './demo/people.ts'
 
-export type { DemoTokenName } from './demo/foundation.ts'
+export type { DemoTokenName } from './demo/people.ts'
 
 /** A scenario: a function that builds state with the builders. */
 export type Scenario = (builders: Builders) => Promise<unknown>
@@ -16,7 +16,7 @@ export type ScenarioName = 'demo' | 'empty'
 export const scenarios: Record<ScenarioName, Scenario> = {
   async demo(b) {
     const { buildDemo } = await import('./demo/index.ts')
-    return buildDemo(b)
+    return buildDemo(b, DEMO_PEOPLE)
   },
   async empty() {
     return undefined

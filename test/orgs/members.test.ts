@@ -1,7 +1,8 @@
-import { decodeJwt } from 'jose'
+import { decodeJwt, jwtVerify, SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { AuthenticationError, BadRequestError, ConflictError, NotFoundError, PermissionDeniedError, type Member } from '../../src/index.ts'
-import { setup } from '../helpers.ts'
+import { createMockPlatform } from '../../mock/index.ts'
+import { clientFor, setup } from '../helpers.ts'
 import { addMembers, collect, rejects } from './support.ts'
 
 /** The demo's Acme members, oldest joined first. */
@@ -439,6 +440,34 @@ describe('orgs.members.remove', () => {
 })
 
 describe('orgs.ping', () => {
+  it('signs the visitor JWT exactly as a JOSE library does, for any name, role and secret', async () => {
+    const platform = createMockPlatform({ scenario: 'empty', freeze: true })
+    await platform.ready
+    const org = await platform.builders.organization({ title: 'Ünïcode Øy' })
+    // A name outside ASCII and a guest (a null role) exercise the UTF-8 and null claims.
+    for (const [displayName, role] of [
+      ['Zoë Ørsted 🦊', 'edit'],
+      ['Guest/with+slashes?', null],
+    ] as const) {
+      const { user, token: apiToken, member } = await platform.builders.user({ displayName, organization: org.id, role })
+      const token = (await clientFor(platform, apiToken).orgs.ping({ organizationId: org.id })).serviceVisitorClaims!
+      const iat = Math.floor(Date.parse(platform.db.members.get(member!.id)!.lastSeenAt!) / 1000)
+      const secret = new TextEncoder().encode(platform.db.organizations.get(org.id)!.visitorSecret)
+      const expected = await new SignJWT({ organization: org.id, role, email: user.email, name: displayName })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(user.id)
+        .setIssuer(`${platform.baseUrl}/v1/orgs/${org.id}`)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + 3600)
+        .sign(secret)
+      expect(token).toBe(expected)
+      const { payload, protectedHeader } = await jwtVerify(token, secret, { currentDate: new Date(platform.clock.now()) })
+      expect(protectedHeader).toEqual({ alg: 'HS256', typ: 'JWT' })
+      expect(payload.name).toBe(displayName)
+      expect(payload.role).toBe(role)
+    }
+  })
+
   it('records the last-seen time and returns a visitor JWT naming the user and the organization', async () => {
     const { platform, edit, admin, demo } = await setup({ freeze: true })
     const { serviceVisitorClaims } = await edit.orgs.ping({ organizationId: demo.acme })

@@ -1,44 +1,28 @@
-import type { Role } from '../../../src/schemas/shared.ts'
 import type { Builders } from '../builders.ts'
-
-/**
- * The demo's people by the name of their token (`platform.tokens.admin`): one per role of Acme,
- * a guest, and the admin of another organization. The token names are derived from this table.
- */
-export const DEMO_PEOPLE = {
-  admin: { displayName: 'Ada Admin', role: 'admin', org: 'acme' },
-  create: { displayName: 'Carl Creator', role: 'create', org: 'acme' },
-  review: { displayName: 'Rita Reviewer', role: 'review', org: 'acme' },
-  edit: { displayName: 'Eddie Editor', role: 'edit', org: 'acme' },
-  comment: { displayName: 'Cora Commenter', role: 'comment', org: 'acme' },
-  read: { displayName: 'Reed Reader', role: 'read', org: 'acme' },
-  guest: { displayName: 'Gus Guest', role: null, org: 'acme' },
-  outsider: { displayName: 'Olga Outsider', role: 'admin', org: 'globex' },
-} as const satisfies Record<string, { displayName: string; role: Role | null; org: 'acme' | 'globex' }>
-
-/** The names of the demo's tokens: `platform.tokens.admin`, `platform.tokens.outsider`... */
-export type DemoTokenName = keyof typeof DEMO_PEOPLE
+import type { DEMO_PEOPLE, DemoTokenName } from './people.ts'
 
 /** Named things of the demo scenario that later steps (content, sites...) build upon. */
 export type DemoContext = Awaited<ReturnType<typeof demoFoundation>>
 
 /**
  * Two organizations. Acme has a user in every role (and a guest), two teams, nested collections
- * and spaces of every visibility, one soft-deleted; Globex belongs to the outsider.
+ * and spaces of every visibility, one soft-deleted; Globex belongs to the outsider. `people` is
+ * the table the scenario's entry holds for `platform.tokens` (./people.ts), handed over rather
+ * than imported, so a bundler keeps it in the mock's entry instead of a chunk of its own.
  */
-export async function demoFoundation(b: Builders) {
+export async function demoFoundation(b: Builders, people: typeof DEMO_PEOPLE) {
   const acme = await b.organization({ title: 'Acme', emailDomains: ['acme.test'], hostname: 'acme' })
   const globex = await b.organization({ title: 'Globex', emailDomains: ['globex.test'], hostname: 'globex' })
 
   const orgs = { acme: { id: acme.id, domain: 'acme.test' }, globex: { id: globex.id, domain: 'globex.test' } }
   const person = (tokenName: DemoTokenName) => {
-    const { displayName, role, org } = DEMO_PEOPLE[tokenName]
+    const { displayName, role, org } = people[tokenName]
     const { id, domain } = orgs[org]
     return b.user({ displayName, email: `${displayName.split(' ')[0]!.toLowerCase()}@${domain}`, organization: id, role, tokenName })
   }
   // One after the other, in the table's order: the IDs of the seeded stream depend on it.
   const users = {} as { [K in DemoTokenName]: Awaited<ReturnType<typeof person>> }
-  for (const name of Object.keys(DEMO_PEOPLE) as DemoTokenName[]) users[name] = await person(name)
+  for (const name of Object.keys(people) as DemoTokenName[]) users[name] = await person(name)
   const { create, review, edit, comment, guest } = users
 
   const writers = await b.team({ organization: acme.id, title: 'Writers', members: [edit.user.id, comment.user.id], owner: create.user.id })
