@@ -37,7 +37,7 @@ const root = fileURLToPath(new URL('../', import.meta.url))
  *   The goal is 240 KB: the app weighed 229.6 KB before the YAML parser came.
  */
 const BROWSER_ENTRY_BUDGET = 95 * 1024
-const BROWSER_FIRST_ANSWER_BUDGET = 190 * 1024
+const BROWSER_FIRST_ANSWER_BUDGET = 192 * 1024
 const BROWSER_TOTAL_BUDGET = 262 * 1024
 
 /** docplat/mock/matchers: the verification code and the contract it checks operation IDs against (24.2 KB measured). */
