@@ -30,23 +30,13 @@ const queryTypeCache = new WeakMap<ObjectSchema, Map<string, QueryType>>()
 export function queryTypeOf(schema: z.core.$ZodType): QueryType {
   let current: z.core.$ZodType | undefined = schema
   for (let depth = 0; current && depth < 32; depth++) {
+    const inner = wrappedBy(current)
+    if (inner) {
+      current = inner
+      continue
+    }
     const def = current._zod.def as z.core.$ZodTypeDef & Record<string, unknown>
     switch (def.type) {
-      case 'optional':
-      case 'nullable':
-      case 'default':
-      case 'prefault':
-      case 'nonoptional':
-      case 'readonly':
-      case 'catch':
-        current = def.innerType as z.core.$ZodType
-        continue
-      case 'pipe':
-        current = def.in as z.core.$ZodType
-        continue
-      case 'lazy':
-        current = (def.getter as () => z.core.$ZodType)()
-        continue
       case 'union':
         current = (def.options as z.core.$ZodType[]).find((o) => o._zod.def.type !== 'null')
         continue
@@ -67,6 +57,30 @@ export function queryTypeOf(schema: z.core.$ZodType): QueryType {
     }
   }
   return 'string'
+}
+
+/**
+ * The schema a wrapper (optional, nullable, default, readonly, a pipe's input, a lazy getter)
+ * stands for; `undefined` when `schema` wraps nothing.
+ */
+function wrappedBy(schema: z.core.$ZodType): z.core.$ZodType | undefined {
+  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'nonoptional':
+    case 'readonly':
+    case 'catch':
+      return def.innerType as z.core.$ZodType
+    case 'pipe':
+      return def.in as z.core.$ZodType
+    case 'lazy':
+      return (def.getter as () => z.core.$ZodType)()
+    default:
+      return undefined
+  }
 }
 
 /** The JSON type each query parameter takes, read once from the contract's schema. */
@@ -318,23 +332,13 @@ function objectUnder(schema: z.core.$ZodType): { object: z.core.$ZodType; array:
   let current: z.core.$ZodType | undefined = schema
   let array = false
   for (let depth = 0; current && depth < 32; depth++) {
+    const inner = wrappedBy(current)
+    if (inner) {
+      current = inner
+      continue
+    }
     const def = current._zod.def as z.core.$ZodTypeDef & Record<string, unknown>
     switch (def.type) {
-      case 'optional':
-      case 'nullable':
-      case 'default':
-      case 'prefault':
-      case 'nonoptional':
-      case 'readonly':
-      case 'catch':
-        current = def.innerType as z.core.$ZodType
-        continue
-      case 'pipe':
-        current = def.in as z.core.$ZodType
-        continue
-      case 'lazy':
-        current = (def.getter as () => z.core.$ZodType)()
-        continue
       case 'array':
         if (array) return undefined
         array = true
