@@ -171,7 +171,13 @@ describe('a request aborted while another holds the state lock', () => {
       loadLibraries: () => undefined,
       faults: new Faults([op.id]),
       log: new RequestLog(),
-      capabilities: { fetch: globalThis.fetch, tunnelRefusal: () => 'refused', keep: () => undefined, fixtures: new Map(), readSource: async () => ({ ok: false, errorCode: 'PARSE_ERROR' }) },
+      capabilities: {
+        fetch: globalThis.fetch,
+        tunnelRefusal: () => 'refused',
+        keep: () => undefined,
+        fixtures: new Map(),
+        readSource: async () => ({ ok: false, errorCode: 'PARSE_ERROR' }),
+      },
       basePath: '',
     })
     const queued = deferred()
