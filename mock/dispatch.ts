@@ -53,7 +53,7 @@ export interface PlainRequest {
   readonly signal: AbortSignal
   /**
    * A reader of OpenAPI sources off the event loop that the transport lends (the Node server's
-   * worker thread), used instead of the platform's in-thread one.
+   * worker thread), used instead of the platform's in-thread one. @internal
    */
   readonly readSource?: SourceReader | undefined
 }

@@ -74,7 +74,7 @@ export class Clock {
 
   /**
    * Moves time forward by a duration (`'7d'`, `'2h'`, or milliseconds). Throws a `RangeError`,
-   * changing nothing, when that would pass the platform's date range ({@link MAX_CLOCK_MS}).
+   * changing nothing, when that would pass the platform's date range (to 9989-12-31T23:59:59.999Z).
    */
   advance(duration: string | number): Date {
     const ms = parseDuration(duration)
@@ -87,7 +87,7 @@ export class Clock {
 
   /**
    * Sets the time (forward or back). Throws a `RangeError`, changing nothing, for a time outside
-   * the platform's date range ({@link MIN_CLOCK_MS} to {@link MAX_CLOCK_MS}).
+   * the platform's date range (1970-01-01T00:00:00.000Z to 9989-12-31T23:59:59.999Z).
    */
   set(time: Date | string | number): Date {
     const ms = new Date(time).getTime()
