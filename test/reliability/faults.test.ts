@@ -147,12 +147,19 @@ describe('faults: latency', () => {
   it('above the client timeout is a TimeoutError, and the timed-out change is never applied', async () => {
     platform.faults.add({ operationId: 'updateSpaceById', latency: 400, times: 1 })
     const before = stateOf(platform)
-    const error = await failure(client({ retry: 0, timeout: 100 }).spaces.update({ spaceId: ids.spaceId, title: 'Too late' }))
+    // platform.fetch rejects at once when its caller gives up, as fetch does; platform.dispatch
+    // settles only when the platform itself is done with the request: the event to wait on.
+    const handled: Promise<unknown>[] = []
+    const fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      const answer = platform.dispatch(new Request(input, init))
+      handled.push(answer.catch(() => undefined))
+      return answer
+    }
+    const error = await failure(client({ retry: 0, timeout: 100, fetch }).spaces.update({ spaceId: ids.spaceId, title: 'Too late' }))
     expect(error).toBeInstanceOf(TimeoutError)
-    // Wait past the injected latency: the platform must not run the request its caller gave up on.
-    // A timer due after the fault's own (the order of timers, not the machine's speed): platform.fetch
-    // rejects as fetch does, so no event says when the platform itself is done with the request.
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    // The platform must not run the request its caller gave up on.
+    expect(handled).toHaveLength(1)
+    await Promise.all(handled)
     expect(stateOf(platform)).toBe(before)
     expect(platform.db.spaces.get(ids.spaceId)!.title).toBe('Getting Started')
   })
