@@ -248,6 +248,18 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const commit: Commit = (write) =>
     transact(write).catch((error: unknown) => console.error('[docplat mock] background write failed:', error))
   const capabilities: Capabilities = { ...options.capabilities, commit }
+  // A server lends one source reader for all its requests: the capabilities with it are made once
+  // per reader, not once per request.
+  let lentReader: Capabilities['readSource'] | undefined
+  let lentCapabilities = capabilities
+  const capabilitiesFor = (reader: Capabilities['readSource'] | undefined): Capabilities => {
+    if (reader === undefined) return capabilities
+    if (reader !== lentReader) {
+      lentReader = reader
+      lentCapabilities = { ...capabilities, readSource: reader }
+    }
+    return lentCapabilities
+  }
 
   // `platform.handle` promises its answer, whatever happens (a bug thrown in the call included).
   const handle = async (request: PlainRequest): Promise<PlainAnswer> => dispatch(request)
@@ -389,7 +401,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         }
       }
       const execute = (input: Record<string, unknown>): PlainAnswer | Promise<PlainAnswer> => {
-        const lent = request.readSource ? { ...capabilities, readSource: request.readSource } : capabilities
+        const lent = capabilitiesFor(request.readSource)
         const runHandler = (prepared: number) => () =>
           handler({ input: input as never, caller, state: options.state(), capabilities: lent, prepared })
         const first = attempt(runHandler(0), true)

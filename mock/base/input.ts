@@ -30,11 +30,8 @@ const queryTypeCache = new WeakMap<ObjectSchema, Map<string, QueryType>>()
 export function queryTypeOf(schema: z.core.$ZodType): QueryType {
   let current: z.core.$ZodType | undefined = schema
   for (let depth = 0; current && depth < 32; depth++) {
-    const inner = wrappedBy(current)
-    if (inner) {
-      current = inner
-      continue
-    }
+    current = unwrap(current)
+    if (!current) break
     const def = current._zod.def as z.core.$ZodTypeDef & Record<string, unknown>
     switch (def.type) {
       case 'union':
@@ -57,6 +54,17 @@ export function queryTypeOf(schema: z.core.$ZodType): QueryType {
     }
   }
   return 'string'
+}
+
+/** The schema under all of `schema`'s wrappers ({@link wrappedBy}); `undefined` past 32 of them. */
+function unwrap(schema: z.core.$ZodType): z.core.$ZodType | undefined {
+  let current = schema
+  for (let depth = 0; depth < 32; depth++) {
+    const inner = wrappedBy(current)
+    if (!inner) return current
+    current = inner
+  }
+  return undefined
 }
 
 /**
@@ -329,28 +337,13 @@ const bodyShapeCache = new WeakMap<z.core.$ZodType, BodyShape | null>()
  * it is an array of it; `undefined` for anything else (unions, records, primitives).
  */
 function objectUnder(schema: z.core.$ZodType): { object: z.core.$ZodType; array: boolean } | undefined {
-  let current: z.core.$ZodType | undefined = schema
+  let current = unwrap(schema)
   let array = false
-  for (let depth = 0; current && depth < 32; depth++) {
-    const inner = wrappedBy(current)
-    if (inner) {
-      current = inner
-      continue
-    }
-    const def = current._zod.def as z.core.$ZodTypeDef & Record<string, unknown>
-    switch (def.type) {
-      case 'array':
-        if (array) return undefined
-        array = true
-        current = def.element as z.core.$ZodType
-        continue
-      case 'object':
-        return { object: current, array }
-      default:
-        return undefined
-    }
+  if (current?._zod.def.type === 'array') {
+    array = true
+    current = unwrap((current._zod.def as z.core.$ZodArrayDef).element)
   }
-  return undefined
+  return current?._zod.def.type === 'object' ? { object: current, array } : undefined
 }
 
 /**
