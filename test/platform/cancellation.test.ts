@@ -3,14 +3,9 @@ import { operations } from '../../src/contract/index.ts'
 import type { OperationDef } from '../../src/contract/define.ts'
 import { createMockPlatform } from '../../mock/index.ts'
 import { startMockServer, type MockServer } from '../../mock/node/index.ts'
-import { Clock } from '../../mock/base/clock.ts'
-import { Faults } from '../../mock/base/faults.ts'
-import { Random } from '../../mock/base/random.ts'
-import { RequestLog } from '../../mock/base/request-log.ts'
-import { createDispatcher, type PlainHandler, type PlainRequest } from '../../mock/dispatch.ts'
-import { Libraries } from '../../mock/model/libraries.ts'
-import { createUser, issueToken } from '../../mock/model/orgs/members.ts'
-import { createState } from '../../mock/model/state.ts'
+import type { PlainHandler, PlainRequest } from '../../mock/dispatch.ts'
+import type { Handler } from '../../mock/handlers/types.ts'
+import { bareDispatcher } from '../bare-dispatcher.ts'
 
 // A request whose caller gave up while it waited for the platform (the scenario still being
 // built, the state lock held by another request) is never dispatched: it takes no fault and
@@ -143,43 +138,18 @@ describe('a request aborted while another holds the state lock', () => {
 
   it('over HTTP: the server drops it once the client has gone, and it never runs', async () => {
     const op = operations.listOrganizationsForAuthenticatedUser as OperationDef
-    const state = createState(
-      new Clock('2026-01-15T09:00:00Z', true),
-      new Random('cancel'),
-      { api: 'http://mock.test', app: 'http://app.test' },
-      new Libraries(),
-    )
-    const user = await createUser(state, { displayName: 'Pat', email: 'pat@example.com' })
-    const token = await issueToken(state, user.id)
     const inside = deferred()
     const release = deferred()
     let runs = 0
-    const core = createDispatcher({
-      operations: [op],
-      handlers: {
-        // The first request holds the lock until released; any other would count a run.
-        [op.id]: async () => {
-          if (++runs === 1) {
-            inside.resolve()
-            await release.promise
-          }
-          return { items: [], count: 0 } as never
-        },
-      },
-      state: () => state,
-      ready: () => undefined,
-      loadLibraries: () => undefined,
-      faults: new Faults([op.id]),
-      log: new RequestLog(),
-      capabilities: {
-        fetch: globalThis.fetch,
-        tunnelRefusal: () => 'refused',
-        keep: () => undefined,
-        fixtures: new Map(),
-        readSource: async () => ({ ok: false, errorCode: 'PARSE_ERROR' }),
-      },
-      basePath: '',
-    })
+    // The first request holds the lock until released; any other would count a run.
+    const handler: Handler<OperationDef> = async () => {
+      if (++runs === 1) {
+        inside.resolve()
+        await release.promise
+      }
+      return { items: [], count: 0 } as never
+    }
+    const { core, token } = await bareDispatcher({ op, handler, seed: 'cancel' })
     const queued = deferred()
     const gone = deferred()
     let arrivals = 0

@@ -5,16 +5,15 @@ import { operations } from '../../src/contract/index.ts'
 import type { OperationDef } from '../../src/contract/define.ts'
 import { createClient } from '../../src/index.ts'
 import { Clock } from '../../mock/base/clock.ts'
-import { Faults } from '../../mock/base/faults.ts'
 import { conflict } from '../../mock/base/http-error.ts'
 import { Random } from '../../mock/base/random.ts'
-import { RequestLog } from '../../mock/base/request-log.ts'
-import { createDispatcher, createStateLock, transactOn, type PlainRequest, type StateLock } from '../../mock/dispatch.ts'
+import { createStateLock, transactOn, type PlainRequest, type StateLock } from '../../mock/dispatch.ts'
 import { Deferred, MAX_PREPARES } from '../../mock/handlers/deferred.ts'
 import type { Handler } from '../../mock/handlers/types.ts'
 import { Libraries } from '../../mock/model/libraries.ts'
-import { createUser, issueToken } from '../../mock/model/orgs/members.ts'
+import { createUser } from '../../mock/model/orgs/members.ts'
 import { createState, type State } from '../../mock/model/state.ts'
+import { bareDispatcher } from '../bare-dispatcher.ts'
 import { Table } from '../../mock/model/table.ts'
 import { Transaction } from '../../mock/model/transaction.ts'
 import { UndoLog } from '../../mock/model/undo-log.ts'
@@ -57,32 +56,7 @@ describe('a failed request changes nothing', () => {
 /** A dispatcher over one operation whose handler is `handler`, and a caller's token; `lock` when shared with other writers. */
 async function dispatcherWith(handler: Handler<OperationDef>, lock?: StateLock) {
   const op = operations.listOrganizationsForAuthenticatedUser as OperationDef
-  const state = createState(
-    new Clock('2026-01-15T09:00:00Z', true),
-    new Random('tx'),
-    { api: 'http://mock.test', app: 'http://app.test' },
-    new Libraries(),
-  )
-  const user = await createUser(state, { displayName: 'Pat', email: 'pat@example.com' })
-  const token = await issueToken(state, user.id)
-  const core = createDispatcher({
-    operations: [op],
-    handlers: { [op.id]: handler },
-    state: () => state,
-    ready: () => undefined,
-    loadLibraries: () => undefined,
-    faults: new Faults([op.id]),
-    log: new RequestLog(),
-    capabilities: {
-      fetch: globalThis.fetch,
-      tunnelRefusal: () => 'refused',
-      keep: () => undefined,
-      fixtures: new Map(),
-      readSource: async () => ({ ok: false, errorCode: 'PARSE_ERROR' }),
-    },
-    basePath: '',
-    lock,
-  })
+  const { core, state, user, token } = await bareDispatcher({ op, handler, seed: 'tx', lock })
   const request: PlainRequest = {
     method: 'GET',
     url: `http://mock.test${op.path}`,
