@@ -105,7 +105,7 @@ export function markdownShapeTimes(sizes = [16, 64], runs = 5): Array<{ shape: s
   return rows
 }
 
-/** Goal (issue 15): no request holds the state lock more than 50 ms; one body of the largest size is one conversion. */
+/** Goal: no request holds the state lock more than 50 ms; one body of the largest size is one conversion. */
 export const SHAPE_GOAL_MS = 50
 
 /** The table for docs/performance.md: the median ms per size, the slowest run at the largest, and the ratio to the ordinary document. */
@@ -123,7 +123,7 @@ export function markdownShapesTable(sizes = [16, 64], runs = 5): { lines: string
     ),
   ]
   const met = worst.median[last]! <= SHAPE_GOAL_MS
-  const goal = `Goal (15, markdown): a ${sizes[last]} KB body of any shape becomes a document in at most ${SHAPE_GOAL_MS} ms (median of ${runs} runs): ${met ? 'met' : 'NOT met'} (slowest shape ${worst.shape}: ${worst.median[last]!.toFixed(1)} ms, ${(worst.median[last]! / base).toFixed(1)}x the ordinary document).`
+  const goal = `Goal (markdown shapes): a ${sizes[last]} KB body of any shape becomes a document in at most ${SHAPE_GOAL_MS} ms (median of ${runs} runs): ${met ? 'met' : 'NOT met'} (slowest shape ${worst.shape}: ${worst.median[last]!.toFixed(1)} ms, ${(worst.median[last]! / base).toFixed(1)}x the ordinary document).`
   return { lines, goal }
 }
 
@@ -138,7 +138,7 @@ if (import.meta.main) {
 }
 
 /** The section of docs/performance.md written by `npm run bench`. */
-export async function markdownShapesSection(quick = false): Promise<string[]> {
+export function markdownShapesSection(quick = false): string[] {
   const { lines, goal } = markdownShapesTable(quick ? [16] : [16, 64], quick ? 3 : 5)
   return [
     '### Markdown shapes (`bench/markdown-shapes.ts`: parse with markdown-it and convert to a document, in-process; median ms)',

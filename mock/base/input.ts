@@ -180,10 +180,11 @@ const tooLarge = () => new HttpError(413, `Request body is larger than ${MAX_BOD
  * Reads a WHATWG body's bytes, stopping as soon as they pass the limit. The limit is in bytes, as
  * a server counts them: text length would let non-ASCII bodies of up to three times the limit in.
  */
-export async function readRequestBytes(request: Request): Promise<Uint8Array | undefined> {
+export function readRequestBytes(request: Request): Promise<Uint8Array | undefined> {
   const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > MAX_BODY_BYTES) throw tooLarge()
-  if (!request.body) return undefined
+  // A refusal is a rejection, as the read's own would be: callers handle one way of failing.
+  if (declared > MAX_BODY_BYTES) return Promise.reject(tooLarge())
+  if (!request.body) return Promise.resolve(undefined)
   return readBytesUpTo(request.body, MAX_BODY_BYTES, tooLarge)
 }
 

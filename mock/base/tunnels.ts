@@ -45,10 +45,15 @@ export function tunnelRefusal(url: string, policy: TunnelPolicy): string | undef
  * and does not follow redirects, so an allowed tunnel cannot send the platform on to another host.
  */
 export function guardTunnels(fetch: Fetch, policy: TunnelPolicy): Fetch {
-  return async (input, init) => {
-    const url = input instanceof Request ? input.url : String(input)
-    const refused = tunnelRefusal(url, policy)
-    if (refused !== undefined) throw new TunnelRefused(refused)
-    return fetch(input, { ...init, redirect: 'manual' })
+  return (input, init) => {
+    // Every failure is a rejection, never a throw, as a fetch fails.
+    try {
+      const url = input instanceof Request ? input.url : String(input)
+      const refused = tunnelRefusal(url, policy)
+      if (refused !== undefined) return Promise.reject(new TunnelRefused(refused))
+      return fetch(input, { ...init, redirect: 'manual' })
+    } catch (error) {
+      return Promise.reject(error)
+    }
   }
 }

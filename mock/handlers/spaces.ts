@@ -45,11 +45,11 @@ export const spaceHandlers: Handlers<OpsOf<typeof contract>> = {
     return presentSpace(state, caller, updateSpace(state, space, input))
   },
 
-  duplicateSpace: async ({ state, caller, input }) => {
+  duplicateSpace: ({ state, caller, input }) => {
     const space = loadSpace(state, caller, input.spaceId, 'view')
     if (space.deletedAt) loadSpace(state, caller, input.spaceId, 'edit')
     requireCreateBeside(state, caller, space)
-    return presentSpace(state, caller, await duplicateSpace(state, space))
+    return presentSpace(state, caller, duplicateSpace(state, space))
   },
 
   restoreSpace: ({ state, caller, input }) =>

@@ -18,7 +18,5 @@ export const scenarios: Record<ScenarioName, Scenario> = {
     const { buildDemo } = await import('./demo/index.ts')
     return buildDemo(b, DEMO_PEOPLE)
   },
-  async empty() {
-    return undefined
-  },
+  empty: () => Promise.resolve(undefined),
 }

@@ -80,8 +80,13 @@ export function createIntegrationControls(
       await deliverEvents(s, [recorded], delivery, presentEnvironment)
       return presentIntegrationEvent(s, s.tables.integrationEvents.get(recorded.id) ?? recorded)
     },
-    async development(integrationName) {
-      return developmentState(state(), integrationName)
+    development(integrationName) {
+      // An unknown integration is a rejection, as from the other methods, never a throw.
+      try {
+        return Promise.resolve(developmentState(state(), integrationName))
+      } catch (error) {
+        return Promise.reject(error)
+      }
     },
   }
 }

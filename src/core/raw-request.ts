@@ -130,6 +130,7 @@ async function readBody(id: string, response: Response, signal: AbortSignal): Pr
 export function request<T>(core: Core, options: RawRequest & { schema: StandardSchemaV1<unknown, T> }): APIPromise<T>
 export function request(core: Core, options: RawRequest & { schema?: undefined }): APIPromise<unknown>
 export function request(core: Core, options: RawRequest & { schema?: StandardSchemaV1 | undefined }): APIPromise<unknown> {
+  // biome-ignore lint/suspicious/useAwait: async so that the checks below fail as the request's rejection, not as a throw
   return new APIPromise(async () => {
     const { method, path: given, query, body, schema } = options
     const path = checkPath(given)

@@ -73,7 +73,7 @@ export function removeMemberRecord(state: State, member: MemberRecord): void {
 }
 
 /** Records activity and returns a JWT of visitor claims signed with the organization's secret. */
-export async function ping(state: State, org: OrganizationRecord, member: MemberRecord, user: UserRecord): Promise<string> {
+export function ping(state: State, org: OrganizationRecord, member: MemberRecord, user: UserRecord): Promise<string> {
   const now = state.clock.stamp()
   state.tables.members.update(member, { lastSeenAt: now })
   const iat = Math.floor(Date.parse(now) / 1000)
