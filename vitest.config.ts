@@ -5,7 +5,10 @@ export default defineConfig({
   // The tests run the modules the bundles ship (build/aliases.ts).
   resolve: { alias: viteAliases },
   test: {
-    testTimeout: 20_000,
+    // Tests wait on events, never on time: a timeout is only the last resort against a hang, far
+    // above what any test takes on a loaded 2-core machine (docs/decisions/tooling.md).
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // A poll waits for its condition until the test's own timeout, not vitest's 1 s default: a
     // slower machine must not fail a test that waits on an event (docs/decisions/tooling.md).
     expect: { poll: { timeout: 600_000 } },
@@ -38,7 +41,6 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
-          testTimeout: 60_000,
           hookTimeout: 240_000,
           fileParallelism: false,
           sequence: { groupOrder: 2 },

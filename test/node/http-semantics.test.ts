@@ -123,8 +123,15 @@ describe('HTTP semantics of the server', () => {
     // Resolves when the server closes the silent connection (waits on the event, not on time).
     const closed = await rawExchange(server, '')
     expect(closed === '' || parseRaw(closed).status === 408).toBe(true)
-    const response = await fetch(`${server.url}/v1/orgs`, { headers: { authorization: `Bearer ${token}` } })
-    expect(response.status).toBe(200)
+    // The limits are small so the silent connection closes soon; a loaded machine can hold the
+    // next request past them too, so it is sent again until it arrives: the server must answer it.
+    let status = 0
+    while (status !== 200) {
+      const response = await fetch(`${server.url}/v1/orgs`, { headers: { authorization: `Bearer ${token}` } }).catch(() => undefined)
+      await response?.arrayBuffer()
+      if (response && response.status !== 408) expect(response.status).toBe(200)
+      status = response?.status ?? 0
+    }
   })
 
   it('refuses timeouts that are not positive integers', async () => {

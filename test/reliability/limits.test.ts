@@ -98,7 +98,7 @@ describe('request bodies above the documented size', () => {
     figures.push(
       `413: ${withBody.length} operations x 3 oversized bodies through platform.fetch (ascii, two-byte characters, streamed), plus one at exactly ${MAX_BODY_BYTES} bytes`,
     )
-  }, 60_000)
+  })
 
   describe('over HTTP', () => {
     let server: MockServer
@@ -121,7 +121,7 @@ describe('request bodies above the documented size', () => {
       expect(problems).toEqual([])
       expect(stateOf(world.platform)).toBe(baselineState)
       figures.push(`413 over HTTP: ${withBody.length} operations x 2 oversized bodies`)
-    }, 60_000)
+    })
   })
 })
 

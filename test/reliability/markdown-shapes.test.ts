@@ -59,7 +59,7 @@ function textOf(document: Doc): string {
   return parts.join('')
 }
 
-describe('hostile flat markdown shapes', { timeout: 60_000 }, () => {
+describe('hostile flat markdown shapes', () => {
   it.each(shapes)('a comment of %s as long as allowed reads back as a document', async (_, build, expected, drops) => {
     const markdown = build(MAX_MARKDOWN)
     expect(markdown.length).toBeLessThanOrEqual(MAX_MARKDOWN)

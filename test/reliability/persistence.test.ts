@@ -88,7 +88,7 @@ describe('--state under SIGKILL', () => {
     expect([...acknowledged].filter((title) => !inFile.has(title))).toEqual([])
     expect(await readdir(dir)).toEqual(['killed.json'])
     figures.push(`${ROUNDS} SIGKILLs during bursts of 8 writers: ${acknowledged.size} creates acknowledged, 0 lost`)
-  }, 90_000)
+  })
 })
 
 describe('--state refuses what it cannot use', () => {

@@ -60,5 +60,5 @@ describe('collection list roles', () => {
       }),
       { numRuns: 40 },
     )
-  }, 60_000)
+  })
 })
