@@ -38,7 +38,7 @@ async function victimWaits(url: string, token: string, attack: () => Promise<voi
 }
 
 /**
- * Hostile payloads of issue 15 against `docplat-mock serve` (its own process): while an attacker
+ * Hostile payloads (docs/reliability.md) against `docplat-mock serve` (its own process): while an attacker
  * sends each one 20 times in a row, a victim client reads `GET /v1/orgs` in a loop; the figure is
  * the victim's median and worst wait, against the same loop with no attacker.
  */
@@ -122,7 +122,7 @@ export async function hostile(times = 20): Promise<string[]> {
       rows.push(`| ${name} | ${fmt(median(waits), 1)} ms | ${fmt(Math.max(...waits), 1)} ms | ${waits.length} |`)
     }
     return [
-      '## Waits under hostile payloads (issue 15)',
+      '## Waits under hostile payloads',
       '',
       `A victim reads \`GET /v1/orgs\` in a loop while an attacker sends each payload ${times} times in a row to \`docplat-mock serve\` (its own process).`,
       '',

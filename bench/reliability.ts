@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { fmt } from './harness.ts'
 
 /**
- * Memory across the 1 MB render loop of issue 15 (`calls` renders with 1 MB of props through
+ * Memory across the 1 MB render loop (`calls` renders with 1 MB of props through
  * `platform.fetch`), in a fresh process so nothing else shares the heap. The request log is full
  * after about 2,000 calls (its 32 MiB budget, about 16.5 KB an entry); goal: the heap flat over the
  * second half of the loop, the end within 4 MB of the half.
@@ -21,7 +21,7 @@ export function renderMemory(calls: number): string[] {
   }
   const grown = r.after - r.samples[1]!
   return [
-    '## Memory across the 1 MB render loop (issue 15)',
+    '## Memory across the 1 MB render loop',
     '',
     `${fmt(r.calls)} \`POST /v1/integrations/demo-integration/render\` calls with 1 MB of props (read role) through \`platform.fetch\`, in ${fmt(r.seconds, 1)} s; heap after a full GC.`,
     '',

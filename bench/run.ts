@@ -4,7 +4,7 @@
  * quiet machine (the load average is recorded): the HTTP and call-overhead figures follow the
  * CPU time left to them. `--quick` uses smaller sizes and shorter runs (a smoke run).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { durability } from './durability.ts'
 import { hostile } from './hostile.ts'
@@ -45,8 +45,8 @@ async function size(): Promise<string[]> {
     '',
     ...sizeTable(rows),
     '',
-    goal('one operation', 'a'),
-    goal('full namespaced client', 'b'),
+    goal('one operation', 'one operation'),
+    goal('full namespaced client', 'the full client'),
     goal('browser mock (demo + startMockWorker, split): entry chunk', "the browser mock's entry chunk"),
     goal('browser mock: before the first answer', 'the browser mock before its first answer, msw included'),
     goal('browser mock: every chunk', 'every chunk of the browser mock'),
@@ -56,7 +56,7 @@ async function size(): Promise<string[]> {
   ]
 }
 
-const sections: Array<[string, () => Promise<string[]>]> = [
+const sections: Array<[string, () => string[] | Promise<string[]>]> = [
   ['call overhead', overhead],
   ['scale', () => scale(quick ? [1_000, 10_000] : [1_000, 10_000, 100_000])],
   ['per-test cost', perTest],
@@ -68,7 +68,7 @@ const sections: Array<[string, () => Promise<string[]>]> = [
   ['hostile payloads', () => hostile(quick ? 5 : 20)],
   ['OpenAPI sources', () => openapiSources(quick ? 1 : 3)],
   ['markdown shapes', () => markdownShapesSection(quick)],
-  ['render memory', async () => renderMemory(quick ? 3_000 : 10_000)],
+  ['render memory', () => renderMemory(quick ? 3_000 : 10_000)],
   ['cold start', () => coldStart(quick ? 1 : 3)],
   ['member spaces and questions', memberSpaces],
   ['many platforms', () => platforms(quick)],
@@ -84,7 +84,7 @@ const goals = results.flat().filter((line) => line.startsWith('Goal'))
 const header = [
   '# Performance',
   '',
-  'Written by `npm run bench` (bench/run.ts). Figures are medians; every ratio compares with a baseline measured in the same run (named in each section).',
+  'Written by `npm run bench` (bench/run.ts), whole, on every run: do not edit by hand. Figures are medians; every ratio compares with a baseline measured in the same run (named in each section). What the figures led to, and why each goal stands where it does: [decisions/performance.md](decisions/performance.md).',
   '',
   `Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}; ${new Date().toISOString().slice(0, 10)}; load average ${loadBefore} at the start, ${load()} at the end; ${((performance.now() - started) / 60_000).toFixed(1)} minutes${quick ? ' (quick run: smaller sizes, shorter runs)' : ''}.`,
   '',
@@ -93,12 +93,8 @@ const header = [
   ...goals.map((goal) => `- ${goal}`),
   '',
 ]
-// What people wrote about the figures (what changed, why a goal is missed) lives below a marker
-// and survives a rerun: only the measured sections above it are rewritten.
-const NOTES_MARKER = '<!-- Notes: written by hand; npm run bench keeps everything below this line. -->'
-const file = new URL('../docs/performance.md', import.meta.url)
-const previous = existsSync(file) ? readFileSync(file, 'utf8') : ''
-const notes = previous.includes(NOTES_MARKER) ? previous.slice(previous.indexOf(NOTES_MARKER)) : `${NOTES_MARKER}\n`
-const text = [...header, results.map((s) => s.join('\n')).join('\n\n'), '', notes.trimEnd()].join('\n') + '\n'
-writeFileSync(file, text)
+// The report is the bench's alone, rewritten whole on every run: what the figures led to (what was
+// changed, why a goal stands where it does) lives in docs/decisions/performance.md.
+const text = [...header, results.map((s) => s.join('\n')).join('\n\n'), ''].join('\n')
+writeFileSync(new URL('../docs/performance.md', import.meta.url), text)
 console.log(text)
