@@ -6,7 +6,7 @@ import { startMockServer, type MockServer } from '../../mock/node/index.ts'
 import { createClient } from '../../src/index.ts'
 
 /**
- * The payloads of issue 15 that froze the server or answered 500, sent over real HTTP: each now
+ * Hostile payloads that once froze the server or answered 500, sent over real HTTP: each now
  * gets a 4xx naming the limit (or a correct 200), and the server keeps answering everyone. How
  * long another client waits meanwhile is a benchmark figure (bench/hostile.ts), not asserted here.
  */

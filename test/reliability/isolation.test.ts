@@ -214,7 +214,7 @@ describe('isolation: what the other organization can list', () => {
       // (login pages list them before their user belongs to the organization).
       ...[...db.collections.all()].filter((c) => c.organization === acmeId && c.title === 'Internal').map((c) => c.id),
       ...[...db.changeRequests.all()].filter((c) => privateSpaces.includes(c.space)).map((c) => c.id),
-      // Discussions need the comment role, which no outsider has: none of Acme's, public spaces included (issue 16).
+      // Discussions need the comment role, which no outsider has: none of Acme's, public spaces included.
       ...[...db.comments.all()].filter((c) => db.spaces.get(c.space)?.organization === acmeId).map((c) => c.id),
       ...[...db.commentReplies.all()].filter((r) => db.spaces.get(r.space)?.organization === acmeId).map((r) => r.id),
       // Nor the emails of Acme's members, which only those who may list them see.

@@ -5,7 +5,7 @@ import { DEFAULT_REQUEST_JOURNAL_BYTES } from '../../mock/index.ts'
 import { ROOT } from '../node/child.ts'
 
 /**
- * Issue 31: everything the server keeps about past requests (the platform's request log, the
+ * Everything the server keeps about past requests (the platform's request log, the
  * inspector's exchanges and their bodies) fits one budget in bytes. Before, 1,000 exchanges kept
  * up to 64 Ki characters of each body (about 250 MiB with two-byte text) and a server under
  * `--max-old-space-size=256` died after about 825 renders of a 1 MB two-byte prop.

@@ -4,7 +4,7 @@ import { startMockServer, type MockServer } from '../../mock/node/index.ts'
 import { parseCommandLine, UsageError } from '../../mock/node/args.ts'
 
 /**
- * Issue 31: one budget in bytes for everything kept about past requests, shared by the platform's
+ * One budget in bytes for everything kept about past requests, shared by the platform's
  * request log and the server's journal of exchanges; nothing kept for a reader that does not
  * exist. (request-journal-memory.test.ts holds a real server's heap to it.)
  */

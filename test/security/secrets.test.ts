@@ -27,7 +27,7 @@ async function world(options: MockPlatformOptions = {}) {
   const created = await client(admin.token).sites.shareLinks.create({ organizationId: org.id, siteId: site.id, name: 'Partners' })
   // The key travels in the link's published URL; the table holds it as is.
   const link = { id: created.id, key: platform.db.shareLinks.get(created.id)!.key }
-  // The attack of the issue: the outsider makes IDs in their own organization after the link.
+  // The attack: the outsider makes IDs in their own organization after the link.
   const collection = await client(outsider.token).collections.create({ organizationId: other.id, title: 'Probe' })
   return { platform, org, space, site, link, collection, admin, outsider, client }
 }
@@ -56,7 +56,7 @@ describe('secrets from a cryptographic source', () => {
     const outsider = a.client(a.outsider.token)
     await rejects(outsider.spaces.get({ spaceId: a.space.id }), NotFoundError)
     expect((await outsider.spaces.get({ spaceId: a.space.id, shareKey: a.link.key })).id).toBe(a.space.id)
-    // What the issue's attacker did: replay the stream elsewhere and try its values as keys.
+    // What the attacker did: replay the stream elsewhere and try its values as keys.
     await rejects(outsider.spaces.get({ spaceId: a.space.id, shareKey: b.link.key }), NotFoundError)
   })
 

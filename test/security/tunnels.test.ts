@@ -7,7 +7,7 @@ import { BadRequestError, createClient, InternalServerError, NotFoundError, Perm
 import { rejects } from '../helpers.ts'
 
 /**
- * Development tunnels cannot be turned against the host: the issue's attack (an outsider points
+ * Development tunnels cannot be turned against the host: the attack (an outsider points
  * the tunnel of an integration of their own at a service on the mock's machine) reads nothing
  * and maps nothing, other hosts need `tunnelAllow`, and redirects are not followed.
  */
