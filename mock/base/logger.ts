@@ -43,7 +43,15 @@ export function mockLog(logger?: Logger): MockLog {
   ) {
     throw new TypeError('Invalid logger: give an object with debug, info, warn and error methods (console, pino, winston).')
   }
-  return { error: (what, error) => logger.error(error === undefined ? what : `${what} ${describe(error)}`) }
+  return {
+    error(what, error) {
+      try {
+        logger.error(error === undefined ? what : `${what} ${describe(error)}`)
+      } catch {
+        // Told of a failure while answering it: a logger that throws must not turn a 500 into a crash.
+      }
+    },
+  }
 }
 
 /**
