@@ -9,6 +9,7 @@ import type { State } from './model/state.ts'
 import { Transaction, type Transact } from './model/transaction.ts'
 import type { FaultEffect, FaultOutcome, Faults } from './base/faults.ts'
 import { errorAnswer } from './base/error-answer.ts'
+import { mockLog, type MockLog } from './base/logger.ts'
 import { HttpError, unauthorized } from './base/http-error.ts'
 import { parseInput } from './base/input.ts'
 import { refusal, unknownFields, unrouted } from './base/near-miss.ts'
@@ -119,6 +120,8 @@ export interface DispatcherOptions {
   lock?: StateLock | undefined
   /** Told of each near miss once it is in the log. */
   onMiss?: ((entry: LoggedRequest) => void) | undefined
+  /** Where the mock's own failures are told (its 500s, a background write). Default stderr. */
+  logger?: MockLog | undefined
 }
 
 const JSON_TYPE = 'application/json'
@@ -246,7 +249,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   let requestCount = 0
   /** Work that ends after its request (a delivery's outcome) writes as an operation of its own. */
   const commit: Commit = (write) =>
-    transact(write).catch((error: unknown) => console.error('[docplat mock] background write failed:', error))
+    transact(write).catch((error: unknown) => (options.logger ?? mockLog()).error('background write failed:', error))
   const capabilities: Capabilities = { ...options.capabilities, commit }
   // A server lends one source reader for all its requests: the capabilities with it are made once
   // per reader, not once per request.
@@ -362,9 +365,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           if (checking) miss = refusal(opDef, checking, error.message)
           return finish(errorAnswer(error.status, error.message, error.headers))
         }
-        if (error instanceof DroppedConnection) throw error
-        // A bug of the mock, never the client's doing: say so plainly.
-        console.error(`[docplat mock] ${opDef.id} failed:`, error)
+        if (error instanceof DroppedConnection)
+          throw error
+          // A bug of the mock, never the client's doing: say so plainly.
+        ;(options.logger ?? mockLog()).error(`${opDef.id} failed:`, error)
         return finish(
           errorAnswer(500, `Internal error in the mock while handling ${opDef.id}: ${String((error as Error)?.message ?? error)}`),
         )

@@ -7,8 +7,6 @@
  */
 export {
   createMockPlatform,
-  DEFAULT_NOW,
-  isSerializedState,
   type MockPlatform,
   type MockPlatformOptions,
   type MockTokens,
@@ -17,17 +15,17 @@ export type { Builders } from './scenarios/builders.ts'
 export type { Scenario, ScenarioName, DemoTokenName } from './scenarios/index.ts'
 export type { SerializedState } from './model/state.ts'
 export type { ChangeLog, ChangeEntry, TableChanges, TakenChanges } from './model/changes.ts'
-export { Clock } from './base/clock.ts'
+export type { Clock } from './base/clock.ts'
 export type { PlainHandler, PlainRequest, PlainAnswer } from './dispatch.ts'
-export { Faults, type FaultSpec, type FaultMatch, type Latency, type Duration } from './base/faults.ts'
-export {
+export type { Faults, FaultSpec, FaultMatch, Latency, Duration } from './base/faults.ts'
+export type {
   RequestLog,
-  type LoggedRequest,
-  type RequestLogOptions,
-  type NearMiss,
-  type NearMissReason,
-  type ClosestOperation,
-  type InjectedFault,
+  LoggedRequest,
+  RequestLogOptions,
+  NearMiss,
+  NearMissReason,
+  ClosestOperation,
+  InjectedFault,
 } from './base/request-log.ts'
 export {
   VerificationError,
@@ -36,15 +34,12 @@ export {
   type OrderedStep,
   type UnmatchedRequest,
 } from './verify/verify.ts'
-export { ByteBudget, DEFAULT_REQUEST_JOURNAL_BYTES } from './base/byte-budget.ts'
-export type { Table, SortedIndex, BaseRecord, SortKey, TableObserver, TableEvent, TablePredicate, Stored, Patch } from './model/table.ts'
+export { ByteBudget } from './base/byte-budget.ts'
 export type { Tables } from './model/db.ts'
-export type { Query, Condition as QueryCondition, PredicateFunction } from './model/query.ts'
 export type { NewOrganization } from './model/orgs/organizations.ts'
 export type { NewCollection } from './model/spaces/collections.ts'
 export type { NewSpace } from './model/spaces/spaces.ts'
 export type { BuiltContent, BuildContent, BuildPage, ContentWhere } from './model/content/build.ts'
-export type { PageRecord, FileRecord } from './model/content/tables.ts'
 export type { NewPage } from './model/content/pages.ts'
 export type { NewFile } from './model/content/files.ts'
 export type { SeedComment, SeedReply } from './model/comments/seed.ts'

@@ -2,6 +2,8 @@ import type { HttpHandler } from 'msw'
 import { operations, type OperationId } from '../src/contract/index.ts'
 import type { OperationDef } from '../src/contract/define.ts'
 import { DEFAULT_BASE_URL } from '../src/core/options.ts'
+import type { Logger } from '../src/core/logger.ts'
+import { mockLog } from './base/logger.ts'
 import { Clock } from './base/clock.ts'
 import { createDispatcher, createStateLock, DroppedConnection, transactOn, type PlainHandler } from './dispatch.ts'
 import { fetchDispatch } from './fetch-adapter.ts'
@@ -94,6 +96,13 @@ export interface MockPlatformOptions {
   strict?: boolean | undefined
   /** Told of each near miss once it is in the log, however it arrived (the CLI's `--strict` uses it). */
   onUnmatched?: ((request: LoggedRequest) => void) | undefined
+  /**
+   * Where the mock's own messages go: a 500 it answered for a bug of its own (with the error and its
+   * stack), work after an answer that failed. The SDK's `Logger`: `console`, a pino or winston
+   * logger, or any object with `debug`, `info`, `warn` and `error`. Default: stderr (the console in
+   * a browser), each line prefixed `[docplat mock]`.
+   */
+  logger?: Logger | undefined
 }
 
 /** The contract's operations, one list for every platform (its route table is built once). */
@@ -276,6 +285,7 @@ export interface PlatformInstruments {
  */
 export function createInstrumentedPlatform(options: MockPlatformOptions, instruments: PlatformInstruments): MockPlatform {
   const scenario = scenarioOf(options.scenario)
+  const logger = mockLog(options.logger)
   const seed = options.seed ?? 'docplat'
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '')
   const urls = { api: baseUrl, app: (options.appUrl ?? 'https://app.docplat.dev').replace(/\/+$/, '') }
@@ -342,7 +352,7 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
   /** Work that goes on after its request answered (deliveries to slow tunnels): what `integrations.settled()` waits for. */
   const background = new Set<Promise<void>>()
   const keep = (work: Promise<void>) => {
-    const running = work.catch((error: unknown) => console.error('[docplat mock] background work failed:', error))
+    const running = work.catch((error: unknown) => logger.error('background work failed:', error))
     background.add(running)
     void running.finally(() => background.delete(running))
   }
@@ -509,6 +519,7 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
     capabilities,
     basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''),
     onMiss: options.onUnmatched,
+    logger,
     lock,
   })
   // In process, strict turns a near miss into a rejection the test cannot overlook; the server

@@ -26,7 +26,7 @@ export const MAX_HOSTED_JOURNAL_BYTES = 64 * 1024 * 1024
  * builds it once from its flags and gives it to both; `startMockServer` gives hosted platforms
  * `{ tunnelLoopback: false }` beyond loopback when it is given none.
  */
-export type PlatformPolicy = Pick<MockPlatformOptions, 'tunnelAllow' | 'tunnelLoopback' | 'onUnmatched' | 'fetch'>
+export type PlatformPolicy = Pick<MockPlatformOptions, 'tunnelAllow' | 'tunnelLoopback' | 'onUnmatched' | 'fetch' | 'logger'>
 
 /** What `POST /_docplat/platforms` takes: every field optional, none unknown. */
 export const NewPlatformBody = z.strictObject({

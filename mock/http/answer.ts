@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { PlainAnswer } from '../dispatch.ts'
+import type { MockLog } from '../base/logger.ts'
 import { closeAfterError, cutAfter, writeChunks } from './socket.ts'
 
 /**
@@ -23,7 +24,13 @@ export interface EdgeAnswer extends Omit<PlainAnswer, 'body' | 'headers'> {
  * one event at a time as they come (stopping when the client goes away); then does what its
  * `connection` asks, the connection cut at the latest `linger` ms after.
  */
-export async function writeAnswer(answer: EdgeAnswer, req: IncomingMessage, res: ServerResponse, linger: number): Promise<void> {
+export async function writeAnswer(
+  answer: EdgeAnswer,
+  req: IncomingMessage,
+  res: ServerResponse,
+  linger: number,
+  logger: MockLog,
+): Promise<void> {
   const { status, body, headers } = answer
   const stream = body !== null && typeof body !== 'string' && !(body instanceof Uint8Array) ? body : undefined
   if (answer.connection === 'end') res.shouldKeepAlive = false
@@ -49,6 +56,7 @@ export async function writeAnswer(answer: EdgeAnswer, req: IncomingMessage, res:
       res,
       () => iterator.next(),
       () => void iterator.return?.(undefined)?.catch(() => undefined),
+      logger,
     )
   }
   if (answer.connection === 'end') closeAfterError(req.socket, linger)

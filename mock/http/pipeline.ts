@@ -8,6 +8,7 @@ import type { Socket } from 'node:net'
 import type { OperationDef } from '../../src/contract/define.ts'
 import { operations } from '../../src/contract/index.ts'
 import { errorAnswer } from '../base/error-answer.ts'
+import type { MockLog } from '../base/logger.ts'
 import { MAX_BODY_BYTES } from '../base/input.ts'
 import { routeTableFor } from '../base/route-table.ts'
 import { DroppedConnection } from '../dispatch.ts'
@@ -53,6 +54,8 @@ export interface Passage {
   controlRoute: string | undefined
   /** Called once the request is over, its answer written or its connection gone (the platform's request in flight ends). */
   finished?: (() => void) | undefined
+  /** Where the server's own failures are told (`startMockServer({ logger })`). */
+  readonly logger: MockLog
 }
 
 /** An answer now, or later. */
@@ -167,10 +170,10 @@ export function hosts(policy: HostPolicy): Step {
 }
 
 /** Whatever goes wrong below is the mock's bug, never the client's: a 500 saying so, never a crash. */
-export const guard: Step = (_, next) => {
+export const guard: Step = (passage, next) => {
   const failed = (error: unknown): EdgeAnswer => {
     if (error instanceof DroppedConnection || error instanceof ClientGone) throw error
-    console.error('[docplat mock] the server failed to handle a request:', error)
+    passage.logger.error('the server failed to handle a request:', error)
     return errorAnswer(500, `Internal error in the mock server: ${messageOf(error)}`)
   }
   try {

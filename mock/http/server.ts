@@ -10,6 +10,8 @@ import { ExchangeDetails } from '../control/exchange-messages.ts'
 import { createControlPlane, type ControlPlaneOptions } from '../control/plane.ts'
 import type { RequestSummary } from './access-log.ts'
 import { writeAnswer } from './answer.ts'
+import type { Logger } from '../../src/core/logger.ts'
+import { mockLog, type MockLog } from '../base/logger.ts'
 import { corsPolicy, hostPolicy } from './cors.ts'
 import { NativeRequest } from './native-request.ts'
 import {
@@ -47,6 +49,11 @@ export interface MockServerOptions {
    * WHATWG objects: `platform.handle`, what the server calls when it can).
    */
   platform: Pick<MockPlatform, 'dispatch'> | Pick<MockPlatform, 'handle'>
+  /**
+   * Where the server's own failures are told (a request it could not answer, a listener error),
+   * as `createMockPlatform({ logger })` does for the platform's. Default: stderr, prefixed `[docplat mock]`.
+   */
+  logger?: Logger | undefined
   /** TCP port; `0` (the default) picks a free one, see {@link MockServer.port}. */
   port?: number | undefined
   /**
@@ -182,6 +189,7 @@ const CLOSE_GRACE_MS = 3_000
  */
 export async function startMockServer(options: MockServerOptions): Promise<MockServer> {
   const { platform, port = 0, host = '127.0.0.1' } = options
+  const logger = mockLog(options.logger)
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new RangeError(`Invalid port ${String(port)}: expected an integer from 0 to 65535`)
   let base = ''
@@ -286,7 +294,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   // Every platform the server serves reads OpenAPI sources on its worker, not on the event loop.
   const sourceWorkers = new SourceWorkers()
   const onRequest = (req: IncomingMessage, res: ServerResponse) =>
-    void serve(steps, req, res, base, timeouts.linger, isClosing, sourceWorkers.read)
+    void serve(steps, req, res, base, timeouts.linger, isClosing, sourceWorkers.read, logger)
   const server = createServer(
     {
       keepAlive: true,
@@ -312,7 +320,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
 
   await listen(server, port, host)
   // Failures after start (running out of file descriptors on accept) must not end the process.
-  server.on('error', (error) => console.error('[docplat mock] server error:', error))
+  server.on('error', (error) => logger.error('server error:', error))
   const address = server.address() as AddressInfo
   base = `http://${urlHost(host)}:${address.port}`
 
@@ -349,6 +357,7 @@ async function serve(
   linger: number,
   closing: () => boolean,
   readSource: SourceReader,
+  logger: MockLog,
 ): Promise<void> {
   try {
     const passage: Passage = {
@@ -359,17 +368,18 @@ async function serve(
       at: Date.now(),
       tenant: undefined,
       controlRoute: undefined,
+      logger,
     }
     try {
       const answer = runSteps(steps, passage)
-      await writeAnswer(answer instanceof Promise ? await answer : answer, req, res, linger)
+      await writeAnswer(answer instanceof Promise ? await answer : answer, req, res, linger, logger)
     } finally {
       passage.finished?.()
     }
   } catch (error) {
     if (error instanceof DroppedConnection) return void req.socket.destroy()
     if (error instanceof ClientGone) return
-    console.error('[docplat mock] the server failed to answer a request:', error)
+    logger.error('the server failed to answer a request:', error)
     if (!res.headersSent) {
       const body = errorBody(500, `Internal error in the mock server: ${String((error as Error)?.message ?? error)}`)
       res.writeHead(500, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body)

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
+import type { MockLog } from '../base/logger.ts'
 
 /**
  * Writes a body's chunks as they come, waiting for the socket to drain; `cancel` stops the source
@@ -9,6 +10,7 @@ export async function writeChunks(
   res: ServerResponse,
   next: () => Promise<IteratorResult<Uint8Array | string> | ReadableStreamReadResult<Uint8Array>>,
   cancel: () => void,
+  logger: MockLog,
 ): Promise<void> {
   res.on('close', cancel)
   try {
@@ -21,7 +23,7 @@ export async function writeChunks(
     res.end()
   } catch (error) {
     // The status line is already out: the only honest signal left is to cut the connection.
-    if (!res.destroyed) console.error('[docplat mock] a response body failed mid-stream:', error)
+    if (!res.destroyed) logger.error('a response body failed mid-stream:', error)
     destroy(res.socket)
   } finally {
     res.off('close', cancel)

@@ -3,6 +3,7 @@ import { CAPTURE_USAGE, parseCaptureArgs, type CaptureCliOptions } from './captu
 import { isLoopbackHost as isLoopback } from '../base/loopback.ts'
 import { parseDuration } from '../base/clock.ts'
 import { allowedHost, normalizeOrigin } from '../http/cors.ts'
+import type { LogLevel } from '../../src/core/logger.ts'
 
 /** What `docplat-mock serve` was asked to do. */
 export interface ServeOptions {
@@ -24,6 +25,8 @@ export interface ServeOptions {
   strict?: boolean
   /** How each request is printed on stdout. */
   log: 'text' | 'json' | 'quiet'
+  /** Which of the mock's own messages reach stderr (`--log-level`): `off` none; default `warn`. */
+  logLevel?: LogLevel | undefined
   /** Server time limits in milliseconds (`--headers-timeout`, `--request-timeout`, `--idle-timeout`, `--linger-timeout`). */
   timeouts: { headers?: number; request?: number; idle?: number; linger?: number }
   /** Bytes kept about past requests (`--request-journal`), `0` for none; `undefined` is the default, 32 MiB. */
@@ -68,6 +71,8 @@ Options of serve:
                        or set DOCPLAT_CONTROL_TOKEN)
   --log <text|json>    how each request is printed on stdout (default text)
   --quiet              print no line per request
+  --log-level <level>  the mock's own messages on stderr (a 500 it answered, a state file it
+                       could not write): off, error, warn, info or debug (default warn)
   --strict             stop with exit code 1 at the first request that matches no operation,
                        is refused by validation or authentication, or has a body field its
                        operation does not take (after answering it), on any platform; off
@@ -123,6 +128,7 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
         'control-token': { type: 'string' },
         log: { type: 'string' },
         quiet: { type: 'boolean' },
+        'log-level': { type: 'string' },
         strict: { type: 'boolean' },
         'headers-timeout': { type: 'string' },
         'request-timeout': { type: 'string' },
@@ -168,6 +174,7 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
       controlToken,
       ...(values.strict ? { strict: true } : {}),
       log: log(values.log, values.quiet),
+      ...logLevel(values['log-level']),
       timeouts: {
         ...milliseconds('headers', '--headers-timeout', values['headers-timeout']),
         ...milliseconds('request', '--request-timeout', values['request-timeout']),
@@ -253,6 +260,14 @@ function log(value: string | undefined, quiet: boolean | undefined): ServeOption
   if (value === undefined || value === 'text') return 'text'
   if (value === 'json') return 'json'
   throw new UsageError(`Invalid --log "${value}": expected text or json`)
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug']
+
+function logLevel(value: string | undefined): { logLevel?: LogLevel } {
+  if (value === undefined) return {}
+  if ((LOG_LEVELS as readonly string[]).includes(value)) return { logLevel: value as LogLevel }
+  throw new UsageError(`Invalid --log-level "${value}": expected ${LOG_LEVELS.join(', ')}`)
 }
 
 function port(value: string | undefined): number {

@@ -13,6 +13,7 @@ import { startMockServer, type MockServer } from '../http/server.ts'
 import { openStateJournal, type StateJournal } from './state-journal.ts'
 import { StateFileError } from './state-file.ts'
 import type { PlatformPolicy } from '../host/platforms.ts'
+import { loggerAt, mockLog } from '../base/logger.ts'
 
 /** A started `serve`, or why it could not start. */
 export type Serving =
@@ -64,6 +65,7 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
   try {
     server = await startMockServer({
       requestJournal,
+      logger: policy.logger,
       platforms: { ...options.platforms, policy },
       host: options.host,
       port: options.port,
@@ -141,7 +143,7 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
   }
   if (options.state !== undefined) {
     try {
-      journal = await openStateJournal(platform, options.state)
+      journal = await openStateJournal(platform, options.state, mockLog(policy.logger))
     } catch (error) {
       return abort(
         error instanceof StateFileError
@@ -184,6 +186,7 @@ function platformPolicy(options: ServeOptions, onStrictMiss: (entry: LoggedReque
     tunnelAllow: options.tunnelAllow,
     tunnelLoopback: isLoopbackHost(options.host),
     ...(options.strict ? { onUnmatched: onStrictMiss } : {}),
+    logger: loggerAt(options.logLevel ?? 'warn'),
   }
 }
 

@@ -4,6 +4,7 @@ import { basename, dirname, join, resolve } from 'node:path'
 import type { SerializedState } from '../model/state.ts'
 import { isSerializedState, type MockPlatform } from '../platform.ts'
 import { DanglingReferenceError } from '../model/references.ts'
+import { mockLog } from '../base/logger.ts'
 
 /** The part of a platform a state file needs. */
 export type Persistable = Pick<MockPlatform, 'snapshot' | 'restore'>
@@ -203,7 +204,7 @@ export interface StateSaver {
  * many requests arrived in between.
  */
 export function createStateSaver(platform: Persistable, file: string, options: StateSaverOptions = {}): StateSaver {
-  const onError = options.onError ?? ((error: unknown) => console.error(`[docplat mock] could not save state to ${resolve(file)}:`, error))
+  const onError = options.onError ?? ((error: unknown) => mockLog().error(`could not save state to ${resolve(file)}:`, error))
   let running: Promise<void> | undefined
   let again = false
 

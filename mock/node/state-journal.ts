@@ -4,6 +4,7 @@ import { dirname } from 'node:path'
 import { applyEntries, type ChangeEntry, type ChangeLog } from '../model/changes.ts'
 import type { SerializedState } from '../model/state.ts'
 import type { MockPlatform } from '../platform.ts'
+import { mockLog, type MockLog } from '../base/logger.ts'
 import { readStateFile, restoreChecked, stateTarget, StateFileError, writeStateText } from './state-file.ts'
 
 /** The journal is folded into the state file once it is larger than this and than the file. */
@@ -41,7 +42,7 @@ interface JournalLine extends ChangeEntry {
  * current state. Throws a {@link StateFileError} naming the file when it cannot be used, leaving
  * it untouched.
  */
-export async function openStateJournal(platform: MockPlatform, file: string): Promise<StateJournal> {
+export async function openStateJournal(platform: MockPlatform, file: string, logger: MockLog = mockLog()): Promise<StateJournal> {
   const path = await stateTarget(file)
   const journalPath = `${path}.journal`
   const snapshot = await readStateFile(path)
@@ -135,7 +136,7 @@ export async function openStateJournal(platform: MockPlatform, file: string): Pr
       const run = tail.then(write)
       tail = run.catch((error: unknown) => {
         // What failed to reach the journal must reach the file: the next write is a whole snapshot.
-        console.error(`[docplat mock] could not write the state journal ${journalPath}:`, error)
+        logger.error(`could not write the state journal ${journalPath}:`, error)
         log.requestSnapshot()
       })
       return run
@@ -147,7 +148,7 @@ export async function openStateJournal(platform: MockPlatform, file: string): Pr
         await fold(platform.snapshot())
       })
       tail = run.catch((error: unknown) => {
-        console.error(`[docplat mock] could not write the state file ${path}:`, error)
+        logger.error(`could not write the state file ${path}:`, error)
         log.requestSnapshot()
       })
       return run

@@ -1,6 +1,7 @@
 import { operations } from '../../src/contract/index.ts'
 import type { OperationDef } from '../../src/contract/define.ts'
-import { createMockPlatform, DEFAULT_NOW, type MockPlatform } from '../../mock/index.ts'
+import { createMockPlatform, type MockPlatform } from '../../mock/index.ts'
+import { DEFAULT_NOW } from '../../mock/platform.ts'
 
 /** A read and what the platform answered to it, as text. */
 export interface Answer {

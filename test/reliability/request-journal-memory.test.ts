@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { request, Agent } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
-import { DEFAULT_REQUEST_JOURNAL_BYTES } from '../../mock/index.ts'
+import { DEFAULT_REQUEST_JOURNAL_BYTES } from '../../mock/base/byte-budget.ts'
 import { ROOT } from '../node/child.ts'
 
 /**

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { ByteBudget, createMockPlatform, DEFAULT_REQUEST_JOURNAL_BYTES, type MockPlatform } from '../../mock/index.ts'
+import { ByteBudget, createMockPlatform, type MockPlatform } from '../../mock/index.ts'
+import { DEFAULT_REQUEST_JOURNAL_BYTES } from '../../mock/base/byte-budget.ts'
 import { startMockServer, type MockServer } from '../../mock/node/index.ts'
 import { parseCommandLine, UsageError } from '../../mock/node/args.ts'
 
