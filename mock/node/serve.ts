@@ -1,7 +1,7 @@
 import { resolve as absolute } from 'node:path'
 import { ByteBudget } from '../base/byte-budget.ts'
 import { IN_TURN, inTurn, type InTurnHandler, type PlainAnswer, type PlainRequest } from '../dispatch.ts'
-import { createMockPlatform, type MockPlatform } from '../platform.ts'
+import { assemblePlatform, type MockPlatform } from '../platform.ts'
 import type { LoggedRequest } from '../base/request-log.ts'
 import { describeMiss } from '../verify/verify.ts'
 import type { ServeOptions } from './args.ts'
@@ -53,8 +53,6 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
   started.catch(() => undefined)
   let journal: StateJournal | undefined
   let server: MockServer
-  // What POST /_docplat/reset returns to when a state file was restored: that file's state at start.
-  let initial: ReturnType<MockPlatform['snapshot']> | undefined
   const log = options.log
   const lines = lineWriter(process.stdout)
   // One budget for every platform's request log and the server's journals of exchanges.
@@ -74,9 +72,9 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
         platform: started,
         scenario: options.scenario,
         ...(options.controlToken !== undefined ? { token: options.controlToken } : {}),
-        initial: () => initial,
-        // Control-plane changes (reset, restore, users, clock) are made outside any operation:
-        // the whole state is written before the control plane answers.
+        // Control-plane changes (users, clock, settled deliveries) are made outside any operation:
+        // the whole state is written before the control plane answers. A reset or a restore
+        // reaches the state journal through the platform's state lifecycle.
         onChange: () => journal?.checkpoint(),
       },
       ...(log !== 'quiet' ? { onRequest: (entry) => lines.write(formatRequestLine(entry, log)) } : {}),
@@ -105,7 +103,7 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
   // Off loopback no token derives from the seed: the default seed's tokens are printed in the
   // docs, and any seed can be tested offline against a public ID it also makes (issue 31).
   const freshTokens = !isLoopbackHost(options.host)
-  const platform = createMockPlatform({
+  const { platform, lifecycle } = assemblePlatform({
     ...policy,
     scenario: options.scenario,
     baseUrl: server.url,
@@ -141,7 +139,7 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
   }
   if (options.state !== undefined) {
     try {
-      journal = await openStateJournal(platform, options.state)
+      journal = await openStateJournal(platform, lifecycle, options.state)
     } catch (error) {
       return abort(
         error instanceof StateFileError
@@ -152,7 +150,8 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
     }
   }
   const restored = journal?.restored ?? false
-  if (restored) initial = platform.snapshot()
+  // A reset (POST /_docplat/reset) returns to the state file's state at start, not the scenario's.
+  if (restored) lifecycle.keepAsInitial()
   resolveStarted(platform)
 
   return {
