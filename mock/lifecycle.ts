@@ -99,7 +99,7 @@ export interface StateLifecycle {
 }
 
 /** The scenario function of an option; an unknown name throws at once, naming the known ones. */
-export function scenarioOf(option: ScenarioName | Scenario | undefined): Scenario {
+function scenarioOf(option: ScenarioName | Scenario | undefined): Scenario {
   if (typeof option === 'function') return option
   const name = option ?? 'demo'
   if (typeof name === 'string' && Object.hasOwn(scenarios, name)) return scenarios[name]

@@ -55,13 +55,14 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
   let server: MockServer
   const log = options.log
   const lines = lineWriter(process.stdout)
-  // One budget for every platform's request log and the server's journals of exchanges.
-  const requestJournal = new ByteBudget(options.requestJournal)
+  // The request memory: one budget for every platform's request log and the server's exchanges
+  // (`--request-journal`, the public name).
+  const requestMemory = new ByteBudget(options.requestJournal)
   // What every platform takes from the server's flags, the first and every hosted one.
   const policy = platformPolicy(options, (entry) => void strictStop(entry))
   try {
     server = await startMockServer({
-      requestJournal,
+      requestJournal: requestMemory,
       platforms: { ...options.platforms, policy },
       host: options.host,
       port: options.port,
@@ -109,7 +110,7 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
     baseUrl: server.url,
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(freshTokens ? { scenarioTokens: 'random' as const } : {}),
-    requestJournal,
+    requestJournal: requestMemory,
   })
   /** `--strict`: the first near miss is printed, answered, then the server stops and the process exits 1. */
   let strictStopping = false
