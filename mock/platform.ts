@@ -125,7 +125,10 @@ export interface MockPlatform<TokenName extends string = string> {
    * events). What the Node server calls; `dispatch` is this behind a `Request` and a `Response`.
    */
   readonly handle: PlainHandler
-  /** Resolves once the scenario (or a restore) is in place; requests wait for it on their own. */
+  /**
+   * Resolves once the scenario, and every restore and reset asked for so far, is in place;
+   * requests wait for the scenario on their own.
+   */
   readonly ready: Promise<void>
   /**
    * The stored records, one table per resource: `get(id)`, `all()`, `size`, and ad-hoc queries in
@@ -189,10 +192,15 @@ export interface MockPlatform<TokenName extends string = string> {
    * clock outside the platform's date range or a record pointing at a record it lacks (a member
    * of an organization that is not there; the message names the first such record) is refused
    * with a `TypeError` or `RangeError`, and the platform keeps its state and keeps working: what
-   * a platform takes, a `--state` file of it starts from.
+   * a platform takes, a `--state` file of it starts from. Runs under the state lock, after what
+   * holds it, in call order with builders and resets; a request still working sees the old state
+   * or the new one wholly.
    */
   restore(snapshot: SerializedState): Promise<void>
-  /** Back to the scenario's initial state; faults and the request log are cleared. */
+  /**
+   * Back to the scenario's initial state; faults and the request log are cleared. Under the state
+   * lock, as {@link MockPlatform.restore}.
+   */
   reset(): Promise<void>
   /**
    * Starts recording the records each operation changes (what `docplat-mock serve --state`
