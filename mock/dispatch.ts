@@ -374,11 +374,18 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         )
       }
       let caller: Caller
+      /**
+       * The state the request works on: the one it authenticated against, until its first run
+       * under the lock, which moves it to a state restored or reset meanwhile (authenticating
+       * again); from then on, whatever replaces the state, the request sees only the one it began.
+       */
+      let pinned: State
       const attempt = <T>(run: () => T | Promise<T>, first = false) => {
         let inCall = true
         const out = exclusive(() => {
           if (first && (waited || !inCall) && request.signal.aborted) throw new DroppedConnection()
-          const state = options.state()
+          if (first && options.state() !== pinned) signIn(options.state())
+          const state = pinned
           return journaled(state, () => {
             // Clock-driven and idempotent: its writes are kept whatever the operation does, but
             // a failure halfway through it undoes them, as any failed run does.
@@ -407,7 +414,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const execute = (input: Record<string, unknown>): PlainAnswer | Promise<PlainAnswer> => {
         const lent = capabilitiesFor(request.readSource)
         const runHandler = (prepared: number) => () =>
-          handler({ input: input as never, caller, state: options.state(), capabilities: lent, prepared })
+          handler({ input: input as never, caller, state: pinned, capabilities: lent, prepared })
         const first = attempt(runHandler(0), true)
         const settle = (result: unknown): PlainAnswer | Promise<PlainAnswer> =>
           result instanceof Deferred ? deferred(result).catch(fail) : finish(respond(opDef, result))
@@ -420,7 +427,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
               result = await way.work()
             } else if (way.kind === 'finish') {
               const value = await way.work()
-              result = await attempt(() => way.last(value, options.state()))
+              result = await attempt(() => way.last(value, pinned))
             } else {
               if (++prepared > MAX_PREPARES) throw new Error(`${opDef.id} asked to prepare more than ${MAX_PREPARES} times`)
               // A turn first, so requests already on their way queue for the lock before the
@@ -435,10 +442,15 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         if (first instanceof Promise) return first.then(settle).catch(fail)
         return settle(first)
       }
-      try {
-        const state = options.state()
+      const signIn = (state: State) => {
+        pinned = state
+        checking = 'authentication'
         caller = authenticate(state, request)
         tokenName = state.tables.tokens.get(caller.token)?.label
+        checking = undefined
+      }
+      try {
+        signIn(options.state())
         checking = 'validation'
         const parsed = parseInput(opDef, match.params, request.search, request, (fields) => {
           miss = unknownFields(opDef, fields)

@@ -8,28 +8,28 @@ import { Clock } from './base/clock.ts'
 import { createDispatcher, createStateLock, DroppedConnection, transactOn, type PlainHandler } from './dispatch.ts'
 import { fetchDispatch } from './fetch-adapter.ts'
 import { Faults } from './base/faults.ts'
-import { cryptoSecrets, Random, type SecretSource } from './base/random.ts'
 import { ByteBudget } from './base/byte-budget.ts'
 import { RequestLog, type LoggedRequest, type RequestLogOptions } from './base/request-log.ts'
 import { UnmatchedRequestError, verifyRequestOrder, verifyRequests, type OrderedStep, type RequestExpectation } from './verify/verify.ts'
 import { guardTunnels, tunnelRefusal, type TunnelPolicy } from './base/tunnels.ts'
-import { cachedScenario, cacheScenario, withFreshSecrets, type BuiltScenario } from './scenario-cache.ts'
 import type { Capabilities } from './base/capabilities.ts'
 import { handlers as operationHandlers } from './handlers/index.ts'
 import { operationLibraries } from './handlers/libraries.ts'
 import { mswHandlers, requireMsw } from './msw.ts'
 import type { Handler } from './handlers/types.ts'
 import { ChangeLog } from './model/changes.ts'
-import { DanglingReferenceError, findDanglingReference } from './model/references.ts'
 import { Libraries } from './model/libraries.ts'
 import { readTextSliced } from './model/services/openapi-source.ts'
-import { createState, serialize, tableEntries, type SerializedState, type State } from './model/state.ts'
+import type { SerializedState } from './model/state.ts'
 import type { BeforeWrite } from './model/undo-log.ts'
 import type { Tables } from './model/db.ts'
 import { createBuilders, type Builders } from './scenarios/builders.ts'
 import { createIntegrationControls, type IntegrationControls } from './scenarios/integration-controls.ts'
 import type { DeliveryCapabilities } from './model/integrations/delivery.ts'
-import { DEMO_TOKEN_NAMES, scenarios, type DemoTokenName, type Scenario, type ScenarioName } from './scenarios/index.ts'
+import type { DemoTokenName, Scenario, ScenarioName } from './scenarios/index.ts'
+import { createStateLifecycle, DEFAULT_NOW, type StateLifecycle } from './lifecycle.ts'
+
+export { DEFAULT_NOW, isSerializedState } from './lifecycle.ts'
 
 /** Options of {@link createMockPlatform}. */
 export interface MockPlatformOptions {
@@ -108,9 +108,6 @@ export interface MockPlatformOptions {
 /** The contract's operations, one list for every platform (its route table is built once). */
 const OPERATIONS = Object.values(operations) as OperationDef[]
 
-/** Fixed start of platform time, so two runs of a scenario agree to the millisecond when frozen. */
-export const DEFAULT_NOW = '2026-01-15T09:00:00.000Z'
-
 /**
  * The tokens of a platform by name: the demo's names are known (`tokens.admin` is a string);
  * others, such as those builders add with `tokenName`, may be missing.
@@ -137,7 +134,10 @@ export interface MockPlatform<TokenName extends string = string> {
    * events). What the Node server calls; `dispatch` is this behind a `Request` and a `Response`.
    */
   readonly handle: PlainHandler
-  /** Resolves once the scenario (or a restore) is in place; requests wait for it on their own. */
+  /**
+   * Resolves once the scenario, and every restore and reset asked for so far, is in place;
+   * requests wait for the scenario on their own.
+   */
   readonly ready: Promise<void>
   /**
    * The stored records, one table per resource: `get(id)`, `all()`, `size`, and ad-hoc queries in
@@ -201,10 +201,15 @@ export interface MockPlatform<TokenName extends string = string> {
    * clock outside the platform's date range or a record pointing at a record it lacks (a member
    * of an organization that is not there; the message names the first such record) is refused
    * with a `TypeError` or `RangeError`, and the platform keeps its state and keeps working: what
-   * a platform takes, a `--state` file of it starts from.
+   * a platform takes, a `--state` file of it starts from. Runs under the state lock, after what
+   * holds it, in call order with builders and resets; a request still working sees the old state
+   * or the new one wholly.
    */
   restore(snapshot: SerializedState): Promise<void>
-  /** Back to the scenario's initial state; faults and the request log are cleared. */
+  /**
+   * Back to the scenario's initial state; faults and the request log are cleared. Under the state
+   * lock, as {@link MockPlatform.restore}.
+   */
   reset(): Promise<void>
   /**
    * Starts recording the records each operation changes (what `docplat-mock serve --state`
@@ -212,45 +217,6 @@ export interface MockPlatform<TokenName extends string = string> {
    * Await `ready` first.
    */
   trackChanges(): ChangeLog
-}
-
-/** The scenario function of an option; an unknown name throws at once, naming the known ones. */
-function scenarioOf(option: ScenarioName | Scenario | undefined): Scenario {
-  if (typeof option === 'function') return option
-  const name = option ?? 'demo'
-  if (typeof name === 'string' && Object.hasOwn(scenarios, name)) return scenarios[name]
-  const known = Object.keys(scenarios)
-    .map((n) => `'${n}'`)
-    .join(', ')
-  throw new TypeError(
-    `Unknown scenario ${JSON.stringify(option)}: use one of ${known}, or a function (builders) => ... that builds the state`,
-  )
-}
-
-/** Token for a named scenario user: from the seed, so the CLI and `createMockPlatform` agree, or fresh. */
-function tokenFor(seed: string, name: string, tokens: 'seeded' | 'random'): string {
-  return `dpt_${name}_${tokens === 'random' ? cryptoSecrets.string(24) : new Random(`${seed}:token:${name}`).string(24)}`
-}
-
-/** Checks a snapshot before replacing state with it, so a foreign file is refused, not half-loaded. */
-export function isSerializedState(value: unknown): value is SerializedState {
-  const v = value as SerializedState | undefined
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    v.format === 'docplat-mock-state' &&
-    v.version === 1 &&
-    typeof v.seq === 'number' &&
-    Array.isArray(v.random) &&
-    v.random.length === 4 &&
-    (v.secrets === undefined || (Array.isArray(v.secrets) && v.secrets.length === 4)) &&
-    typeof v.clock === 'object' &&
-    v.clock !== null &&
-    typeof v.clock.ms === 'number' &&
-    typeof v.tables === 'object' &&
-    v.tables !== null &&
-    Object.values(v.tables).every(Array.isArray)
-  )
 }
 
 /**
@@ -284,66 +250,38 @@ export interface PlatformInstruments {
  * through `beforeWrite`. Not exported from `docplat/mock`. @internal
  */
 export function createInstrumentedPlatform(options: MockPlatformOptions, instruments: PlatformInstruments): MockPlatform {
-  const scenario = scenarioOf(options.scenario)
+  return assemblePlatform(options, instruments).platform
+}
+
+/**
+ * A platform and its state lifecycle, for what subscribes to the lifecycle from outside the
+ * platform (the `--state` journal of `docplat-mock serve`). Not exported from `docplat/mock`. @internal
+ */
+export function assemblePlatform(
+  options: MockPlatformOptions,
+  instruments: PlatformInstruments = {},
+): { platform: MockPlatform; lifecycle: StateLifecycle } {
   const logger = mockLog(options.logger)
-  const seed = options.seed ?? 'docplat'
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '')
   const urls = { api: baseUrl, app: (options.appUrl ?? 'https://app.docplat.dev').replace(/\/+$/, '') }
   const clock = new Clock(options.now ?? DEFAULT_NOW, options.freeze ?? false)
-  const scenarioTokens = options.scenarioTokens ?? 'seeded'
-  // A built-in scenario with the same options gives the same state: build it once per process,
-  // restore it afterwards. Fresh tokens (and secrets) are put into the seeded build
-  // (`withFreshSecrets`), so they cost a restore, not a build. The API's base URL is not part of
-  // the key: no record holds it (test/platforms/fresh-secrets.test.ts).
-  const cacheKey =
-    typeof options.scenario === 'function'
-      ? undefined
-      : JSON.stringify([
-          options.scenario ?? 'demo',
-          seed,
-          new Date(options.now ?? DEFAULT_NOW).getTime(),
-          options.freeze ?? false,
-          urls.app,
-          options.deterministicSecrets ?? false,
-        ])
-  /** The tokens the scenario is built with: seeded whenever the build is kept for others. */
-  const buildTokens = cacheKey === undefined ? scenarioTokens : 'seeded'
-  let building = true
-  const cached = cacheKey === undefined ? undefined : cachedScenario(cacheKey)
-  const tokens: Record<string, string> = {}
-  // A build kept earlier brings its named tokens (below): deriving them again would be thrown away.
-  if (!cached && (options.scenario === undefined || options.scenario === 'demo'))
-    for (const name of DEMO_TOKEN_NAMES) tokens[name] = tokenFor(seed, name, buildTokens)
-  // Secrets never come from the stream of public IDs; a seeded stream of their own only when asked.
-  const secretsFrom = (saved?: number[]): SecretSource =>
-    options.deterministicSecrets ? new Random(saved ?? `${seed}:secrets`) : cryptoSecrets
-
+  /**
+   * One state lock for every writer: requests (the dispatcher), builders, the integration controls
+   * and the lifecycle's restore, reset and save. Made before the scenario is built, since the
+   * scenario writes through the builders.
+   */
+  const lock = createStateLock()
   // Loaded on first need, kept across restores and resets (mock/model/libraries.ts).
   const libraries = new Libraries()
-  // `initial` (what reset() returns to) never leaves the platform, so it is restored without
-  // validating its records again.
-  let initial: SerializedState | undefined
-  /** The snapshot a built scenario starts from: as built, or with fresh secrets when the platform wants fresh tokens. */
-  const startOf = (built: BuiltScenario): SerializedState => {
-    const start = scenarioTokens === 'random' ? withFreshSecrets(built, secretsFrom()) : built
-    building = false
-    initial = start.snapshot
-    Object.assign(tokens, start.tokens)
-    return start.snapshot
-  }
-  // A scenario built earlier in this process is loaded here and now: no empty state made first
-  // only to be replaced, and `ready` already settled, over HTTP as in process.
-  let state: State
-  let loadedAtOnce: unknown
-  if (cached) {
-    try {
-      state = stateFrom(startOf(cached), true)
-      adoptTokens()
-    } catch (error) {
-      state = createState(clock, new Random(seed), urls, libraries, secretsFrom(), instruments.beforeWrite)
-      loadedAtOnce = error
-    }
-  } else state = createState(clock, new Random(seed), urls, libraries, secretsFrom(), instruments.beforeWrite)
+  const lifecycle = createStateLifecycle({
+    ...options,
+    clock,
+    urls,
+    libraries,
+    lock,
+    beforeWrite: instruments.beforeWrite,
+  })
+  const state = () => lifecycle.state
   const tunnels: TunnelPolicy = {
     allow: (options.tunnelAllow ?? []).map((host) => host.toLowerCase()),
     loopback: options.tunnelLoopback ?? true,
@@ -362,133 +300,30 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
    * by the dispatcher (`core`, made below, before any delivery can end), under the state lock below.
    */
   const delivery: DeliveryCapabilities = { fetch: outbound, commit: (write) => core.commit(write), keep }
-  /**
-   * One state lock for every writer: requests (the dispatcher), builders and the integration
-   * controls. Made before the scenario is built, since the scenario writes through the builders.
-   */
-  const lock = createStateLock()
-  const transact = transactOn(lock, () => state)
-  const builders = createBuilders(
-    transact,
-    () => state,
-    tokens,
-    (name) => tokens[name] ?? tokenFor(seed, name, building ? buildTokens : scenarioTokens),
-    delivery,
-  )
+  const transact = transactOn(lock, state)
+  const builders = createBuilders(transact, state, lifecycle.tokens, lifecycle.tokenFor, delivery)
   const faults = new Faults(
     OPERATIONS.map((op) => op.id),
-    `${seed}:faults`,
+    `${options.seed ?? 'docplat'}:faults`,
   )
-  const journal = options.requestJournal
-  const budget = typeof journal === 'object' ? journal : new ByteBudget(journal === false ? 0 : journal)
+  // The request memory: the bytes kept about past requests (the public option keeps its older name).
+  const requestMemory = options.requestJournal
+  const budget = typeof requestMemory === 'object' ? requestMemory : new ByteBudget(requestMemory === false ? 0 : requestMemory)
   const log = new RequestLog({ ...options.requestLog, budget })
   const fixtures = new Map<string, unknown>()
-  /** The journal's change log, once `trackChanges()` turned it on. */
+  /** The state journal's change log, once `trackChanges()` turned it on. */
   let changeLog: ChangeLog | undefined
-
-  let pending: Promise<void> = cached
-    ? loadedAtOnce === undefined
-      ? Promise.resolve()
-      : Promise.reject(loadedAtOnce)
-    : (async () => {
-        // Built on a stopped clock, so every stamp is the start instant plus one millisecond per
-        // write, whatever the machine's speed: the same seed gives byte-identical state.
-        const start = new Date(options.now ?? DEFAULT_NOW).getTime()
-        clock.freeze()
-        clock.set(start)
-        // The scenario's own secrets (the demo's share keys, signing secrets) are part of its
-        // fixture, like its seeded tokens: from a stream of their own (never the public IDs'),
-        // so the same seed answers byte for byte the same. Fresh tokens mean fresh secrets too;
-        // every secret made after the scenario comes from `secretsFrom()`.
-        const fixtureSecrets = buildTokens === 'seeded' && !options.deterministicSecrets
-        if (fixtureSecrets) state.secrets = new Random(`${seed}:scenario-secrets`)
-        await scenario(builders)
-        if (fixtureSecrets) state.secrets = secretsFrom()
-        const built = serialize(state)
-        const snapshot = { ...built, clock: { ...built.clock, frozen: options.freeze ?? false } }
-        if (!options.freeze) clock.unfreeze()
-        building = false
-        if (cacheKey === undefined) {
-          initial = snapshot
-          return
-        }
-        const kept = { snapshot, tokens: { ...tokens } }
-        cacheScenario(cacheKey, kept)
-        if (scenarioTokens === 'random') await load(startOf(kept), true)
-        else initial = snapshot
-      })()
-  /** Whether `pending` has settled: requests then go on without waiting a turn for it. */
-  let settled = false
-  const watch = (promise: Promise<void>) => {
-    settled = false
-    void promise.then(() => {
-      if (pending === promise) settled = true
-    })
-  }
-  watch(pending)
-  if (cached && loadedAtOnce === undefined) settled = true
-  const ready = () => (settled ? undefined : pending)
-
-  /**
-   * Runs a state replacement after what is queued. A replacement that fails leaves the queue as
-   * it was, so one bad snapshot does not make every later request, restore and reset fail.
-   */
-  function queue(step: () => Promise<void>): Promise<void> {
-    const before = pending
-    const run = before.then(step)
-    pending = run.then(
-      () => undefined,
-      () => before,
-    )
-    watch(pending)
-    return run
-  }
-
-  /**
-   * A new state holding a snapshot, the clock set to the snapshot's; `trusted` when the platform
-   * serialised it itself. Throws, changing nothing, for a snapshot that is not one or does not load.
-   */
-  function stateFrom(snapshot: SerializedState, trusted: boolean): State {
-    if (!isSerializedState(snapshot)) throw new TypeError('Not a docplat mock state snapshot')
-    // The same check a start from a state file makes: a state the platform takes is one it starts from.
-    const dangling = trusted ? undefined : findDanglingReference(snapshot)
-    if (dangling !== undefined) throw new DanglingReferenceError(dangling)
-    const next = createState(clock, new Random(snapshot.random), urls, libraries, secretsFrom(snapshot.secrets), instruments.beforeWrite)
-    next.seq = snapshot.seq
-    for (const [name, table] of tableEntries(next)) {
-      try {
-        table.load(snapshot.tables[name] ?? [], trusted)
-      } catch (error) {
-        throw new TypeError(`Snapshot table "${name}": ${(error as Error).message}`, { cause: error })
-      }
-    }
-    clock.load(snapshot.clock)
-    return next
-  }
-
-  /** Replaces the state with a snapshot; `trusted` when the platform serialised it itself. */
-  async function load(snapshot: SerializedState, trusted = false): Promise<void> {
-    const next = stateFrom(snapshot, trusted)
-    const changes = state.changes
-    state = next
-    changes?.replaced(next)
-    adoptTokens()
-  }
-
-  /**
-   * After a restore (a `--state` file written by an earlier start with fresh tokens), a named
-   * token this platform does not hold is replaced by the state's token of that name, so
-   * `platform.tokens` names tokens that work.
-   */
-  function adoptTokens(): void {
-    for (const name of Object.keys(tokens)) {
-      if (state.tables.tokens.get(tokens[name]!)) continue
-      for (const token of state.tables.tokens.all()) if (token.label === name) tokens[name] = token.id
-    }
-  }
+  // A reset empties what the platform kept about the state it leaves: its faults and its requests.
+  lifecycle.subscribe({
+    beforeReset() {
+      faults.clear()
+      log.clear()
+    },
+  })
+  lifecycle.create(builders)
 
   const integrations: IntegrationControls = {
-    ...createIntegrationControls(transact, () => state, delivery),
+    ...createIntegrationControls(transact, state, delivery),
     async settled() {
       // Settling one delivery may queue none, but a request meanwhile may: wait until none is left.
       while (background.size > 0) await Promise.all([...background])
@@ -507,8 +342,8 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
   const core = createDispatcher({
     operations: OPERATIONS,
     handlers: operationHandlers as unknown as Record<string, Handler<OperationDef>>,
-    state: () => state,
-    ready,
+    state,
+    ready: lifecycle.waiting,
     loadLibraries: (operationId) => {
       const names = operationLibraries.get(operationId)
       // Most operations need none, and once loaded a library costs no extra turn.
@@ -564,7 +399,7 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
   // Built on first use: msw is loaded only by those who intercept (see ./msw.ts).
   let handlers: HttpHandler[] | undefined
 
-  return {
+  const platform: MockPlatform = {
     baseUrl,
     get handlers() {
       return (handlers ??= mswHandlers(requireMsw('platform.handlers'), baseUrl, dispatch))
@@ -573,13 +408,13 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
     dispatch,
     handle: core,
     get ready() {
-      return pending
+      return lifecycle.ready
     },
     get db() {
-      return state.tables
+      return lifecycle.state.tables
     },
     builders,
-    tokens,
+    tokens: lifecycle.tokens,
     clock,
     faults,
     requests: log,
@@ -591,21 +426,23 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
       register: (url, content) => void fixtures.set(url, content),
       clear: () => fixtures.clear(),
     },
-    snapshot: () => serialize(state),
-    restore(snapshot) {
-      return queue(() => load(snapshot))
-    },
+    snapshot: () => lifecycle.snapshot(),
+    restore: (snapshot) => lifecycle.restore(snapshot),
+    reset: () => lifecycle.reset(),
     trackChanges() {
       if (!changeLog) {
-        changeLog = new ChangeLog()
-        changeLog.watch(state)
+        const changes = new ChangeLog()
+        changes.watch(lifecycle.state)
+        // What follows a whole state replaced starts from a snapshot of it; what a save persisted
+        // whole needs no entry.
+        lifecycle.subscribe({
+          afterLoad: (next) => changes.replaced(next),
+          beforeSave: () => void changes.take(),
+        })
+        changeLog = changes
       }
       return changeLog
     },
-    reset() {
-      faults.clear()
-      log.clear()
-      return queue(() => load(initial!, true))
-    },
   }
+  return { platform, lifecycle }
 }

@@ -73,7 +73,7 @@ export const LAYERS: readonly Layer[] = [
   { name: 'handlers', paths: ['mock/handlers/'] },
   // Verification reads request logs, local or remote: below the platform and the remote client that offer it.
   { name: 'verify', paths: ['mock/verify/'] },
-  { name: 'platform', paths: ['mock/dispatch.ts', 'mock/fetch-adapter.ts', 'mock/msw.ts', 'mock/platform.ts'] },
+  { name: 'platform', paths: ['mock/dispatch.ts', 'mock/fetch-adapter.ts', 'mock/lifecycle.ts', 'mock/msw.ts', 'mock/platform.ts'] },
   // Many platforms behind one server: made with createMockPlatform, served by the HTTP edge.
   { name: 'host', paths: ['mock/host/'] },
   // The control plane under /_docplat/: the platform's own control API over plain requests.

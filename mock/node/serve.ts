@@ -1,7 +1,7 @@
 import { resolve as absolute } from 'node:path'
 import { ByteBudget } from '../base/byte-budget.ts'
 import { IN_TURN, inTurn, type InTurnHandler, type PlainAnswer, type PlainRequest } from '../dispatch.ts'
-import { createMockPlatform, type MockPlatform } from '../platform.ts'
+import { assemblePlatform, type MockPlatform } from '../platform.ts'
 import type { LoggedRequest } from '../base/request-log.ts'
 import { describeMiss } from '../verify/verify.ts'
 import type { ServeOptions } from './args.ts'
@@ -54,17 +54,16 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
   started.catch(() => undefined)
   let journal: StateJournal | undefined
   let server: MockServer
-  // What POST /_docplat/reset returns to when a state file was restored: that file's state at start.
-  let initial: ReturnType<MockPlatform['snapshot']> | undefined
   const log = options.log
   const lines = lineWriter(process.stdout)
-  // One budget for every platform's request log and the server's journals of exchanges.
-  const requestJournal = new ByteBudget(options.requestJournal)
+  // The request memory: one budget for every platform's request log and the server's exchanges
+  // (`--request-journal`, the public name).
+  const requestMemory = new ByteBudget(options.requestJournal)
   // What every platform takes from the server's flags, the first and every hosted one.
   const policy = platformPolicy(options, (entry) => void strictStop(entry))
   try {
     server = await startMockServer({
-      requestJournal,
+      requestJournal: requestMemory,
       logger: policy.logger,
       platforms: { ...options.platforms, policy },
       host: options.host,
@@ -76,9 +75,9 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
         platform: started,
         scenario: options.scenario,
         ...(options.controlToken !== undefined ? { token: options.controlToken } : {}),
-        initial: () => initial,
-        // Control-plane changes (reset, restore, users, clock) are made outside any operation:
-        // the whole state is written before the control plane answers.
+        // Control-plane changes (users, clock, settled deliveries) are made outside any operation:
+        // the whole state is written before the control plane answers. A reset or a restore
+        // reaches the state journal through the platform's state lifecycle.
         onChange: () => journal?.checkpoint(),
       },
       ...(log !== 'quiet' ? { onRequest: (entry) => lines.write(formatRequestLine(entry, log)) } : {}),
@@ -107,13 +106,13 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
   // Off loopback no token derives from the seed: the default seed's tokens are printed in the
   // docs, and any seed can be tested offline against a public ID it also makes (issue 31).
   const freshTokens = !isLoopbackHost(options.host)
-  const platform = createMockPlatform({
+  const { platform, lifecycle } = assemblePlatform({
     ...policy,
     scenario: options.scenario,
     baseUrl: server.url,
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(freshTokens ? { scenarioTokens: 'random' as const } : {}),
-    requestJournal,
+    requestJournal: requestMemory,
   })
   /** `--strict`: the first near miss is printed, answered, then the server stops and the process exits 1. */
   let strictStopping = false
@@ -143,7 +142,7 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
   }
   if (options.state !== undefined) {
     try {
-      journal = await openStateJournal(platform, options.state, mockLog(policy.logger))
+      journal = await openStateJournal(platform, lifecycle, options.state, mockLog(policy.logger))
     } catch (error) {
       return abort(
         error instanceof StateFileError
@@ -154,7 +153,8 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
     }
   }
   const restored = journal?.restored ?? false
-  if (restored) initial = platform.snapshot()
+  // A reset (POST /_docplat/reset) returns to the state file's state at start, not the scenario's.
+  if (restored) lifecycle.keepAsInitial()
   resolveStarted(platform)
 
   return {

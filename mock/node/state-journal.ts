@@ -3,6 +3,7 @@ import { mkdir, open, readFile, rm, type FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { applyEntries, type ChangeEntry, type ChangeLog } from '../model/changes.ts'
 import type { SerializedState } from '../model/state.ts'
+import type { StateLifecycle } from '../lifecycle.ts'
 import type { MockPlatform } from '../platform.ts'
 import { mockLog, type MockLog } from '../base/logger.ts'
 import { readStateFile, restoreChecked, stateTarget, StateFileError, writeStateText } from './state-file.ts'
@@ -22,8 +23,9 @@ export interface StateJournal {
   commit(): Promise<void>
   /**
    * Writes the whole current state to the file (after what is queued) and empties the journal:
-   * for changes made outside an operation (the control plane's reset, restore, users, clock),
-   * which no operation's commit records.
+   * for changes made outside an operation (the control plane's users, clock, settled deliveries),
+   * which no operation's commit records. A restore or a reset checkpoints by itself: the journal
+   * subscribes to the platform's state lifecycle.
    */
   checkpoint(): Promise<void>
   /** Writes the remaining changes, folds the journal into the state file and removes it. */
@@ -41,8 +43,17 @@ interface JournalLine extends ChangeEntry {
  * and starts journaling the platform's changes. A missing file is created from the platform's
  * current state. Throws a {@link StateFileError} naming the file when it cannot be used, leaving
  * it untouched.
+ *
+ * The journal subscribes to the platform's state `lifecycle`: a restore or a reset is written to
+ * the file whole before it resolves, and every whole write (a save) takes the state under the
+ * state lock, between two operations.
  */
-export async function openStateJournal(platform: MockPlatform, file: string, logger: MockLog = mockLog()): Promise<StateJournal> {
+export async function openStateJournal(
+  platform: MockPlatform,
+  lifecycle: StateLifecycle,
+  file: string,
+  logger: MockLog = mockLog(),
+): Promise<StateJournal> {
   const path = await stateTarget(file)
   const journalPath = `${path}.journal`
   const snapshot = await readStateFile(path)
@@ -55,8 +66,9 @@ export async function openStateJournal(platform: MockPlatform, file: string, log
   let n = Math.max(from, entries.at(-1)?.n ?? 0)
   let snapshotBytes = 0
   if (snapshot !== undefined) {
-    await restoreChecked(platform, path, applyEntries(snapshot, fresh))
+    await restoreChecked(lifecycle, path, applyEntries(snapshot, fresh))
   }
+  // Its subscription to the lifecycle drops what a save writes whole (see `trackChanges`).
   const log: ChangeLog = platform.trackChanges()
 
   const fold = async (state: SerializedState) => {
@@ -76,7 +88,7 @@ export async function openStateJournal(platform: MockPlatform, file: string, log
   /** Whether changes were journaled since the file was last written. */
   let dirty = false
   try {
-    if (snapshot === undefined || entries.length > 0 || torn) await fold(platform.snapshot())
+    if (snapshot === undefined || entries.length > 0 || torn) await lifecycle.save(fold)
     else snapshotBytes = (await readFile(path, 'utf8')).length
   } catch (error) {
     await handle.close()
@@ -108,9 +120,8 @@ export async function openStateJournal(platform: MockPlatform, file: string, log
       handle = await open(journalPath, 'a')
       await unlinked.close()
     }
-    // The snapshot holds what the log would have said since the last write.
-    log.take()
-    await fold(platform.snapshot())
+    // The save holds what the log would have said since the last write.
+    await lifecycle.save(fold)
   }
 
   let tail: Promise<void> = Promise.resolve()
@@ -130,7 +141,7 @@ export async function openStateJournal(platform: MockPlatform, file: string, log
     if (journalBytes > Math.max(FOLD_MIN_BYTES, snapshotBytes)) log.requestSnapshot()
   }
 
-  return {
+  const journal: StateJournal = {
     restored: snapshot !== undefined,
     commit() {
       const run = tail.then(write)
@@ -142,11 +153,8 @@ export async function openStateJournal(platform: MockPlatform, file: string, log
       return run
     },
     checkpoint() {
-      const run = tail.then(async () => {
-        // The snapshot holds whatever the log would have said since the last write.
-        log.take()
-        await fold(platform.snapshot())
-      })
+      // The save holds whatever the log would have said since the last write.
+      const run = tail.then(() => lifecycle.save(fold))
       tail = run.catch((error: unknown) => {
         logger.error(`could not write the state file ${path}:`, error)
         log.requestSnapshot()
@@ -160,8 +168,14 @@ export async function openStateJournal(platform: MockPlatform, file: string, log
       if (dirty || taken.snapshot || taken.entries.length > 0) await fold(platform.snapshot())
       await handle.close()
       await rm(journalPath, { force: true })
+      unsubscribe()
     },
   }
+  // A state replaced whole is in the file before the restore or reset resolves; a failed write
+  // is reported by `checkpoint` and leaves the next write a whole snapshot.
+  const written = () => journal.checkpoint().catch(() => undefined)
+  const unsubscribe = lifecycle.subscribe({ afterRestore: written, afterReset: written })
+  return journal
 }
 
 /** The journal's entries, in order; a last line cut short by a crash is dropped. */

@@ -82,8 +82,9 @@ export function createBuilders(
         // No `member` key without a membership, as the control plane's JSON answers it.
         return { user, token: token.id, ...(member ? { member } : {}) }
       })
-      // Named once the user is kept: a refused builder leaves `platform.tokens` as it was.
-      if (values.tokenName) tokens[values.tokenName] = made.token
+      // Named once the user is kept: a refused builder leaves `platform.tokens` as it was, and so
+      // does one whose state a reset or restore replaced before it could name the token.
+      if (values.tokenName && state().tables.tokens.get(made.token)) tokens[values.tokenName] = made.token
       return made
     },
 

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createMockPlatform } from '../../mock/index.ts'
+import { openStateJournal } from '../../mock/node/state-journal.ts'
+import { assemblePlatform } from '../../mock/platform.ts'
 import { loadStateFile, saveStateFile, StateFileError } from '../../mock/node/index.ts'
 import { createClient } from '../../src/index.ts'
 import { CLI_TEST, runCli, startCli, stop, stopAll } from './child.ts'
@@ -150,5 +152,24 @@ describe('state files are checked for references', CLI_TEST, () => {
     const file = join(dir, 'demo.json')
     await saveStateFile(platform, file)
     expect(await loadStateFile(createMockPlatform({ scenario: 'empty' }), file)).toBe(true)
+  })
+})
+
+describe('the state journal in process', () => {
+  it('writes a restore and a reset to the file before they resolve: it subscribes to the state lifecycle', async () => {
+    const file = join(dir, 'lifecycle.json')
+    const { platform, lifecycle } = assemblePlatform({ scenario: 'empty', freeze: true })
+    await platform.ready
+    const journal = await openStateJournal(platform, lifecycle, file)
+    const onFile = async () => (JSON.parse(await readFile(file, 'utf8')) as { tables: Record<string, unknown[]> }).tables
+    const initial = platform.snapshot()
+
+    const other = (await fixture(join(dir, 'other.json'))).platform.snapshot()
+    await platform.restore(other)
+    expect(await onFile()).toEqual(other.tables)
+
+    await platform.reset()
+    expect(await onFile()).toEqual(initial.tables)
+    await journal.close()
   })
 })
