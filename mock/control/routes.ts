@@ -118,7 +118,8 @@ export const LoggedRequestSchema = z.object({
   status: z.number(),
   client: z.optional(z.string()),
   at: z.string(),
-  body: z.unknown(),
+  // Absent on the wire when the request had none (JSON drops `undefined`); the entry's key is always there.
+  body: z.catch(z.unknown(), undefined),
   bodyTruncated: z.optional(z.literal(true)),
   bodySize: z.optional(z.number()),
   tokenName: z.optional(z.string()),
