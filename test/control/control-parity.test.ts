@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { controlOver } from '../../mock/control/local.ts'
 import { CONTROL_CALLS, CONTROL_ROUTES, type ControlCallId, callControl, controlMethod } from '../../mock/control/routes.ts'
 import { PlatformHost } from '../../mock/host/platforms.ts'
-import { type Control, connectMockServer, createMockPlatform, localControl, type MockPlatform } from '../../mock/index.ts'
+import {
+  type Control,
+  ControlPlaneError,
+  connectMockServer,
+  createMockPlatform,
+  localControl,
+  type MockPlatform,
+} from '../../mock/index.ts'
 import { startMockServer } from '../../mock/node/index.ts'
 
 const cleanups: Array<() => Promise<void> | void> = []
@@ -190,5 +197,23 @@ describe('the control API', () => {
     const control = localControl(createMockPlatform({ scenario: 'empty' }))
     await expect(control.listPlatforms()).rejects.toMatchObject({ status: 404, message: expect.stringContaining("server's own") })
     expect((await control.health()).status).toBe('ok')
+  })
+
+  it('over HTTP refuses an answer its route does not declare, naming the field', async () => {
+    const answers: Record<string, unknown> = {
+      '/_docplat/health': { status: 'ok', scenario: 'demo', operations: 1, uptime: 0 },
+      '/_docplat/tokens': { named: {}, tokens: [] },
+      // Another server, or another version: a clock whose time is a number.
+      '/_docplat/clock': { now: 1, frozen: false },
+    }
+    const fetch = async (input: Request | string | URL) => {
+      const body = answers[new URL(String(input)).pathname]
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })
+    }
+    const remote = await connectMockServer('http://mock.test', { fetch })
+    const refusal = await remote.control.getClock().catch((error: unknown) => error)
+    expect(refusal).toBeInstanceOf(ControlPlaneError)
+    expect(refusal).toMatchObject({ status: 200, message: expect.stringMatching(/^GET \/_docplat\/clock: .*\(now: /) })
+    await expect(remote.clock.now()).rejects.toBeInstanceOf(ControlPlaneError)
   })
 })
