@@ -245,9 +245,6 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
     }
     return parsed.data as RouteAnswer<Id>
   }
-  const control = Object.fromEntries(
-    CONTROL_CALLS.map((route) => [controlMethod(route.id), (input?: unknown) => call(route.id, input as never)]),
-  ) as unknown as Control
 
   const tokens: Record<string, string> = {}
   const refreshTokens = async () => {
@@ -255,6 +252,21 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
     for (const key of Object.keys(tokens)) delete tokens[key]
     Object.assign(tokens, named)
   }
+  // The calls that change the named tokens keep `tokens` current, whichever way they are made.
+  const createUser = async (body: RouteBody<'controlCreateUser'>) => {
+    const created = await call('controlCreateUser', { body })
+    if (body.tokenName) tokens[body.tokenName] = created.token
+    return created
+  }
+  const reset = async () => {
+    await call('controlReset')
+    await refreshTokens()
+  }
+  const control = {
+    ...Object.fromEntries(CONTROL_CALLS.map((route) => [controlMethod(route.id), (input?: unknown) => call(route.id, input as never)])),
+    createUser: ({ body }: ControlInput<'controlCreateUser'>) => createUser(body),
+    reset,
+  } as unknown as Control
   await call('controlHealth')
   await refreshTokens()
 
@@ -286,11 +298,7 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
     },
     builders: {
       organization: (values) => call('controlCreateOrganization', { body: values }),
-      async user(values = {}) {
-        const created = await call('controlCreateUser', { body: values })
-        if (values.tokenName) tokens[values.tokenName] = created.token
-        return created
-      },
+      user: (values = {}) => createUser(values),
     },
     clock: {
       now: async () => new Date((await call('controlGetClock')).now),
@@ -336,10 +344,7 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
     health: () => call('controlHealth'),
     snapshot: () => call('controlGetState'),
     restore: async (snapshot) => void (await call('controlPutState', { body: snapshot })),
-    async reset() {
-      await call('controlReset')
-      await refreshTokens()
-    },
+    reset,
     platforms: {
       async create(values = {}) {
         const created = await call('controlCreatePlatform', { body: values })

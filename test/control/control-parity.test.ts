@@ -112,6 +112,8 @@ describe('the control API', () => {
     const admin = await both('controlCreateUser', { body: { organization: org.id, role: 'admin', tokenName: 'studio' } })
     await both('controlCreateUser', { body: { tokenName: 'studio' } }, 'refused')
     expect((await both('controlListTokens')).named).toEqual({ studio: admin.token })
+    // The remote's named tokens follow the calls that change them, made either way.
+    expect(remote.tokens).toEqual({ studio: admin.token })
 
     expect(await request('/v1/orgs', admin.token as string)).toEqual([200, 200])
     expect(await request('/v1/nowhere', admin.token as string)).toEqual([404, 404])
@@ -183,7 +185,9 @@ describe('the control API', () => {
 
     expect((await both('controlOpenAPI')).openapi).toMatch(/^3\./)
     await both('controlReset')
-    expect((await both('controlListTokens')).tokens).toEqual([])
+    const afterReset = await both('controlListTokens')
+    expect(afterReset.tokens).toEqual([])
+    expect(remote.tokens).toEqual(afterReset.named)
 
     // Every route the API calls has been called on both sides, and each side has exactly those methods.
     expect([...called].sort()).toEqual(CONTROL_CALLS.map((route) => route.id).sort())
