@@ -1,7 +1,13 @@
 import type { OperationDef } from '../../src/contract/define.ts'
 
-interface Route {
-  op: OperationDef
+/** What the table routes: an operation of the contract, or a control route (mock/control/routes.ts). */
+export interface Routable {
+  method: string
+  path: string
+}
+
+interface Route<R extends Routable> {
+  op: R
   segments: readonly string[]
   /** Positions of `{param}` segments and their names. */
   names: ReadonlyArray<[number, string]>
@@ -9,27 +15,30 @@ interface Route {
 }
 
 /** What matching a path against the table found. */
-export type RouteMatch =
-  | { kind: 'found'; op: OperationDef; params: Record<string, string> }
+export type RouteMatch<R extends Routable = OperationDef> =
+  | { kind: 'found'; op: R; params: Record<string, string> }
   | { kind: 'method'; allow: string[] }
   | { kind: 'none' }
 
 /**
- * The mock's own router over the contract: routes grouped by segment count, static segments
- * winning over parameters. MSW would try 136 handlers in order; this looks at a handful.
+ * The mock's own router over a route list (the contract's operations, and the control plane's
+ * routes): routes grouped by segment count, static segments winning over parameters. MSW would
+ * try 136 handlers in order; this looks at a handful.
  */
-export class RouteTable {
-  readonly #routes = new Map<number, Route[]>()
+export class RouteTable<R extends Routable = OperationDef> {
+  readonly #routes = new Map<number, Route<R>[]>()
 
-  constructor(ops: Iterable<OperationDef>) {
+  constructor(ops: Iterable<R>) {
     for (const op of ops) {
       const segments = op.path.split('/').slice(1)
+      // A route written with a trailing slash (the inspector's `/_docplat/`) matches as paths do: without it.
+      if (segments.length > 1 && segments[segments.length - 1] === '') segments.pop()
       const names: Array<[number, string]> = []
       segments.forEach((s, i) => {
         const m = /^\{(\w+)\}$/.exec(s)
         if (m) names.push([i, m[1]!])
       })
-      const route: Route = { op, segments, names, statics: segments.length - names.length }
+      const route: Route<R> = { op, segments, names, statics: segments.length - names.length }
       const list = this.#routes.get(segments.length) ?? []
       list.push(route)
       list.sort((a, b) => b.statics - a.statics)
@@ -38,7 +47,7 @@ export class RouteTable {
   }
 
   /** Matches a decoded-later pathname (`/v1/spaces/abc`); parameter values are returned raw (still encoded). */
-  match(method: string, pathname: string): RouteMatch {
+  match(method: string, pathname: string): RouteMatch<R> {
     const parts = pathname.split('/').slice(1)
     if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop()
     const allow: string[] = []
@@ -57,7 +66,7 @@ export class RouteTable {
 }
 
 /** Whether a path's parts fit a route: its static segments equal, its parameters not empty. */
-function fits(route: Route, parts: readonly string[]): boolean {
+function fits(route: Route<Routable>, parts: readonly string[]): boolean {
   const { segments } = route
   for (let i = 0; i < segments.length; i++) {
     const s = segments[i]!
@@ -66,11 +75,11 @@ function fits(route: Route, parts: readonly string[]): boolean {
   return true
 }
 
-const built = new WeakMap<object, RouteTable>()
+const built = new WeakMap<object, RouteTable<Routable>>()
 
 /** The route table of an operation list, built once per list: every platform of a process routes the same contract. */
-export function routeTableFor(ops: Iterable<OperationDef>): RouteTable {
-  let table = built.get(ops)
+export function routeTableFor<R extends Routable = OperationDef>(ops: Iterable<R>): RouteTable<R> {
+  let table = built.get(ops) as RouteTable<R> | undefined
   if (!table) built.set(ops, (table = new RouteTable(ops)))
   return table
 }

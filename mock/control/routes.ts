@@ -118,7 +118,8 @@ export const LoggedRequestSchema = z.object({
   status: z.number(),
   client: z.optional(z.string()),
   at: z.string(),
-  body: z.unknown(),
+  // Absent on the wire when the request had none (JSON drops `undefined`); the entry's key is always there.
+  body: z.catch(z.unknown(), undefined),
   bodyTruncated: z.optional(z.literal(true)),
   bodySize: z.optional(z.number()),
   tokenName: z.optional(z.string()),
@@ -221,10 +222,10 @@ export const EmittedEventBody = z.strictObject({
 })
 
 /*
- * The answers below are exact: each is what its method in connectMockServer resolves with (no cast
- * there), and what the platform method the handler calls returns (mock/control/plane.ts), so a
- * field added, dropped or loosened on one side fails to compile on the other
- * (test/control/route-types.test.ts).
+ * The answers below are exact: each is what its method in connectMockServer resolves with (the
+ * schema parses it there), and what the platform method the local control calls returns
+ * (mock/control/local.ts), so a field added, dropped or loosened on one side fails to compile on
+ * the other (test/control/route-schemas.test.ts).
  */
 
 /** An installation as the API presents it (mock/present/installation.ts): `platform.integrations.updateInstallation`'s answer. */
@@ -272,9 +273,10 @@ const Development = z.union([
 const CreatedUser = z.object({ user: UserRecord, token: z.string(), member: z.optional(MemberRecord) })
 
 /**
- * The control plane, declared once, by route ID: the server routes, validates and types its
- * handlers with this table (mock/control/plane.ts), `connectMockServer` builds its calls from it
- * (mock/remote/connect.ts), and the OpenAPI document describes it (tag `control`).
+ * The control plane, declared once, by route ID: the {@link Control} interface is derived from it
+ * and implemented in process (mock/control/local.ts, which validates bodies with it) and over HTTP
+ * (mock/remote/connect.ts, which parses answers with it); the server routes with it
+ * (mock/control/plane.ts), and the OpenAPI document describes it (tag `control`).
  */
 export const CONTROL = {
   controlInspector: {
@@ -509,3 +511,70 @@ export type RouteAnswer<Id extends ControlRouteId> = (typeof CONTROL)[Id] extend
  * so a platform method that hands out read-only records still answers its route.
  */
 export type Immutable<T> = T extends (...args: never[]) => unknown ? T : T extends object ? { readonly [K in keyof T]: Immutable<T[K]> } : T
+
+/** A route called with JSON (or nothing) and answering JSON (or nothing): every route but a page's, such as the inspector's. */
+export type ControlCallId = { [Id in ControlRouteId]: (typeof CONTROL)[Id] extends { contentType: string } ? never : Id }[ControlRouteId]
+
+/** The routes {@link Control} calls, in the table's order. */
+export const CONTROL_CALLS = CONTROL_ROUTES.filter((route) => route.contentType === undefined) as ReadonlyArray<
+  ControlRoute & { id: ControlCallId }
+>
+
+/** The method of {@link Control} that calls a route: its ID without `control` (`controlGetClock` is `getClock`). */
+export type ControlMethod<Id extends ControlRouteId> = Id extends `control${infer Rest}` ? Uncapitalize<Rest> : never
+
+/** The method of {@link Control} that calls route `id`. */
+export function controlMethod<Id extends ControlRouteId>(id: Id): ControlMethod<Id> {
+  const rest = id.slice('control'.length)
+  return `${rest.charAt(0).toLowerCase()}${rest.slice(1)}` as ControlMethod<Id>
+}
+
+type ParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never
+
+/** The names of a route's path parameters, read from its path (`/_docplat/faults/{id}` has `id`). */
+export type RouteParams<Id extends ControlRouteId> = ParamNames<(typeof CONTROL)[Id]['path']>
+
+type Nothing = Record<never, never>
+
+/**
+ * What a control call takes, as its route declares it: `params` when its path has parameters
+ * (values as sent, not encoded), `query` when it takes query parameters, `body` when it takes one
+ * (optional when the route's body may be left out).
+ */
+export type ControlInput<Id extends ControlRouteId> = ([RouteParams<Id>] extends [never]
+  ? Nothing
+  : { params: { readonly [K in RouteParams<Id>]: string } }) &
+  ((typeof CONTROL)[Id] extends { query: infer Q } ? { query?: { readonly [K in keyof Q]?: string | undefined } } : Nothing) &
+  ((typeof CONTROL)[Id] extends { body: z.ZodMiniType }
+    ? (typeof CONTROL)[Id] extends { bodyOptional: true }
+      ? { body?: Immutable<RouteBody<Id>> }
+      : { body: Immutable<RouteBody<Id>> }
+    : Nothing)
+
+/** The call of one route: its input as the table declares it, its answer as its schema gives it. */
+export type ControlCall<Id extends ControlRouteId> =
+  Nothing extends ControlInput<Id>
+    ? (input?: ControlInput<Id>) => Promise<Immutable<RouteAnswer<Id>>>
+    : (input: ControlInput<Id>) => Promise<Immutable<RouteAnswer<Id>>>
+
+/**
+ * The control API, one method per route of the control plane ({@link CONTROL}), named after the
+ * route (`controlAdvanceClock` is `advanceClock`), taking and answering what the route declares.
+ * The same interface is served in process (`localControl(platform)`) and over HTTP
+ * (`connectMockServer(url)`'s `control`), so a test's control calls run against either. A refusal
+ * rejects with an error carrying the route's `status` and the plane's message (over HTTP a
+ * `ControlPlaneError`, its message prefixed with the method and path).
+ *
+ * @example
+ * ```ts
+ * await control.advanceClock({ body: { by: '7d' } })
+ * const { faults } = await control.listFaults()
+ * await control.removeFault({ params: { id: String(faults[0]!.id) } })
+ * ```
+ */
+export type Control = { readonly [Id in ControlCallId as ControlMethod<Id>]: ControlCall<Id> }
+
+/** Calls route `id` on a control, for callers that hold the route's ID rather than its method (the plane, by its route table). */
+export function callControl(control: Control, id: ControlCallId, input: unknown): Promise<unknown> {
+  return (control[controlMethod(id)] as (input: unknown) => Promise<unknown>)(input)
+}

@@ -1,8 +1,20 @@
+import * as z from 'zod/mini'
 import type { FaultSpec } from '../base/faults.ts'
+import { describeIssue } from '../base/input.ts'
 import type { LoggedRequest } from '../base/request-log.ts'
 import type { SerializedState } from '../model/state.ts'
 import type { Builders } from '../scenarios/builders.ts'
-import { CONTROL, type ControlRouteId, type Immutable, type RouteAnswer, type RouteBody } from '../control/routes.ts'
+import {
+  CONTROL,
+  CONTROL_CALLS,
+  controlMethod,
+  type Control,
+  type ControlCallId,
+  type ControlInput,
+  type RouteAnswer,
+  type RouteBody,
+  type RouteShape,
+} from '../control/routes.ts'
 import type { IntegrationControls } from '../scenarios/integration-controls.ts'
 import { remoteVerification, type RemoteVerification } from '../verify/remote.ts'
 
@@ -14,16 +26,12 @@ export interface ConnectOptions {
   fetch?: ((input: Request | string | URL, init?: RequestInit) => Promise<Response>) | undefined
 }
 
-/** What `GET /_docplat/health` answers. */
-export interface MockServerHealth {
-  status: 'ok'
-  /** `demo`, `empty`, or `custom` for a platform built in code. */
-  scenario: string
-  /** How many API operations the server serves. */
-  operations: number
-  /** Seconds since the server started. */
-  uptime: number
-}
+/**
+ * What `GET /_docplat/health` answers: `status` `'ok'`, the `scenario` (`demo`, `empty`, or
+ * `custom` for a platform built in code), how many API `operations` the server serves, and its
+ * `uptime` in seconds.
+ */
+export type MockServerHealth = RouteAnswer<'controlHealth'>
 
 /** Filters of {@link RemoteRequestLog.find}, as `GET /_docplat/requests` takes them. */
 export interface RequestFilter {
@@ -100,6 +108,11 @@ export interface RemoteMockPlatform extends RemoteVerification {
    * same values; a refusal rejects with a {@link ControlPlaneError} carrying the status.
    */
   readonly integrations: IntegrationControls
+  /**
+   * The control API itself, one method per control route, as `localControl(platform)` gives it
+   * in process: code written against {@link Control} runs against either.
+   */
+  readonly control: Control
   /** The server's health. */
   health(): Promise<MockServerHealth>
   snapshot(): Promise<SerializedState>
@@ -114,28 +127,14 @@ export interface RemoteMockPlatform extends RemoteVerification {
 }
 
 /** What `platforms.create()` takes: the body of `POST /_docplat/platforms`. */
-export interface NewPlatformOptions {
-  /** `'demo'` (default) or `'empty'`. */
-  scenario?: 'demo' | 'empty' | undefined
-  /** Seed of its IDs (its tokens are fresh whatever the seed). */
-  seed?: string | undefined
-  /** Platform time at start, and whether it stands still. */
-  clock?: { now?: string | number | undefined; frozen?: boolean | undefined } | undefined
-  /** Bytes its request log may keep (at most 64 MiB), or `false` for none. Default 32 MiB. */
-  options?: { requestJournal?: number | false | undefined } | undefined
-}
+export type NewPlatformOptions = RouteBody<'controlCreatePlatform'>
 
-/** A platform of the server, as `GET /_docplat/platforms` lists it. */
-export interface HostedPlatformInfo {
-  id: string
-  /** Its API's base URL: the server's own for the first platform (`default`). */
-  baseUrl: string
-  controlUrl: string
-  scenario: string
-  seed?: string
-  createdAt: string
-  lastUsedAt: string
-}
+/**
+ * A platform of the server, as `GET /_docplat/platforms` lists it: its `id`, its API's `baseUrl`
+ * (the server's own for the first platform, `default`), its `controlUrl`, `scenario`, `seed`,
+ * `createdAt` and `lastUsedAt`.
+ */
+export type HostedPlatformInfo = RouteAnswer<'controlListPlatforms'>['platforms'][number]
 
 /** A platform created on a server: the control API of {@link RemoteMockPlatform}, and `end()`. */
 export interface RemoteHostedPlatform extends RemoteMockPlatform {
@@ -155,6 +154,13 @@ export interface RemotePlatforms {
   list(): Promise<HostedPlatformInfo[]>
   /** Ends the platform `id`. */
   end(id: string): Promise<void>
+}
+
+/** A call's input as it goes on the wire: path parameters, query parameters, JSON body. */
+interface WireInput {
+  params?: Record<string, string>
+  query?: Record<string, string | undefined>
+  body?: unknown
 }
 
 /** The control plane answered with an error: `status` and the server's message. */
@@ -192,17 +198,16 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
   const send = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
   const auth: Record<string, string> = options.controlToken ? { authorization: `Bearer ${options.controlToken}` } : {}
 
-  /** Calls control route `id` (method and path from the route table), typed by its schemas. */
-  async function call<Id extends ControlRouteId>(
-    id: Id,
-    input: { params?: readonly string[]; query?: URLSearchParams; body?: Immutable<RouteBody<Id>> } = {},
-  ): Promise<RouteAnswer<Id>> {
-    const { method, path: template } = CONTROL[id]
-    let next = 0
-    const path = template.replace(/\{\w+\}/g, () => encodeURIComponent(input.params?.[next++] ?? ''))
-    const search = input.query?.toString() ?? ''
-    const target = search === '' ? path : `${path}?${search}`
-    const { body } = input
+  /** Calls control route `id` (method and path from the route table); its answer parsed by the route's schema. */
+  async function call<Id extends ControlCallId>(id: Id, input?: ControlInput<Id>): Promise<RouteAnswer<Id>> {
+    const route: RouteShape = CONTROL[id]
+    const { method } = route
+    const { params = {}, query = {}, body } = (input ?? {}) as WireInput
+    const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))
+    const search = new URLSearchParams()
+    for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, value)
+    const encoded = search.toString()
+    const target = encoded === '' ? path : `${path}?${encoded}`
     const response = await send(`${baseUrl}${target}`, {
       method,
       headers: { ...auth, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
@@ -218,9 +223,27 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
       }
       throw new ControlPlaneError(response.status, `${method} ${target}: ${response.status} ${message}`)
     }
+    if (response.status === 204 || route.response === undefined) return undefined as RouteAnswer<Id>
     // The one place JSON becomes a type: the route's answer schema, which is exact (each public
     // type below takes it without a cast; test/control/route-schemas.test.ts parses live answers).
-    return (response.status === 204 ? undefined : await response.json()) as RouteAnswer<Id>
+    // An answer it does not describe (another server, another version) is refused, not passed on.
+    const text = await response.text()
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch {
+      throw new ControlPlaneError(response.status, `${method} ${target}: the answer is not JSON`)
+    }
+    const parsed = z.safeParse(route.response, value)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!
+      const field = issue.path.length > 0 ? issue.path.join('.') : 'answer'
+      throw new ControlPlaneError(
+        response.status,
+        `${method} ${target}: the answer is not what the route declares (${field}: ${describeIssue(issue)})`,
+      )
+    }
+    return parsed.data as RouteAnswer<Id>
   }
 
   const tokens: Record<string, string> = {}
@@ -229,19 +252,33 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
     for (const key of Object.keys(tokens)) delete tokens[key]
     Object.assign(tokens, named)
   }
+  // The calls that change the named tokens keep `tokens` current, whichever way they are made.
+  const createUser = async (body: RouteBody<'controlCreateUser'>) => {
+    const created = await call('controlCreateUser', { body })
+    if (body.tokenName) tokens[body.tokenName] = created.token
+    return created
+  }
+  const reset = async () => {
+    await call('controlReset')
+    await refreshTokens()
+  }
+  const control = {
+    ...Object.fromEntries(CONTROL_CALLS.map((route) => [controlMethod(route.id), (input?: unknown) => call(route.id, input as never)])),
+    createUser: ({ body }: ControlInput<'controlCreateUser'>) => createUser(body),
+    reset,
+  } as unknown as Control
   await call('controlHealth')
   await refreshTokens()
 
-  const query = (filter: RequestFilter) => {
-    const params = new URLSearchParams()
-    if (filter.operationId !== undefined) params.set('operationId', filter.operationId)
-    if (filter.method !== undefined) params.set('method', filter.method)
-    if (filter.status !== undefined) params.set('status', String(filter.status))
-    if (filter.since !== undefined) params.set('since', new Date(filter.since).toISOString())
-    return params
+  const find = async (filter: RequestFilter): Promise<LoggedRequest[]> => {
+    const query = {
+      operationId: filter.operationId,
+      method: filter.method,
+      status: filter.status === undefined ? undefined : String(filter.status),
+      since: filter.since === undefined ? undefined : new Date(filter.since).toISOString(),
+    }
+    return (await call('controlListRequests', { query })).requests
   }
-  const find = async (filter: RequestFilter): Promise<LoggedRequest[]> =>
-    (await call('controlListRequests', { query: query(filter) })).requests
 
   return {
     baseUrl,
@@ -261,11 +298,7 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
     },
     builders: {
       organization: (values) => call('controlCreateOrganization', { body: values }),
-      async user(values = {}) {
-        const created = await call('controlCreateUser', { body: values })
-        if (values.tokenName) tokens[values.tokenName] = created.token
-        return created
-      },
+      user: (values = {}) => createUser(values),
     },
     clock: {
       now: async () => new Date((await call('controlGetClock')).now),
@@ -280,7 +313,7 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
         const wire = path instanceof RegExp ? { ...rest, pathPattern: path.source } : path === undefined ? rest : { ...rest, path }
         return (await call('controlAddFault', { body: wire })).id
       },
-      remove: async (id) => void (await call('controlRemoveFault', { params: [String(id)] })),
+      remove: async (id) => void (await call('controlRemoveFault', { params: { id: String(id) } })),
       clear: async () => void (await call('controlClearFaults')),
       get active() {
         return call('controlListFaults').then(({ faults }) =>
@@ -301,28 +334,26 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
       },
     },
     integrations: {
-      updateInstallation: (installationId, update) => call('controlUpdateInstallation', { params: [installationId], body: update }),
-      emitEvent: (installationId, event) => call('controlEmitInstallationEvent', { params: [installationId], body: event }),
-      development: (integrationName) => call('controlGetIntegrationDevelopment', { params: [integrationName] }),
+      updateInstallation: (installationId, update) => call('controlUpdateInstallation', { params: { installationId }, body: update }),
+      emitEvent: (installationId, event) => call('controlEmitInstallationEvent', { params: { installationId }, body: event }),
+      development: (integrationName) => call('controlGetIntegrationDevelopment', { params: { integrationName } }),
       settled: async () => void (await call('controlSettleIntegrations')),
     },
     ...remoteVerification(() => find({})),
+    control,
     health: () => call('controlHealth'),
     snapshot: () => call('controlGetState'),
     restore: async (snapshot) => void (await call('controlPutState', { body: snapshot })),
-    async reset() {
-      await call('controlReset')
-      await refreshTokens()
-    },
+    reset,
     platforms: {
       async create(values = {}) {
         const created = await call('controlCreatePlatform', { body: values })
         const platform = await connectMockServer(created.baseUrl, options)
-        const end = async () => void (await call('controlEndPlatform', { params: [created.id] }))
+        const end = async () => void (await call('controlEndPlatform', { params: { id: created.id } }))
         return Object.assign(platform, { id: created.id, controlUrl: created.controlUrl, end })
       },
       list: async () => (await call('controlListPlatforms')).platforms,
-      end: async (id) => void (await call('controlEndPlatform', { params: [id] })),
+      end: async (id) => void (await call('controlEndPlatform', { params: { id } })),
     },
   }
 }
