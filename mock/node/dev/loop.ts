@@ -19,6 +19,8 @@ export interface IntegrationDevOptions {
   token: string
   /** Dispatch every organization's events and renders to this code, not only the owner's (`gitbook dev --all`). */
   all?: boolean | undefined
+  /** The organization (ID or subdomain) to publish under when it is not published yet, instead of the manifest's. */
+  organization?: string | undefined
   /** Rebuild when a file under the script's folder changes (default true). */
   watch?: boolean | undefined
   /** Values for `${{ env.NAME }}` in the manifest's secrets (default: `process.env`). */
@@ -196,7 +198,9 @@ export async function startIntegrationDev(target: DevTarget, options: Integratio
       },
     )
     if (!existing) {
-      await client.integrations.publish(publishBody(manifest, await bundle(manifestPath, manifest)) as never)
+      await client.integrations.publish(
+        publishBody({ ...manifest, organization: options.organization ?? manifest.organization }, await bundle(manifestPath, manifest)) as never,
+      )
       published = true
     }
     await client.integrations.dev.enable({ integrationName: manifest.name, tunnelUrl, all: options.all ?? false })
