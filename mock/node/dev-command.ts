@@ -32,7 +32,10 @@ export async function startDeveloping(options: DevCliOptions, out: (text: string
   if (server !== undefined) {
     token ??= stored?.token
     if (token === undefined)
-      return { ok: false, message: 'no token: pass --token <token>, set GITBOOK_TOKEN, or run gitbook auth --endpoint <url> --token <token>' }
+      return {
+        ok: false,
+        message: 'no token: pass --token <token>, set GITBOOK_TOKEN, or run gitbook auth --endpoint <url> --token <token>',
+      }
     const base = server.replace(/\/+$/, '')
     return run(base, token, { baseUrl: base, fetch: (input, init) => globalThis.fetch(input, init) }, undefined)
   }

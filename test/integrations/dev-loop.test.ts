@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMockPlatform, type MockPlatform } from '../../mock/index.ts'
 import { startMockServer, type MockServer } from '../../mock/node/index.ts'
 import { createClient, type Client } from '../../src/index.ts'
+import { matchesLines, outputBlocks } from '../docs/blocks.ts'
 import { eventsOf } from './support.ts'
 
 /**
@@ -21,7 +22,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const CLI_VERSION = '0.25.1'
 const CLI_HOME = join(ROOT, 'node_modules', '.cache', 'docplat-tools', `gitbook-cli-${CLI_VERSION}`)
 const LOOPBACK_ONLY = fileURLToPath(new URL('./fixtures/loopback-only.cjs', import.meta.url))
-const NAME = 'dev-loop-counter'
+const NAME = 'counter-block'
 
 async function installCli(): Promise<string> {
   const entry = join(CLI_HOME, 'node_modules', '@gitbook', 'cli', 'cli.js')
@@ -108,6 +109,7 @@ let project: string
 let token: string
 let organization: string
 let dev: ReturnType<typeof start>
+let authOutput: string
 
 interface Run {
   code: number | null
@@ -149,6 +151,16 @@ function start(command: string[], options: { cwd: string; env?: Record<string, s
   return { child, exited, until, output: () => stdout }
 }
 
+/** docs/integrations.md's output blocks, in order: auth, dev's start, deliveries, tail. */
+const GUIDE = outputBlocks('docs/integrations.md').map((block) => block.text.split('\n'))
+
+/** Whether `documented` lines appear among `printed`, in order, each matching as the docs test matches (`…` is any text). */
+function inOrder(documented: readonly string[], printed: readonly string[]): boolean {
+  let at = 0
+  for (const line of printed) if (at < documented.length && matchesLines([documented[at]!], [line])) at++
+  return at === documented.length
+}
+
 /** The number of lines of the dev loop's output that satisfy `line`. */
 const count = (output: string, line: RegExp) => output.split('\n').filter((l) => line.test(l)).length
 
@@ -167,7 +179,10 @@ async function api(method: string, path: string, body?: unknown) {
  * printing each with its trace, until interrupted.
  */
 async function tailed(type: string): Promise<string> {
-  const tail = start(['--require', LOOPBACK_ONLY, CLI, 'tail'], { cwd: project, env: { GITBOOK_TOKEN: token, GITBOOK_ENDPOINT: server.url } })
+  const tail = start(['--require', LOOPBACK_ONLY, CLI, 'tail'], {
+    cwd: project,
+    env: { GITBOOK_TOKEN: token, GITBOOK_ENDPOINT: server.url },
+  })
   const printed = await tail.until((out) => out.includes(`"type":"${type}"`))
   tail.child.kill('SIGINT')
   expect((await tail.exited).code).toBe(0)
@@ -192,7 +207,10 @@ beforeAll(async () => {
   await symlink(join(ROOT, 'node_modules', '@gitbook', 'runtime'), join(project, 'node_modules', '@gitbook', 'runtime'), 'junction')
   await writeFile(join(project, 'gitbook-manifest.yaml'), MANIFEST(organization))
   await writeFile(join(project, 'src', 'index.tsx'), SOURCE('Count'))
-  dev = start([join(ROOT, 'mock/node/cli.ts'), 'dev', project, '--server', server.url, '--token', token], { cwd: work })
+  // As the guide goes: the platform's CLI stores the endpoint and token, and dev reads them.
+  const auth = start(['--require', LOOPBACK_ONLY, CLI, 'auth', '--endpoint', server.url, '--token', token], { cwd: work })
+  authOutput = (await auth.exited).stdout
+  dev = start([join(ROOT, 'mock/node/cli.ts'), 'dev'], { cwd: project })
   await dev.until((out) => out.includes('Watching for changes.'))
 }, 0)
 
@@ -210,6 +228,8 @@ afterAll(async () => {
 describe('docplat-mock dev: an integration from an empty folder, offline', { timeout: 300_000 }, () => {
   it('publishes the integration and points development mode at the code it serves, printing no secret', async () => {
     const out = dev.output()
+    expect(authOutput.replace(/\n$/, '').split('\n')).toEqual(GUIDE[0]!.map((line) => line.replace('127.0.0.1:…', server.url.slice(7))))
+    expect(matchesLines(GUIDE[1]!, out.replace(/\n$/, '').split('\n'))).toBe(true)
     expect(out).toContain(`Published ${NAME} to ${server.url}`)
     const development = await (await import('../../mock/remote/connect.ts')).connectMockServer(server.url)
     const state = await development.integrations.development(NAME)
@@ -236,6 +256,8 @@ describe('docplat-mock dev: an integration from an empty folder, offline', { tim
       .map((r) => `${r.operationId} ${r.status}`)
     expect(callBacks).toEqual(['getIntegrationInstallationById 200', 'updateIntegrationInstallation 200'])
     expect((await api('GET', `/integrations/${NAME}/installations/${installation.id}`)).body.configuration).toEqual({ greeted: true })
+    const tail = (await tailed('installation_setup')).split('\n')
+    expect(inOrder(GUIDE[3]!, tail)).toBe(true)
   })
 
   it('gitbook tail reads the installation_setup delivery with its outcome and trace', async () => {
@@ -243,14 +265,21 @@ describe('docplat-mock dev: an integration from an empty folder, offline', { tim
     const event = (await eventsOf(client, NAME)).find((e) => e.payload?.type === 'installation_setup')!
     const printed = await tailed('installation_setup')
     const line = printed.split('\n').find((l) => l.includes('"type":"installation_setup"'))
-    expect(line).toMatch(new RegExp(`^\\[${event.status}\\]\\[\\d{4}-\\d\\d-\\d\\dT[^\\]]+\\] \\{.*"installationId":"${event.payload?.installationId}"`))
+    expect(line).toMatch(
+      new RegExp(`^\\[${event.status}\\]\\[\\d{4}-\\d\\d-\\d\\dT[^\\]]+\\] \\{.*"installationId":"${event.payload?.installationId}"`),
+    )
     expect(printed).toContain('[info] ')
     expect(printed).not.toContain(token)
   })
 
   it('renders the block with the code it serves', async () => {
     const before = count(dev.output(), /^render counter ok 200 in \d+ ms$/)
-    const rendered = await client.integrations.render({ integrationName: NAME, componentId: 'counter', props: { step: 2 }, state: { count: 1 } })
+    const rendered = await client.integrations.render({
+      integrationName: NAME,
+      componentId: 'counter',
+      props: { step: 2 },
+      state: { count: 1 },
+    })
     expect(rendered.element).toEqual({ type: 'block', children: [{ type: 'text', children: ['Count: 1'] }] })
     await dev.until((out) => count(out, /^render counter ok 200 in \d+ ms$/) === before + 1)
   })
@@ -264,14 +293,22 @@ describe('docplat-mock dev: an integration from an empty folder, offline', { tim
       action: { action: 'increment' },
     })
     expect(answer.status).toBe(200)
-    expect(answer.body).toMatchObject({ state: { count: 3 }, element: { type: 'block', children: [{ type: 'text', children: ['Count: 3'] }] } })
+    expect(answer.body).toMatchObject({
+      state: { count: 3 },
+      element: { type: 'block', children: [{ type: 'text', children: ['Count: 3'] }] },
+    })
   })
 
   it('rebuilds when the source changes: the next render runs the new code, without a restart', async () => {
     const rebuilt = count(dev.output(), /^Rebuilt in \d+ ms$/)
     await writeFile(join(project, 'src', 'index.tsx'), SOURCE('Total'))
     await dev.until((out) => count(out, /^Rebuilt in \d+ ms$/) > rebuilt)
-    const rendered = await client.integrations.render({ integrationName: NAME, componentId: 'counter', props: { step: 2 }, state: { count: 5 } })
+    const rendered = await client.integrations.render({
+      integrationName: NAME,
+      componentId: 'counter',
+      props: { step: 2 },
+      state: { count: 5 },
+    })
     expect(rendered.element).toEqual({ type: 'block', children: [{ type: 'text', children: ['Total: 5'] }] })
     expect(dev.child.exitCode).toBe(null)
     expect(await readFile(join(project, 'src', 'index.tsx'), 'utf8')).toContain('Total')
@@ -287,5 +324,7 @@ describe('docplat-mock dev: an integration from an empty folder, offline', { tim
     expect(printed).toContain(`[${NAME}] task {"type":"refresh","page":1}`)
     const tail = await tailed('task')
     expect(tail).toMatch(/^\[success\]\[[^\]]+\] \{.*"type":"task".*"refresh"/m)
+    // What the guide shows dev printing for an install, a render and a render with an action.
+    expect(inOrder(GUIDE[2]!, dev.output().split('\n'))).toBe(true)
   })
 })

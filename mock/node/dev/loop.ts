@@ -127,7 +127,7 @@ export async function startIntegrationDev(target: DevTarget, options: Integratio
   const fs = await nodeModule<typeof import('node:fs')>('node:fs')
   const { dirname, resolve } = await nodeModule<typeof import('node:path')>('node:path')
   const env = options.env ?? (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {}
-  const manifestPath = await resolveManifestPath(options.manifest ?? options.dir ?? '.')
+  const manifestPath = resolve(await resolveManifestPath(resolve(options.manifest ?? options.dir ?? '.')))
   const manifest = await readManifest(manifestPath, env)
   const client = createClient({ baseUrl: target.baseUrl, token: options.token, fetch: (r) => target.fetch(r), retry: 0 })
 
@@ -199,7 +199,10 @@ export async function startIntegrationDev(target: DevTarget, options: Integratio
     )
     if (!existing) {
       await client.integrations.publish(
-        publishBody({ ...manifest, organization: options.organization ?? manifest.organization }, await bundle(manifestPath, manifest)) as never,
+        publishBody(
+          { ...manifest, organization: options.organization ?? manifest.organization },
+          await bundle(manifestPath, manifest),
+        ) as never,
       )
       published = true
     }
@@ -278,7 +281,11 @@ export async function startIntegrationDev(target: DevTarget, options: Integratio
     let answer: Uint8Array = new Uint8Array()
     let answerHeaders: [string, string][] = []
     try {
-      const response = await mf.dispatchFetch(`http://127.0.0.1${req.url ?? '/'}`, { method: req.method ?? 'POST', headers: [...headers], body })
+      const response = await mf.dispatchFetch(`http://127.0.0.1${req.url ?? '/'}`, {
+        method: req.method ?? 'POST',
+        headers: [...headers],
+        body,
+      })
       status = response.status
       answer = new Uint8Array(await response.arrayBuffer())
       answerHeaders = [...response.headers].filter(([name]) => name !== 'content-length' && name !== 'transfer-encoding')

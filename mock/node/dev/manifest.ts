@@ -62,11 +62,12 @@ export async function readManifest(path: string, variables: Readonly<Record<stri
   const envs = manifest.envs as Record<string, Record<string, unknown>> | undefined
   if (envs && typeof envs === 'object' && envs.default && typeof envs.default === 'object') Object.assign(manifest, envs.default)
   for (const field of ['name', 'title', 'script', 'organization'] as const) {
-    if (typeof manifest[field] !== 'string' || manifest[field] === '')
-      throw new ManifestError(`${path}: "${field}" is required (a string)`)
+    if (typeof manifest[field] !== 'string' || manifest[field] === '') throw new ManifestError(`${path}: "${field}" is required (a string)`)
   }
   if (!NAME.test(manifest.name as string))
-    throw new ManifestError(`${path}: "name" must begin with an alphanumeric character and only contain alphanumeric characters and hyphens`)
+    throw new ManifestError(
+      `${path}: "name" must begin with an alphanumeric character and only contain alphanumeric characters and hyphens`,
+    )
   if (manifest.secrets !== undefined) manifest.secrets = interpolateSecrets(path, manifest.secrets, variables)
   return manifest as IntegrationManifest
 }
@@ -76,7 +77,8 @@ function interpolateSecrets(
   secrets: unknown,
   variables: Readonly<Record<string, string | undefined>>,
 ): Record<string, string> {
-  if (typeof secrets !== 'object' || secrets === null || Array.isArray(secrets)) throw new ManifestError(`${path}: "secrets" must be a mapping`)
+  if (typeof secrets !== 'object' || secrets === null || Array.isArray(secrets))
+    throw new ManifestError(`${path}: "secrets" must be a mapping`)
   const out: Record<string, string> = {}
   for (const [key, value] of Object.entries(secrets)) {
     if (typeof value !== 'string') throw new ManifestError(`${path}: "secrets.${key}" must be a string`)
