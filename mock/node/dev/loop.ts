@@ -83,6 +83,29 @@ export interface IntegrationDev {
   dev(options: IntegrationDevOptions): Promise<IntegrationDevHandle>
 }
 
+/**
+ * What the dev loop uses of esbuild and miniflare, written here rather than imported: their
+ * declarations need packages of their own (miniflare's, `@cloudflare/workers-types`), which a
+ * project that never runs `dev` does not have.
+ */
+interface Esbuild {
+  build(options: Record<string, unknown>): Promise<{ outputFiles?: Array<{ text: string }> }>
+}
+interface WorkerAnswer {
+  status: number
+  headers: Iterable<[string, string]>
+  arrayBuffer(): Promise<ArrayBuffer>
+}
+interface Workerd {
+  readonly ready: Promise<URL>
+  setOptions(options: Record<string, unknown>): Promise<void>
+  dispatchFetch(url: string, init: { method: string; headers: [string, string][]; body?: Uint8Array }): Promise<WorkerAnswer>
+  dispose(): Promise<void>
+}
+interface MiniflareModule {
+  Miniflare: new (options: Record<string, unknown>) => Workerd
+}
+
 /** The compatibility settings the platform's CLI runs integrations with. */
 const WORKER = { compatibilityDate: '2025-05-25', compatibilityFlags: ['nodejs_compat'] }
 
@@ -94,7 +117,7 @@ const SETTLE_MS = 50
 
 /** The script bundled as the CLI bundles it for development. */
 async function bundle(manifestPath: string, manifest: IntegrationManifest): Promise<string> {
-  const esbuild = await peer<typeof import('esbuild')>('esbuild')
+  const esbuild = await peer<Esbuild>('esbuild')
   const { dirname, resolve } = await nodeModule<typeof import('node:path')>('node:path')
   const result = await esbuild.build({
     platform: 'neutral',
@@ -113,7 +136,7 @@ async function bundle(manifestPath: string, manifest: IntegrationManifest): Prom
     loader: { '.raw.js': 'text', '.raw.css': 'text' },
     logLevel: 'silent',
   })
-  return result.outputFiles[0]!.text
+  return result.outputFiles![0]!.text
 }
 
 /**
@@ -121,8 +144,8 @@ async function bundle(manifestPath: string, manifest: IntegrationManifest): Prom
  * is missing or wrong, a peer is not installed, the script does not build or the platform refuses.
  */
 export async function startIntegrationDev(target: DevTarget, options: IntegrationDevOptions): Promise<IntegrationDevHandle> {
-  const { Miniflare } = await peer<typeof import('miniflare')>('miniflare')
-  await peer<typeof import('esbuild')>('esbuild')
+  const { Miniflare } = await peer<MiniflareModule>('miniflare')
+  await peer<Esbuild>('esbuild')
   const http = await nodeModule<typeof import('node:http')>('node:http')
   const fs = await nodeModule<typeof import('node:fs')>('node:fs')
   const { dirname, resolve } = await nodeModule<typeof import('node:path')>('node:path')
