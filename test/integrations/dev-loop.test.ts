@@ -183,7 +183,9 @@ async function tailed(type: string): Promise<string> {
     cwd: project,
     env: { GITBOOK_TOKEN: token, GITBOOK_ENDPOINT: server.url },
   })
-  const printed = await tail.until((out) => out.includes(`"type":"${type}"`))
+  // The event's line and its trace's first line, whole: tail prints them with separate writes.
+  const entry = new RegExp(`"type":"${type}".*\\n(\\[\\w+\\] |No logs).*\\n`)
+  const printed = await tail.until((out) => entry.test(out))
   tail.child.kill('SIGINT')
   expect((await tail.exited).code).toBe(0)
   return printed
