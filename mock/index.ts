@@ -61,6 +61,14 @@ export type {
   InstallationEventType,
 } from './scenarios/integration-controls.ts'
 export type { PublishBody as IntegrationPublishBody } from '../src/schemas/integration-input.ts'
+export type {
+  IntegrationDev,
+  IntegrationDevHandle,
+  IntegrationDevOptions,
+  DevDelivery,
+  DevEvents,
+  DevRebuild,
+} from './node/dev/loop.ts'
 export {
   connectMockServer,
   ControlPlaneError,

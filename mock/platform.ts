@@ -26,6 +26,7 @@ import type { Tables } from './model/db.ts'
 import { createBuilders, type Builders } from './scenarios/builders.ts'
 import { createIntegrationControls, type IntegrationControls } from './scenarios/integration-controls.ts'
 import type { DeliveryCapabilities } from './model/integrations/delivery.ts'
+import type { IntegrationDev } from './node/dev/loop.ts'
 import type { DemoTokenName, Scenario, ScenarioName } from './scenarios/index.ts'
 import { createStateLifecycle, DEFAULT_NOW, type StateLifecycle } from './lifecycle.ts'
 
@@ -158,7 +159,7 @@ export interface MockPlatform<TokenName extends string = string> {
    * Integrations, what the API cannot do: change an installation (configuration, the spaces and
    * sites it targets), emit any event type the mock records, read development mode. Await `ready` first.
    */
-  readonly integrations: IntegrationControls
+  readonly integrations: IntegrationControls & IntegrationDev
   /**
    * Checks that the platform received requests to an operation matching `expectation` (by
    * default at least one; `times: 0` for never, `1` for once), and returns them. Otherwise throws
@@ -322,8 +323,11 @@ export function assemblePlatform(
   })
   lifecycle.create(builders)
 
-  const integrations: IntegrationControls = {
+  const integrations: IntegrationControls & IntegrationDev = {
     ...createIntegrationControls(transact, state, delivery),
+    // Its own chunk: Node-only, loaded by those who run an integration's code.
+    dev: async (options) =>
+      (await import('./node/dev/loop.ts')).startIntegrationDev({ baseUrl, fetch: (input, init) => platformFetch(input, init) }, options),
     async settled() {
       // Settling one delivery may queue none, but a request meanwhile may: wait until none is left.
       while (background.size > 0) await Promise.all([...background])

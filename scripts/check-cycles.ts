@@ -73,6 +73,8 @@ export const LAYERS: readonly Layer[] = [
   { name: 'handlers', paths: ['mock/handlers/'] },
   // Verification reads request logs, local or remote: below the platform and the remote client that offer it.
   { name: 'verify', paths: ['mock/verify/'] },
+  // The integration dev loop (esbuild, workerd): loaded on first use by platform.integrations.dev and the CLI.
+  { name: 'dev loop', paths: ['mock/node/dev/'] },
   { name: 'platform', paths: ['mock/dispatch.ts', 'mock/fetch-adapter.ts', 'mock/lifecycle.ts', 'mock/msw.ts', 'mock/platform.ts'] },
   // Many platforms behind one server: made with createMockPlatform, served by the HTTP edge.
   { name: 'host', paths: ['mock/host/'] },

@@ -39,8 +39,22 @@ export interface ServeOptions {
 export type Command =
   | { command: 'serve'; options: ServeOptions }
   | { command: 'capture'; options: CaptureCliOptions }
+  | { command: 'dev'; options: DevCliOptions }
   | { command: 'help' }
   | { command: 'version' }
+
+/** What `docplat-mock dev` was asked to do. */
+export interface DevCliOptions {
+  /** The manifest or its folder (default: the current folder). */
+  manifest: string
+  /** A running `docplat-mock serve` (its URL); `undefined` starts a server of its own. */
+  server: string | undefined
+  /** The author's token (`--token`); `undefined` reads the platform CLI's own (`gitbook auth`). */
+  token: string | undefined
+  /** Port of the server it starts itself (default 4010). */
+  port: number
+  all: boolean
+}
 
 /** A command line that cannot be run; the CLI prints the message and the usage, and exits with 2. */
 export class UsageError extends Error {
@@ -49,6 +63,7 @@ export class UsageError extends Error {
 
 export const USAGE = `Usage: docplat-mock serve [options]
        docplat-mock capture --base <url> --token <token> --out <state.json> [options]
+       docplat-mock dev [manifest] [--server <url>] [--token <token>] [--all]
        docplat-mock --help | --version
 
 Serves a stateful mock of the whole docplat platform over HTTP.
@@ -91,6 +106,14 @@ Options of serve:
                        (default three quarters of the old space)
   --platform-idle <duration>  a created platform unused this long is ended: 90s, 30m
                        (default), 2h; 0 never
+Options of dev (runs an integration's code offline, as the platform's CLI dev does):
+  [manifest]           gitbook-manifest.yaml or its folder (default: the current folder)
+  --server <url>       a running docplat-mock serve (default: the endpoint of gitbook auth
+                       when it is not the live service, else a server of its own on --port)
+  --token <token>      an admin token of the manifest's organization (default: GITBOOK_TOKEN,
+                       else the token gitbook auth stored)
+  --all                dispatch every organization's events, not only the owner's
+
   -h, --help           show this help
   --version            show the version
 
@@ -108,6 +131,7 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
       throw new UsageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ''))
     }
   }
+  if (argv[0] === 'dev' && !argv.includes('--help') && !argv.includes('-h')) return { command: 'dev', options: parseDevArgs(argv.slice(1)) }
   let parsed
   try {
     parsed = parseArgs({
@@ -336,4 +360,28 @@ function hosts(values: string[] | undefined): string[] {
     }
   }
   return out
+}
+
+function parseDevArgs(argv: readonly string[]): DevCliOptions {
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: { server: { type: 'string' }, token: { type: 'string' }, port: { type: 'string' }, all: { type: 'boolean' } },
+    })
+  } catch (error) {
+    throw new UsageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ''))
+  }
+  const { values, positionals } = parsed
+  if (positionals.length > 1) throw new UsageError(`dev takes one manifest, not ${positionals.length}`)
+  if (values.server !== undefined && !URL.canParse(values.server)) throw new UsageError(`--server must be a URL: ${values.server}`)
+  return {
+    manifest: positionals[0] ?? '.',
+    server: values.server,
+    token: text('--token', values.token),
+    port: values.port === undefined ? 4010 : port(values.port),
+    all: values.all ?? false,
+  }
 }

@@ -29,6 +29,13 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
     const { runCapture } = await import('./capture/cli.ts')
     return runCapture(command.options)
   }
+  if (command.command === 'dev') {
+    const { startDeveloping } = await import('./dev-command.ts')
+    const developing = await startDeveloping(command.options, (text) => process.stdout.write(text))
+    if (!developing.ok) return fail(developing.message)
+    onShutdown(developing.stop)
+    return undefined
+  }
   // Loaded only to serve, so --help, --version and usage errors answer at once.
   const { startServing } = await import('./serve.ts')
   const serving = await startServing(command.options)

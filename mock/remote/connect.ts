@@ -16,6 +16,7 @@ import {
   type RouteShape,
 } from '../control/routes.ts'
 import type { IntegrationControls } from '../scenarios/integration-controls.ts'
+import type { IntegrationDev } from '../node/dev/loop.ts'
 import { remoteVerification, type RemoteVerification } from '../verify/remote.ts'
 
 /** Options of {@link connectMockServer}. */
@@ -107,7 +108,7 @@ export interface RemoteMockPlatform extends RemoteVerification {
    * /_docplat/installations/{id}/events`, `GET /_docplat/integrations/{name}/development`): the
    * same values; a refusal rejects with a {@link ControlPlaneError} carrying the status.
    */
-  readonly integrations: IntegrationControls
+  readonly integrations: IntegrationControls & IntegrationDev
   /**
    * The control API itself, one method per control route, as `localControl(platform)` gives it
    * in process: code written against {@link Control} runs against either.
@@ -338,6 +339,8 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
       emitEvent: (installationId, event) => call('controlEmitInstallationEvent', { params: { installationId }, body: event }),
       development: (integrationName) => call('controlGetIntegrationDevelopment', { params: { integrationName } }),
       settled: async () => void (await call('controlSettleIntegrations')),
+      // The server's API, with the caller's own token: its control token grants nothing there.
+      dev: async (devOptions) => (await import('../node/dev/loop.ts')).startIntegrationDev({ baseUrl, fetch: send }, devOptions),
     },
     ...remoteVerification(() => find({})),
     control,
