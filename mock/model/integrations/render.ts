@@ -34,7 +34,8 @@ function describe(issue: z.core.$ZodIssue): string {
     case 'too_small':
       return 'must not be empty'
     default:
-      return 'is invalid'
+      // A schema's own message (an action missing a field its kind needs says which).
+      return issue.message && issue.message !== 'Invalid input' ? issue.message : 'is invalid'
   }
 }
 
