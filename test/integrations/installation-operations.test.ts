@@ -143,7 +143,9 @@ describe('createIntegrationInstallationToken', () => {
     const w = await world()
     const author = [...w.platform.db.tokens.all()].find((t) => w.platform.db.users.get(t.user)?.displayName === 'Ann Author')!.id
     const api = new GitBookAPI({ endpoint: w.platform.baseUrl, authToken: author, serviceBinding: { fetch: w.platform.fetch } })
-    const installationApi = await api.createInstallationClient(APP, w.installation.id)
+    // The package's declarations import './client' without an extension, which this project's module
+    // resolution does not follow: the calls used here are typed by hand.
+    const installationApi = (await api.createInstallationClient(APP, w.installation.id)) as unknown as InstallationApi
     expect(installationApi.authToken).not.toBe(author)
     const got = await installationApi.integrations.getIntegrationInstallationById(APP, w.installation.id)
     expect(got.data).toMatchObject({ id: w.installation.id, target: { organization: w.globex.id } })
@@ -155,6 +157,16 @@ describe('createIntegrationInstallationToken', () => {
     expect(spaces.data.items.map((s) => s.space)).toEqual([w.spaceA.id, w.spaceB.id])
   })
 })
+
+type Data<T> = Promise<{ data: T }>
+interface InstallationApi {
+  authToken: string | undefined
+  integrations: {
+    getIntegrationInstallationById(name: string, id: string): Data<{ id: string; target: unknown }>
+    updateIntegrationInstallation(name: string, id: string, body: object): Data<{ configuration: unknown }>
+    listIntegrationInstallationSpaces(name: string, id: string): Data<{ items: Array<{ space: unknown }> }>
+  }
+}
 
 /** The space and site operations, which differ only in names. */
 const KINDS = [
