@@ -127,7 +127,7 @@ export const NO_PROTOCOL_ANSWER =
  * admins (who chose the tunnel) read: as {@link failureMessage}, but naming the connection
  * error's code (`ECONNREFUSED`, `ENOTFOUND`...).
  */
-export function deliveryFailure(error: unknown): string {
+function deliveryFailure(error: unknown): string {
   if (error instanceof TunnelRefused || error instanceof TunnelAnswerTooLarge) return error.message
   if ((error as { name?: string } | undefined)?.name === 'TimeoutError') return `no answer within ${TUNNEL_TIMEOUT_MS / 1000} s`
   const code = connectionCode(error)
@@ -145,7 +145,7 @@ function connectionCode(error: unknown): string | undefined {
 }
 
 /** The most of an error answer's body a trace keeps: enough to read an error page's message. */
-export const TRACE_BODY_BYTES = 512
+const TRACE_BODY_BYTES = 512
 
 const REDACTED = '[redacted]'
 
@@ -165,7 +165,7 @@ function secretsOf(dispatch: Dispatch): string[] {
  * and anything shaped like a credential (the platform's tokens and secrets, bearer values, JWTs,
  * HMAC-SHA256 signatures in hex).
  */
-export function redactSecrets(text: string, secrets: readonly string[]): string {
+function redactSecrets(text: string, secrets: readonly string[]): string {
   let out = text
   for (const secret of secrets) out = out.split(secret).join(REDACTED)
   return out

@@ -13,7 +13,7 @@ import type { InstallationRecord, IntegrationRecord } from './tables.ts'
 const ACTOR_PREFIX = 'installation:'
 
 /** The ID of the user an installation's tokens belong to. */
-export function installationActorId(installation: InstallationRecord): string {
+function installationActorId(installation: InstallationRecord): string {
   return `${ACTOR_PREFIX}${installation.id}`
 }
 
