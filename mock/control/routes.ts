@@ -250,7 +250,7 @@ const WireEvent = z.object({
   object: z.literal('integration-event'),
   id: z.string(),
   integrationId: z.string(),
-  installationId: z.string(),
+  installationId: z.optional(z.string()),
   createdAt: z.string(),
   payload: EventPayload,
   status: EventStatus,

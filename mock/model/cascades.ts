@@ -1,6 +1,9 @@
 import { dropCommentsOfSpace } from './comments/purge.ts'
 import { dropReviewsOfMember, dropReviewsOfSpace } from './content/reviewers.ts'
 import { copyContent, createRevision, dropRevisions } from './content/revisions.ts'
+import { revokeInstallationTokens } from './integrations/installation-tokens.ts'
+import { deleteInstallationRecord } from './integrations/installations.ts'
+import type { InstallationRecord, IntegrationEventRecord, IntegrationRecord } from './integrations/tables.ts'
 import { dropTarget } from './integrations/targets.ts'
 import { checkRemovable, removeMemberRecord } from './orgs/members.ts'
 import type { MemberRecord, TeamRecord } from './orgs/tables.ts'
@@ -121,4 +124,17 @@ export function removeMember(state: State, member: MemberRecord): void {
 export function deleteTeam(state: State, team: TeamRecord): void {
   teamDeletedFromProviders(state, team)
   deleteTeamRecord(state, team)
+}
+
+/**
+ * Uninstalls an integration from an organization: its space and site installations go with it,
+ * the tokens acting as it stop working, and `installation_deleted` is recorded (returned, to deliver).
+ */
+export function uninstallIntegration(
+  state: State,
+  integration: IntegrationRecord,
+  installation: InstallationRecord,
+): IntegrationEventRecord {
+  revokeInstallationTokens(state, installation)
+  return deleteInstallationRecord(state, integration, installation)
 }

@@ -7,7 +7,7 @@ export function presentIntegrationEvent(state: State, event: IntegrationEventRec
     object: 'integration-event' as const,
     id: event.id,
     integrationId: state.tables.integrations.get(event.integration)?.name ?? event.integration,
-    installationId: event.installation,
+    ...(event.installation !== undefined ? { installationId: event.installation } : {}),
     createdAt: event.createdAt,
     payload: event.payload,
     status: event.status,

@@ -66,6 +66,7 @@ const STRINGS: Record<string, string> = {
   emoji: '1f680',
   path: 'getting-started',
   hostname: 'acme',
+  externalIds: 'acme-workspace-42',
 }
 
 /** Titles by the client namespace of the operation (the longest prefix of its SDK path wins). */

@@ -16,7 +16,10 @@ export const NAMED_SCHEMAS: Record<string, { resources: string[]; types: string[
   'collection.ts': { resources: ['Collection'], types: ['CollectionDescription', 'CollectionTitle'] },
   'comment.ts': { resources: ['Comment', 'CommentBody', 'CommentDocument', 'CommentReply', 'CommentTarget', 'Reaction'], types: [] },
   'file.ts': { resources: ['File'], types: [] },
-  'installation.ts': { resources: ['Installation', 'SiteInstallation', 'SpaceInstallation'], types: ['InstallationStatus'] },
+  'installation.ts': {
+    resources: ['Installation', 'InstallationToken', 'OrganizationInstallation', 'SiteInstallation', 'SpaceInstallation'],
+    types: ['InstallationSelection', 'InstallationStatus'],
+  },
   'integration-event.ts': { resources: ['IntegrationEvent', 'IntegrationEventLog', 'IntegrationEventWithTrace'], types: [] },
   'integration.ts': {
     resources: [
@@ -40,7 +43,7 @@ export const NAMED_SCHEMAS: Record<string, { resources: string[]; types: string[
   'openapi-spec.ts': { resources: ['OpenAPISpec'], types: ['OpenAPISpecSlug', 'OpenAPISpecSourceText', 'OpenAPISpecSourceURL'] },
   'organization.ts': { resources: ['Organization', 'OrganizationsByEmailDomain'], types: [] },
   'page.ts': { resources: ['DocumentNode', 'Page', 'PageDocument', 'PageList'], types: [] },
-  'render.ts': { resources: ['RenderContext', 'RenderOutput', 'RenderRequest'], types: [] },
+  'render.ts': { resources: ['ContentKitAction', 'RenderContext', 'RenderOutput', 'RenderRequest'], types: [] },
   'reviewer.ts': { resources: ['RequestedReviewer', 'RequestedReviewers'], types: [] },
   'revision.ts': { resources: ['ImportResult', 'ReusableContent', 'Revision'], types: ['ImportSource'] },
   'saml-provider.ts': {

@@ -57,7 +57,25 @@ export const namespaces = {
     get: ops.getIntegrationByName,
     installations: {
       create: ops.installIntegration,
+      createToken: ops.createIntegrationInstallationToken,
+      delete: ops.uninstallIntegration,
+      get: ops.getIntegrationInstallationById,
       list: ops.listIntegrationInstallations,
+      sites: {
+        create: ops.installIntegrationOnSite,
+        delete: ops.uninstallIntegrationFromSite,
+        get: ops.getIntegrationSiteInstallation,
+        list: ops.listIntegrationInstallationSites,
+        update: ops.updateIntegrationSiteInstallation,
+      },
+      spaces: {
+        create: ops.installIntegrationOnSpace,
+        delete: ops.uninstallIntegrationFromSpace,
+        get: ops.getIntegrationSpaceInstallation,
+        list: ops.listIntegrationInstallationSpaces,
+        update: ops.updateIntegrationSpaceInstallation,
+      },
+      update: ops.updateIntegrationInstallation,
     },
     list: ops.listIntegrations,
     listSiteInstallations: ops.listIntegrationSiteInstallations,
@@ -65,6 +83,9 @@ export const namespaces = {
     publish: ops.publishIntegration,
     render: ops.renderIntegrationUIWithPost,
     renderWithGet: ops.renderIntegrationUIWithGet,
+    tasks: {
+      queue: ops.queueIntegrationTask,
+    },
     unpublish: ops.unpublishIntegration,
   },
   orgs: {
@@ -76,6 +97,9 @@ export const namespaces = {
     },
     deleteInvite: ops.deleteOrganizationInviteById,
     get: ops.getOrganizationById,
+    installations: {
+      list: ops.listOrganizationInstallations,
+    },
     list: ops.listOrganizationsForAuthenticatedUser,
     listForEmailDomain: ops.getOrganizationsForEmailDomain,
     listSSOProviders: ops.listSSOProviderLoginsInOrganization,

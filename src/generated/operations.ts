@@ -11,7 +11,7 @@ import { AskQuestionEvent, AskQuestions, AskResult, AskStreamEvent } from '../sc
 import { Collection } from '../schemas/collection.ts'
 import { Comment, CommentReply } from '../schemas/comment.ts'
 import { File } from '../schemas/file.ts'
-import { Installation, SiteInstallation, SpaceInstallation } from '../schemas/installation.ts'
+import { Installation, InstallationToken, OrganizationInstallation, SiteInstallation, SpaceInstallation } from '../schemas/installation.ts'
 import { IntegrationEvent, IntegrationEventWithTrace } from '../schemas/integration-event.ts'
 import { Integration } from '../schemas/integration.ts'
 import { LinkReference, LinksList } from '../schemas/link.ts'
@@ -36,10 +36,11 @@ import { Team } from '../schemas/team.ts'
 import { TranslationSettings } from '../schemas/translation.ts'
 import type { AskFormat } from '../schemas/ask.ts'
 import type { CollectionDescription } from '../schemas/collection.ts'
+import type { InstallationSelection } from '../schemas/installation.ts'
 import type { IntegrationCategory, IntegrationName, IntegrationRuntime, IntegrationScope, IntegrationTarget, IntegrationVisibility } from '../schemas/integration.ts'
 import type { Link, LinkStats, LinkStatus } from '../schemas/link.ts'
 import type { OpenAPISpecSlug, OpenAPISpecSourceText, OpenAPISpecSourceURL } from '../schemas/openapi-spec.ts'
-import type { RenderContext } from '../schemas/render.ts'
+import type { ContentKitAction, RenderContext } from '../schemas/render.ts'
 import type { ImportSource } from '../schemas/revision.ts'
 import type { SAMLCertificate, SAMLEntityID, SAMLProviderLabel, SAMLSSOURL } from '../schemas/saml-provider.ts'
 import type { ShareLinkName } from '../schemas/share-link.ts'
@@ -853,6 +854,63 @@ export interface InstallIntegrationParams {
  */
 export const installIntegration: (core: Core, params: InstallIntegrationParams, options?: RequestOptions) => APIPromise<Installation> = /*@__PURE__*/ operation({ id: 'installIntegration', method: 'POST', path: '/v1/integrations/{integrationName}/installations', body: true, response: Installation })
 
+/** Parameters of {@link createIntegrationInstallationToken} (`client.integrations.installations.createToken`): path, query and body fields by their API names. */
+export interface CreateIntegrationInstallationTokenParams {
+  integrationName: IntegrationName
+  installationId: string
+}
+
+/**
+ * Create an API token that acts as the installation.
+ *
+ * `POST /v1/integrations/{integrationName}/installations/{installationId}/tokens` (operation `createIntegrationInstallationToken`, 200 on success). On a client: `client.integrations.installations.createToken(params)`;
+ * standalone, for apps that ship only the operations they call: `createIntegrationInstallationToken(core, params)`.
+ *
+ * @example
+ * ```ts
+ * const installationToken = await client.integrations.installations.createToken({ integrationName: 'slack', installationId: 'Xm3IVk1GbqePAvcN8taL' })
+ * ```
+ */
+export const createIntegrationInstallationToken: (core: Core, params: CreateIntegrationInstallationTokenParams, options?: RequestOptions) => APIPromise<InstallationToken> = /*@__PURE__*/ operation({ id: 'createIntegrationInstallationToken', method: 'POST', path: '/v1/integrations/{integrationName}/installations/{installationId}/tokens', response: InstallationToken })
+
+/** Parameters of {@link uninstallIntegration} (`client.integrations.installations.delete`): path, query and body fields by their API names. */
+export interface UninstallIntegrationParams {
+  integrationName: IntegrationName
+  installationId: string
+}
+
+/**
+ * Uninstall an integration from its organization, with its space and site installations and tokens.
+ *
+ * `DELETE /v1/integrations/{integrationName}/installations/{installationId}` (operation `uninstallIntegration`, 205 on success). On a client: `client.integrations.installations.delete(params)`;
+ * standalone, for apps that ship only the operations they call: `uninstallIntegration(core, params)`.
+ *
+ * @example
+ * ```ts
+ * await client.integrations.installations.delete({ integrationName: 'slack', installationId: 'Xm3IVk1GbqePAvcN8taL' })
+ * ```
+ */
+export const uninstallIntegration: (core: Core, params: UninstallIntegrationParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'uninstallIntegration', method: 'DELETE', path: '/v1/integrations/{integrationName}/installations/{installationId}', idempotent: true })
+
+/** Parameters of {@link getIntegrationInstallationById} (`client.integrations.installations.get`): path, query and body fields by their API names. */
+export interface GetIntegrationInstallationByIdParams {
+  integrationName: IntegrationName
+  installationId: string
+}
+
+/**
+ * Get an installation of an integration.
+ *
+ * `GET /v1/integrations/{integrationName}/installations/{installationId}` (operation `getIntegrationInstallationById`, 200 on success). On a client: `client.integrations.installations.get(params)`;
+ * standalone, for apps that ship only the operations they call: `getIntegrationInstallationById(core, params)`.
+ *
+ * @example
+ * ```ts
+ * const installation = await client.integrations.installations.get({ integrationName: 'slack', installationId: 'Xm3IVk1GbqePAvcN8taL' })
+ * ```
+ */
+export const getIntegrationInstallationById: (core: Core, params: GetIntegrationInstallationByIdParams, options?: RequestOptions) => APIPromise<Installation> = /*@__PURE__*/ operation({ id: 'getIntegrationInstallationById', method: 'GET', path: '/v1/integrations/{integrationName}/installations/{installationId}', idempotent: true, response: Installation })
+
 /** Parameters of {@link listIntegrationInstallations} (`client.integrations.installations.list`): path, query and body fields by their API names. */
 export interface ListIntegrationInstallationsParams {
   integrationName: IntegrationName
@@ -875,6 +933,247 @@ export interface ListIntegrationInstallationsParams {
  * ```
  */
 export const listIntegrationInstallations: (core: Core, params: ListIntegrationInstallationsParams, options?: RequestOptions) => PagePromise<Installation> = /*@__PURE__*/ listOperation({ id: 'listIntegrationInstallations', method: 'GET', path: '/v1/integrations/{integrationName}/installations', idempotent: true, response: /*@__PURE__*/ List(Installation) })
+
+/** Parameters of {@link installIntegrationOnSite} (`client.integrations.installations.sites.create`): path, query and body fields by their API names. */
+export interface InstallIntegrationOnSiteParams {
+  integrationName: IntegrationName
+  installationId: string
+  extended?: boolean | undefined
+  siteId: string
+}
+
+/**
+ * Install an integration on a site of its installation’s organization.
+ *
+ * `POST /v1/integrations/{integrationName}/installations/{installationId}/sites` (operation `installIntegrationOnSite`, 201 on success). On a client: `client.integrations.installations.sites.create(params)`;
+ * standalone, for apps that ship only the operations they call: `installIntegrationOnSite(core, params)`.
+ *
+ * @example
+ * ```ts
+ * const siteInstallation = await client.integrations.installations.sites.create({ integrationName: 'slack', installationId: 'Xm3IVk1GbqePAvcN8taL', siteId: 'I3oZG1mXEzbq5KZo3Ifu' })
+ * ```
+ */
+export const installIntegrationOnSite: (core: Core, params: InstallIntegrationOnSiteParams, options?: RequestOptions) => APIPromise<SiteInstallation> = /*@__PURE__*/ operation({ id: 'installIntegrationOnSite', method: 'POST', path: '/v1/integrations/{integrationName}/installations/{installationId}/sites', idempotent: true, query: ['extended'], body: true, response: SiteInstallation })
+
+/** Parameters of {@link uninstallIntegrationFromSite} (`client.integrations.installations.sites.delete`): path, query and body fields by their API names. */
+export interface UninstallIntegrationFromSiteParams {
+  integrationName: IntegrationName
+  installationId: string
+  siteId: string
+}
+
+/**
+ * Uninstall an integration from one site (204 when it was not installed there).
+ *
+ * `DELETE /v1/integrations/{integrationName}/installations/{installationId}/sites/{siteId}` (operation `uninstallIntegrationFromSite`, 205 on success). On a client: `client.integrations.installations.sites.delete(params)`;
+ * standalone, for apps that ship only the operations they call: `uninstallIntegrationFromSite(core, params)`.
+ *
+ * @example
+ * ```ts
+ * await client.integrations.installations.sites.delete({ integrationName: 'slack', installationId: 'Xm3IVk1GbqePAvcN8taL', siteId: 'I3oZG1mXEzbq5KZo3Ifu' })
+ * ```
+ */
+export const uninstallIntegrationFromSite: (core: Core, params: UninstallIntegrationFromSiteParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'uninstallIntegrationFromSite', method: 'DELETE', path: '/v1/integrations/{integrationName}/installations/{installationId}/sites/{siteId}', idempotent: true })
+
+/** Parameters of {@link getIntegrationSiteInstallation} (`client.integrations.installations.sites.get`): path, query and body fields by their API names. */
+export interface GetIntegrationSiteInstallationParams {
+  integrationName: IntegrationName
+  installationId: string
+  siteId: string
+  extended?: boolean | undefined
+}
+
+/**
+ * Get an installation on one site.
+ *
+ * `GET /v1/integrations/{integrationName}/installations/{installationId}/sites/{siteId}` (operation `getIntegrationSiteInstallation`, 200 on success). On a client: `client.integrations.installations.sites.get(params)`;
+ * standalone, for apps that ship only the operations they call: `getIntegrationSiteInstallation(core, params)`.
+ *
+ * @example
+ * ```ts
+ * const siteInstallation = await client.integrations.installations.sites.get({ integrationName: 'slack', installationId: 'Xm3IVk1GbqePAvcN8taL', siteId: 'I3oZG1mXEzbq5KZo3Ifu' })
+ * ```
+ */
+export const getIntegrationSiteInstallation: (core: Core, params: GetIntegrationSiteInstallationParams, options?: RequestOptions) => APIPromise<SiteInstallation> = /*@__PURE__*/ operation({ id: 'getIntegrationSiteInstallation', method: 'GET', path: '/v1/integrations/{integrationName}/installations/{installationId}/sites/{siteId}', idempotent: true, response: SiteInstallation })
+
+/** Parameters of {@link listIntegrationInstallationSites} (`client.integrations.installations.sites.list`): path, query and body fields by their API names. */
+export interface ListIntegrationInstallationSitesParams {
+  integrationName: IntegrationName
+  installationId: string
+  page?: string | undefined
+  limit?: number | undefined
+  extended?: boolean | undefined
+}
+
+/**
+ * List the sites an installation covers.
+ *
+ * `GET /v1/integrations/{integrationName}/installations/{installationId}/sites` (operation `listIntegrationInstallationSites`, 200 on success). On a client: `client.integrations.installations.sites.list(params)`;
+ * standalone, for apps that ship only the operations they call: `listIntegrationInstallationSites(core, params)`.
+ *
+ * @example
+ * ```ts
+ * for await (const siteInstallation of client.integrations.installations.sites.list({ integrationName: 'slack', installationId: 'Xm3IVk1GbqePAvcN8taL' })) {
+ *   console.log(siteInstallation)
+ * }
+ * ```
+ */
+export const listIntegrationInstallationSites: (core: Core, params: ListIntegrationInstallationSitesParams, options?: RequestOptions) => PagePromise<SiteInstallation> = /*@__PURE__*/ listOperation({ id: 'listIntegrationInstallationSites', method: 'GET', path: '/v1/integrations/{integrationName}/installations/{installationId}/sites', idempotent: true, response: /*@__PURE__*/ List(SiteInstallation) })
+
+/** Parameters of {@link updateIntegrationSiteInstallation} (`client.integrations.installations.sites.update`): path, query and body fields by their API names. */
+export interface UpdateIntegrationSiteInstallationParams {
+  integrationName: IntegrationName
+  installationId: string
+  siteId: string
+  extended?: boolean | undefined
+  externalIds?: Array<string> | undefined
+  configuration?: Record<string, unknown> | undefined
+}
+
+/**
+ * Change an installation's configuration or external IDs on one site.
+ *
+ * `PATCH /v1/integrations/{integrationName}/installations/{installationId}/sites/{siteId}` (operation `updateIntegrationSiteInstallation`, 200 on success). On a client: `client.integrations.installations.sites.update(params)`;
+ * standalone, for apps that ship only the operations they call: `updateIntegrationSiteInstallation(core, params)`.
+ *
+ * @example
+ * ```ts
+ * const siteInstallation = await client.integrations.installations.sites.update({ integrationName: 'slack', installationId: 'Xm3IVk1GbqePAvcN8taL', siteId: 'I3oZG1mXEzbq5KZo3Ifu', externalIds: ['acme-workspace-42'] })
+ * ```
+ */
+export const updateIntegrationSiteInstallation: (core: Core, params: UpdateIntegrationSiteInstallationParams, options?: RequestOptions) => APIPromise<SiteInstallation> = /*@__PURE__*/ operation({ id: 'updateIntegrationSiteInstallation', method: 'PATCH', path: '/v1/integrations/{integrationName}/installations/{installationId}/sites/{siteId}', idempotent: true, query: ['extended'], body: true, response: SiteInstallation })
+
+/** Parameters of {@link installIntegrationOnSpace} (`client.integrations.installations.spaces.create`): path, query and body fields by their API names. */
+export interface InstallIntegrationOnSpaceParams {
+  integrationName: IntegrationName
+  installationId: string
+  extended?: boolean | undefined
+  space: string
+}
+
+/**
+ * Install an integration on a space of its installation’s organization.
+ *
+ * `POST /v1/integrations/{integrationName}/installations/{installationId}/spaces` (operation `installIntegrationOnSpace`, 201 on success). On a client: `client.integrations.installations.spaces.create(params)`;
+ * standalone, for apps that ship only the operations they call: `installIntegrationOnSpace(core, params)`.
+ *
+ * @example
+ * ```ts
+ * const spaceInstallation = await client.integrations.installations.spaces.create({ integrationName: 'slack', installationId: 'Xm3IVk1GbqePAvcN8taL', space: '7Mds5Kbq3IwhSDufQB0l' })
+ * ```
+ */
+export const installIntegrationOnSpace: (core: Core, params: InstallIntegrationOnSpaceParams, options?: RequestOptions) => APIPromise<SpaceInstallation> = /*@__PURE__*/ operation({ id: 'installIntegrationOnSpace', method: 'POST', path: '/v1/integrations/{integrationName}/installations/{installationId}/spaces', idempotent: true, query: ['extended'], body: true, response: SpaceInstallation })
+
+/** Parameters of {@link uninstallIntegrationFromSpace} (`client.integrations.installations.spaces.delete`): path, query and body fields by their API names. */
+export interface UninstallIntegrationFromSpaceParams {
+  integrationName: IntegrationName
+  installationId: string
+  spaceId: string
+}
+
+/**
+ * Uninstall an integration from one space (204 when it was not installed there).
+ *
+ * `DELETE /v1/integrations/{integrationName}/installations/{installationId}/spaces/{spaceId}` (operation `uninstallIntegrationFromSpace`, 205 on success). On a client: `client.integrations.installations.spaces.delete(params)`;
+ * standalone, for apps that ship only the operations they call: `uninstallIntegrationFromSpace(core, params)`.
+ *
+ * @example
+ * ```ts
+ * await client.integrations.installations.spaces.delete({ integrationName: 'slack', installationId: 'Xm3IVk1GbqePAvcN8taL', spaceId: '7Mds5Kbq3IwhSDufQB0l' })
+ * ```
+ */
+export const uninstallIntegrationFromSpace: (core: Core, params: UninstallIntegrationFromSpaceParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'uninstallIntegrationFromSpace', method: 'DELETE', path: '/v1/integrations/{integrationName}/installations/{installationId}/spaces/{spaceId}', idempotent: true })
+
+/** Parameters of {@link getIntegrationSpaceInstallation} (`client.integrations.installations.spaces.get`): path, query and body fields by their API names. */
+export interface GetIntegrationSpaceInstallationParams {
+  integrationName: IntegrationName
+  installationId: string
+  spaceId: string
+  extended?: boolean | undefined
+}
+
+/**
+ * Get an installation on one space.
+ *
+ * `GET /v1/integrations/{integrationName}/installations/{installationId}/spaces/{spaceId}` (operation `getIntegrationSpaceInstallation`, 200 on success). On a client: `client.integrations.installations.spaces.get(params)`;
+ * standalone, for apps that ship only the operations they call: `getIntegrationSpaceInstallation(core, params)`.
+ *
+ * @example
+ * ```ts
+ * const spaceInstallation = await client.integrations.installations.spaces.get({ integrationName: 'slack', installationId: 'Xm3IVk1GbqePAvcN8taL', spaceId: '7Mds5Kbq3IwhSDufQB0l' })
+ * ```
+ */
+export const getIntegrationSpaceInstallation: (core: Core, params: GetIntegrationSpaceInstallationParams, options?: RequestOptions) => APIPromise<SpaceInstallation> = /*@__PURE__*/ operation({ id: 'getIntegrationSpaceInstallation', method: 'GET', path: '/v1/integrations/{integrationName}/installations/{installationId}/spaces/{spaceId}', idempotent: true, response: SpaceInstallation })
+
+/** Parameters of {@link listIntegrationInstallationSpaces} (`client.integrations.installations.spaces.list`): path, query and body fields by their API names. */
+export interface ListIntegrationInstallationSpacesParams {
+  integrationName: IntegrationName
+  installationId: string
+  page?: string | undefined
+  limit?: number | undefined
+  extended?: boolean | undefined
+}
+
+/**
+ * List the spaces an installation covers.
+ *
+ * `GET /v1/integrations/{integrationName}/installations/{installationId}/spaces` (operation `listIntegrationInstallationSpaces`, 200 on success). On a client: `client.integrations.installations.spaces.list(params)`;
+ * standalone, for apps that ship only the operations they call: `listIntegrationInstallationSpaces(core, params)`.
+ *
+ * @example
+ * ```ts
+ * for await (const spaceInstallation of client.integrations.installations.spaces.list({ integrationName: 'slack', installationId: 'Xm3IVk1GbqePAvcN8taL' })) {
+ *   console.log(spaceInstallation)
+ * }
+ * ```
+ */
+export const listIntegrationInstallationSpaces: (core: Core, params: ListIntegrationInstallationSpacesParams, options?: RequestOptions) => PagePromise<SpaceInstallation> = /*@__PURE__*/ listOperation({ id: 'listIntegrationInstallationSpaces', method: 'GET', path: '/v1/integrations/{integrationName}/installations/{installationId}/spaces', idempotent: true, response: /*@__PURE__*/ List(SpaceInstallation) })
+
+/** Parameters of {@link updateIntegrationSpaceInstallation} (`client.integrations.installations.spaces.update`): path, query and body fields by their API names. */
+export interface UpdateIntegrationSpaceInstallationParams {
+  integrationName: IntegrationName
+  installationId: string
+  spaceId: string
+  extended?: boolean | undefined
+  externalIds?: Array<string> | undefined
+  configuration?: Record<string, unknown> | undefined
+}
+
+/**
+ * Change an installation's configuration or external IDs on one space.
+ *
+ * `PATCH /v1/integrations/{integrationName}/installations/{installationId}/spaces/{spaceId}` (operation `updateIntegrationSpaceInstallation`, 200 on success). On a client: `client.integrations.installations.spaces.update(params)`;
+ * standalone, for apps that ship only the operations they call: `updateIntegrationSpaceInstallation(core, params)`.
+ *
+ * @example
+ * ```ts
+ * const spaceInstallation = await client.integrations.installations.spaces.update({ integrationName: 'slack', installationId: 'Xm3IVk1GbqePAvcN8taL', spaceId: '7Mds5Kbq3IwhSDufQB0l', externalIds: ['acme-workspace-42'] })
+ * ```
+ */
+export const updateIntegrationSpaceInstallation: (core: Core, params: UpdateIntegrationSpaceInstallationParams, options?: RequestOptions) => APIPromise<SpaceInstallation> = /*@__PURE__*/ operation({ id: 'updateIntegrationSpaceInstallation', method: 'PATCH', path: '/v1/integrations/{integrationName}/installations/{installationId}/spaces/{spaceId}', idempotent: true, query: ['extended'], body: true, response: SpaceInstallation })
+
+/** Parameters of {@link updateIntegrationInstallation} (`client.integrations.installations.update`): path, query and body fields by their API names. */
+export interface UpdateIntegrationInstallationParams {
+  integrationName: IntegrationName
+  installationId: string
+  externalIds?: Array<string> | undefined
+  configuration?: Record<string, unknown> | undefined
+  space_selection?: InstallationSelection | undefined
+  site_selection?: InstallationSelection | undefined
+}
+
+/**
+ * Change an installation's configuration, external IDs or space and site selections.
+ *
+ * `PATCH /v1/integrations/{integrationName}/installations/{installationId}` (operation `updateIntegrationInstallation`, 200 on success). On a client: `client.integrations.installations.update(params)`;
+ * standalone, for apps that ship only the operations they call: `updateIntegrationInstallation(core, params)`.
+ *
+ * @example
+ * ```ts
+ * const installation = await client.integrations.installations.update({ integrationName: 'slack', installationId: 'Xm3IVk1GbqePAvcN8taL', externalIds: ['acme-workspace-42'] })
+ * ```
+ */
+export const updateIntegrationInstallation: (core: Core, params: UpdateIntegrationInstallationParams, options?: RequestOptions) => APIPromise<Installation> = /*@__PURE__*/ operation({ id: 'updateIntegrationInstallation', method: 'PATCH', path: '/v1/integrations/{integrationName}/installations/{installationId}', idempotent: true, body: true, response: Installation })
 
 /** Parameters of {@link listIntegrations} (`client.integrations.list`): path, query and body fields by their API names. */
 export interface ListIntegrationsParams {
@@ -1051,6 +1350,7 @@ export interface RenderIntegrationUIWithPostParams {
   props?: Record<string, unknown> | undefined
   state?: Record<string, unknown> | undefined
   context?: RenderContext | undefined
+  action?: ContentKitAction | undefined
 }
 
 /**
@@ -1084,6 +1384,26 @@ export interface RenderIntegrationUIWithGetParams {
  * ```
  */
 export const renderIntegrationUIWithGet: (core: Core, params: RenderIntegrationUIWithGetParams, options?: RequestOptions) => APIPromise<RenderOutput> = /*@__PURE__*/ operation({ id: 'renderIntegrationUIWithGet', method: 'GET', path: '/v1/integrations/{integrationName}/render', idempotent: true, response: RenderOutput })
+
+/** Parameters of {@link queueIntegrationTask} (`client.integrations.tasks.queue`): path, query and body fields by their API names. */
+export interface QueueIntegrationTaskParams {
+  integrationName: IntegrationName
+  task: Record<string, unknown>
+  schedule?: number | undefined
+}
+
+/**
+ * Queue a task: a `task` event delivered to the integration.
+ *
+ * `POST /v1/integrations/{integrationName}/tasks` (operation `queueIntegrationTask`, 204 on success). On a client: `client.integrations.tasks.queue(params)`;
+ * standalone, for apps that ship only the operations they call: `queueIntegrationTask(core, params)`.
+ *
+ * @example
+ * ```ts
+ * await client.integrations.tasks.queue({ integrationName: 'slack', task: {} })
+ * ```
+ */
+export const queueIntegrationTask: (core: Core, params: QueueIntegrationTaskParams, options?: RequestOptions) => APIPromise<void> = /*@__PURE__*/ operation({ id: 'queueIntegrationTask', method: 'POST', path: '/v1/integrations/{integrationName}/tasks', body: true })
 
 /** Parameters of {@link unpublishIntegration} (`client.integrations.unpublish`): path, query and body fields by their API names. */
 export interface UnpublishIntegrationParams {
@@ -1221,6 +1541,29 @@ export interface GetOrganizationByIdParams {
  * ```
  */
 export const getOrganizationById: (core: Core, params: GetOrganizationByIdParams, options?: RequestOptions) => APIPromise<Organization> = /*@__PURE__*/ operation({ id: 'getOrganizationById', method: 'GET', path: '/v1/orgs/{organizationId}', idempotent: true, response: Organization })
+
+/** Parameters of {@link listOrganizationInstallations} (`client.orgs.installations.list`): path, query and body fields by their API names. */
+export interface ListOrganizationInstallationsParams {
+  organizationId: string
+  page?: string | undefined
+  limit?: number | undefined
+  search?: string | undefined
+}
+
+/**
+ * List an organization's installations with their integrations, oldest first.
+ *
+ * `GET /v1/orgs/{organizationId}/installations` (operation `listOrganizationInstallations`, 200 on success). On a client: `client.orgs.installations.list(params)`;
+ * standalone, for apps that ship only the operations they call: `listOrganizationInstallations(core, params)`.
+ *
+ * @example
+ * ```ts
+ * for await (const organizationInstallation of client.orgs.installations.list({ organizationId: 'cN8tePAvgRTixCVkzEXm' })) {
+ *   console.log(organizationInstallation)
+ * }
+ * ```
+ */
+export const listOrganizationInstallations: (core: Core, params: ListOrganizationInstallationsParams, options?: RequestOptions) => PagePromise<OrganizationInstallation> = /*@__PURE__*/ listOperation({ id: 'listOrganizationInstallations', method: 'GET', path: '/v1/orgs/{organizationId}/installations', idempotent: true, response: /*@__PURE__*/ List(OrganizationInstallation) })
 
 /** Parameters of {@link listOrganizationsForAuthenticatedUser} (`client.orgs.list`): path, query and body fields by their API names. */
 export interface ListOrganizationsForAuthenticatedUserParams {

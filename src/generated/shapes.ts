@@ -2,12 +2,13 @@
 import type { AIAnswer, AnswerQueryDetails, AnswerSource } from '../schemas/ask.ts'
 import type { CommentBody, CommentDocument, CommentTarget, Reaction } from '../schemas/comment.ts'
 import type { File } from '../schemas/file.ts'
+import type { Installation } from '../schemas/installation.ts'
 import type { IntegrationEvent, IntegrationEventLog } from '../schemas/integration-event.ts'
-import type { IntegrationBlock, IntegrationConfigurationProperty, IntegrationConfigurationSchema, IntegrationContentSource } from '../schemas/integration.ts'
+import type { Integration, IntegrationBlock, IntegrationConfigurationProperty, IntegrationConfigurationSchema, IntegrationContentSource } from '../schemas/integration.ts'
 import type { Link, LinkReference, LinkStats, LinkStatus, PageReference } from '../schemas/link.ts'
 import type { Organization } from '../schemas/organization.ts'
 import type { DocumentNode, Page, PageDocument } from '../schemas/page.ts'
-import type { RenderContext } from '../schemas/render.ts'
+import type { ContentKitAction, RenderContext } from '../schemas/render.ts'
 import type { RequestedReviewer } from '../schemas/reviewer.ts'
 import type { ReusableContent } from '../schemas/revision.ts'
 import type { SSOLogin } from '../schemas/saml-provider.ts'
@@ -258,6 +259,19 @@ export interface InstallationShape {
     organization?: string | undefined
     [key: string]: unknown
   } | undefined
+  [key: string]: unknown
+}
+
+/** The fields of {@link InstallationToken}, as its schema parses them. */
+export interface InstallationTokenShape {
+  token: string
+  [key: string]: unknown
+}
+
+/** The fields of {@link OrganizationInstallation}, as its schema parses them. */
+export interface OrganizationInstallationShape {
+  installation: Installation
+  integration: Integration
   [key: string]: unknown
 }
 
@@ -723,6 +737,12 @@ export interface PageListShape {
   [key: string]: unknown
 }
 
+/** The fields of {@link ContentKitAction}, as its schema parses them. */
+export interface ContentKitActionShape {
+  action: string
+  [key: string]: unknown
+}
+
 /** The fields of {@link RenderContext}, as its schema parses them. */
 export interface RenderContextShape {
   spaceId?: string | undefined
@@ -744,6 +764,7 @@ export interface RenderRequestShape {
   props?: Record<string, unknown> | undefined
   state?: Record<string, unknown> | undefined
   context?: RenderContext | undefined
+  action?: ContentKitAction | undefined
 }
 
 /** The fields of {@link RequestedReviewer}, as its schema parses them. */

@@ -1,7 +1,14 @@
 import * as z from 'zod/mini'
 import { Site } from './site.ts'
 import { Space } from './space.ts'
-import type { InstallationShape, SpaceInstallationShape, SiteInstallationShape } from '../generated/shapes.ts'
+import { Integration } from './integration.ts'
+import type {
+  InstallationShape,
+  InstallationTokenShape,
+  OrganizationInstallationShape,
+  SpaceInstallationShape,
+  SiteInstallationShape,
+} from '../generated/shapes.ts'
 
 /**
  * Status of an installation: `active`, `pending` (required account configuration is missing) or
@@ -60,3 +67,15 @@ export interface SpaceInstallation extends SpaceInstallationShape {}
 /** An integration's installation on one site; `site` is an ID, or the Site when expanded. */
 export const SiteInstallation = z.looseObject({ ...installationEntryFields, site: z.union([z.string(), Site]) })
 export interface SiteInstallation extends SiteInstallationShape {}
+
+/** A token that acts as one installation: it reaches that installation and the spaces and sites it covers. */
+export const InstallationToken = z.looseObject({ token: z.string() })
+export interface InstallationToken extends InstallationTokenShape {}
+
+/** An installation of an organization with the integration it installs. */
+export const OrganizationInstallation = z.looseObject({ installation: Installation, integration: Integration })
+export interface OrganizationInstallation extends OrganizationInstallationShape {}
+
+/** Which spaces (sites) of its organization an installation covers: every one, or those it was installed on. */
+export const InstallationSelection = z.enum(['all', 'selected'])
+export type InstallationSelection = z.infer<typeof InstallationSelection>

@@ -20,6 +20,7 @@ function specOperations(): Map<string, { method: string; path: string; status: n
   if (!existsSync(file)) return rows
   const expand = (p: string) =>
     p
+      .replace(/^INST\b/, '/v1/integrations/{integrationName}/installations/{installationId}')
       .replace(/^CR\b/, 'SP/change-requests/{changeRequestId}')
       .replace(/^SP\b/, '/v1/spaces/{spaceId}')
       .replace(/^SITE\b/, 'ORG/sites/{siteId}')

@@ -70,7 +70,28 @@ const EXTRA: Record<string, (world: World) => Record<string, unknown>> = {
   renderIntegrationUIWithPost: () => ({ integrationName: 'demo-integration', componentId: 'metric' }),
   // The caller's own user: no parameters (it writes nothing, so every k passes at once).
   getAuthenticatedUser: () => ({}),
+  // The demo integration's installation in Acme, on one of Acme's spaces and sites (covered: it covers all).
+  getIntegrationInstallationById: (w) => installationIds(w),
+  updateIntegrationInstallation: (w) => ({ ...installationIds(w), configuration: { region: 'us' }, externalIds: ['x-1'] }),
+  uninstallIntegration: (w) => installationIds(w),
+  createIntegrationInstallationToken: (w) => installationIds(w),
+  listIntegrationInstallationSpaces: (w) => installationIds(w),
+  installIntegrationOnSpace: (w) => ({ ...installationIds(w), space: acmeSpace(w) }),
+  getIntegrationSpaceInstallation: (w) => ({ ...installationIds(w), spaceId: acmeSpace(w) }),
+  updateIntegrationSpaceInstallation: (w) => ({ ...installationIds(w), spaceId: acmeSpace(w), externalIds: ['x-1'] }),
+  uninstallIntegrationFromSpace: (w) => ({ ...installationIds(w), spaceId: acmeSpace(w) }),
+  listIntegrationInstallationSites: (w) => installationIds(w),
+  installIntegrationOnSite: (w) => ({ ...installationIds(w), siteId: w.acme.sites[0]!.siteId }),
+  getIntegrationSiteInstallation: (w) => ({ ...installationIds(w), siteId: w.acme.sites[0]!.siteId }),
+  updateIntegrationSiteInstallation: (w) => ({ ...installationIds(w), siteId: w.acme.sites[0]!.siteId, externalIds: ['x-1'] }),
+  uninstallIntegrationFromSite: (w) => ({ ...installationIds(w), siteId: w.acme.sites[0]!.siteId }),
+  queueIntegrationTask: () => ({ integrationName: 'demo-integration', task: { kind: 'sync' } }),
 }
+
+// From the world, not the tables: a case before may have left the installation uninstalled (each case restores its state first).
+const installationIds = (w: World) => ({ integrationName: 'demo-integration', installationId: w.acme.installationId })
+
+const acmeSpace = (w: World) => Object.values(w.acme.spaces)[0]!.spaceId!
 
 /** Requests that succeed for the admin, first target first. */
 function requestsFor(op: OperationDef): Array<Record<string, unknown>> {

@@ -38,6 +38,9 @@ async function probe(op: OperationDef, caller: Caller, params: Record<string, un
 const EXTRA_PARAMS: Record<string, Record<string, unknown>> = {
   renderIntegrationUIWithGet: { request: LZString.compressToEncodedURIComponent(JSON.stringify({ componentId: 'x' })) },
   renderIntegrationUIWithPost: { componentId: 'x' },
+  installIntegrationOnSpace: { space: 'x' },
+  installIntegrationOnSite: { siteId: 'x' },
+  queueIntegrationTask: { task: {} },
 }
 const paramsOf = (op: OperationDef, values: Record<string, string>) => ({
   ...pathValuesFor(op.path, values),

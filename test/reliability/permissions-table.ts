@@ -263,7 +263,12 @@ export const RULES: Record<string, Rule> = {
   listIntegrationSiteInstallations: {},
   setIntegrationDevelopmentMode: { need: admin, params: () => ({ tunnelUrl: 'http://127.0.0.1:4999/events' }) },
   disableIntegrationDevelopmentMode: { need: admin },
+  // An organization's installations: its admins (docs/decisions/integrations.md).
+  listOrganizationInstallations: { need: admin },
 }
+
+const INSTALLATION_RULES =
+  "an installation has no permissions object: who may read, change or act as it (its organization's admins, the owner's admins, its own token) is covered by test/integrations/installation-operations.test.ts"
 
 /** Operations the matrix leaves out, each with why; every other operation must be in `RULES`. */
 export const OUT_OF_SCOPE: Record<string, string> = {
@@ -273,6 +278,22 @@ export const OUT_OF_SCOPE: Record<string, string> = {
     'rendering is for members of the owner organization or of one where the integration is installed: no permissions object reports that (test/integrations/render.test.ts covers it)',
   renderIntegrationUIWithPost:
     'rendering is for members of the owner organization or of one where the integration is installed: no permissions object reports that (test/integrations/render.test.ts covers it)',
+  getIntegrationInstallationById: INSTALLATION_RULES,
+  updateIntegrationInstallation: INSTALLATION_RULES,
+  uninstallIntegration: INSTALLATION_RULES,
+  createIntegrationInstallationToken: INSTALLATION_RULES,
+  listIntegrationInstallationSpaces: INSTALLATION_RULES,
+  installIntegrationOnSpace: INSTALLATION_RULES,
+  getIntegrationSpaceInstallation: INSTALLATION_RULES,
+  updateIntegrationSpaceInstallation: INSTALLATION_RULES,
+  uninstallIntegrationFromSpace: INSTALLATION_RULES,
+  listIntegrationInstallationSites: INSTALLATION_RULES,
+  installIntegrationOnSite: INSTALLATION_RULES,
+  getIntegrationSiteInstallation: INSTALLATION_RULES,
+  updateIntegrationSiteInstallation: INSTALLATION_RULES,
+  uninstallIntegrationFromSite: INSTALLATION_RULES,
+  queueIntegrationTask:
+    "tasks are queued by the integration: admins of its owner organization or an installation's own token, which no permissions object reports (test/integrations/installation-operations.test.ts)",
 }
 
 /** The subject a rule's visibility hangs on: its own `on`, else the path's last parameter that names one. */

@@ -43,6 +43,8 @@ export interface OrgThings {
   specSlug: string
   samlProviderId: string
   integrationName: string
+  /** The installation of that integration in this organization. */
+  installationId: string
   eventId: string
   /** A space no site of the organization publishes yet, that its admins can see. */
   unpublishedSpace: string
@@ -188,6 +190,8 @@ export async function createWorld(
   const archive = space('Old Archive')
   const acmeIntegration = find(db.integrations.all(), (i) => i.organization === acmeId, 'Acme integration')
   const eventOf = (integration: string) => find(db.integrationEvents.all(), (e) => e.integration === integration, 'event').id
+  const installationOf = (integration: string, organization: string) =>
+    find(db.integrationInstallations.all(), (i) => i.integration === integration && i.organization === organization, 'installation').id
 
   // A restore writes records in their schema's key order: start from that, so a snapshot taken
   // after any later restore compares equal as text.
@@ -217,6 +221,7 @@ export async function createWorld(
       samlProviderId: find(db.samlProviders.all(), (s) => s.organization === acmeId, 'SAML').id,
       integrationName: acmeIntegration.name,
       eventId: eventOf(acmeIntegration.id),
+      installationId: installationOf(acmeIntegration.id, acmeId),
       unpublishedSpace: space('Employee Handbook').id,
       reviewerToRequest: users.create,
     },
@@ -234,6 +239,7 @@ export async function createWorld(
       samlProviderId: globexSaml.id,
       integrationName: globexIntegration.name,
       eventId: eventOf(globexIntegration.id),
+      installationId: installationOf(globexIntegration.id, globexId),
       unpublishedSpace: space('Globex Internal').id,
       reviewerToRequest: gil.user.id,
     },
@@ -308,7 +314,7 @@ export function targetsOf(world: World, kind: TargetKind): Array<{ name: string;
       case 'integration':
         out.push({
           name: `${orgName} / ${org.integrationName}`,
-          values: { ...common, integrationName: org.integrationName, eventId: org.eventId },
+          values: { ...common, integrationName: org.integrationName, eventId: org.eventId, installationId: org.installationId },
         })
         break
     }

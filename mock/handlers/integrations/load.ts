@@ -1,6 +1,7 @@
 import { forbidden, notFound } from '../../base/http-error.ts'
 import { membership, spaceRole, type Caller } from '../../model/access.ts'
-import { canRender, canViewInstallation, canViewIntegration, integrationPermissions } from '../../model/integrations/access.ts'
+import { administers, canRender, canViewInstallation, canViewIntegration, integrationPermissions } from '../../model/integrations/access.ts'
+import { actingInstallation } from '../../model/integrations/installation-tokens.ts'
 import { integrationByName } from '../../model/integrations/catalog.ts'
 import { coversSpace } from '../../model/integrations/coverage.ts'
 import type { InstallationRecord, IntegrationRecord } from '../../model/integrations/tables.ts'
@@ -13,7 +14,8 @@ import type { State } from '../../model/state.ts'
  */
 export function loadIntegration(state: State, caller: Caller, name: string, need?: 'admin' | 'install'): IntegrationRecord {
   const integration = integrationByName(state, name)
-  if (!integration || !canViewIntegration(state, caller.user.id, integration)) throw notFound(`Integration "${name}" not found`)
+  const visible = integration && (canViewIntegration(state, caller.user.id, integration) || actingFor(state, caller, integration))
+  if (!integration || !visible) throw notFound(`Integration "${name}" not found`)
   if (need && !integrationPermissions(state, caller.user.id, integration)[need])
     throw forbidden(`Missing permission "${need}" on integration "${name}"`)
   return integration
@@ -35,7 +37,36 @@ export function loadAdministeredOrganization(state: State, caller: Caller, ref: 
   return org
 }
 
-/** The installations of an integration the caller can see, oldest first. */
+/** The installation of this integration the caller's token acts as, if it is one. */
+export function actingFor(state: State, caller: Caller, integration: IntegrationRecord): InstallationRecord | undefined {
+  const installation = actingInstallation(state, caller.user.id)
+  return installation?.integration === integration.id ? installation : undefined
+}
+
+/**
+ * An installation of the integration and what the caller may do with it: 404 unless the caller
+ * sees it (its own token, admins of the owner organization, admins of its organization).
+ * `manages`: administers the installation's organization; `asIntegration`: acts for the
+ * integration (its owner's admins, or the installation itself).
+ */
+export function loadInstallation(state: State, caller: Caller, integration: IntegrationRecord, installationId: string) {
+  const installation = state.tables.integrationInstallations.get(installationId)
+  const self = installation !== undefined && actingFor(state, caller, integration)?.id === installation.id
+  if (
+    !installation ||
+    installation.integration !== integration.id ||
+    !(self || canViewInstallation(state, caller.user.id, integration, installation))
+  )
+    throw notFound(`Installation ${installationId} of integration "${integration.name}" not found`)
+  return {
+    installation,
+    self,
+    manages: administers(state, caller.user.id, installation.organization),
+    asIntegration: self || administers(state, caller.user.id, integration.organization),
+  }
+}
+
+/** The installations of an integration the caller can see (an installation's token: its own), oldest first. */
 export function visibleInstallations(
   state: State,
   caller: Caller,
@@ -45,7 +76,9 @@ export function visibleInstallations(
   return state.indexes.installationsByIntegration
     .get(integration.id)
     .filter(
-      (i) => canViewInstallation(state, caller.user.id, integration, i) && (externalId === undefined || i.externalIds.includes(externalId)),
+      (i) =>
+        (canViewInstallation(state, caller.user.id, integration, i) || actingFor(state, caller, integration)?.id === i.id) &&
+        (externalId === undefined || i.externalIds.includes(externalId)),
     )
 }
 

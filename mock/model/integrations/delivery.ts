@@ -107,10 +107,10 @@ async function sign(secret: string, body: Uint8Array<ArrayBuffer>): Promise<stri
 }
 
 /**
- * Why a call to a tunnel failed, as the platform reports it (event traces, render errors). The
- * integration protocol needs only "answered as it should" or not: whether the port was closed,
- * refused the request or answered an error status, and what it said, stay unknown, so a tunnel
- * cannot be used to map or read the services around the mock. A refused host says how to allow it.
+ * Why a render's call to its tunnel failed, as its caller reads it: a refused host (saying how to
+ * allow it), the bound of the answer, the deadline, or one message for everything else. Whoever
+ * may render gets this, not only the tunnel's owner, so whether a port was closed, refused the
+ * request or answered an error status stays unknown.
  */
 export function failureMessage(error: unknown): string {
   if (error instanceof TunnelRefused || error instanceof TunnelAnswerTooLarge) return error.message
@@ -118,9 +118,111 @@ export function failureMessage(error: unknown): string {
   return NO_PROTOCOL_ANSWER
 }
 
-/** The one message for a tunnel that is unreachable, answers an error status or something else than the protocol's. */
+/** The one message of {@link failureMessage} for a tunnel that is unreachable, answers an error status or something else than the protocol's. */
 export const NO_PROTOCOL_ANSWER =
   'the tunnel did not answer as the integration protocol requires (unreachable, an error status, or not the expected JSON)'
+
+/**
+ * Why a delivery failed before any answer, for its trace, which only the owner organization's
+ * admins (who chose the tunnel) read: as {@link failureMessage}, but naming the connection
+ * error's code (`ECONNREFUSED`, `ENOTFOUND`...).
+ */
+function deliveryFailure(error: unknown): string {
+  if (error instanceof TunnelRefused || error instanceof TunnelAnswerTooLarge) return error.message
+  if ((error as { name?: string } | undefined)?.name === 'TimeoutError') return `no answer within ${TUNNEL_TIMEOUT_MS / 1000} s`
+  const code = connectionCode(error)
+  return code ? `could not connect to the tunnel (${code})` : 'could not connect to the tunnel'
+}
+
+/** The system or client error code of a failed fetch, looked for down its `cause` chain. */
+function connectionCode(error: unknown): string | undefined {
+  let current = error as { code?: unknown; cause?: unknown } | undefined
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    if (typeof current.code === 'string' && /^[A-Z][A-Z0-9_]{1,40}$/.test(current.code)) return current.code
+    current = current.cause as typeof current
+  }
+  return undefined
+}
+
+/** The most of an error answer's body a trace keeps: enough to read an error page's message. */
+const TRACE_BODY_BYTES = 512
+
+const REDACTED = '[redacted]'
+
+/**
+ * The values a dispatch handed the tunnel that must never come back in a trace: its signing
+ * secret, the integration's secrets and the API tokens of its environment.
+ */
+function secretsOf(dispatch: Dispatch): string[] {
+  const environment = dispatch.environment as { secrets?: Record<string, unknown>; apiTokens?: Record<string, unknown> }
+  const values = [dispatch.signingSecret, ...Object.values(environment.secrets ?? {}), ...Object.values(environment.apiTokens ?? {})]
+  // Longest first, so a secret containing another is replaced whole.
+  return values.filter((v): v is string => typeof v === 'string' && v.length >= 6).sort((a, b) => b.length - a.length)
+}
+
+/**
+ * Removes secrets from what a tunnel answered: the dispatch's own secrets wherever they appear,
+ * and anything shaped like a credential (the platform's tokens and secrets, bearer values, JWTs,
+ * HMAC-SHA256 signatures in hex).
+ */
+function redactSecrets(text: string, secrets: readonly string[]): string {
+  let out = text
+  for (const secret of secrets) out = out.split(secret).join(REDACTED)
+  return out
+    .replace(/\bdp[a-z]_[A-Za-z0-9_-]{6,}/g, REDACTED)
+    .replace(/\b(bearer|basic)\s+[A-Za-z0-9._~+/=-]+/gi, `$1 ${REDACTED}`)
+    .replace(/\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, REDACTED)
+    .replace(/\b[0-9a-fA-F]{64}\b/g, REDACTED)
+}
+
+/**
+ * The start of an error answer for a trace: twice {@link TRACE_BODY_BYTES} are read (then the
+ * stream is cancelled), secrets are redacted, and the first {@link TRACE_BODY_BYTES} bytes of what
+ * is left are kept, so a secret that starts within them is redacted whole. Quoted as JSON, so the
+ * trace stays one line whatever the body holds.
+ */
+async function answerStart(response: Response, secrets: readonly string[]): Promise<string> {
+  let bytes: Uint8Array
+  try {
+    bytes = await readStart(response, 2 * TRACE_BODY_BYTES)
+  } catch {
+    return 'its body did not arrive'
+  }
+  if (bytes.length === 0) return 'an empty body'
+  const text = redactSecrets(new TextDecoder().decode(bytes), secrets)
+  const encoded = new TextEncoder().encode(text)
+  if (encoded.length <= TRACE_BODY_BYTES && bytes.length < 2 * TRACE_BODY_BYTES) return JSON.stringify(text)
+  // Cut on a character boundary: decoding a cut multi-byte character would add a replacement character.
+  let end = TRACE_BODY_BYTES
+  while (end > 0 && (encoded[end]! & 0xc0) === 0x80) end--
+  return `${JSON.stringify(new TextDecoder().decode(encoded.subarray(0, end)))} (first ${TRACE_BODY_BYTES} bytes)`
+}
+
+/** Reads at most `limit` bytes of a body, then cancels the rest. */
+async function readStart(response: Response, limit: number): Promise<Uint8Array> {
+  const reader = response.body?.getReader()
+  if (!reader) return new Uint8Array(0)
+  const chunks: Uint8Array[] = []
+  let total = 0
+  try {
+    while (total < limit) {
+      const { done, value } = await reader.read()
+      if (done) break
+      chunks.push(value)
+      total += value.length
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined)
+  }
+  const out = new Uint8Array(Math.min(total, limit))
+  let offset = 0
+  for (const chunk of chunks) {
+    if (offset >= out.length) break
+    out.set(chunk.subarray(0, out.length - offset), offset)
+    offset += chunk.length
+  }
+  return out
+}
 
 /** One delivery, read under the state lock: the event and the dispatch that carries it to its tunnel. */
 export interface Delivery {
@@ -145,7 +247,7 @@ export function deliveriesOf(state: State, events: readonly IntegrationEventReco
     const url = event.tunnelUrl
     const integration = state.tables.integrations.get(event.integration)
     if (!url || !integration?.signingSecret) return []
-    const installation = state.tables.integrationInstallations.get(event.installation)
+    const installation = event.installation !== undefined ? state.tables.integrationInstallations.get(event.installation) : undefined
     const { payload } = event
     const environment = environmentOf(state, integration, {
       installation,
@@ -169,15 +271,20 @@ export async function send(fetch: Fetch, { url, dispatch }: Delivery): Promise<D
     const { headers, body } = await dispatchRequest(dispatch)
     const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(TUNNEL_TIMEOUT_MS) })
     if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined)
-      return { status: 'failed', entry: { level: 'error', message: `Delivery to ${url} failed: ${NO_PROTOCOL_ANSWER}` } }
+      // Redirects are not followed (fetch is called without them): a 3xx is a failure like any other status.
+      const start = await answerStart(response, secretsOf(dispatch))
+      const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`
+      return {
+        status: 'failed',
+        entry: { level: 'error', message: `Delivery to ${url} failed: the tunnel answered ${status} with ${start}` },
+      }
     }
-    // A delivery has arrived when the whole answer has, within the bound; what the tunnel said
-    // is never kept: a trace is no window onto the tunnel's host.
+    // A delivery has arrived when the whole answer has, within the bound; a successful answer's
+    // body means nothing to the platform, so it is not kept.
     await readTunnelAnswer(response, false)
     return { status: 'success', entry: { level: 'info', message: `Delivered to ${url}` } }
   } catch (error) {
-    return { status: 'failed', entry: { level: 'error', message: `Delivery to ${url} failed: ${failureMessage(error)}` } }
+    return { status: 'failed', entry: { level: 'error', message: `Delivery to ${url} failed: ${deliveryFailure(error)}` } }
   }
 }
 

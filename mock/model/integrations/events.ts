@@ -22,11 +22,34 @@ export function recordEvent(
   installation: InstallationRecord,
   fields: Omit<EventPayload, 'eventId' | 'installationId'>,
 ): IntegrationEventRecord {
+  return record(state, integration, installation, installation.organization, fields)
+}
+
+/**
+ * Records a `task` event: for the installation that queued it, else for the owner organization's
+ * installation when there is one. It goes where that organization's events go.
+ */
+export function recordTaskEvent(
+  state: State,
+  integration: IntegrationRecord,
+  installation: InstallationRecord | undefined,
+  task: Record<string, unknown>,
+): IntegrationEventRecord {
+  return record(state, integration, installation, installation?.organization ?? integration.organization, { type: 'task', task })
+}
+
+function record(
+  state: State,
+  integration: IntegrationRecord,
+  installation: InstallationRecord | undefined,
+  organization: string,
+  fields: Omit<EventPayload, 'eventId' | 'installationId'>,
+): IntegrationEventRecord {
   const id = newId(state)
   const now = state.clock.stamp()
-  const tunnelUrl = tunnelFor(integration, installation.organization)
+  const tunnelUrl = tunnelFor(integration, organization)
   const log = (level: LogEntry['level'], message: string): LogEntry => ({ level, message, timestamp: now })
-  const logs = [log('debug', `Event ${fields.type} created for installation ${installation.id}`)]
+  const logs = [log('debug', `Event ${fields.type} created${installation ? ` for installation ${installation.id}` : ''}`)]
   if (tunnelUrl) logs.push(log('info', `Dispatching to the development tunnel ${tunnelUrl}`))
   else {
     logs.push(log('info', `Dispatched to the integration runtime ${integration.runtime} (version ${integration.version})`))
@@ -35,9 +58,9 @@ export function recordEvent(
   return insert(state, state.tables.integrationEvents, {
     id,
     integration: integration.id,
-    installation: installation.id,
+    ...(installation ? { installation: installation.id } : {}),
     createdAt: now,
-    payload: { eventId: id, installationId: installation.id, ...fields },
+    payload: { eventId: id, ...(installation ? { installationId: installation.id } : {}), ...fields },
     status: tunnelUrl ? 'pending' : 'success',
     ...(tunnelUrl ? { tunnelUrl } : {}),
     logs,

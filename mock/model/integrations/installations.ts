@@ -111,3 +111,21 @@ export function reconcileInstallations(state: State, integration: IntegrationRec
   }
   return events
 }
+
+/**
+ * Removes an installation (its space and site installations are part of it) after recording the
+ * `installation_deleted` event with its last configuration. Its tokens are revoked by the cascade
+ * that calls this (mock/model/cascades.ts).
+ */
+export function deleteInstallationRecord(
+  state: State,
+  integration: IntegrationRecord,
+  installation: InstallationRecord,
+): IntegrationEventRecord {
+  const event = recordEvent(state, integration, installation, {
+    type: 'installation_deleted',
+    previous: { configuration: installation.configuration },
+  })
+  state.tables.integrationInstallations.delete(installation)
+  return event
+}

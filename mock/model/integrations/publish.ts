@@ -2,6 +2,7 @@ import type { PublishBody } from '../../../src/schemas/integration-input.ts'
 import { badRequest, notFound } from '../../base/http-error.ts'
 import { insert, type State } from '../state.ts'
 import { checkSchema } from './configuration.ts'
+import { revokeInstallationTokens } from './installation-tokens.ts'
 import { revokeDevelopmentToken } from './development.ts'
 import { checkImage } from './images.ts'
 import { reconcileInstallations } from './installations.ts'
@@ -102,11 +103,13 @@ export function publishIntegration(
   return { integration, events: [] }
 }
 
-/** Removes an integration with its installations and events. */
+/** Removes an integration with its installations (their tokens revoked) and events. */
 export function unpublishIntegration(state: State, integration: IntegrationRecord): void {
   revokeDevelopmentToken(state, integration)
   for (const event of [...state.indexes.integrationEventsByIntegration.get(integration.id)]) state.tables.integrationEvents.delete(event)
-  for (const installation of [...state.indexes.installationsByIntegration.get(integration.id)])
+  for (const installation of [...state.indexes.installationsByIntegration.get(integration.id)]) {
+    revokeInstallationTokens(state, installation)
     state.tables.integrationInstallations.delete(installation)
+  }
   state.tables.integrations.delete(integration)
 }

@@ -34,7 +34,8 @@ function describe(issue: z.core.$ZodIssue): string {
     case 'too_small':
       return 'must not be empty'
     default:
-      return 'is invalid'
+      // A schema's own message (an action missing a field its kind needs says which).
+      return issue.message && issue.message !== 'Invalid input' ? issue.message : 'is invalid'
   }
 }
 
@@ -85,7 +86,8 @@ export function renderDeclaredBlock(integration: IntegrationRecord, request: Ren
 
 /**
  * The dispatch of a render to the development tunnel: a `ui_render` event (the request, the
- * rendering user, and the installation and space it happens in) with its environment. Built
+ * rendering user, the user's action when there is one, and the installation and space it
+ * happens in) with its environment. Built
  * under the state lock, sent after it. `undefined` when development mode went off meanwhile.
  */
 export function renderDispatch(
@@ -111,6 +113,7 @@ export function renderDispatch(
     props: request.props ?? {},
     ...(request.state ? { state: request.state } : {}),
     context: request.context ?? {},
+    ...(request.action ? { action: request.action } : {}),
   }
   return { integration: integration.name, signingSecret: integration.signingSecret, event, environment }
 }

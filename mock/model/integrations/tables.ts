@@ -90,15 +90,20 @@ export const InstallationRecord = z.object({
 })
 export type InstallationRecord = Stored<z.infer<typeof InstallationRecord>>
 
-/** What an event tells the integration (the JSON dispatched to it). */
+/**
+ * What an event tells the integration (the JSON dispatched to it). A `task` event carries its
+ * `task` and may belong to no installation; `*_deleted` events carry no status, and their
+ * `previous` only the configuration.
+ */
 export const EventPayload = z.object({
   eventId: z.string(),
   type: z.string(),
-  installationId: z.string(),
+  installationId: z.optional(z.string()),
   spaceId: z.optional(z.string()),
   siteId: z.optional(z.string()),
-  status: InstallationStatus,
-  previous: z.optional(z.object({ status: InstallationStatus, configuration: Values })),
+  status: z.optional(InstallationStatus),
+  previous: z.optional(z.object({ status: z.optional(InstallationStatus), configuration: Values })),
+  task: z.optional(Values),
 })
 export type EventPayload = Stored<z.infer<typeof EventPayload>>
 
@@ -115,7 +120,8 @@ export type LogEntry = Stored<z.infer<typeof LogEntry>>
 export const IntegrationEventRecord = z.object({
   ...base,
   integration: z.string(),
-  installation: z.string(),
+  /** Absent for a task queued outside any installation. */
+  installation: z.optional(z.string()),
   createdAt: z.string(),
   payload: EventPayload,
   status: EventStatus,

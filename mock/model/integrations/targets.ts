@@ -1,7 +1,7 @@
 import { badRequest, notFound } from '../../base/http-error.ts'
 import type { State } from '../state.ts'
 import { checkConfiguration, sameValue } from './configuration.ts'
-import { settingFor, settingsOf, targetAllows, type TargetKind } from './coverage.ts'
+import { coveredSites, coveredSpaces, settingFor, settingsOf, targetAllows, type TargetKind } from './coverage.ts'
 import { recordEvent } from './events.ts'
 import type { InstallationChange } from './installations.ts'
 import type { InstallationRecord, IntegrationRecord, TargetSetting } from './tables.ts'
@@ -70,4 +70,46 @@ export function dropTarget(state: State, organization: string, kind: TargetKind,
     if (!list.some((s) => s.id === id)) continue
     state.tables.integrationInstallations.update(installation, { [kind === 'space' ? 'spaces' : 'sites']: list.filter((s) => s.id !== id) })
   }
+}
+
+/** Whether the installation covers this space or site. */
+export function covers(
+  state: State,
+  integration: IntegrationRecord,
+  installation: InstallationRecord,
+  kind: TargetKind,
+  id: string,
+): boolean {
+  const covered = kind === 'space' ? coveredSpaces(state, integration, installation) : coveredSites(state, integration, installation)
+  return covered.some((target) => target.id === id)
+}
+
+/**
+ * Uninstalls from one space or site it covers, recording `space_installation_deleted`
+ * (`site_installation_deleted`) with the configuration it had there. An installation covering
+ * all of its organization's spaces (sites) becomes `selected`, keeping every other one it
+ * covered, so "uninstall from this space" does what it says. Undefined when it did not cover it.
+ */
+export function removeTarget(
+  state: State,
+  integration: IntegrationRecord,
+  installation: InstallationRecord,
+  kind: TargetKind,
+  id: string,
+): InstallationChange | undefined {
+  checkTarget(state, installation, kind, id)
+  if (!covers(state, integration, installation, kind, id)) return undefined
+  const before = settingFor(integration, installation, kind, id)
+  const covered = kind === 'space' ? coveredSpaces(state, integration, installation) : coveredSites(state, integration, installation)
+  const kept = covered.filter((t) => t.id !== id).map((t) => settingFor(integration, installation, kind, t.id))
+  state.tables.integrationInstallations.update(installation, {
+    ...(kind === 'space' ? { spaces: kept, spaceSelection: 'selected' as const } : { sites: kept, siteSelection: 'selected' as const }),
+    updatedAt: state.clock.stamp(),
+  })
+  const event = recordEvent(state, integration, installation, {
+    type: `${kind}_installation_deleted`,
+    ...(kind === 'space' ? { spaceId: id } : { siteId: id }),
+    previous: { configuration: before.configuration },
+  })
+  return { installation, events: [event] }
 }
