@@ -38,6 +38,8 @@ export function presentIntegration(state: State, caller: Caller, integration: In
       app: `${state.urls.app}/integrations/${integration.name}`,
       assets: `${location}/versions/${integration.version}/assets`,
       publicEndpoint: `${location}/integration`,
+      // No separate origin serves rendered content here: the platform then gives the public endpoint.
+      publicContentEndpoint: `${location}/integration`,
     },
     permissions: integrationPermissions(state, caller.user.id, integration),
     ...(integration.contentSecurityPolicy !== undefined ? { contentSecurityPolicy: integration.contentSecurityPolicy } : {}),

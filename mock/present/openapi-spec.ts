@@ -17,6 +17,8 @@ export function presentOpenAPISpec(state: State, caller: Caller, spec: OpenAPISp
     ...(spec.lastVersion !== undefined ? { lastVersion: spec.lastVersion } : {}),
     ...(spec.lastProcessedAt !== undefined ? { lastProcessedAt: spec.lastProcessedAt } : {}),
     ...(spec.lastProcessErrorCode !== undefined ? { lastProcessErrorCode: spec.lastProcessErrorCode } : {}),
+    // A failed run stops at its first error, the one `lastProcessErrorCode` names.
+    lastProcessedErrorCount: spec.lastProcessErrorCode !== undefined ? 1 : 0,
     permissions: openAPISpecPermissions(membership(state, spec.organization, caller.user.id)),
     urls: {
       location: `${state.urls.api}/v1/orgs/${spec.organization}/openapi/${slug}`,

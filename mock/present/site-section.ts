@@ -14,6 +14,8 @@ export function presentSection(state: State, caller: Caller, site: SiteRecord, s
     ...(section.description !== undefined ? { description: section.description } : {}),
     default: site.defaultSection === section.id,
     path: section.path,
+    // Every change to a site's structure is live when answered: nothing stays a draft.
+    draft: false,
     ...(section.condition !== undefined ? { condition: section.condition } : {}),
     ...(section.group ? { sectionGroup: section.group } : {}),
     ...(section.icon !== undefined ? { icon: section.icon } : {}),

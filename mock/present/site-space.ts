@@ -17,6 +17,8 @@ export function presentSiteSpace(state: State, caller: Caller, site: SiteRecord,
     object: 'site-space' as const,
     id: siteSpace.id,
     path: siteSpace.path,
+    // Live when answered, as every change to a site's structure.
+    draft: false,
     ...(siteSpace.section ? { section: siteSpace.section } : {}),
     ...(visible ? { space: presentSpace(state, caller, space, context) } : {}),
     title: space.title,
