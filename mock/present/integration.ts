@@ -20,7 +20,7 @@ export function presentIntegration(state: State, caller: Caller, integration: In
     version: integration.version,
     title: integration.title,
     description: integration.description,
-    ...(integration.summary !== undefined ? { summary: integration.summary } : {}),
+    summary: integration.summary,
     previewImages: integration.previewImages.map(imageUrl),
     target: integration.target,
     verified: integration.verified,
@@ -42,6 +42,6 @@ export function presentIntegration(state: State, caller: Caller, integration: In
       publicContentEndpoint: `${location}/integration`,
     },
     permissions: integrationPermissions(state, caller.user.id, integration),
-    ...(integration.contentSecurityPolicy !== undefined ? { contentSecurityPolicy: integration.contentSecurityPolicy } : {}),
+    contentSecurityPolicy: integration.contentSecurityPolicy,
   }
 }

@@ -12,7 +12,7 @@ export function presentSectionGroup(state: State, caller: Caller, site: SiteReco
     title: group.title,
     // Live when answered, as every change to a site's structure.
     draft: false,
-    ...(group.icon !== undefined ? { icon: group.icon } : {}),
+    icon: group.icon,
     sections,
     // Groups hold sections only (no nested groups nor external links), so its children are its sections.
     children: sections,

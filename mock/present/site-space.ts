@@ -23,7 +23,7 @@ export function presentSiteSpace(state: State, caller: Caller, site: SiteRecord,
     ...(visible ? { space: presentSpace(state, caller, space, context) } : {}),
     title: space.title,
     default: defaultSiteSpaceOf(state, site, siteSpace.section) === siteSpace.id,
-    ...(siteSpace.condition !== undefined ? { condition: siteSpace.condition } : {}),
+    condition: siteSpace.condition,
     hasAdvancedCustomizationFeature: siteSpace.hasAdvancedCustomizationFeature,
     urls: { published: siteSpaceUrl(state, site, siteSpace, link) },
   }

@@ -278,6 +278,7 @@ export interface SiteInstallationShape {
   urls?: {
     location?: string | undefined
     publicEndpoint?: string | undefined
+    publicContentEndpoint?: string | undefined
     [key: string]: unknown
   } | undefined
   site: string | Site
@@ -294,6 +295,7 @@ export interface SpaceInstallationShape {
   urls?: {
     location?: string | undefined
     publicEndpoint?: string | undefined
+    publicContentEndpoint?: string | undefined
     [key: string]: unknown
   } | undefined
   space: string | Space
