@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/browser/**', 'test/contract/coverage.test.ts', 'node_modules/**'],
+          exclude: ['test/browser/**', 'test/contract/coverage.test.ts', 'test/published/replay.test.ts', 'node_modules/**'],
           // Records which operations each test file called, for the coverage project.
           setupFiles: ['test/setup/record-operations.ts'],
           // Explicit: with one worker (a 2-core machine) vitest puts projects of group 0 last.
@@ -30,9 +30,13 @@ export default defineConfig({
         },
       },
       {
-        // Reads what the other projects' tests called, so it runs after them.
+        // Reads what the other projects' tests called and were answered, so it runs after them.
         extends: true,
-        test: { name: 'coverage', include: ['test/contract/coverage.test.ts'], sequence: { groupOrder: 3 } },
+        test: {
+          name: 'coverage',
+          include: ['test/contract/coverage.test.ts', 'test/published/replay.test.ts'],
+          sequence: { groupOrder: 3 },
+        },
       },
       {
         // Real Chromium after Vite and Storybook builds: run after the other tests and one file at

@@ -241,7 +241,7 @@ const WireInstallation = z.object({
   externalIds: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
-  urls: z.object({ location: z.string(), app: z.string(), publicEndpoint: z.string() }),
+  urls: z.object({ location: z.string(), app: z.string(), publicEndpoint: z.string(), publicContentEndpoint: z.string() }),
   target: z.object({ organization: z.string() }),
 })
 

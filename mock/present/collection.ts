@@ -9,7 +9,7 @@ export function presentCollection(state: State, caller: Caller, collection: Coll
     object: 'collection' as const,
     id: collection.id,
     title: collection.title,
-    ...(collection.description !== undefined ? { description: collection.description } : {}),
+    description: collection.description,
     organization: collection.organization,
     ...(collection.parent ? { parent: collection.parent } : {}),
     defaultLevel: collection.defaultLevel,

@@ -12,7 +12,7 @@ import type { State } from '../model/state.ts'
 export function presentTarget(state: State, thread: Thread, comment: CommentRecord) {
   return {
     space: comment.space,
-    ...(comment.changeRequest !== undefined ? { changeRequest: comment.changeRequest } : {}),
+    changeRequest: comment.changeRequest,
     revision: comment.revision,
     ...(comment.page !== undefined ? { page: pageTarget(state, thread, comment, comment.page) } : {}),
     ...(comment.node ? { node: { id: comment.node.id, preview: comment.node.preview } } : {}),
@@ -33,8 +33,8 @@ function pageFields(page: PageInfo, outdated: boolean) {
   return {
     id: page.id,
     title: page.title,
-    ...(page.emoji !== undefined ? { emoji: page.emoji } : {}),
-    ...(page.icon !== undefined ? { icon: page.icon } : {}),
+    emoji: page.emoji,
+    icon: page.icon,
     createdAt: page.createdAt,
     updatedAt: page.updatedAt,
     path: page.path,

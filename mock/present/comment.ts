@@ -55,6 +55,7 @@ export function presentComment(view: CommentView, comment: CommentRecord) {
     ...(comment.editedAt ? { editedAt: comment.editedAt } : {}),
     reactions: reactions(view, comment.reactions),
     replies: state.indexes.repliesByComment.get(comment.id).length,
+    repliers: repliers(view, comment),
     body: body(view, comment.markdown),
     target: presentTarget(state, view.thread, comment),
     urls: { location: `${threadPath(view)}/${comment.id}` },
@@ -63,6 +64,18 @@ export function presentComment(view: CommentView, comment: CommentRecord) {
     ...(comment.resolvedAt ? { resolvedAt: comment.resolvedAt } : {}),
     ...(comment.resolvedBy ? { resolvedBy: presentUserById(state, comment.resolvedBy, view.people) } : {}),
   }
+}
+
+/** Who replied to a comment, first replier first: how many replies each posted, and when last. */
+function repliers(view: CommentView, comment: CommentRecord) {
+  const by = new Map<string, { count: number; updatedAt: string }>()
+  for (const reply of view.state.indexes.repliesByComment.get(comment.id)) {
+    const seen = by.get(reply.postedBy)
+    const at = reply.editedAt && reply.editedAt > reply.postedAt ? reply.editedAt : reply.postedAt
+    if (seen) (seen.count++, at > seen.updatedAt && (seen.updatedAt = at))
+    else by.set(reply.postedBy, { count: 1, updatedAt: at })
+  }
+  return [...by].map(([user, { count, updatedAt }]) => ({ updatedAt, count, user: presentUserById(view.state, user, view.people) }))
 }
 
 /** A reply, shaped like a comment without target, replies or status. */

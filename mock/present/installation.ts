@@ -34,6 +34,8 @@ export function presentInstallation(state: State, integration: IntegrationRecord
       location,
       app: `${state.urls.app}/o/${installation.organization}/integrations/${integration.name}`,
       publicEndpoint: `${integrationUrl(state, integration)}/integration/installations/${installation.id}`,
+      // No separate origin serves rendered content here: the platform then gives the public endpoint.
+      publicContentEndpoint: `${integrationUrl(state, integration)}/integration/installations/${installation.id}`,
     },
     target: { organization: installation.organization },
   }
@@ -51,6 +53,7 @@ function entry(state: State, integration: IntegrationRecord, installation: Insta
     urls: {
       location: `${installationUrl(state, integration, installation)}/${path}`,
       publicEndpoint: `${integrationUrl(state, integration)}/integration/installations/${installation.id}/${path}`,
+      publicContentEndpoint: `${integrationUrl(state, integration)}/integration/installations/${installation.id}/${path}`,
     },
   }
 }

@@ -20,7 +20,7 @@ export function presentIntegration(state: State, caller: Caller, integration: In
     version: integration.version,
     title: integration.title,
     description: integration.description,
-    ...(integration.summary !== undefined ? { summary: integration.summary } : {}),
+    summary: integration.summary,
     previewImages: integration.previewImages.map(imageUrl),
     target: integration.target,
     verified: integration.verified,
@@ -38,8 +38,10 @@ export function presentIntegration(state: State, caller: Caller, integration: In
       app: `${state.urls.app}/integrations/${integration.name}`,
       assets: `${location}/versions/${integration.version}/assets`,
       publicEndpoint: `${location}/integration`,
+      // No separate origin serves rendered content here: the platform then gives the public endpoint.
+      publicContentEndpoint: `${location}/integration`,
     },
     permissions: integrationPermissions(state, caller.user.id, integration),
-    ...(integration.contentSecurityPolicy !== undefined ? { contentSecurityPolicy: integration.contentSecurityPolicy } : {}),
+    contentSecurityPolicy: integration.contentSecurityPolicy,
   }
 }

@@ -15,6 +15,8 @@ export function presentMember(state: State, member: MemberRecord, audience: Audi
   // fixed shape is the cheapest object to build and to serialize.
   const spaces = memberSpaceCount(state, member)
   const teams = memberTeamCount(state, member)
+  // Every member sees every site of the organization (the site rules), so this counts its sites.
+  const sites = state.indexes.sitesByOrg.get(member.organization).length
   return member.lastSeenAt
     ? {
         object: 'member' as const,
@@ -27,6 +29,7 @@ export function presentMember(state: State, member: MemberRecord, audience: Audi
         sso: member.sso,
         spaces,
         teams,
+        sites,
       }
     : {
         object: 'member' as const,
@@ -38,5 +41,6 @@ export function presentMember(state: State, member: MemberRecord, audience: Audi
         sso: member.sso,
         spaces,
         teams,
+        sites,
       }
 }

@@ -12,11 +12,13 @@ export function presentOpenAPISpec(state: State, caller: Caller, spec: OpenAPISp
     createdAt: spec.createdAt,
     updatedAt: spec.updatedAt,
     slug: spec.slug,
-    ...(spec.sourceURL !== undefined ? { sourceURL: spec.sourceURL } : {}),
+    sourceURL: spec.sourceURL,
     processingState: spec.processingState,
-    ...(spec.lastVersion !== undefined ? { lastVersion: spec.lastVersion } : {}),
-    ...(spec.lastProcessedAt !== undefined ? { lastProcessedAt: spec.lastProcessedAt } : {}),
-    ...(spec.lastProcessErrorCode !== undefined ? { lastProcessErrorCode: spec.lastProcessErrorCode } : {}),
+    lastVersion: spec.lastVersion,
+    lastProcessedAt: spec.lastProcessedAt,
+    lastProcessErrorCode: spec.lastProcessErrorCode,
+    // A failed run stops at its first error, the one `lastProcessErrorCode` names.
+    lastProcessedErrorCount: spec.lastProcessErrorCode !== undefined ? 1 : 0,
     permissions: openAPISpecPermissions(membership(state, spec.organization, caller.user.id)),
     urls: {
       location: `${state.urls.api}/v1/orgs/${spec.organization}/openapi/${slug}`,

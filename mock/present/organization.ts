@@ -27,6 +27,18 @@ export function presentOrganization(state: State, caller: Caller, org: Organizat
       app: `${state.urls.app}/o/${org.id}`,
       ...(org.logo ? { logo: org.logo } : {}),
     },
-    permissions: organizationPermissions(member),
+    // The mock keeps no merge rules: a change request merges without required reviews, which is
+    // what the platform calls `none`.
+    mergeRules: { type: 'none' as const },
+    // No trial is ever started here: on the free plan one could be, on a paid plan none applies.
+    trial: { status: org.plan.startsWith('free') ? ('none' as const) : ('notapplicable' as const), count: 0 },
+    permissions: {
+      ...organizationPermissions(member),
+      // Seeing the organization in the app is being a member of it, guests included.
+      access: member !== undefined,
+      // Installations are listed by whoever lists integrations; installing takes an admin.
+      listInstallations: member !== undefined && member.role !== null,
+      installIntegration: member?.role === 'admin',
+    },
   }
 }

@@ -38,15 +38,15 @@ export function presentPageSummary(state: State, target: ContentTarget, node: Pa
     object: 'page',
     id: r.page,
     title: r.title,
-    ...(r.emoji !== undefined ? { emoji: r.emoji } : {}),
-    ...(r.icon !== undefined ? { icon: r.icon } : {}),
+    emoji: r.emoji,
+    icon: r.icon,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
     type: r.type,
     urls: { app: `${contentAppUrl(state, target)}/${node.path}` },
     slug: r.slug,
     path: node.path,
-    ...(r.description !== undefined ? { description: r.description } : {}),
+    description: r.description,
     ...(r.type === 'document' ? { documentId: r.documentId } : {}),
     pages: children.map((child) => presentPageSummary(state, target, child, options)),
     ...(r.git && options.metadata ? { git: r.git } : {}),
@@ -73,7 +73,7 @@ export function presentPageSummary(state: State, target: ContentTarget, node: Pa
           },
         }
       : {}),
-    ...(r.computedSeed !== undefined ? { computedSeed: r.computedSeed } : {}),
+    computedSeed: r.computedSeed,
   }
 }
 

@@ -11,12 +11,14 @@ export function presentSection(state: State, caller: Caller, site: SiteRecord, s
     object: 'site-section' as const,
     id: section.id,
     title: section.title,
-    ...(section.description !== undefined ? { description: section.description } : {}),
+    description: section.description,
     default: site.defaultSection === section.id,
     path: section.path,
-    ...(section.condition !== undefined ? { condition: section.condition } : {}),
+    // Every change to a site's structure is live when answered: nothing stays a draft.
+    draft: false,
+    condition: section.condition,
     ...(section.group ? { sectionGroup: section.group } : {}),
-    ...(section.icon !== undefined ? { icon: section.icon } : {}),
+    icon: section.icon,
     siteSpaces: siteSpacesOf(state, site.id, section.id).map((ss) => presentSiteSpace(state, caller, site, ss, link)),
     urls: { published: sectionUrl(site, section, link) },
   }

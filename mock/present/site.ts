@@ -12,6 +12,9 @@ export function presentSite(state: State, caller: Caller, site: SiteRecord) {
     title: site.title,
     hostname: site.hostname,
     visibility: site.visibility,
+    ...siteTypes(state, site),
+    // A site sets no default level of its own: its content's levels apply.
+    defaultLevel: 'inherit' as const,
     urls: {
       published: siteUrl(site),
       app: `${state.urls.app}/o/${site.organization}/sites/${site.id}`,
@@ -19,4 +22,14 @@ export function presentSite(state: State, caller: Caller, site: SiteRecord) {
     },
     permissions: sitePermissions(state, caller.user.id, site),
   }
+}
+
+/**
+ * A site's plan follows its organization's: the free plans give basic sites, the business plans
+ * premium ones, enterprise ultimate. Nothing here freezes a site, so the applied type is the type.
+ */
+function siteTypes(state: State, site: SiteRecord) {
+  const plan = state.tables.organizations.get(site.organization)?.plan ?? ''
+  const type = plan.startsWith('enterprise') ? 'ultimate' : plan.startsWith('free') ? 'basic' : 'premium'
+  return { type, appliedType: type } as { type: 'basic' | 'premium' | 'ultimate'; appliedType: 'basic' | 'premium' | 'ultimate' }
 }

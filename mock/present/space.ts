@@ -1,4 +1,5 @@
 import { spacePermissions, spaceRole, type Caller, type SpaceAccessContext } from '../model/access.ts'
+import type { Role } from '../../src/schemas/shared.ts'
 import type { SpaceRecord } from '../model/spaces/tables.ts'
 import { changeRequestCounts } from '../model/spaces/change-requests.ts'
 import type { State } from '../model/state.ts'
@@ -30,6 +31,15 @@ export function presentSpace(state: State, caller: Caller, space: SpaceRecord, c
     revision: space.revision,
     defaultLevel: space.defaultLevel,
     ...counts,
-    permissions: spacePermissions(spaceRole(state, caller.user.id, space, context), space),
+    // A space keeps no merge rules of its own: it follows its organization's.
+    mergeRules: { type: 'inherit' as const },
+    permissions: spacePermissionsWithInstall(spaceRole(state, caller.user.id, space, context), space),
   }
 }
+
+/** The space permissions, with installing integrations on it: an admin's right, as the API describes `admin`. */
+function spacePermissionsWithInstall(role: Role | undefined, space: SpaceRecord) {
+  const permissions = spacePermissions(role, space)
+  return { ...permissions, installIntegration: permissions.admin && !space.deletedAt }
+}
+

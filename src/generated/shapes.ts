@@ -118,6 +118,12 @@ export interface CommentShape {
   editedAt?: string | undefined
   reactions?: Array<Reaction> | undefined
   replies?: number | undefined
+  repliers?: Array<{
+    user: User
+    count: number
+    updatedAt: string
+    [key: string]: unknown
+  }> | undefined
   body: CommentBody
   target?: CommentTarget | undefined
   urls?: {
@@ -252,6 +258,7 @@ export interface InstallationShape {
     location?: string | undefined
     app?: string | undefined
     publicEndpoint?: string | undefined
+    publicContentEndpoint?: string | undefined
     [key: string]: unknown
   } | undefined
   externalIds?: Array<string> | undefined
@@ -285,6 +292,7 @@ export interface SiteInstallationShape {
   urls?: {
     location?: string | undefined
     publicEndpoint?: string | undefined
+    publicContentEndpoint?: string | undefined
     [key: string]: unknown
   } | undefined
   site: string | Site
@@ -301,6 +309,7 @@ export interface SpaceInstallationShape {
   urls?: {
     location?: string | undefined
     publicEndpoint?: string | undefined
+    publicContentEndpoint?: string | undefined
     [key: string]: unknown
   } | undefined
   space: string | Space
@@ -382,6 +391,7 @@ export interface IntegrationShape {
     app?: string | undefined
     assets?: string | undefined
     publicEndpoint?: string | undefined
+    publicContentEndpoint?: string | undefined
     [key: string]: unknown
   } | undefined
   permissions?: {
@@ -513,6 +523,7 @@ export interface MemberShape {
   sso?: boolean | undefined
   spaces?: number | undefined
   teams?: number | undefined
+  sites?: number | undefined
   [key: string]: unknown
 }
 
@@ -548,6 +559,7 @@ export interface OpenAPISpecShape {
   slug: string
   sourceURL?: string | undefined
   processingState?: string | undefined
+  lastProcessedErrorCount?: number | undefined
   lastVersion?: string | undefined
   lastProcessedAt?: string | undefined
   lastProcessErrorCode?: string | undefined
@@ -598,8 +610,13 @@ export interface OrganizationShape {
     logo?: string | undefined
     [key: string]: unknown
   } | undefined
+  mergeRules?: {
+    type: string
+    [key: string]: unknown
+  } | undefined
   trial?: {
     status?: string | undefined
+    count?: number | undefined
     endDate?: string | undefined
     decision?: string | undefined
     [key: string]: unknown
@@ -626,6 +643,9 @@ export interface OrganizationShape {
     listMembers?: boolean | undefined
     listTeams?: boolean | undefined
     listIntegrations?: boolean | undefined
+    access?: boolean | undefined
+    listInstallations?: boolean | undefined
+    installIntegration?: boolean | undefined
     [key: string]: unknown
   } | undefined
   [key: string]: unknown
@@ -953,6 +973,9 @@ export interface SiteRedirectShape {
   object: 'site-redirect'
   id: string
   source: string
+  draft?: boolean | undefined
+  captureWildcard?: boolean | undefined
+  permanent?: boolean | undefined
   destination: RedirectDestination
   [key: string]: unknown
 }
@@ -963,7 +986,9 @@ export interface SiteSectionGroupShape {
   id: string
   title: string
   icon?: string | undefined
+  draft?: boolean | undefined
   sections?: Array<SiteSection> | undefined
+  children?: Array<SiteSection> | undefined
   [key: string]: unknown
 }
 
@@ -975,6 +1000,7 @@ export interface SiteSectionShape {
   description?: string | undefined
   default?: boolean | undefined
   path: string
+  draft?: boolean | undefined
   condition?: string | undefined
   sectionGroup?: string | undefined
   icon?: string | undefined
@@ -991,6 +1017,7 @@ export interface SiteSpaceShape {
   object: 'site-space'
   id: string
   path?: string | undefined
+  draft?: boolean | undefined
   section?: string | undefined
   space?: Space | undefined
   title?: string | undefined
@@ -1011,6 +1038,9 @@ export interface SiteShape {
   title?: string | undefined
   hostname?: string | undefined
   visibility?: string | undefined
+  type?: string | undefined
+  appliedType?: string | undefined
+  defaultLevel?: string | null | undefined
   urls?: {
     published?: string | undefined
     app?: string | undefined
@@ -1064,6 +1094,10 @@ export interface SpaceShape {
   changeRequests: number
   changeRequestsOpen: number
   changeRequestsDraft: number
+  mergeRules?: {
+    type: string
+    [key: string]: unknown
+  } | undefined
   permissions?: {
     view?: boolean | undefined
     access?: boolean | undefined
@@ -1074,6 +1108,7 @@ export interface SpaceShape {
     comment?: boolean | undefined
     merge?: boolean | undefined
     review?: boolean | undefined
+    installIntegration?: boolean | undefined
     [key: string]: unknown
   } | undefined
   [key: string]: unknown

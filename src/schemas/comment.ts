@@ -71,6 +71,8 @@ export const Comment = z.looseObject({
   editedAt: z.optional(z.string()),
   reactions: z.optional(z.array(Reaction)),
   replies: z.optional(z.number()),
+  /** Who replied: each replier with their reply count and the time of their latest reply. */
+  repliers: z.optional(z.array(z.looseObject({ user: User, count: z.number(), updatedAt: z.string() }))),
   body: CommentBody,
   target: z.optional(CommentTarget),
   urls: z.optional(CommentUrls),

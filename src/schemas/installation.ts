@@ -35,6 +35,8 @@ export const Installation = z.looseObject({
       location: z.optional(z.string()),
       app: z.optional(z.string()),
       publicEndpoint: z.optional(z.string()),
+      /** Where the installation's rendered content is served (the public endpoint when no separate origin serves it). */
+      publicContentEndpoint: z.optional(z.string()),
     }),
   ),
   externalIds: z.optional(z.array(z.string())),
@@ -45,6 +47,8 @@ export interface Installation extends InstallationShape {}
 const InstallationEntryUrls = z.looseObject({
   location: z.optional(z.string()),
   publicEndpoint: z.optional(z.string()),
+  /** Where rendered content is served (the public endpoint when no separate origin serves it). */
+  publicContentEndpoint: z.optional(z.string()),
 })
 
 /**

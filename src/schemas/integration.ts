@@ -118,6 +118,8 @@ export const Integration = z.looseObject({
       app: z.optional(z.string()),
       assets: z.optional(z.string()),
       publicEndpoint: z.optional(z.string()),
+      /** Where the integration's rendered content is served (the public endpoint when no separate origin serves it). */
+      publicContentEndpoint: z.optional(z.string()),
     }),
   ),
   permissions: z.optional(z.looseObject({ admin: z.optional(z.boolean()), install: z.optional(z.boolean()) })),

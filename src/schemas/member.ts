@@ -20,6 +20,8 @@ export const Member = z.looseObject({
   sso: z.optional(z.boolean()),
   spaces: z.optional(z.number()),
   teams: z.optional(z.number()),
+  /** How many of the organization's sites the member can see. */
+  sites: z.optional(z.number()),
 })
 export interface Member extends MemberShape {}
 

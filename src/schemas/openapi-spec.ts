@@ -26,6 +26,8 @@ export const OpenAPISpec = z.looseObject({
   slug: z.string(),
   sourceURL: z.optional(z.string()),
   processingState: z.optional(z.string()),
+  /** How many errors the last processing run found. */
+  lastProcessedErrorCount: z.optional(z.number()),
   lastVersion: z.optional(z.string()),
   lastProcessedAt: z.optional(z.string()),
   lastProcessErrorCode: z.optional(z.string()),

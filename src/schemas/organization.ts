@@ -28,7 +28,10 @@ export const Organization = z.looseObject({
     }),
   ),
   urls: z.optional(z.looseObject({ location: z.optional(z.string()), app: z.optional(z.string()), logo: z.optional(z.string()) })),
-  trial: z.optional(z.looseObject({ status: z.optional(z.string()), endDate: z.optional(z.string()), decision: z.optional(z.string()) })),
+  /** The merge rules of the organization's change requests (`{ type: 'none' }`: merges need no review). */
+  mergeRules: z.optional(z.looseObject({ type: z.string() })),
+  /** The organization's trial: `status` and how many trials it consumed (`count`). */
+  trial: z.optional(z.looseObject({ status: z.optional(z.string()), count: z.optional(z.number()), endDate: z.optional(z.string()), decision: z.optional(z.string()) })),
   customHostname: z.optional(z.string()),
   blocked: z.optional(z.looseObject({ reason: z.optional(z.string()) })),
   internal_billingMigration: z.optional(
@@ -50,6 +53,12 @@ export const Organization = z.looseObject({
       listMembers: z.optional(z.boolean()),
       listTeams: z.optional(z.boolean()),
       listIntegrations: z.optional(z.boolean()),
+      /** Whether the caller sees the organization in the app (any member, guests included). */
+      access: z.optional(z.boolean()),
+      /** Whether the caller may list the organization's integration installations. */
+      listInstallations: z.optional(z.boolean()),
+      /** Whether the caller may install integrations in the organization. */
+      installIntegration: z.optional(z.boolean()),
     }),
   ),
 })

@@ -17,6 +17,12 @@ export const SiteRedirect = z.looseObject({
   object: z.literal('site-redirect'),
   id: z.string(),
   source: z.string(),
+  /** Whether the redirect is a draft, not live. */
+  draft: z.optional(z.boolean()),
+  /** Whether the wildcard-matched suffix of the source is appended to the destination. */
+  captureWildcard: z.optional(z.boolean()),
+  /** Whether the redirect is permanent (308) rather than temporary (307). */
+  permanent: z.optional(z.boolean()),
   destination: RedirectDestination,
 })
 export interface SiteRedirect extends SiteRedirectShape {}

@@ -12,6 +12,10 @@ export const SiteSectionGroup = z.looseObject({
   id: z.string(),
   title: z.string(),
   icon: z.optional(z.string()),
+  /** Whether the group is a draft, not live. */
+  draft: z.optional(z.boolean()),
   sections: z.optional(z.array(SiteSection)),
+  /** Everything nested under the group, in order (sections). */
+  children: z.optional(z.array(SiteSection)),
 })
 export interface SiteSectionGroup extends SiteSectionGroupShape {}

@@ -22,6 +22,8 @@ export const SiteSection = z.looseObject({
   description: z.optional(z.string()),
   default: z.optional(z.boolean()),
   path: z.string(),
+  /** Whether the section is a draft, not live. */
+  draft: z.optional(z.boolean()),
   condition: z.optional(z.string()),
   sectionGroup: z.optional(z.string()),
   icon: z.optional(z.string()),

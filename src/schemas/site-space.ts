@@ -11,6 +11,8 @@ export const SiteSpace = z.looseObject({
   object: z.literal('site-space'),
   id: z.string(),
   path: z.optional(z.string()),
+  /** Whether the site space is a draft, not live. */
+  draft: z.optional(z.boolean()),
   section: z.optional(z.string()),
   space: z.optional(Space),
   title: z.optional(z.string()),

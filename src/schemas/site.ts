@@ -18,6 +18,12 @@ export const Site = z.looseObject({
   title: z.optional(z.string()),
   hostname: z.optional(z.string()),
   visibility: z.optional(z.string()),
+  /** The site's type (`basic`, `premium`, `ultimate`...), from its organization's plan. */
+  type: z.optional(z.string()),
+  /** The type currently applied (a frozen site is `basic`). */
+  appliedType: z.optional(z.string()),
+  /** The site's default level: `inherit` (its content's levels apply) or a role. */
+  defaultLevel: z.optional(z.nullable(z.string())),
   urls: z.optional(
     z.looseObject({
       published: z.optional(z.string()),

@@ -52,6 +52,8 @@ export const Space = z.looseObject({
   changeRequests: z.number(),
   changeRequestsOpen: z.number(),
   changeRequestsDraft: z.number(),
+  /** The space's merge rules (`{ type: 'inherit' }`: its organization's apply). */
+  mergeRules: z.optional(z.looseObject({ type: z.string() })),
   permissions: z.optional(
     z.looseObject({
       view: z.optional(z.boolean()),
@@ -63,6 +65,8 @@ export const Space = z.looseObject({
       comment: z.optional(z.boolean()),
       merge: z.optional(z.boolean()),
       review: z.optional(z.boolean()),
+      /** Whether the caller may install integrations on the space. */
+      installIntegration: z.optional(z.boolean()),
     }),
   ),
 })

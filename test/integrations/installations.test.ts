@@ -33,6 +33,7 @@ describe('integrations.installations.create', () => {
         location: `${platform.baseUrl}/v1/integrations/${DEMO}/installations/${installation.id}`,
         app: `https://app.docplat.dev/o/${demo.globex}/integrations/${DEMO}`,
         publicEndpoint: `${platform.baseUrl}/v1/integrations/${DEMO}/integration/installations/${installation.id}`,
+        publicContentEndpoint: `${platform.baseUrl}/v1/integrations/${DEMO}/integration/installations/${installation.id}`,
       },
       target: { organization: demo.globex },
     })
@@ -234,6 +235,7 @@ describe('integrations.listSpaceInstallations', () => {
       urls: {
         location: `${platform.baseUrl}/v1/integrations/${DEMO}/installations/${installation.id}/spaces/${acmeSpaces[0]}`,
         publicEndpoint: `${platform.baseUrl}/v1/integrations/${DEMO}/integration/installations/${installation.id}/spaces/${acmeSpaces[0]}`,
+        publicContentEndpoint: `${platform.baseUrl}/v1/integrations/${DEMO}/integration/installations/${installation.id}/spaces/${acmeSpaces[0]}`,
       },
       space: acmeSpaces[0],
     })

@@ -33,6 +33,7 @@ describe('orgs.members.list', () => {
       sso: false,
       spaces: expect.any(Number),
       teams: 1,
+      sites: 2,
     })
     expect(page.items.find((m) => m.id === demo.users.guest)!.role).toBeNull()
     // Join times are strictly ordered, as the list says.

@@ -67,7 +67,12 @@ describe('orgs.get', () => {
         listMembers: true,
         listTeams: true,
         listIntegrations: true,
+        access: true,
+        listInstallations: true,
+        installIntegration: true,
       },
+      mergeRules: { type: 'none' },
+      trial: { status: 'none', count: 0 },
     })
   })
 

@@ -12,6 +12,7 @@ import { join, relative } from 'node:path'
 import { afterAll, vi } from 'vitest'
 import type { LoggedRequest } from '../../mock/base/request-log.ts'
 import { RECORDS_DIR, type CalledOperations } from './operations-called.ts'
+import { recordAnswers, writeAnswers } from './published-answers.ts'
 
 /** operationId -> the statuses it answered in this test file. */
 const called = new Map<string, Set<number>>()
@@ -19,7 +20,8 @@ const called = new Map<string, Set<number>>()
 vi.mock('../../mock/platform.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../mock/platform.ts')>()
   const createMockPlatform: typeof original.createMockPlatform = (...args) => {
-    const platform = original.createMockPlatform(...args)
+    // Its answers through platform.fetch are recorded too, for test/published/replay.test.ts.
+    const platform = recordAnswers(original.createMockPlatform(...args))
     const log = platform.requests
     const push = log.push.bind(log)
     log.push = (entry: LoggedRequest) => {
@@ -43,4 +45,5 @@ afterAll(({}, suite) => {
   }
   mkdirSync(join(root, RECORDS_DIR), { recursive: true })
   writeFileSync(join(root, RECORDS_DIR, `${testFile.replace(/[\\/]/g, '__')}.json`), `${JSON.stringify(record)}\n`)
+  writeAnswers(root, testFile)
 })

@@ -27,6 +27,9 @@ describe('sites.redirects', () => {
       object: 'site-redirect',
       id: created.id,
       source: '/docs/v1/getting_started.html',
+      draft: false,
+      captureWildcard: false,
+      permanent: false,
       destination: { kind: 'site-section', siteSectionId: sites.changelog },
     })
     expect((await read.sites.redirects.list(site)).items.map((r) => r.id)).toContain(created.id)

@@ -14,6 +14,9 @@ describe('sites.list / sites.get', () => {
       title: 'Acme Docs',
       hostname: 'acme.docplat.site',
       visibility: 'public',
+      type: 'basic',
+      appliedType: 'basic',
+      defaultLevel: 'inherit',
       urls: {
         published: 'https://acme.docplat.site/docs',
         app: `https://app.docplat.dev/o/${demo.acme}/sites/${sites.docs}`,

@@ -115,6 +115,7 @@ function spacePermissions(role: Role, space: { locked?: boolean; deleted?: boole
     comment: live && atLeast(role, 'comment'),
     merge: editable && atLeast(role, 'review'),
     review: live && atLeast(role, 'review'),
+    installIntegration: live && role === 'admin',
   }
 }
 
