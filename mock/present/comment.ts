@@ -72,7 +72,7 @@ function repliers(view: CommentView, comment: CommentRecord) {
   for (const reply of view.state.indexes.repliesByComment.get(comment.id)) {
     const seen = by.get(reply.postedBy)
     const at = reply.editedAt && reply.editedAt > reply.postedAt ? reply.editedAt : reply.postedAt
-    if (seen) (seen.count++, at > seen.updatedAt && (seen.updatedAt = at))
+    if (seen) seen.count++, at > seen.updatedAt && (seen.updatedAt = at)
     else by.set(reply.postedBy, { count: 1, updatedAt: at })
   }
   return [...by].map(([user, { count, updatedAt }]) => ({ updatedAt, count, user: presentUserById(view.state, user, view.people) }))

@@ -42,4 +42,3 @@ function spacePermissionsWithInstall(role: Role | undefined, space: SpaceRecord)
   const permissions = spacePermissions(role, space)
   return { ...permissions, installIntegration: permissions.admin && !space.deletedAt }
 }
-

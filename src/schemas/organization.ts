@@ -31,7 +31,14 @@ export const Organization = z.looseObject({
   /** The merge rules of the organization's change requests (`{ type: 'none' }`: merges need no review). */
   mergeRules: z.optional(z.looseObject({ type: z.string() })),
   /** The organization's trial: `status` and how many trials it consumed (`count`). */
-  trial: z.optional(z.looseObject({ status: z.optional(z.string()), count: z.optional(z.number()), endDate: z.optional(z.string()), decision: z.optional(z.string()) })),
+  trial: z.optional(
+    z.looseObject({
+      status: z.optional(z.string()),
+      count: z.optional(z.number()),
+      endDate: z.optional(z.string()),
+      decision: z.optional(z.string()),
+    }),
+  ),
   customHostname: z.optional(z.string()),
   blocked: z.optional(z.looseObject({ reason: z.optional(z.string()) })),
   internal_billingMigration: z.optional(
