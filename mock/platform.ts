@@ -3,7 +3,7 @@ import { operations, type OperationId } from '../src/contract/index.ts'
 import type { OperationDef } from '../src/contract/define.ts'
 import { DEFAULT_BASE_URL } from '../src/core/options.ts'
 import { Clock } from './base/clock.ts'
-import { createDispatcher, createStateLock, DroppedConnection, transactOn, type PlainHandler } from './dispatch.ts'
+import { createCore, createStateLock, DroppedConnection, transactOn, type PlainHandler } from './dispatch.ts'
 import { fetchDispatch } from './fetch-adapter.ts'
 import { Faults } from './base/faults.ts'
 import { cryptoSecrets, Random, type SecretSource } from './base/random.ts'
@@ -494,7 +494,7 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
     readSource: (text) => readTextSliced(text, libraries.yaml.parseYAMLSteps),
   }
 
-  const core = createDispatcher({
+  const core = createCore({
     operations: OPERATIONS,
     handlers: operationHandlers as unknown as Record<string, Handler<OperationDef>>,
     state: () => state,
