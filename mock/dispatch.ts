@@ -420,8 +420,10 @@ export function createCore(options: CoreOptions): Core {
     const op = call.operation!
     const handler = options.handlers[op.id]!
     const lent = capabilitiesFor(call.request.readSource)
-    const run = (prepared: number) => () =>
-      handler({ input: call.input as never, caller: call.caller!, state: options.state(), capabilities: lent, prepared })
+    const run = (prepared: number) =>
+      function runHandler() {
+        return handler({ input: call.input as never, caller: call.caller!, state: options.state(), capabilities: lent, prepared })
+      }
     let result = await locked(call, run(0), true)
     for (let prepared = 0; result instanceof Deferred; ) {
       const way = result.way
@@ -449,10 +451,10 @@ export function createCore(options: CoreOptions): Core {
    */
   function locked<T>(call: Call, run: () => T | Promise<T>, first = false): Promise<T> {
     let inCall = true
-    const out = lock.exclusive(() => {
+    const out = lock.exclusive(function underLock() {
       if (first && (call.waited || !inCall) && call.request.signal.aborted) throw new DroppedConnection()
       const state = options.state()
-      return journaled(state, () => {
+      return journaled(state, function maintainThenRun() {
         // Clock-driven and idempotent: its writes are kept whatever the operation does, but
         // a failure halfway through it undoes them, as any failed run does.
         maintain(state)

@@ -26,8 +26,8 @@ import type { SourceReader } from '../base/source-limits.ts'
 export interface MockServerOptions {
   /**
    * What answers the requests: a platform from `createMockPlatform`, or anything with its
-   * `dispatch` (a wrapper that logs or persists, for instance) or its `handle` (the same without
-   * WHATWG objects: `platform.handle`, what the server calls when it can).
+   * `dispatch` (a wrapper that logs, for instance, called for every request) or its `handle` (the
+   * same without WHATWG objects: `platform.handle`, what the server calls for a whole platform).
    */
   platform: Pick<MockPlatform, 'dispatch'> | Pick<MockPlatform, 'handle'>
   /** TCP port; `0` (the default) picks a free one, see {@link MockServer.port}. */
@@ -188,7 +188,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   // The platform's own budget, unless it is still to come (a promise) or not a whole platform.
   const platformBudget = (controlPlatform as Partial<MockPlatform> | undefined)?.requests?.budget
   const budget = options.requestJournal === false ? new ByteBudget(0) : (options.requestJournal ?? platformBudget ?? new ByteBudget())
-  const answer = platformAnswer(platform)
+  const answer = answererOf(platform)
   // Platforms created over HTTP, each its own tenant (its own control plane and inspector details).
   const limits = options.platforms === false ? undefined : (options.platforms ?? {})
   const platformHost =
@@ -277,7 +277,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     onRequest,
   )
   server.setTimeout(timeouts.idle, (socket: Socket) => socket.destroy())
-  // The body limits step says continue, or refuses a body larger than accepted before it is sent.
+  // The body limits stage says continue, or refuses a body larger than accepted before it is sent.
   server.on('checkContinue', onRequest)
   // What Node's parser rejects (bad request lines, unknown methods, oversized headers, timeouts)
   // gets the same error body as every other answer, instead of Node's bare status line.
@@ -364,7 +364,7 @@ async function serve(
  * without WHATWG objects), else its `handle` when it gives no `dispatch`; a `dispatch` written by
  * hand (one that logs) must see every request, so it is called as it is.
  */
-function platformAnswer(platform: Pick<MockPlatform, 'dispatch'> | Pick<MockPlatform, 'handle'>): Tenant['answer'] {
+function answererOf(platform: Pick<MockPlatform, 'dispatch'> | Pick<MockPlatform, 'handle'>): Tenant['answer'] {
   const dispatch = 'dispatch' in platform ? (platform.dispatch as FetchDispatch | undefined) : undefined
   const plain: PlainHandler | undefined = dispatch ? dispatch.adapts : (platform as Pick<MockPlatform, 'handle'>).handle
   if (plain) return plain
