@@ -294,11 +294,11 @@ export function createCore(options: CoreOptions): Core {
     return lentCapabilities
   }
 
-  const handle: PlainHandler = (request) => answerCall(callOf(request))
-  return Object.assign(handle, { commit })
+  return Object.assign(answerCall, { commit })
 
-  /** The main line: each stage in turn, the first answer returned. */
-  async function answerCall(call: Call): Promise<PlainAnswer> {
+  /** The main line: the request's {@link Call}, then each stage in turn, the first answer returned. */
+  async function answerCall(request: PlainRequest): Promise<PlainAnswer> {
+    const call = callOf(request)
     await ready(call)
     route(call)
     fault(call)
