@@ -68,7 +68,7 @@ describe('a stack trace from a handler names the stages it went through', () => 
       'operate',
       'answerCall',
     ])
-      expect(stack).toMatch(new RegExp(`\\bat (async )?${stage} `))
+      expect(stack).toMatch(new RegExp(`\\bat (async )?(\\S+\\.)?${stage} `))
     expect(stack).not.toMatch(/\bat <anonymous>/)
   })
 
@@ -84,6 +84,6 @@ describe('a stack trace from a handler names the stages it went through', () => 
     expect(answer.status).toBe(500)
     const stack = loggedStack(logged)
     for (const stage of ['runHandler', 'transactionOf', 'operate', 'answerCall', 'platformStages', 'answerRequest', 'serve'])
-      expect(stack).toMatch(new RegExp(`\\bat (async )?${stage} `))
+      expect(stack).toMatch(new RegExp(`\\bat (async )?(\\S+\\.)?${stage} `))
   })
 })
