@@ -8,13 +8,13 @@ import { runMaintenance } from './model/maintenance.ts'
 import type { State } from './model/state.ts'
 import { Transaction, type Transact } from './model/transaction.ts'
 import type { FaultEffect, FaultOutcome, Faults } from './base/faults.ts'
-import { errorAnswer } from './base/error-answer.ts'
+import { errorAnswer, internalErrorAnswer } from './base/error-answer.ts'
 import { mockLog, type MockLog } from './base/logger.ts'
 import { HttpError, unauthorized } from './base/http-error.ts'
 import { parseInput } from './base/input.ts'
-import { refusal, unknownFields, unrouted } from './base/near-miss.ts'
+import { refusal, unknownFields, unrouted as unroutedMiss } from './base/near-miss.ts'
 import type { InjectedFault, LoggedRequest, NearMiss, RequestLog } from './base/request-log.ts'
-import { routeTableFor } from './base/route-table.ts'
+import { routeTableFor, type RouteMatch } from './base/route-table.ts'
 import { nextTurn } from './base/turns.ts'
 import type { Commit, Capabilities } from './base/capabilities.ts'
 import type { SourceReader } from './base/source-limits.ts'
@@ -84,22 +84,7 @@ export interface PlainAnswer {
  */
 export type PlainHandler = (request: PlainRequest) => Promise<PlainAnswer>
 
-/**
- * The core as the Node server calls it: the answer itself when the request needs nothing to wait
- * for (no scenario being built, no fault, no body to read, the lock free, a handler that finishes
- * in the call), else its promise. A request answered in its own turn skips a dozen promise hops.
- */
-export type InTurnHandler = (request: PlainRequest) => PlainAnswer | Promise<PlainAnswer>
-
-/** Where a {@link Dispatcher} (and a handler standing for one) carries its {@link InTurnHandler}. */
-export const IN_TURN: unique symbol = Symbol('docplat.inTurn')
-
-/** The in-turn core behind `handle`, or `handle` itself when it carries none. */
-export function inTurn(handle: PlainHandler & { readonly [IN_TURN]?: InTurnHandler }): InTurnHandler {
-  return handle[IN_TURN] ?? handle
-}
-
-export interface DispatcherOptions {
+export interface CoreOptions {
   operations: Iterable<OperationDef>
   handlers: Record<string, Handler<OperationDef>>
   state: () => State
@@ -112,7 +97,7 @@ export interface DispatcherOptions {
   loadLibraries: (operationId: string) => Promise<void> | undefined
   faults: Faults
   log: RequestLog
-  /** What handlers use beyond the state; the dispatcher adds `commit`, as it holds the lock. */
+  /** What handlers use beyond the state; the core adds `commit`, as it holds the lock. */
   capabilities: Omit<Capabilities, 'commit'>
   /** Path prefix of the platform's base URL (e.g. `/api`), stripped before routing. */
   basePath: string
@@ -159,23 +144,18 @@ function release(body: PlainAnswer['body']): void {
 }
 
 /**
- * The platform's core: `(request) => answer`. It routes with its own table, consults faults,
- * authenticates, parses input with the contract, and runs the handler under the state lock, so
- * overlapping requests never interleave inside one operation and a failed one changes nothing.
- */
-/**
- * The platform's core ({@link createDispatcher}): answers requests, and runs `commit` under the same
+ * The platform's core ({@link createCore}): answers requests, and runs `commit` under the same
  * lock, for work that ends after the call that started it (a delivery's outcome), API or control.
  */
-export type Dispatcher = PlainHandler & { readonly commit: Commit; readonly [IN_TURN]: InTurnHandler }
+export type Core = PlainHandler & { readonly commit: Commit }
 
 /**
  * The state lock: one operation (or control write) at a time over a platform's state. Nobody
- * holds it: `exclusive(fn)` runs `fn` now, and when `fn` ends in the same call the lock is let go
- * at once (nothing else can have run meanwhile). Else `fn` waits its turn.
+ * holds it: `exclusive(fn)` runs `fn` at once when the lock is free (within the call), else when
+ * every holder before it has ended, in the order they asked.
  */
 export interface StateLock {
-  exclusive<T>(fn: () => T | Promise<T>): T | Promise<T>
+  exclusive<T>(fn: () => T | Promise<T>): Promise<T>
 }
 
 export function createStateLock(): StateLock {
@@ -184,28 +164,20 @@ export function createStateLock(): StateLock {
   let holders = 0
   const unlock = () => void holders--
   return {
-    exclusive<T>(fn: () => T | Promise<T>): T | Promise<T> {
-      if (holders === 0) {
-        holders++
-        let out: T | Promise<T>
-        try {
-          out = fn()
-        } catch (error) {
-          holders--
-          throw error
-        }
-        if (!(out instanceof Promise)) {
-          holders--
-          return out
-        }
-        tail = out.then(unlock, unlock)
-        return out
-      }
-      holders++
-      const run = tail.then(fn)
+    exclusive<T>(fn: () => T | Promise<T>): Promise<T> {
+      const run = holders++ === 0 ? now(fn) : tail.then(fn)
       tail = run.then(unlock, unlock)
       return run
     },
+  }
+}
+
+/** Runs `fn` within the call, a throw becoming a rejection. */
+function now<T>(fn: () => T | Promise<T>): Promise<T> {
+  try {
+    return Promise.resolve(fn())
+  } catch (error) {
+    return Promise.reject(error)
   }
 }
 
@@ -215,7 +187,7 @@ export function createStateLock(): StateLock {
  * changes nothing and no request ever sees (or rolls back) half of one; journaled when it ends.
  */
 export function transactOn(lock: StateLock, state: () => State): Transact {
-  return async (write) =>
+  return (write) =>
     lock.exclusive(() => {
       const current = state()
       return journaled(current, () => transaction(current, 'a write outside requests', () => write(current)))
@@ -227,29 +199,102 @@ export function transactOn(lock: StateLock, state: () => State): Transact {
  * kept or undid its writes: still under the lock, so a journal sees whole operations, never half
  * of one (and nothing of one rolled back).
  */
-function journaled<T>(state: State, run: () => T | Promise<T>): T | Promise<T> {
-  let out: T | Promise<T>
+async function journaled<T>(state: State, run: () => Promise<T>): Promise<T> {
   try {
-    out = run()
-  } catch (error) {
+    return await run()
+  } finally {
     state.changes?.commit(state)
-    throw error
   }
-  if (out instanceof Promise) return out.finally(() => state.changes?.commit(state))
-  state.changes?.commit(state)
-  return out
 }
 
-export function createDispatcher(options: DispatcherOptions): Dispatcher {
+/**
+ * One request on its way through the core's stages: what it is, and what each stage found out.
+ * The request log's entry, the near miss and the answer are all read from it.
+ */
+export interface Call {
+  readonly request: PlainRequest
+  /** The method, upper case. */
+  readonly method: string
+  /** A HEAD, answered as its GET without the body. */
+  readonly head: boolean
+  /** The path routed: the request's, the platform's base path taken off (by `route`). */
+  pathname: string
+  /** What the route table found (by `route`). */
+  route: RouteMatch | undefined
+  /** The operation the request is for, when a route matched. */
+  operation: OperationDef | undefined
+  /** The fault taken for this request, if any (by `fault`), and what the request log says of it. */
+  fault: FaultOutcome | undefined
+  injected: InjectedFault | undefined
+  /**
+   * The state the request works on (by `authenticate`): the one it authenticated against, until
+   * its first round under the lock, which moves it to a state restored or reset meanwhile
+   * (authenticating again); from then on, whatever replaces the state, the request sees only the
+   * one it began on.
+   */
+  state: State | undefined
+  /** Who called (by `authenticate`), and the label of the token they used. */
+  caller: Caller | undefined
+  tokenName: string | undefined
+  /** What is being checked, while a refusal is a near miss rather than the operation's own answer. */
+  checking: 'authentication' | 'validation' | undefined
+  /** The parsed path, query and body (by `parse`). */
+  input: Record<string, unknown> | undefined
+  /** Set when the request is a near miss (no operation, refused by validation or authentication, unknown fields). */
+  miss: NearMiss | undefined
+  /**
+   * Whether the request waited (a fault's latency, its body, a library) before asking for the
+   * lock: then, or when the lock was held, a caller who gave up meanwhile is dropped before the
+   * operation runs. A request that reaches a free lock without waiting never reads its signal,
+   * which the server makes only on demand.
+   */
+  waited: boolean
+  /** The answer, once `log` has it. */
+  answer: PlainAnswer | undefined
+  /** `performance.now()` when the core took the request and when it logged its answer. */
+  readonly timings: { readonly arrived: number; answered?: number | undefined }
+}
+
+/** A new {@link Call} for `request`, before any stage. */
+function callOf(request: PlainRequest): Call {
+  const method = request.method.toUpperCase()
+  return {
+    request,
+    method,
+    head: method === 'HEAD',
+    pathname: request.pathname,
+    route: undefined,
+    operation: undefined,
+    fault: undefined,
+    injected: undefined,
+    state: undefined,
+    caller: undefined,
+    tokenName: undefined,
+    checking: undefined,
+    input: undefined,
+    miss: undefined,
+    waited: false,
+    answer: undefined,
+    timings: { arrived: performance.now() },
+  }
+}
+
+/**
+ * The platform's core: `(request) => answer`. One {@link Call} record goes through named stages,
+ * in this order (docs/architecture.md, "A request's path"): `ready`, `route`, `fault`,
+ * `authenticate`, `parse`, `libraries`, `transaction` (under the state lock, so overlapping requests
+ * never interleave inside one operation and a failed one changes nothing), `respond`, `log`. What
+ * fails goes through `failure`, the one place a 500 is made for an operation.
+ */
+export function createCore(options: CoreOptions): Core {
   const routes = routeTableFor(options.operations)
   const operationList = [...options.operations]
   const lock = options.lock ?? createStateLock()
-  const { exclusive } = lock
   const transact = transactOn(lock, options.state)
+  const logger = options.logger ?? mockLog()
   let requestCount = 0
   /** Work that ends after its request (a delivery's outcome) writes as an operation of its own. */
-  const commit: Commit = (write) =>
-    transact(write).catch((error: unknown) => (options.logger ?? mockLog()).error('background write failed:', error))
+  const commit: Commit = (write) => transact(write).catch((error: unknown) => logger.error('background write failed:', error))
   const capabilities: Capabilities = { ...options.capabilities, commit }
   // A server lends one source reader for all its requests: the capabilities with it are made once
   // per reader, not once per request.
@@ -264,206 +309,230 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     return lentCapabilities
   }
 
-  // `platform.handle` promises its answer, whatever happens (a bug thrown in the call included).
-  const handle = async (request: PlainRequest): Promise<PlainAnswer> => dispatch(request)
-  return Object.assign(handle, { commit, [IN_TURN]: dispatch })
+  return Object.assign(answerCall, { commit })
 
-  function dispatch(request: PlainRequest): PlainAnswer | Promise<PlainAnswer> {
-    const waiting = options.ready()
-    // A caller that gave up while the scenario was being built never reaches the platform: no
-    // fault taken, nothing run (a later request gets the fault meant for it).
-    if (waiting) return waiting.then(() => (request.signal.aborted ? dropped() : dispatch(request)))
-    let pathname = request.pathname
-    if (options.basePath && pathname.startsWith(options.basePath)) pathname = pathname.slice(options.basePath.length) || '/'
-    const method = request.method.toUpperCase()
-    // HEAD is a GET without the body, on every GET route.
-    const head = method === 'HEAD'
-    const match = routes.match(head ? 'GET' : method, pathname)
-    const op = match.kind === 'found' ? match.op : undefined
-    let body: unknown
-    let miss: NearMiss | undefined
-    let tokenName: string | undefined
-    /**
-     * Whether the request waited (a fault's latency, its body, a library) before asking for the
-     * lock: then, or when the lock was held, a caller who gave up meanwhile is dropped before the
-     * operation runs. A request that reaches a free lock in its own turn never reads its signal,
-     * which the server makes only on demand.
-     */
-    let waited = false
-    const finish = (answer: PlainAnswer): PlainAnswer => {
-      const entry: LoggedRequest = {
-        method,
-        url: request.url,
-        operationId: op?.id as OperationId | undefined,
-        status: answer.status,
-        ...clientOf(request),
-        at: options.state().clock.now().toISOString(),
-        body,
-        ...(tokenName !== undefined ? { tokenName } : {}),
-        ...(miss ? { miss } : {}),
-        ...(injected ? { fault: injected } : {}),
-      }
-      // A near miss found before authentication still names the known token it carried: beyond
-      // loopback, --strict stops only for callers holding one.
-      if (miss && tokenName === undefined) {
-        const known = knownToken(options.state(), request)
-        if (known !== undefined) entry.tokenName = known
-      }
-      answer.logged = options.log.push(entry)
-      if (miss) {
-        answer.miss = miss
-        options.onMiss?.(entry)
-      }
-      answer.headers['x-request-id'] = `req_${++requestCount}`
-      answer.operationId = op?.id
-      if (head && answer.body !== null) {
-        release(answer.body)
-        answer.body = null
-      }
-      return answer
+  /** The main line: the request's {@link Call}, then each stage in turn, the first answer returned. */
+  async function answerCall(request: PlainRequest): Promise<PlainAnswer> {
+    const call = callOf(request)
+    await ready(call)
+    route(call)
+    fault(call)
+    if (call.fault?.before) {
+      const early = await faultBefore(call)
+      if (early) return log(call, early)
     }
+    const answer = await operate(call)
+    if (call.fault?.after) return faultAfter(call, answer)
+    return answer
+  }
 
-    const fault = options.faults.take(method, pathname, op?.id)
-    // Known before anything runs: the draws of latency and which effect acts are made here.
-    const injected = fault && injectedBy(fault)
-    return fault ? faulty(fault) : run()
-
-    async function faulty(fault: FaultOutcome): Promise<PlainAnswer> {
-      waited = true
-      if (fault.before) {
-        const early = await applyFault(fault.before, request.signal)
-        if (early) return finish(early)
-      }
-      if (!fault.after) return run()
-      // The operation runs and its change is kept; only the answer the caller gets is faulty.
-      const answer = await run()
-      const late = await applyFault(fault.after, request.signal)
-      if (late) {
-        release(answer.body)
-        late.headers['x-request-id'] = answer.headers['x-request-id'] ?? ''
-        late.operationId = answer.operationId
-        late.logged = answer.logged
-        late.miss = answer.miss
-        return late
-      }
-      return answer
+  /** The operation's own stages; a failure anywhere among them is answered by `failure`. */
+  async function operate(call: Call): Promise<PlainAnswer> {
+    if (call.route?.kind !== 'found') return log(call, unrouted(call))
+    try {
+      authenticate(call)
+      await parse(call)
+      await libraries(call)
+      const result = await transactionOf(call)
+      return log(call, respond(call.route.op, result))
+    } catch (error) {
+      return log(call, failure(call, error))
     }
+  }
 
-    function run(): PlainAnswer | Promise<PlainAnswer> {
-      if (match.kind !== 'found') {
-        const none = match.kind === 'none'
-        const message = none ? `No operation matches ${request.method} ${pathname}` : `${request.method} is not allowed on ${pathname}`
-        miss = unrouted(operationList, method, pathname, message)
-        return finish(errorAnswer(none ? 404 : 405, message, none ? undefined : { allow: match.allow.join(', ') }))
+  /**
+   * Waits for the scenario (or a restore) when it is still being built. A caller that gave up
+   * meanwhile never reaches the platform: no fault taken, nothing run (a later request gets the
+   * fault meant for it).
+   */
+  async function ready(call: Call): Promise<void> {
+    for (let waiting = options.ready(); waiting; waiting = options.ready()) {
+      await waiting
+      if (call.request.signal.aborted) throw new DroppedConnection()
+    }
+  }
+
+  /** Strips the base path and finds the operation; HEAD is a GET without the body, on every GET route. */
+  function route(call: Call): void {
+    const { basePath } = options
+    if (basePath && call.pathname.startsWith(basePath)) call.pathname = call.pathname.slice(basePath.length) || '/'
+    call.route = routes.match(call.head ? 'GET' : call.method, call.pathname)
+    call.operation = call.route.kind === 'found' ? call.route.op : undefined
+  }
+
+  /** Takes a matching fault: the draws of latency and of which effect acts are made here, before anything runs. */
+  function fault(call: Call): void {
+    call.fault = options.faults.take(call.method, call.pathname, call.operation?.id)
+    if (call.fault) {
+      call.injected = injectedBy(call.fault)
+      call.waited = true
+    }
+  }
+
+  /** A fault's moment before the operation: its latency, then its answer (or a drop) if it has one. */
+  function faultBefore(call: Call): Promise<PlainAnswer | undefined> {
+    return applyFault(call.fault!.before!, call.request.signal)
+  }
+
+  /** A fault's moment after the operation: the operation's change is kept, only the answer is faulty. */
+  async function faultAfter(call: Call, answer: PlainAnswer): Promise<PlainAnswer> {
+    const late = await applyFault(call.fault!.after!, call.request.signal)
+    if (!late) return answer
+    release(answer.body)
+    late.headers['x-request-id'] = answer.headers['x-request-id'] ?? ''
+    late.operationId = answer.operationId
+    late.logged = answer.logged
+    late.miss = answer.miss
+    return late
+  }
+
+  /** No operation at this path (404), or none with this method (405 with `Allow`): a near miss. */
+  function unrouted(call: Call): PlainAnswer {
+    const route = call.route!
+    const none = route.kind === 'none'
+    const { method } = call.request
+    const message = none ? `No operation matches ${method} ${call.pathname}` : `${method} is not allowed on ${call.pathname}`
+    call.miss = unroutedMiss(operationList, call.method, call.pathname, message)
+    return errorAnswer(none ? 404 : 405, message, route.kind === 'method' ? { allow: route.allow.join(', ') } : undefined)
+  }
+
+  /** The bearer token's user in the current state, which the request then works on; or 401. */
+  function authenticate(call: Call): void {
+    call.checking = 'authentication'
+    const state = options.state()
+    call.state = state
+    const caller = bearerCaller(state, call.request)
+    call.caller = caller
+    call.tokenName = state.tables.tokens.get(caller.token)?.label
+    call.checking = undefined
+  }
+
+  /** Path, query and body through the contract's schemas: 400 naming the field. */
+  async function parse(call: Call): Promise<void> {
+    call.checking = 'validation'
+    const op = call.operation!
+    const params = call.route?.kind === 'found' ? call.route.params : {}
+    const parsing = parseInput(op, params, call.request.search, call.request, (fields) => {
+      call.miss = unknownFields(op, fields)
+    })
+    // A body to read is a wait: a caller who gave up meanwhile is not run.
+    if (op.body) call.waited = true
+    call.input = await parsing
+    call.checking = undefined
+  }
+
+  /** Loads, outside the lock, a library the operation needs on first use: it never holds up other requests. */
+  async function libraries(call: Call): Promise<void> {
+    const loading = options.loadLibraries(call.operation!.id)
+    if (!loading) return
+    call.waited = true
+    await loading
+  }
+
+  /**
+   * Runs the handler under the state lock as one transaction, then any work it deferred
+   * (a {@link Deferred}) outside the lock, back its way.
+   */
+  async function transactionOf(call: Call): Promise<unknown> {
+    const op = call.operation!
+    const handler = options.handlers[op.id]!
+    const lent = capabilitiesFor(call.request.readSource)
+    const run = (prepared: number) =>
+      function runHandler() {
+        return handler({ input: call.input as never, caller: call.caller!, state: call.state!, capabilities: lent, prepared })
       }
-      const handler = options.handlers[match.op.id]!
-      const opDef = match.op
-      /** What is being checked, while a refusal is a near miss rather than the operation's own answer. */
-      let checking: 'authentication' | 'validation' | undefined = 'authentication'
-      const fail = (error: unknown): PlainAnswer => {
-        if (error instanceof HttpError) {
-          if (checking) miss = refusal(opDef, checking, error.message)
-          return finish(errorAnswer(error.status, error.message, error.headers))
-        }
-        if (error instanceof DroppedConnection)
-          throw error
-          // A bug of the mock, never the client's doing: say so plainly.
-        ;(options.logger ?? mockLog()).error(`${opDef.id} failed:`, error)
-        return finish(
-          errorAnswer(500, `Internal error in the mock while handling ${opDef.id}: ${String((error as Error)?.message ?? error)}`),
-        )
-      }
-      let caller: Caller
-      /**
-       * The state the request works on: the one it authenticated against, until its first run
-       * under the lock, which moves it to a state restored or reset meanwhile (authenticating
-       * again); from then on, whatever replaces the state, the request sees only the one it began.
-       */
-      let pinned: State
-      const attempt = <T>(run: () => T | Promise<T>, first = false) => {
-        let inCall = true
-        const out = exclusive(() => {
-          if (first && (waited || !inCall) && request.signal.aborted) throw new DroppedConnection()
-          if (first && options.state() !== pinned) signIn(options.state())
-          const state = pinned
-          return journaled(state, () => {
-            // Clock-driven and idempotent: its writes are kept whatever the operation does, but
-            // a failure halfway through it undoes them, as any failed run does.
-            maintain(state)
-            return transaction(state, opDef.id, run)
-          })
-        })
-        inCall = false
-        return out
-      }
-      const afterInput = (input: Record<string, unknown>): PlainAnswer | Promise<PlainAnswer> => {
-        try {
-          checking = undefined
-          if (opDef.body) body = input
-          // Outside the lock: a library loading on its first use never holds up other requests.
-          const loading = options.loadLibraries(opDef.id)
-          if (loading) {
-            waited = true
-            return loading.then(() => execute(input)).catch(fail)
-          }
-          return execute(input)
-        } catch (error) {
-          return fail(error)
-        }
-      }
-      const execute = (input: Record<string, unknown>): PlainAnswer | Promise<PlainAnswer> => {
-        const lent = capabilitiesFor(request.readSource)
-        const runHandler = (prepared: number) => () =>
-          handler({ input: input as never, caller, state: pinned, capabilities: lent, prepared })
-        const first = attempt(runHandler(0), true)
-        const settle = (result: unknown): PlainAnswer | Promise<PlainAnswer> =>
-          result instanceof Deferred ? deferred(result).catch(fail) : finish(respond(opDef, result))
-        const deferred = async (start: Deferred<unknown>): Promise<PlainAnswer> => {
-          let result: unknown = start
-          // Work the operation finishes after the lock (a Deferred): outside it, then back its way.
-          for (let prepared = 0; result instanceof Deferred; ) {
-            const way = result.way
-            if (way.kind === 'answer') {
-              result = await way.work()
-            } else if (way.kind === 'finish') {
-              const value = await way.work()
-              result = await attempt(() => way.last(value, pinned))
-            } else {
-              if (++prepared > MAX_PREPARES) throw new Error(`${opDef.id} asked to prepare more than ${MAX_PREPARES} times`)
-              // A turn first, so requests already on their way queue for the lock before the
-              // operation runs again, however quick the work is.
-              await nextTurn()
-              await way.work()
-              result = await attempt(runHandler(prepared))
-            }
-          }
-          return finish(respond(opDef, result))
-        }
-        if (first instanceof Promise) return first.then(settle).catch(fail)
-        return settle(first)
-      }
-      const signIn = (state: State) => {
-        pinned = state
-        checking = 'authentication'
-        caller = authenticate(state, request)
-        tokenName = state.tables.tokens.get(caller.token)?.label
-        checking = undefined
-      }
-      try {
-        signIn(options.state())
-        checking = 'validation'
-        const parsed = parseInput(opDef, match.params, request.search, request, (fields) => {
-          miss = unknownFields(opDef, fields)
-        })
-        if (parsed instanceof Promise) {
-          waited = true
-          return parsed.then(afterInput, fail)
-        }
-        return afterInput(parsed)
-      } catch (error) {
-        return fail(error)
+    let result = await locked(call, run(0), true)
+    for (let prepared = 0; result instanceof Deferred; ) {
+      const way = result.way
+      if (way.kind === 'answer') {
+        result = await way.work()
+      } else if (way.kind === 'finish') {
+        const value = await way.work()
+        result = await locked(call, () => way.last(value, call.state!))
+      } else {
+        if (++prepared > MAX_PREPARES) throw new Error(`${op.id} asked to prepare more than ${MAX_PREPARES} times`)
+        // A turn first, so requests already on their way queue for the lock before the
+        // operation runs again, however quick the work is.
+        await nextTurn()
+        await way.work()
+        result = await locked(call, run(prepared))
       }
     }
+    return result
+  }
+
+  /**
+   * One round of the operation under the lock: the clock's maintenance (purges, processing
+   * states), then `run`, as a transaction, journaled when it ends. The first round drops a caller
+   * who gave up while the request waited or the lock was held.
+   */
+  function locked<T>(call: Call, run: () => T | Promise<T>, first = false): Promise<T> {
+    let inCall = true
+    const out = lock.exclusive(function underLock() {
+      if (first && (call.waited || !inCall) && call.request.signal.aborted) throw new DroppedConnection()
+      // A state restored or reset while the request waited: it runs on the new one, signed in again.
+      if (first && options.state() !== call.state) authenticate(call)
+      const state = call.state!
+      return journaled(state, function maintainThenRun() {
+        // Clock-driven and idempotent: its writes are kept whatever the operation does, but
+        // a failure halfway through it undoes them, as any failed run does.
+        maintain(state)
+        return transaction(state, call.operation!.id, run)
+      })
+    })
+    inCall = false
+    return out
+  }
+
+  /**
+   * The failure list: a refusal the client caused (an `HttpError`, a near miss while checking), a
+   * dropped connection (no answer at all), else a bug of the mock: the one 500 of the core.
+   */
+  function failure(call: Call, error: unknown): PlainAnswer {
+    if (error instanceof HttpError) {
+      if (call.checking) call.miss = refusal(call.operation!, call.checking, error.message)
+      return errorAnswer(error.status, error.message, error.headers)
+    }
+    if (error instanceof DroppedConnection) throw error
+    return internalErrorAnswer(error, { during: 'operation', operationId: call.operation!.id }, logger)
+  }
+
+  /** Logs the request in the request log and gives the answer its `x-request-id` (and a HEAD no body). */
+  function log(call: Call, answer: PlainAnswer): PlainAnswer {
+    const { request, miss, tokenName, injected } = call
+    const state = options.state()
+    const entry: LoggedRequest = {
+      method: call.method,
+      url: request.url,
+      operationId: call.operation?.id as OperationId | undefined,
+      status: answer.status,
+      ...clientOf(request),
+      at: state.clock.now().toISOString(),
+      body: call.operation?.body ? call.input : undefined,
+      ...(tokenName !== undefined ? { tokenName } : {}),
+      ...(miss ? { miss } : {}),
+      ...(injected ? { fault: injected } : {}),
+    }
+    // A near miss found before authentication still names the known token it carried: beyond
+    // loopback, --strict stops only for callers holding one.
+    if (miss && tokenName === undefined) {
+      const known = knownToken(state, request)
+      if (known !== undefined) entry.tokenName = known
+    }
+    answer.logged = options.log.push(entry)
+    if (miss) {
+      answer.miss = miss
+      options.onMiss?.(entry)
+    }
+    answer.headers['x-request-id'] = `req_${++requestCount}`
+    answer.operationId = call.operation?.id
+    if (call.head && answer.body !== null) {
+      release(answer.body)
+      answer.body = null
+    }
+    call.answer = answer
+    call.timings.answered = performance.now()
+    return answer
   }
 }
 
@@ -473,27 +542,15 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
  * round that asks to prepare ({@link Deferred.prepare}) will run again: a write made before asking
  * would be made twice, so it is undone and reported as the bug it is.
  */
-function transaction<T>(state: State, operationId: string, run: () => T | Promise<T>): T | Promise<T> {
+async function transaction<T>(state: State, operationId: string, run: () => T | Promise<T>): Promise<T> {
   const tx = new Transaction(state)
-  let result: T | Promise<T>
+  let result: T
   try {
-    result = run()
+    result = await run()
   } catch (error) {
     tx.rollback()
     throw error
   }
-  if (result instanceof Promise)
-    return result.then(
-      (value) => settleTransaction(tx, operationId, value),
-      (error) => {
-        tx.rollback()
-        throw error
-      },
-    )
-  return settleTransaction(tx, operationId, result)
-}
-
-function settleTransaction<T>(tx: Transaction, operationId: string, result: T): T {
   const written = tx.firstWrite
   if (result instanceof Deferred && result.way.kind === 'prepare' && written !== undefined) {
     tx.rollback()
@@ -501,11 +558,6 @@ function settleTransaction<T>(tx: Transaction, operationId: string, result: T): 
   }
   tx.commit()
   return result
-}
-
-/** What a request its caller gave up on before the platform began it comes to: no answer, as a dropped connection. */
-function dropped(): never {
-  throw new DroppedConnection()
 }
 
 /** Runs the clock's work (purges, processing) as a transaction of its own, committed before the operation's. */
@@ -556,7 +608,7 @@ async function applyFault(effect: FaultEffect, signal: AbortSignal): Promise<Pla
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
 /** Reads the bearer token and finds its user; 401 otherwise. */
-function authenticate(state: State, request: PlainRequest): Caller {
+function bearerCaller(state: State, request: PlainRequest): Caller {
   const match = BEARER.exec(request.header('authorization') ?? '')
   if (!match) throw unauthorized()
   const token = state.tables.tokens.get(match[1]!)

@@ -6,11 +6,13 @@
 import { readRequestBytes } from './base/input.ts'
 import type { PlainHandler, PlainAnswer, PlainRequest } from './dispatch.ts'
 
-/** The core a `dispatch` function adapts, so a server handed the platform can call the core directly. */
-export const CORE: unique symbol = Symbol('docplat.core')
-
-/** A `dispatch(Request) => Response` over a core, carrying the core under {@link CORE}. */
-export type FetchDispatch = ((request: Request) => Promise<Response>) & { readonly [CORE]?: PlainHandler }
+/**
+ * A `dispatch(Request) => Response` over a plain handler, naming the plain handler it
+ * adapts (`adapts`), so a server handed the platform answers through that handler without building
+ * WHATWG objects. A `dispatch` written by hand (a wrapper that logs) names none, and is called as
+ * it is.
+ */
+export type FetchDispatch = ((request: Request) => Promise<Response>) & { readonly adapts?: PlainHandler | undefined }
 
 /** What the core reads of a `Request`: the body only when the operation takes one. */
 class FetchRequest implements PlainRequest {
@@ -67,8 +69,8 @@ export function toResponse(answer: PlainAnswer): Response {
   return new Response(stream, { status, headers })
 }
 
-/** `dispatch(Request) => Response` over the core. */
-export function fetchDispatch(core: PlainHandler): FetchDispatch {
-  const dispatch = async (request: Request) => toResponse(await core(plainRequest(request)))
-  return Object.defineProperty(dispatch, CORE, { value: core })
+/** `dispatch(Request) => Response` over `handler` (the core, or the core as strict mode sees it). */
+export function fetchDispatch(handler: PlainHandler): FetchDispatch {
+  const dispatch = async (request: Request) => toResponse(await handler(plainRequest(request)))
+  return Object.defineProperty(dispatch, 'adapts', { value: handler })
 }

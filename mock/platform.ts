@@ -5,7 +5,7 @@ import { DEFAULT_BASE_URL } from '../src/core/options.ts'
 import type { Logger } from '../src/core/logger.ts'
 import { mockLog } from './base/logger.ts'
 import { Clock } from './base/clock.ts'
-import { createDispatcher, createStateLock, DroppedConnection, transactOn, type PlainHandler } from './dispatch.ts'
+import { createCore, createStateLock, DroppedConnection, transactOn, type PlainHandler } from './dispatch.ts'
 import { fetchDispatch } from './fetch-adapter.ts'
 import { Faults } from './base/faults.ts'
 import { ByteBudget } from './base/byte-budget.ts'
@@ -343,7 +343,7 @@ export function assemblePlatform(
     readSource: (text) => readTextSliced(text, libraries.yaml.parseYAMLSteps),
   }
 
-  const core = createDispatcher({
+  const core = createCore({
     operations: OPERATIONS,
     handlers: operationHandlers as unknown as Record<string, Handler<OperationDef>>,
     state,

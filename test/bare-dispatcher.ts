@@ -3,7 +3,7 @@ import { Clock } from '../mock/base/clock.ts'
 import { Faults } from '../mock/base/faults.ts'
 import { Random } from '../mock/base/random.ts'
 import { RequestLog } from '../mock/base/request-log.ts'
-import { createDispatcher, type PlainHandler, type StateLock } from '../mock/dispatch.ts'
+import { createCore, type PlainHandler, type StateLock } from '../mock/dispatch.ts'
 import type { Handler } from '../mock/handlers/types.ts'
 import { Libraries } from '../mock/model/libraries.ts'
 import { createUser, issueToken } from '../mock/model/orgs/members.ts'
@@ -33,7 +33,7 @@ export async function bareDispatcher(options: {
   )
   const user = await createUser(state, { displayName: 'Pat', email: 'pat@example.com' })
   const token = await issueToken(state, user.id)
-  const core = createDispatcher({
+  const core = createCore({
     operations: [options.op],
     handlers: { [options.op.id]: options.handler },
     state: () => state,

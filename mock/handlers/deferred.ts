@@ -14,7 +14,7 @@ type Way<T> =
  * The one way an operation finishes work after the state lock: what it returns instead of its
  * answer `T` when part of the work must not hold the lock (parsing or searching much content, an
  * outbound call that may call the platform back, converting markdown a read asked as documents).
- * It carries that work and how its result comes back; the dispatcher runs the work outside the
+ * It carries that work and how its result comes back; the core runs the work outside the
  * lock, giving the event loop back to other requests, then brings the result back its way:
  *
  * - {@link Deferred.prepare}: the work only fills caches the platform owns, and the operation runs

@@ -64,7 +64,7 @@ export function rawHeader(raw: readonly string[], name: string): string | undefi
 
 /**
  * The core's request for a Node request: a class, so a request costs one object and no closures.
- * Its body is what the pipeline's body step read ({@link NativeRequest.received}). The abort
+ * Its body is what the server's body limits stage read ({@link NativeRequest.received}). The abort
  * signal is made only when something asks for it (an injected latency): most requests never do.
  */
 export class NativeRequest implements PlainRequest {

@@ -1,13 +1,14 @@
 /**
- * The HTTP server's one request path: an ordered list of steps over the plain request and answer,
- * each doing one thing and calling the next (LocalStack's handler chain is the model). Every
- * request takes every step, API and control plane alike; docs/architecture.md draws the list.
+ * The HTTP server's one request path: named stages over the plain request and answer, read top
+ * to bottom in {@link answerRequest} (LocalStack's handler chain and stripe-mock's `HandleRequest`
+ * are the models). Every request takes every stage, API and control plane alike, until one
+ * answers; docs/architecture.md draws the list.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import type { OperationDef } from '../../src/contract/define.ts'
 import { operations } from '../../src/contract/index.ts'
-import { errorAnswer } from '../base/error-answer.ts'
+import { errorAnswer, internalErrorAnswer } from '../base/error-answer.ts'
 import type { MockLog } from '../base/logger.ts'
 import { MAX_BODY_BYTES } from '../base/input.ts'
 import { routeTableFor } from '../base/route-table.ts'
@@ -31,15 +32,47 @@ import {
 } from './cors.ts'
 import { HOP_BY_HOP, type NativeRequest } from './native-request.ts'
 
-/** A platform the server serves: how it answers, and its control plane (if on). */
+/** A platform the server serves: how it answers, its control plane (if on), and its state file (if any). */
 export interface Tenant {
   /** The platform's core (or its WHATWG `dispatch`, adapted). */
-  answer(request: NativeRequest): Answerish
+  answer(request: NativeRequest): Promise<EdgeAnswer>
   /** Its control plane under `/_docplat/`, which also keeps what the inspector shows; `undefined` when off. */
   control: ControlPlane | undefined
+  /**
+   * Saves what an answered request changed (`docplat-mock serve --state`): the answer leaves only
+   * once it resolves. `undefined` when the platform keeps no state file.
+   */
+  persist?: (() => Promise<void>) | undefined
 }
 
-/** One request on its way through the steps: what it is, and what earlier steps found out. */
+/** What every request of one server shares: its policies, and how to find the platform a request is for. */
+export interface Edge {
+  /** Told of every answered request (the CLI prints a line from it). */
+  readonly onRequest: ((entry: RequestSummary) => void) | undefined
+  readonly cors: CorsPolicy
+  /** Whether the CORS policy adds headers and answers preflights (`cors: false` does neither). */
+  readonly corsOn: boolean
+  readonly hosts: HostPolicy
+  /** The platform a request is for, per request. */
+  readonly resolve: (passage: Passage) => Tenant
+  /** Requests allowed more than the platform's body limit (state uploads) take turns. */
+  readonly largeBodies: Turns
+  /** Where the server's own failures are told (`startMockServer({ logger })`). */
+  readonly logger: MockLog
+}
+
+/** The {@link Edge} of a server. */
+export function edgeOf(options: {
+  onRequest: Edge['onRequest']
+  cors: CorsPolicy
+  hosts: HostPolicy
+  resolve: Edge['resolve']
+  logger: MockLog
+}): Edge {
+  return { ...options, corsOn: corsOn(options.cors), largeBodies: new Turns() }
+}
+
+/** One request on its way through the stages: what it is, and what earlier stages found out. */
 export interface Passage {
   readonly req: IncomingMessage
   readonly res: ServerResponse
@@ -48,35 +81,12 @@ export interface Passage {
   readonly arrived: number
   /** Wall-clock milliseconds at arrival, for the access log. */
   readonly at: number
-  /** The platform the request is for: set by the "which platform" step. */
+  /** The platform the request is for: set by `whichPlatform`. */
   tenant: Tenant | undefined
   /** The control plane's route that answered, if it did (its reads are not printed). */
   controlRoute: string | undefined
   /** Called once the request is over, its answer written or its connection gone (the platform's request in flight ends). */
   finished?: (() => void) | undefined
-  /** Where the server's own failures are told (`startMockServer({ logger })`). */
-  readonly logger: MockLog
-}
-
-/** An answer now, or later. */
-export type Answerish = EdgeAnswer | Promise<EdgeAnswer>
-
-/** One step: answers itself, or calls `next` and may look at or add to the answer. */
-export type Step = (passage: Passage, next: () => Answerish) => Answerish
-
-/** `look(answer)` once there is an answer: at once when it is there. */
-function whenAnswered(answer: Answerish, look: (answer: EdgeAnswer) => EdgeAnswer): Answerish {
-  return answer instanceof Promise ? answer.then(look) : look(answer)
-}
-
-/** Runs `passage` through `steps` in order; the last step must answer. */
-export function runSteps(steps: readonly Step[], passage: Passage): Answerish {
-  const at = (index: number): Answerish => {
-    const step = steps[index]
-    if (!step) throw new Error('The last step of the pipeline called next')
-    return step(passage, () => at(index + 1))
-  }
-  return at(0)
 }
 
 /** The client went away before its request was read: nobody is left to answer, or to log. */
@@ -86,49 +96,94 @@ export class ClientGone extends Error {
   }
 }
 
+/** The platform answered and changed its state, but the state file could not be written. */
+class StateNotSaved extends Error {
+  constructor(cause: unknown) {
+    super(String((cause as Error)?.message ?? cause), { cause })
+  }
+}
+
+/**
+ * The server's main line: every request takes these stages, in this order, until one answers
+ * (docs/architecture.md, "Through the Node server"). Whatever the stages after `hosts` throw goes
+ * through `failure`.
+ */
+export async function answerRequest(edge: Edge, passage: Passage): Promise<EdgeAnswer> {
+  const refused = refuseOrigin(edge, passage) ?? preflight(edge, passage) ?? refuseHost(edge, passage)
+  if (refused) return accessLog(edge, passage, refused)
+  let answer: EdgeAnswer
+  try {
+    answer = await platformStages(passage, edge)
+  } catch (error) {
+    answer = failure(edge, passage, error)
+  }
+  return accessLog(edge, passage, addCorsHeaders(edge, passage, answer))
+}
+
+/** The stages past the server's policies: the platform's, or its control plane's. */
+async function platformStages(passage: Passage, edge: Edge): Promise<EdgeAnswer> {
+  whichPlatform(edge, passage)
+  const limit = bodyLimit(passage.tenant, passage.request)
+  const endTurn = limit > MAX_BODY_BYTES ? await edge.largeBodies.turn(passage.req.socket) : undefined
+  try {
+    const refused = (await bodyLimits(passage, limit)) ?? refuseMethods(passage)
+    if (refused) return refused
+    const control = await controlPlane(passage)
+    if (control) return control
+    const answer = await platformAnswer(passage)
+    await persistence(passage, answer)
+    return inspector(passage, answer)
+  } finally {
+    endTurn?.()
+  }
+}
+
+/**
+ * The failure list: a dropped connection (no answer; the access log counts it as 0), a client
+ * gone (nobody to answer), a state file not saved, else the mock's bug. Both of the last two are
+ * the one 500 (`internalErrorAnswer`).
+ */
+function failure(edge: Edge, passage: Passage, error: unknown): EdgeAnswer {
+  if (error instanceof DroppedConnection) {
+    edge.onRequest?.(summary(passage, 0, operationOf(passage, undefined)))
+    throw error
+  }
+  if (error instanceof ClientGone) throw error
+  if (error instanceof StateNotSaved) return internalErrorAnswer(error.cause, { during: 'saving' }, edge.logger)
+  return internalErrorAnswer(error, { during: 'server' }, edge.logger)
+}
+
 const routes = routeTableFor(Object.values(operations) as OperationDef[])
 
 function since(started: number): number {
   return Math.round((performance.now() - started) * 10) / 10
 }
 
-/**
- * The access log: one {@link RequestSummary} per answered request (0 for a dropped connection).
- * The control plane's reads are left out: the inspector polls, and its reads would drown what the
- * app sent.
- */
-export function accessLog(onRequest: ((entry: RequestSummary) => void) | undefined): Step {
-  if (!onRequest) return (_, next) => next()
-  return (passage, next) => {
-    const { request } = passage
-    const method = request.method.toUpperCase()
-    const preflight = isPreflight(request)
-    const summary = (status: number, operationId: string | undefined): RequestSummary => ({
-      at: new Date(passage.at).toISOString(),
-      method,
-      path: `${request.prefix}${request.pathname}${request.search === '' ? '' : `?${request.search}`}`,
-      status,
-      // A preflight is answered by the server itself, before any platform: nothing to time.
-      duration: preflight ? 0 : since(passage.arrived),
-      ...(operationId !== undefined ? { operationId } : {}),
-    })
-    const dropped = (error: unknown): never => {
-      if (error instanceof DroppedConnection) onRequest(summary(0, operationOf(passage, undefined)))
-      throw error
-    }
-    const answered = (answer: EdgeAnswer): EdgeAnswer => {
-      if (passage.controlRoute === undefined || (method !== 'GET' && method !== 'HEAD'))
-        onRequest(summary(answer.status, operationOf(passage, answer)))
-      return answer
-    }
-    let answer: Answerish
-    try {
-      answer = next()
-    } catch (error) {
-      return dropped(error)
-    }
-    return answer instanceof Promise ? answer.then(answered, dropped) : answered(answer)
+/** The access log's line of a request. */
+function summary(passage: Passage, status: number, operationId: string | undefined): RequestSummary {
+  const { request } = passage
+  return {
+    at: new Date(passage.at).toISOString(),
+    method: request.method.toUpperCase(),
+    path: `${request.prefix}${request.pathname}${request.search === '' ? '' : `?${request.search}`}`,
+    status,
+    // A preflight is answered by the server itself, before any platform: nothing to time.
+    duration: isPreflight(request) ? 0 : since(passage.arrived),
+    ...(operationId !== undefined ? { operationId } : {}),
   }
+}
+
+/**
+ * The access log: one {@link RequestSummary} per answered request (0 for a dropped connection,
+ * from `failure`). The control plane's reads are left out: the inspector polls, and its reads
+ * would drown what the app sent.
+ */
+function accessLog(edge: Edge, passage: Passage, answer: EdgeAnswer): EdgeAnswer {
+  if (!edge.onRequest) return answer
+  const method = passage.request.method.toUpperCase()
+  if (passage.controlRoute === undefined || (method !== 'GET' && method !== 'HEAD'))
+    edge.onRequest(summary(passage, answer.status, operationOf(passage, answer)))
+  return answer
 }
 
 /** The operation a request was for: as the core or the control plane said, else as the contract routes it. */
@@ -139,65 +194,64 @@ function operationOf(passage: Passage, answer: EdgeAnswer | undefined): string |
   return match.kind === 'found' ? match.op.id : undefined
 }
 
-/**
- * CORS: refuses a request from an origin the policy does not allow (403, before anything runs),
- * answers preflights, and adds the policy's headers to every other answer, errors included.
- */
-export function cors(policy: CorsPolicy): Step {
-  const on = corsOn(policy)
-  return (passage, next) => {
-    const { request } = passage
-    const origin = request.header('origin')
-    if (!originAllowed(policy, origin, request.header('host'))) return { ...refusedOrigin(policy, origin!), connection: 'drain' }
-    if (!on) return next()
-    if (isPreflight(request)) return preflightAnswer(policy, request)
-    return whenAnswered(next(), (answer) => {
-      const headers = corsHeaders(policy, origin)
-      for (const name in headers) answer.headers[name] ??= headers[name]!
-      return answer
-    })
-  }
+/** CORS: a request from an origin the policy does not allow is refused (403) before anything runs. */
+function refuseOrigin(edge: Edge, passage: Passage): EdgeAnswer | undefined {
+  const { request } = passage
+  const origin = request.header('origin')
+  if (originAllowed(edge.cors, origin, request.header('host'))) return undefined
+  return { ...refusedOrigin(edge.cors, origin!), connection: 'drain' }
+}
+
+/** CORS: a preflight is answered by the server itself. */
+function preflight(edge: Edge, passage: Passage): EdgeAnswer | undefined {
+  return edge.corsOn && isPreflight(passage.request) ? preflightAnswer(edge.cors, passage.request) : undefined
+}
+
+/** CORS: the policy's headers on every answer past the refusals, errors included. */
+function addCorsHeaders(edge: Edge, passage: Passage, answer: EdgeAnswer): EdgeAnswer {
+  if (!edge.corsOn) return answer
+  const headers = corsHeaders(edge.cors, passage.request.header('origin'))
+  for (const name in headers) answer.headers[name] ??= headers[name]!
+  return answer
 }
 
 /** Hosts: a request for a name the server does not answer (DNS rebinding) is refused with 403 before anything runs. */
-export function hosts(policy: HostPolicy): Step {
-  if (policy === true) return (_, next) => next()
-  return (passage, next) => {
-    const host = passage.request.header('host')
-    if (!hostAllowed(policy, host)) return { ...refusedHost(host!), connection: 'drain' }
-    return next()
-  }
+function refuseHost(edge: Edge, passage: Passage): EdgeAnswer | undefined {
+  if (edge.hosts === true) return undefined
+  const host = passage.request.header('host')
+  return hostAllowed(edge.hosts, host) ? undefined : { ...refusedHost(host!), connection: 'drain' }
 }
 
-/** Whatever goes wrong below is the mock's bug, never the client's: a 500 saying so, never a crash. */
-export const guard: Step = (passage, next) => {
-  const failed = (error: unknown): EdgeAnswer => {
-    if (error instanceof DroppedConnection || error instanceof ClientGone) throw error
-    passage.logger.error('the server failed to handle a request:', error)
-    return errorAnswer(500, `Internal error in the mock server: ${messageOf(error)}`)
-  }
-  try {
-    const answer = next()
-    return answer instanceof Promise ? answer.catch(failed) : answer
-  } catch (error) {
-    return failed(error)
-  }
-}
-
-/**
- * Which platform the request is for, resolved per request: every later step reads
- * `passage.tenant`, never a platform of its own.
- */
-export function whichPlatform(resolve: (passage: Passage) => Tenant): Step {
-  return (passage, next) => {
-    passage.tenant = resolve(passage)
-    return next()
-  }
+/** Which platform the request is for, resolved per request: every later stage reads `passage.tenant`. */
+function whichPlatform(edge: Edge, passage: Passage): void {
+  passage.tenant = edge.resolve(passage)
 }
 
 /** The most bytes the body of this request may hold: the platform's limit, or more for a state upload. */
 export function bodyLimit(tenant: Tenant | undefined, request: NativeRequest): number {
   return tenant?.control?.bodyLimit(request.method, request.pathname, (name) => request.header(name)) ?? MAX_BODY_BYTES
+}
+
+/**
+ * Turns, one at a time, for requests allowed more than the platform's body limit (state
+ * uploads), so memory stays bounded: each holds its turn until it has its answer.
+ */
+export class Turns {
+  #tail: Promise<void> = Promise.resolve()
+
+  /** Waits for a turn; resolves with what ends it. */
+  async turn(socket: Socket): Promise<() => void> {
+    const before = this.#tail
+    let end!: () => void
+    this.#tail = new Promise<void>((resolve) => (end = resolve))
+    // Silence while waiting for its turn is the server's doing, not the client's: the idle timeout
+    // resumes when the turn comes.
+    const idle = socket.timeout ?? 0
+    if (idle > 0) socket.setTimeout(0)
+    await before
+    if (idle > 0 && !socket.destroyed) socket.setTimeout(idle)
+    return end
+  }
 }
 
 /** What Node treats as asking for `100 Continue` (it emits `checkContinue` for these). */
@@ -207,79 +261,50 @@ const EXPECT_CONTINUE = /(?:^|\W)100-continue(?:$|\W)/i
 const FORBIDDEN_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT'])
 
 /**
- * Body limits: reads the body, at most its limit; a larger one is refused (413) before it is read
- * when its length is declared, and an unreadable one ends the connection (400). Requests allowed
- * more than the platform's limit (state uploads) are handled one at a time, so memory stays bounded.
+ * Body limits: reads the body, at most `limit` bytes; a larger one is refused (413) before it is
+ * read when its length is declared, and an unreadable one ends the connection (400).
  */
-export function bodyLimits(): Step {
-  let largeBodies: Promise<unknown> = Promise.resolve()
-  const oneAtATime = (socket: Socket, run: () => Answerish): Promise<EdgeAnswer> => {
-    // Silence while waiting for its turn is the server's doing, not the client's: the idle timeout
-    // resumes when the body is read.
-    const idle = socket.timeout ?? 0
-    if (idle > 0) socket.setTimeout(0)
-    const ran = largeBodies.then(() => {
-      if (idle > 0 && !socket.destroyed) socket.setTimeout(idle)
-      return run()
-    })
-    largeBodies = ran.catch(() => undefined)
-    return ran
-  }
-  return (passage, next) => {
-    const limit = bodyLimit(passage.tenant, passage.request)
-    const read = (): Answerish => {
-      const { req, res, request } = passage
-      const declared = Number(req.headers['content-length'] ?? 0)
-      if (req.headers.expect !== undefined && EXPECT_CONTINUE.test(req.headers.expect) && !(declared > limit)) res.writeContinue()
-      const method = request.method
-      if (method === 'GET' || method === 'HEAD') return next()
-      return readThenNext()
+async function bodyLimits(passage: Passage, limit: number): Promise<EdgeAnswer | undefined> {
+  const { req, res, request } = passage
+  const declared = Number(req.headers['content-length'] ?? 0)
+  if (req.headers.expect !== undefined && EXPECT_CONTINUE.test(req.headers.expect) && !(declared > limit)) res.writeContinue()
+  const method = request.method
+  if (method === 'GET' || method === 'HEAD') return undefined
+  try {
+    request.received(await readBody(req, limit))
+  } catch (error) {
+    if (res.destroyed || (req.destroyed && !req.complete)) throw new ClientGone()
+    if (error instanceof BodyTooLarge) return { ...errorAnswer(413, error.message), connection: 'drain' }
+    const upper = method.toUpperCase()
+    const forbidden = FORBIDDEN_METHODS.has(upper)
+    return {
+      ...errorAnswer(forbidden ? 405 : 400, forbidden ? `${upper} is not allowed` : `Malformed request: ${messageOf(error)}`),
+      connection: 'end',
     }
-    const readThenNext = async (): Promise<EdgeAnswer> => {
-      const { req, res, request } = passage
-      const method = request.method
-      try {
-        request.received(await readBody(req, limit))
-      } catch (error) {
-        if (res.destroyed || (req.destroyed && !req.complete)) throw new ClientGone()
-        if (error instanceof BodyTooLarge) return { ...errorAnswer(413, error.message), connection: 'drain' }
-        const upper = method.toUpperCase()
-        const forbidden = FORBIDDEN_METHODS.has(upper)
-        return {
-          ...errorAnswer(forbidden ? 405 : 400, forbidden ? `${upper} is not allowed` : `Malformed request: ${messageOf(error)}`),
-          connection: 'end',
-        }
-      }
-      return next()
-    }
-    return limit > MAX_BODY_BYTES ? oneAtATime(passage.req.socket, read) : read()
   }
+  return undefined
 }
 
 /** Refuses the methods no platform takes (`TRACE`, `TRACK`), as a server behind a fetch would. */
-export const refuseMethods: Step = (passage, next) => {
+function refuseMethods(passage: Passage): EdgeAnswer | undefined {
   const method = passage.request.method.toUpperCase()
-  if (FORBIDDEN_METHODS.has(method)) return errorAnswer(405, `${method} is not allowed`)
-  return next()
+  return FORBIDDEN_METHODS.has(method) ? errorAnswer(405, `${method} is not allowed`) : undefined
 }
 
-/** The control plane: its paths (`/_docplat/...`, `/openapi.json`, `/`) never reach the platform. */
-export const controlPlane: Step = (passage, next) => {
+/**
+ * The control plane: its paths (`/_docplat/...`, `/openapi.json`, `/`) never reach the platform.
+ * Without a control plane, `/` says where the API is.
+ */
+async function controlPlane(passage: Passage): Promise<EdgeAnswer | undefined> {
   const { request } = passage
-  if (!isControlPath(request.pathname)) return next()
-  return answerControl(passage, next)
-}
-
-/** A control plane path: its answer, or (no control plane) a word on where the API is. */
-async function answerControl(passage: Passage, next: () => Answerish): Promise<EdgeAnswer> {
-  const { request } = passage
+  if (!isControlPath(request.pathname)) return undefined
   const control = passage.tenant?.control
   if (control) {
     const { answer, operationId } = await control.handle(request)
     passage.controlRoute = operationId ?? ''
     return answer
   }
-  if (request.pathname !== '/') return next()
+  if (request.pathname !== '/') return undefined
   // No inspector to send a person to: say where the API is.
   return errorAnswer(
     404,
@@ -287,14 +312,31 @@ async function answerControl(passage: Passage, next: () => Answerish): Promise<E
   )
 }
 
+/** The platform answers: its core, or its WHATWG `dispatch`. */
+function platformAnswer(passage: Passage): Promise<EdgeAnswer> {
+  return passage.tenant!.answer(passage.request)
+}
+
+/** Persistence (`--state`): the answer leaves only once what the request changed is in the state file. */
+async function persistence(passage: Passage, answer: EdgeAnswer): Promise<void> {
+  const persist = passage.tenant!.persist
+  if (!persist) return
+  try {
+    await persist()
+  } catch (error) {
+    const body = answer.body
+    if (body !== null && typeof body !== 'string' && !(body instanceof Uint8Array))
+      void (body as AsyncGenerator<string>).return?.(undefined)?.catch(() => undefined)
+    throw new StateNotSaved(error)
+  }
+}
+
 /**
- * The request journal's part at the edge: how long the request took, on the platform's request log
+ * The inspector's part at the edge: how long the request took, on the platform's request log
  * entry, and what went over the wire (headers and bodies), for the inspector to show. Only with a
  * control plane: nothing else could read them.
  */
-export const journal: Step = (passage, next) => whenAnswered(next(), (answer) => journalled(passage, answer))
-
-function journalled(passage: Passage, answer: EdgeAnswer): EdgeAnswer {
+function inspector(passage: Passage, answer: EdgeAnswer): EdgeAnswer {
   const control = passage.tenant?.control
   const id = answer.logged
   const log = control?.log()
@@ -318,9 +360,6 @@ function journalled(passage: Passage, answer: EdgeAnswer): EdgeAnswer {
   }
   return answer
 }
-
-/** The platform answers: its core, or its WHATWG `dispatch`. */
-export const dispatch: Step = (passage) => passage.tenant!.answer(passage.request)
 
 function messageOf(error: unknown): string {
   return String((error as Error)?.message ?? error)

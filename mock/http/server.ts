@@ -1,39 +1,22 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import type { Logger } from '../../src/core/logger.ts'
 import { ByteBudget } from '../base/byte-budget.ts'
-import { errorBody } from '../base/error-answer.ts'
+import { errorAnswer, errorJson, internalErrorAnswer } from '../base/error-answer.ts'
+import { mockLog } from '../base/logger.ts'
 import { isLoopbackHost as isLoopback } from '../base/loopback.ts'
-import { DroppedConnection, inTurn, type InTurnHandler } from '../dispatch.ts'
-import { CORE, type FetchDispatch } from '../fetch-adapter.ts'
+import { DroppedConnection, type PlainHandler } from '../dispatch.ts'
+import type { FetchDispatch } from '../fetch-adapter.ts'
 import type { MockPlatform } from '../platform.ts'
 import { ExchangeDetails } from '../control/exchange-messages.ts'
 import { createControlPlane, type ControlPlaneOptions } from '../control/plane.ts'
 import type { RequestSummary } from './access-log.ts'
 import { writeAnswer } from './answer.ts'
-import type { Logger } from '../../src/core/logger.ts'
-import { mockLog, type MockLog } from '../base/logger.ts'
 import { corsPolicy, hostPolicy } from './cors.ts'
 import { NativeRequest } from './native-request.ts'
-import {
-  accessLog,
-  bodyLimits,
-  ClientGone,
-  controlPlane,
-  cors,
-  dispatch,
-  guard,
-  hosts,
-  journal,
-  refuseMethods,
-  runSteps,
-  whichPlatform,
-  type Passage,
-  type Step,
-  type Tenant,
-} from './pipeline.ts'
+import { answerRequest, ClientGone, edgeOf, type Edge, type Passage, type Tenant } from './pipeline.ts'
 import { closeAfterError, destroy } from './socket.ts'
 import { oldGenerationLimit, oldGenerationUsed } from './heap.ts'
-import { errorAnswer } from '../base/error-answer.ts'
 import { MAX_BODY_BYTES } from '../base/input.ts'
 import { hostedPath, PlatformHost, PLATFORMS_PREFIX, type HostedPlatform, type PlatformPolicy } from '../host/platforms.ts'
 import type { ControlPlane } from '../control/plane.ts'
@@ -45,8 +28,8 @@ import type { SourceReader } from '../base/source-limits.ts'
 export interface MockServerOptions {
   /**
    * What answers the requests: a platform from `createMockPlatform`, or anything with its
-   * `dispatch` (a wrapper that logs or persists, for instance) or its `handle` (the same without
-   * WHATWG objects: `platform.handle`, what the server calls when it can).
+   * `dispatch` (a wrapper that logs, for instance, called for every request) or its `handle` (the
+   * same without WHATWG objects: `platform.handle`, what the server calls for a whole platform).
    */
   platform: Pick<MockPlatform, 'dispatch'> | Pick<MockPlatform, 'handle'>
   /**
@@ -104,6 +87,12 @@ export interface MockServerOptions {
    * control plane.
    */
   platforms?: MockServerPlatforms | false | undefined
+  /**
+   * Saves what an answered request to `platform` changed (the CLI's `--state` file): each answer
+   * leaves only once it resolves, and a failure is a 500 saying the change was made but not saved.
+   * @internal
+   */
+  persist?: (() => Promise<void>) | undefined
 }
 
 /** Limits of the platforms a server hosts ({@link MockServerOptions.platforms}). */
@@ -207,8 +196,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   // The platform's own budget, unless it is still to come (a promise) or not a whole platform.
   const platformBudget = (controlPlatform as Partial<MockPlatform> | undefined)?.requests?.budget
   const budget = options.requestJournal === false ? new ByteBudget(0) : (options.requestJournal ?? platformBudget ?? new ByteBudget())
-  const core = coreOf(platform)
-  const served = (platform as Pick<MockPlatform, 'dispatch'>).dispatch
+  const answer = answererOf(platform)
   // Platforms created over HTTP, each its own tenant (its own control plane and inspector details).
   const limits = options.platforms === false ? undefined : (options.platforms ?? {})
   const platformHost =
@@ -234,7 +222,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     if (!found) {
       const { platform: hostedPlatform } = hosted
       found = {
-        answer: inTurn(hostedPlatform.handle),
+        answer: hostedPlatform.handle,
         control: createControlPlane({
           platform: hostedPlatform,
           scenario: hosted.scenario,
@@ -258,7 +246,8 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     return tenantOf(begun.hosted)
   }
   const tenant: Tenant = {
-    answer: core ? (request) => core(request) : (request) => answerThrough(served, request),
+    answer,
+    persist: options.persist,
     control: controlPlatform
       ? createControlPlane({
           ...(options.control || {}),
@@ -268,20 +257,8 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
         })
       : undefined,
   }
-  /** Every request takes these steps, in this order (docs/architecture.md, "Through the Node server"). */
-  const steps: readonly Step[] = [
-    accessLog(options.onRequest),
-    cors(origins),
-    hosts(hostNames),
-    guard,
-    // One platform per server for now: the step that picks it is where a server of many would.
-    whichPlatform(resolve),
-    bodyLimits(),
-    refuseMethods,
-    controlPlane,
-    journal,
-    dispatch,
-  ]
+  /** What every request's stages share (mock/http/pipeline.ts, `answerRequest`). */
+  const edge = edgeOf({ onRequest: options.onRequest, cors: origins, hosts: hostNames, resolve, logger })
 
   // A limit given as `undefined` (read from an unset setting) keeps its default.
   const given = Object.entries(options.timeouts ?? {}).filter(([, value]) => value !== undefined)
@@ -294,7 +271,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   // Every platform the server serves reads OpenAPI sources on its worker, not on the event loop.
   const sourceWorkers = new SourceWorkers()
   const onRequest = (req: IncomingMessage, res: ServerResponse) =>
-    void serve(steps, req, res, base, timeouts.linger, isClosing, sourceWorkers.read, logger)
+    void serve(edge, req, res, base, timeouts.linger, isClosing, sourceWorkers.read)
   const server = createServer(
     {
       keepAlive: true,
@@ -308,7 +285,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     onRequest,
   )
   server.setTimeout(timeouts.idle, (socket: Socket) => socket.destroy())
-  // The body limits step says continue, or refuses a body larger than accepted before it is sent.
+  // The body limits stage says continue, or refuses a body larger than accepted before it is sent.
   server.on('checkContinue', onRequest)
   // What Node's parser rejects (bad request lines, unknown methods, oversized headers, timeouts)
   // gets the same error body as every other answer, instead of Node's bare status line.
@@ -346,18 +323,18 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
 }
 
 /**
- * One request through the steps, its answer written; a dropped connection cut. Whatever fails
- * after the steps (writing) is logged and ends this request only: never the process.
+ * One request through the stages, its answer written; a dropped connection cut. Whatever fails
+ * after the stages (writing) is the one 500 if nothing was sent yet, else ends this request's
+ * connection: never the process.
  */
 async function serve(
-  steps: readonly Step[],
+  edge: Edge,
   req: IncomingMessage,
   res: ServerResponse,
   base: string,
   linger: number,
   closing: () => boolean,
   readSource: SourceReader,
-  logger: MockLog,
 ): Promise<void> {
   try {
     const passage: Passage = {
@@ -368,22 +345,21 @@ async function serve(
       at: Date.now(),
       tenant: undefined,
       controlRoute: undefined,
-      logger,
     }
     try {
-      const answer = runSteps(steps, passage)
-      await writeAnswer(answer instanceof Promise ? await answer : answer, req, res, linger, logger)
+      await writeAnswer(await answerRequest(edge, passage), req, res, linger, edge.logger)
     } finally {
       passage.finished?.()
     }
   } catch (error) {
     if (error instanceof DroppedConnection) return void req.socket.destroy()
     if (error instanceof ClientGone) return
-    logger.error('the server failed to answer a request:', error)
-    if (!res.headersSent) {
-      const body = errorBody(500, `Internal error in the mock server: ${String((error as Error)?.message ?? error)}`)
-      res.writeHead(500, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body)
-    } else destroy(res.socket)
+    if (res.headersSent) {
+      edge.logger.error('the server failed to answer a request:', error)
+      return destroy(res.socket)
+    }
+    const { status, headers, body } = internalErrorAnswer(error, { during: 'server' }, edge.logger)
+    res.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(body) }).end(body)
   } finally {
     // A kept-alive connection would otherwise stay open after close() until the client lets go:
     // ended once its answer is out (checked here, not by a listener on every response).
@@ -392,14 +368,15 @@ async function serve(
 }
 
 /**
- * The core to call directly: `handle` when the platform gives it and its `dispatch` (if any) is
- * that same core behind WHATWG objects; a wrapped `dispatch` (one that logs or persists) must see
- * every request, so it is used as it is.
+ * How the server answers through `platform`: the plain handler its `dispatch` adapts (the core,
+ * without WHATWG objects), else its `handle` when it gives no `dispatch`; a `dispatch` written by
+ * hand (one that logs) must see every request, so it is called as it is.
  */
-function coreOf(platform: Pick<MockPlatform, 'dispatch'> | Pick<MockPlatform, 'handle'>): InTurnHandler | undefined {
-  if (!('handle' in platform) || typeof platform.handle !== 'function') return undefined
-  if (!('dispatch' in platform) || platform.dispatch === undefined) return inTurn(platform.handle)
-  return (platform.dispatch as FetchDispatch)[CORE] === platform.handle ? inTurn(platform.handle) : undefined
+function answererOf(platform: Pick<MockPlatform, 'dispatch'> | Pick<MockPlatform, 'handle'>): Tenant['answer'] {
+  const dispatch = 'dispatch' in platform ? (platform.dispatch as FetchDispatch | undefined) : undefined
+  const plain: PlainHandler | undefined = dispatch ? dispatch.adapts : (platform as Pick<MockPlatform, 'handle'>).handle
+  if (plain) return plain
+  return (request) => answerThrough(dispatch!, request)
 }
 
 function isWholePlatform(platform: Pick<MockPlatform, 'dispatch'> | Pick<MockPlatform, 'handle'>): platform is MockPlatform {
@@ -464,6 +441,6 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket, linger:
 
 /** An error answer written straight to a socket that Node's HTTP layer no longer drives. */
 function rawErrorAnswer(status: number, message: string): string {
-  const body = errorBody(status, message)
+  const body = errorJson(status, message)
   return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`
 }

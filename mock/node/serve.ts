@@ -1,13 +1,12 @@
 import { resolve as absolute } from 'node:path'
 import { ByteBudget } from '../base/byte-budget.ts'
-import { IN_TURN, inTurn, type InTurnHandler, type PlainAnswer, type PlainRequest } from '../dispatch.ts'
+import type { PlainAnswer, PlainRequest } from '../dispatch.ts'
 import { assemblePlatform, type MockPlatform } from '../platform.ts'
 import type { LoggedRequest } from '../base/request-log.ts'
 import { describeMiss } from '../verify/verify.ts'
 import type { ServeOptions } from './args.ts'
 import { formatBanner, usableTokens } from './banner.ts'
 import { isLoopbackHost } from '../base/loopback.ts'
-import { errorAnswer } from '../base/error-answer.ts'
 import { formatRequestLine, lineWriter } from '../http/access-log.ts'
 import { startMockServer, type MockServer } from '../http/server.ts'
 import { openStateJournal, type StateJournal } from './state-journal.ts'
@@ -41,17 +40,12 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
   })
   // Once started, requests call it without waiting on the promise again.
   let ready: MockPlatform | undefined
-  let readyCore: InTurnHandler | undefined
   void started.then(
-    (started) => {
-      ready = started
-      readyCore = inTurn(started.handle)
-    },
+    (started) => void (ready = started),
     () => undefined,
   )
-  /** Without a state file there is nothing to wait for once started: the platform answers, in the request's turn when it can. */
-  const answer: InTurnHandler = (request) => (readyCore && !journal ? readyCore(request) : persisted(request))
-  started.catch(() => undefined)
+  /** The platform's core, once there is a platform. */
+  const handle = async (request: PlainRequest): Promise<PlainAnswer> => (ready ?? (await started)).handle(request)
   let journal: StateJournal | undefined
   let server: MockServer
   const log = options.log
@@ -81,30 +75,21 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
         onChange: () => journal?.checkpoint(),
       },
       ...(log !== 'quiet' ? { onRequest: (entry) => lines.write(formatRequestLine(entry, log)) } : {}),
-      platform: { handle: Object.assign(async (request: PlainRequest) => answer(request), { [IN_TURN]: answer }) },
+      platform: { handle },
+      // The answer leaves only once what the request changed is in the state file.
+      ...(options.state !== undefined ? { persist: saveChanges } : {}),
     })
   } catch (error) {
     return { ok: false, message: listenFailure(error as NodeJS.ErrnoException, options) }
   }
 
-  /** Answers once the platform is there, and once what the request changed is in the journal. */
-  async function persisted(request: PlainRequest): Promise<PlainAnswer> {
-    const answer = await (ready ?? (await started)).handle(request)
-    if (journal) {
-      // The answer leaves only once what the request changed is in the journal.
-      try {
-        await journal.commit()
-      } catch (error) {
-        if (answer.body !== null && typeof answer.body !== 'string') void (answer.body as AsyncGenerator<string>).return?.(undefined)
-        const message = `The change was made but could not be saved to the state file: ${(error as Error).message}`
-        return errorAnswer(500, message)
-      }
-    }
-    return answer
+  /** Saves what a request changed to the state file, once the journal is open. */
+  async function saveChanges(): Promise<void> {
+    await journal?.commit()
   }
 
   // Off loopback no token derives from the seed: the default seed's tokens are printed in the
-  // docs, and any seed can be tested offline against a public ID it also makes (issue 31).
+  // docs, and any seed can be tested offline against a public ID it also makes.
   const freshTokens = !isLoopbackHost(options.host)
   const { platform, lifecycle } = assemblePlatform({
     ...policy,
