@@ -211,7 +211,8 @@ export async function organizationAtScale(pages: number): Promise<ScaleSearch> {
     }
   }
   const built = performance.now() - started
-  const client = createClient({ token, fetch: platform.fetch, retry: 0 })
+  // No timeout: on a loaded machine a first search over 100,000 pages takes minutes of wall-clock time.
+  const client = createClient({ token, fetch: platform.fetch, retry: 0, timeout: false })
   const raw = await rawIndex(salt, spaces, ORG_PAGES)
   let found = 0
   const first = await timed(async () => (found = (await client.orgs.search({ organizationId: org.id, query: 'webhook' })).items.length))
