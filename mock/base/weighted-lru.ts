@@ -1,7 +1,7 @@
 /**
  * Values kept by key, least recently used first, bounded by the sum of their weights: the one
  * policy of the platform's caches of derived content (page analyses, documents, search sections,
- * indexes built ahead, kept searches). Each cache weighs its values in its own unit and owns
+ * kept searches). Each cache weighs its values in its own unit and owns
  * one of these (never module-global), so what it holds is bounded by its budget, never by what
  * clients write.
  */

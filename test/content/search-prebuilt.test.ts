@@ -174,3 +174,31 @@ describe('a search index built outside the state lock', () => {
     expect(indexes.of(s.revision, () => order.map((node) => node.record.page))).toBe(first)
   })
 })
+
+describe('the indexes one organization search builds outside the state lock', () => {
+  it('are all adopted, however much content they hold together', async () => {
+    const s = await space(1)
+    const revisions = [s.revision]
+    for (let n = 1; n < 4; n++) {
+      const created = await s.b.space({ organization: s.state.tables.spaces.get(s.space)!.organization, title: `Space ${n}` })
+      await s.b.page({ space: created.id, title: 'Only', markdown: 'About cache.' })
+      revisions.push(s.state.tables.spaces.get(created.id)!.revision)
+    }
+    // 24 million characters in all, kept out of the index (`noIndex`) so nothing is parsed: more
+    // than any fixed bound on indexes waiting to be adopted would keep.
+    const large = 'x'.repeat(6_000_000)
+    const indexes = s.state.contentCache.search
+    for (const revision of revisions) {
+      const texts = viewOf(s.state, revision).order.map((node) => ({ ...indexedText(node.record), markdown: large, noIndex: true }))
+      await indexes.prebuild(revision, texts, () => undefined)
+    }
+    // None is built again by the next run: each waits for its search to adopt it.
+    expect(revisions.map((revision) => indexes.needsIndex(revision))).toEqual([false, false, false, false])
+    // Adopted, each files again its page as it really is (its text differs from what was built).
+    for (const revision of revisions) {
+      const view = viewOf(s.state, revision)
+      const index = indexes.of(revision, () => view.order.map((node) => node.record.page))
+      expect(index.documentCount).toBeGreaterThan(0)
+    }
+  })
+})

@@ -102,13 +102,6 @@ interface Prebuilt {
   pages: Map<string, { text: IndexedText; docs: SectionDoc[] }>
 }
 
-/**
- * How many characters of content the indexes built outside the lock and not adopted yet may
- * stand for: an index is adopted on the run right after it is built, so this only bounds what a
- * search that never ran again (its space became hidden from the caller meanwhile) leaves behind.
- */
-const PREBUILT_KEPT = 16_000_000
-
 interface RevisionIndex {
   /** Each page: its record until the index is built, then its sections. */
   docs: Map<string, SectionDoc[] | PageRecord>
@@ -128,8 +121,15 @@ export class SearchIndexes {
   readonly #sections = new WeightedLru<string, { title: string; markdown: string; sections: SectionInfo[] }>(SECTIONS_KEPT)
   /** The last version given to a revision's index. */
   #versions = 0
-  /** Indexes built outside the lock, by revision, oldest first. */
-  readonly #prebuilt = new WeightedLru<string, Prebuilt>(PREBUILT_KEPT)
+  /**
+   * Indexes built outside the lock, by revision, until a search adopts them: at most one per
+   * revision holding pages (dropped with its last page), so never more than the indexes those
+   * revisions would hold once searched. Not bounded by size: one organization search builds every
+   * space's index before its next run adopts them, and a bound smaller than the organization
+   * dropped the first ones built, to be built again under the lock (the first search of a large
+   * organization then cost more than its size, from 50,000 pages up).
+   */
+  readonly #prebuilt = new Map<string, Prebuilt>()
   /** Indexes being built outside the lock, by revision. */
   readonly #building = new Map<string, Promise<void>>()
   readonly #libraries: Libraries
@@ -160,7 +160,8 @@ export class SearchIndexes {
   of(revision: string, order: () => readonly string[]): MiniSearch<SectionDoc> {
     const entry = this.#entry(revision)
     if (!entry.index) {
-      const prebuilt = this.#prebuilt.delete(revision)
+      const prebuilt = this.#prebuilt.get(revision)
+      this.#prebuilt.delete(revision)
       const index = prebuilt?.index ?? newIndex(this.#libraries)
       for (const page of order()) {
         const held = entry.docs.get(page)
@@ -212,7 +213,7 @@ export class SearchIndexes {
    * after its preparation never builds the same index again).
    */
   needsIndex(revision: string): boolean {
-    return this.unbuilt(revision) && this.#prebuilt.peek(revision) === undefined
+    return this.unbuilt(revision) && !this.#prebuilt.has(revision)
   }
 
   /**
@@ -236,20 +237,19 @@ export class SearchIndexes {
   async #build(revision: string, pages: readonly IndexedText[], pause: () => Promise<void> | undefined): Promise<void> {
     const index = newIndex(this.#libraries)
     const built: Prebuilt['pages'] = new Map()
-    let size = 0
     await eachSliced(
       pages,
       (text) => {
         const docs = this.#docsOf(text)
         index.addAll(docs)
         built.set(text.page, { text, docs })
-        size += text.markdown.length + text.title.length
       },
       pause,
     )
-    // A search that built it under the lock meanwhile needs it no more.
+    // A search that built it under the lock meanwhile needs it no more, nor does a revision whose
+    // pages are all gone.
     if (!this.unbuilt(revision)) return
-    this.#prebuilt.set(revision, { index, pages: built }, size)
+    this.#prebuilt.set(revision, { index, pages: built })
   }
 
   /** Section `n` of a page as the revision's index holds it (what a hit's `section` numbers). */
