@@ -1,9 +1,16 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { viteAliases } from './build/aliases.ts'
 
 export default defineConfig({
   // The tests run the modules the bundles ship (build/aliases.ts).
-  resolve: { alias: viteAliases },
+  // `docplat/mock/node`: what integrations.dev loads by the package's own name (mock/node/dev/load.ts).
+  resolve: {
+    alias: [
+      ...viteAliases,
+      { find: /^docplat\/mock\/node$/, replacement: fileURLToPath(new URL('./mock/node/index.ts', import.meta.url)) },
+    ],
+  },
   test: {
     // Tests wait on events, never on time: a timeout is only the last resort against a hang, far
     // above what any test takes on a loaded 2-core machine (docs/decisions/tooling.md).

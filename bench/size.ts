@@ -29,16 +29,16 @@ const root = fileURLToPath(new URL('../', import.meta.url))
  * (docs/decisions/lazy-loading.md, "The browser mock's budgets") naming what was added and what
  * was tried to make room.
  *
- * - The entry chunk with its static imports (92.7 KB): the platform, the contract and zod.
- * - Before the first answer (188.2 KB): that, msw (87.4 KB, most of it the public suffix list its
+ * - The entry chunk with its static imports (99.7 KB): the platform, the contract and zod.
+ * - Before the first answer (195.2 KB): that, msw (87.4 KB, most of it the public suffix list its
  *   cookie store brings through tough-cookie) and the demo scenario's chunk. The goal is 180 KB.
- * - Every chunk (260.0 KB): that and the libraries loaded on first need: markdown (34.4 KB), the
+ * - Every chunk (266.8 KB): that and the libraries loaded on first need: markdown (34.4 KB), the
  *   YAML parser of OpenAPI sources (29.9 KB), MiniSearch (5.8 KB), lz-string and the JWT signer.
  *   The goal is 240 KB: the app weighed 229.6 KB before the YAML parser came.
  */
-const BROWSER_ENTRY_BUDGET = 95 * 1024
-const BROWSER_FIRST_ANSWER_BUDGET = 192 * 1024
-const BROWSER_TOTAL_BUDGET = 262 * 1024
+const BROWSER_ENTRY_BUDGET = 101 * 1024
+const BROWSER_FIRST_ANSWER_BUDGET = 197 * 1024
+const BROWSER_TOTAL_BUDGET = 268 * 1024
 
 /** docplat/mock/matchers: the verification code and the contract it checks operation IDs against (24.2 KB measured). */
 const MATCHERS_BUDGET = 26 * 1024

@@ -84,5 +84,4 @@ export {
   type RemoteHostedPlatform,
   type RemotePlatforms,
 } from './remote/connect.ts'
-export { localControl, type LocalControlOptions } from './control/local.ts'
 export type { Control, ControlInput } from './control/routes.ts'

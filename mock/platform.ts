@@ -27,6 +27,7 @@ import { createBuilders, type Builders } from './scenarios/builders.ts'
 import { createIntegrationControls, type IntegrationControls } from './scenarios/integration-controls.ts'
 import type { DeliveryCapabilities } from './model/integrations/delivery.ts'
 import type { IntegrationDev } from './node/dev/loop.ts'
+import { loadDevLoop } from './node/dev/load.ts'
 import type { DemoTokenName, Scenario, ScenarioName } from './scenarios/index.ts'
 import { createStateLifecycle, DEFAULT_NOW, type StateLifecycle } from './lifecycle.ts'
 
@@ -325,9 +326,8 @@ export function assemblePlatform(
 
   const integrations: IntegrationControls & IntegrationDev = {
     ...createIntegrationControls(transact, state, delivery),
-    // Its own chunk: Node-only, loaded by those who run an integration's code.
-    dev: async (options) =>
-      (await import('./node/dev/loop.ts')).startIntegrationDev({ baseUrl, fetch: (input, init) => platformFetch(input, init) }, options),
+    // Node-only, loaded by those who run an integration's code (never part of a browser bundle).
+    dev: async (options) => (await loadDevLoop())({ baseUrl, fetch: (input, init) => platformFetch(input, init) }, options),
     async settled() {
       // Settling one delivery may queue none, but a request meanwhile may: wait until none is left.
       while (background.size > 0) await Promise.all([...background])

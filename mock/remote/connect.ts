@@ -17,6 +17,7 @@ import {
 } from '../control/routes.ts'
 import type { IntegrationControls } from '../scenarios/integration-controls.ts'
 import type { IntegrationDev } from '../node/dev/loop.ts'
+import { loadDevLoop } from '../node/dev/load.ts'
 import { remoteVerification, type RemoteVerification } from '../verify/remote.ts'
 
 /** Options of {@link connectMockServer}. */
@@ -340,7 +341,7 @@ export async function connectMockServer(url: string | URL, options: ConnectOptio
       development: (integrationName) => call('controlGetIntegrationDevelopment', { params: { integrationName } }),
       settled: async () => void (await call('controlSettleIntegrations')),
       // The server's API, with the caller's own token: its control token grants nothing there.
-      dev: async (devOptions) => (await import('../node/dev/loop.ts')).startIntegrationDev({ baseUrl, fetch: send }, devOptions),
+      dev: async (devOptions) => (await loadDevLoop())({ baseUrl, fetch: send }, devOptions),
     },
     ...remoteVerification(() => find({})),
     control,

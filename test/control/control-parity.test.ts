@@ -2,15 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { controlOver } from '../../mock/control/local.ts'
 import { CONTROL_CALLS, CONTROL_ROUTES, type ControlCallId, callControl, controlMethod } from '../../mock/control/routes.ts'
 import { PlatformHost } from '../../mock/host/platforms.ts'
-import {
-  type Control,
-  ControlPlaneError,
-  connectMockServer,
-  createMockPlatform,
-  localControl,
-  type MockPlatform,
-} from '../../mock/index.ts'
-import { startMockServer } from '../../mock/node/index.ts'
+import { type Control, ControlPlaneError, connectMockServer, createMockPlatform, type MockPlatform } from '../../mock/index.ts'
+import { localControl, startMockServer } from '../../mock/node/index.ts'
 
 const cleanups: Array<() => Promise<void> | void> = []
 afterEach(async () => {
