@@ -139,15 +139,19 @@ export function isSerializedState(value: unknown): value is SerializedState {
 
 /**
  * The named tokens' subscription: after a load (a `--state` file written by an earlier start with
- * fresh tokens, a restore), a named token the state does not hold is replaced by the state's token
- * of that name, so `platform.tokens` names tokens that work.
+ * fresh tokens, a restore, a reset), a named token the state does not hold is replaced by the
+ * state's token of that name, or no longer named when it has none, so `platform.tokens` names
+ * only tokens that work.
  */
 function adoptTokens(tokens: Record<string, string>): StateLifecycleHook {
   return {
     afterLoad(state) {
       for (const name of Object.keys(tokens)) {
         if (state.tables.tokens.get(tokens[name]!)) continue
-        for (const token of state.tables.tokens.all()) if (token.label === name) tokens[name] = token.id
+        let adopted: string | undefined
+        for (const token of state.tables.tokens.all()) if (token.label === name) adopted = token.id
+        if (adopted === undefined) delete tokens[name]
+        else tokens[name] = adopted
       }
     },
   }
