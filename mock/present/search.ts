@@ -21,7 +21,14 @@ export function presentSearchResult(state: State, target: ContentTarget, match: 
     ancestors,
     sections: match.sections.map(({ section, snippet, score }) => {
       const hash = section.anchor ? `#${section.anchor}` : ''
-      return { id: section.id, title: section.title, path: `${match.page.path}${hash}`, score, body: snippet, urls: { app: `${url}${hash}` } }
+      return {
+        id: section.id,
+        title: section.title,
+        path: `${match.page.path}${hash}`,
+        score,
+        body: snippet,
+        urls: { app: `${url}${hash}` },
+      }
     }),
     urls: { app: url },
   }
