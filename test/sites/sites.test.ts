@@ -51,7 +51,7 @@ describe('sites.list / sites.get', () => {
       { view: true, admin: false },
     ])
     const asReader = await read.sites.list({ organizationId: demo.acme })
-    expect(asReader.items.map((s) => s.permissions)).toEqual([
+    expect(asReader.items.map((s) => s.permissions)).toMatchObject([
       { view: true, admin: false },
       { view: true, admin: false },
     ])
