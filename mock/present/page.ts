@@ -12,6 +12,26 @@ export interface ContentOptions {
   computed: boolean
 }
 
+/**
+ * The layout a document page shows when it sets no option: the platform's `docs` preset (normal
+ * width, a hero cover without mask, every element shown). A page's own options override these.
+ */
+const DEFAULT_LAYOUT = {
+  width: 'default',
+  cover: true,
+  coverSize: 'hero',
+  coverMask: 'none',
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
+  tags: true,
+  actions: true,
+  anchors: true,
+} as const
+
 /** The web app URL of a space's content, or of a change request's. */
 export function contentAppUrl(state: State, target: ContentTarget): string {
   const space = `${state.urls.app}/o/${target.space.organization}/s/${target.space.id}`
@@ -48,9 +68,12 @@ export function presentPageSummary(state: State, target: ContentTarget, node: Pa
     path: node.path,
     description: r.description,
     ...(r.type === 'document' ? { documentId: r.documentId } : {}),
+    // The published description's older name of the type: a document page is a `sheet`.
+    kind: r.type === 'document' ? 'sheet' : r.type,
     pages: children.map((child) => presentPageSummary(state, target, child, options)),
     ...(r.git && options.metadata ? { git: r.git } : {}),
-    ...(r.layout ? { layout: r.layout } : {}),
+    // The mock keeps no tags: a document page carries none.
+    ...(r.type === 'document' ? { layout: { ...DEFAULT_LAYOUT, ...r.layout }, tags: [] } : r.layout ? { layout: r.layout } : {}),
     ...(r.cover
       ? {
           cover: {

@@ -24,6 +24,8 @@ export function presentRevision(state: State, target: ContentTarget, view: Revis
       ...(c.git && options.metadata ? { git: c.git } : {}),
     })),
     variables: r?.variables ?? {},
+    // The mock keeps no tags: a revision has none to offer its pages.
+    tags: [],
     createdAt: r?.createdAt ?? target.space.createdAt,
     ...(r?.git && options.metadata ? { git: r.git } : {}),
     urls: {

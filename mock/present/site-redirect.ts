@@ -1,6 +1,6 @@
-import type { SiteRedirectRecord } from '../model/sites/tables.ts'
+import type { SiteRecord, SiteRedirectRecord } from '../model/sites/tables.ts'
 
-export function presentRedirect(redirect: SiteRedirectRecord) {
+export function presentRedirect(redirect: SiteRedirectRecord, site: SiteRecord) {
   return {
     object: 'site-redirect' as const,
     id: redirect.id,
@@ -11,5 +11,7 @@ export function presentRedirect(redirect: SiteRedirectRecord) {
     captureWildcard: false,
     permanent: false,
     destination: { kind: redirect.destination.kind, siteSectionId: redirect.destination.siteSectionId },
+    // Saved before redirects kept their creation time: no redirect predates its site.
+    createdAt: redirect.createdAt ?? site.createdAt,
   }
 }

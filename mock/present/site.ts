@@ -6,6 +6,7 @@ import type { State } from '../model/state.ts'
 
 /** A site with its URLs and the caller's permissions on it. */
 export function presentSite(state: State, caller: Caller, site: SiteRecord) {
+  const app = `${state.urls.app}/o/${site.organization}/sites/${site.id}`
   return {
     object: 'site' as const,
     id: site.id,
@@ -15,12 +16,36 @@ export function presentSite(state: State, caller: Caller, site: SiteRecord) {
     ...siteTypes(state, site),
     // A site sets no default level of its own: its content's levels apply.
     defaultLevel: 'inherit' as const,
+    // Every site is live from its creation: nothing unpublishes one, so its published URL always answers.
+    published: true,
+    createdAt: site.createdAt,
+    siteSpaces: state.indexes.siteSpacesBySite.get(site.id).length,
+    // The premium settings (custom styling, adaptive content, ads...) are none the mock keeps.
+    features: [],
     urls: {
       published: siteUrl(site),
-      app: `${state.urls.app}/o/${site.organization}/sites/${site.id}`,
+      app,
       location: `${state.urls.api}/v1/orgs/${site.organization}/sites/${site.id}`,
+      preview: `${app}/preview`,
     },
-    permissions: sitePermissions(state, caller.user.id, site),
+    permissions: fullPermissions(sitePermissions(state, caller.user.id, site)),
+  }
+}
+
+/**
+ * The rights the published description names beside `view` and `admin`: a site's content,
+ * structure, integrations and adaptive schema are changed by its admins only; every member who
+ * sees the site opens it in the app and reads its adaptive schema.
+ */
+function fullPermissions(rights: { view: boolean; admin: boolean }) {
+  return {
+    ...rights,
+    access: rights.view,
+    edit: rights.admin,
+    create: rights.admin,
+    installIntegration: rights.admin,
+    viewAdaptiveSchema: rights.view,
+    editAdaptiveSchema: rights.admin,
   }
 }
 

@@ -62,6 +62,7 @@ function publishedSpec(contradictions: readonly Contradiction[]): Json {
     if (row.field === '' && row.kind === 'enum') owner.enum = [...(owner.enum as string[]), ...(row.values ?? [])]
     if (row.field === '' && row.kind === 'shape') schemas[row.schema] = {}
     if (row.field === '') continue
+    if (row.kind === 'missing' && inUnion(owner, row.field, schemas)) continue
     const names = row.field.split('.')
     for (const name of names.slice(0, -1)) owner = propertiesOf(owner, row)[name] as Json
     const name = names.at(-1)!
@@ -78,6 +79,27 @@ function publishedSpec(contradictions: readonly Contradiction[]): Json {
     }
   }
   return spec
+}
+
+/**
+ * A field that a union the schema takes in (`allOf: [{ $ref }]`) requires in its branches, as a
+ * page's `markdown` or `document` through `Document`: the schema then takes the union, or an
+ * object that has none of the fields the union's branches require. Whether it was such a field.
+ */
+function inUnion(owner: Json, field: string, schemas: Record<string, Json>): boolean {
+  const members = (owner.allOf as Json[] | undefined) ?? []
+  let found = false
+  owner.allOf = members.map((member) => {
+    const target = typeof member.$ref === 'string' ? schemas[member.$ref.replace('#/components/schemas/', '')] : undefined
+    const branches = ((target?.oneOf as Json[] | undefined) ?? []).map((b) =>
+      typeof b.$ref === 'string' ? (schemas[b.$ref.replace('#/components/schemas/', '')] ?? b) : b,
+    )
+    const required = branches.flatMap((b) => (b.required as string[] | undefined) ?? [])
+    if (!required.includes(field)) return member
+    found = true
+    return { anyOf: [member, { not: { anyOf: required.map((name) => ({ required: [name] })) } }] }
+  })
+  return found
 }
 
 /** The object schemas of a schema: itself, or the members of its `allOf`. */

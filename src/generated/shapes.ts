@@ -693,16 +693,28 @@ export interface PageShape {
     path?: string | undefined
     [key: string]: unknown
   } | undefined
+  kind?: string | undefined
   layout?: {
+    width?: string | undefined
     cover?: boolean | undefined
     coverSize?: string | undefined
+    coverMask?: string | undefined
     title?: boolean | undefined
     description?: boolean | undefined
     tableOfContents?: boolean | undefined
     outline?: boolean | undefined
     pagination?: boolean | undefined
+    metadata?: boolean | undefined
+    tags?: boolean | undefined
+    actions?: boolean | undefined
+    anchors?: boolean | undefined
     [key: string]: unknown
   } | undefined
+  tags?: Array<{
+    tag: unknown
+    primary?: boolean | undefined
+    [key: string]: unknown
+  }> | undefined
   cover?: {
     ref?: {
       kind?: string | undefined
@@ -834,6 +846,12 @@ export interface RevisionShape {
   files?: Array<File> | undefined
   reusableContents?: Array<ReusableContent> | undefined
   variables?: Record<string, string> | undefined
+  tags?: Array<{
+    slug: string
+    label?: string | undefined
+    color?: string | undefined
+    [key: string]: unknown
+  }> | undefined
   createdAt?: string | undefined
   git?: {
     oid?: string | undefined
@@ -894,8 +912,10 @@ export interface SSOLoginsShape {
 
 /** The fields of {@link OrganizationSearchResult}, as its schema parses them. */
 export interface OrganizationSearchResultShape {
+  type?: 'space' | undefined
   id: string
   title?: string | undefined
+  score?: number | undefined
   pages?: Array<SearchResult> | undefined
   [key: string]: unknown
 }
@@ -904,7 +924,14 @@ export interface OrganizationSearchResultShape {
 export interface SearchResultShape {
   id: string
   title?: string | undefined
+  description?: string | undefined
   path?: string | undefined
+  score?: number | undefined
+  rank?: number | undefined
+  ancestors?: Array<{
+    title: string
+    [key: string]: unknown
+  }> | undefined
   sections?: Array<SearchSection> | undefined
   urls?: {
     app?: string | undefined
@@ -918,6 +945,7 @@ export interface SearchSectionShape {
   id: string
   title?: string | undefined
   path?: string | undefined
+  score?: number | undefined
   body?: string | undefined
   urls?: {
     app?: string | undefined
@@ -977,6 +1005,7 @@ export interface SiteRedirectShape {
   captureWildcard?: boolean | undefined
   permanent?: boolean | undefined
   destination: RedirectDestination
+  createdAt?: string | undefined
   [key: string]: unknown
 }
 
@@ -1041,15 +1070,31 @@ export interface SiteShape {
   type?: string | undefined
   appliedType?: string | undefined
   defaultLevel?: string | null | undefined
+  published?: boolean | undefined
+  createdAt?: string | undefined
+  siteSpaces?: number | undefined
+  features?: Array<{
+    id?: string | undefined
+    plan?: string | undefined
+    frozen?: boolean | undefined
+    [key: string]: unknown
+  }> | undefined
   urls?: {
     published?: string | undefined
     app?: string | undefined
     location?: string | undefined
+    preview?: string | undefined
     [key: string]: unknown
   } | undefined
   permissions?: {
     view?: boolean | undefined
     admin?: boolean | undefined
+    access?: boolean | undefined
+    edit?: boolean | undefined
+    create?: boolean | undefined
+    installIntegration?: boolean | undefined
+    viewAdaptiveSchema?: boolean | undefined
+    editAdaptiveSchema?: boolean | undefined
     [key: string]: unknown
   } | undefined
   [key: string]: unknown

@@ -47,17 +47,28 @@ export const Page = z.looseObject({
     return z.optional(z.array(Page))
   },
   git: z.optional(z.looseObject({ oid: z.optional(z.string()), path: z.optional(z.string()) })),
+  /** The published description's older name of `type`: `sheet` for a document page, `group` for a group. */
+  kind: z.optional(z.string()),
+  /** How the page is laid out: a document page's every option, the platform's defaults where it sets none. */
   layout: z.optional(
     z.looseObject({
+      width: z.optional(z.string()),
       cover: z.optional(z.boolean()),
       coverSize: z.optional(z.string()),
+      coverMask: z.optional(z.string()),
       title: z.optional(z.boolean()),
       description: z.optional(z.boolean()),
       tableOfContents: z.optional(z.boolean()),
       outline: z.optional(z.boolean()),
       pagination: z.optional(z.boolean()),
+      metadata: z.optional(z.boolean()),
+      tags: z.optional(z.boolean()),
+      actions: z.optional(z.boolean()),
+      anchors: z.optional(z.boolean()),
     }),
   ),
+  /** The tags of a document page (`{ tag, primary }`). */
+  tags: z.optional(z.array(z.looseObject({ tag: z.unknown(), primary: z.optional(z.boolean()) }))),
   cover: z.optional(
     z.looseObject({
       ref: z.optional(CoverRef),

@@ -21,6 +21,8 @@ export const Revision = z.looseObject({
   files: z.optional(z.array(File)),
   reusableContents: z.optional(z.array(ReusableContent)),
   variables: z.optional(z.record(z.string(), z.string())),
+  /** The tags its pages can use (`slug`, `label`, `color`). */
+  tags: z.optional(z.array(z.looseObject({ slug: z.string(), label: z.optional(z.string()), color: z.optional(z.string()) }))),
   createdAt: z.optional(z.string()),
   git: z.optional(
     z.looseObject({

@@ -24,6 +24,8 @@ export const SiteRedirect = z.looseObject({
   /** Whether the redirect is permanent (308) rather than temporary (307). */
   permanent: z.optional(z.boolean()),
   destination: RedirectDestination,
+  /** When the redirect was created. */
+  createdAt: z.optional(z.string()),
 })
 export interface SiteRedirect extends SiteRedirectShape {}
 

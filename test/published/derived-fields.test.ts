@@ -92,4 +92,93 @@ describe('fields the published description requires, derived from state', () => 
     })
     expect(redirect).toMatchObject({ draft: false, captureWildcard: false, permanent: false })
   })
+
+  it('gives sites their creation, live state, site space count and rights by role, and redirects their creation', async () => {
+    const { b, org, space, as } = await world()
+    const site = await b.site({ organization: org.id, title: 'Docs' })
+    const section = await b.section({ site: site.id, space: space.id, title: 'Guide' })
+    const read = await as.admin.sites.get({ organizationId: org.id, siteId: site.id })
+    expect(read).toMatchObject({ createdAt: site.createdAt, published: true, siteSpaces: 1, features: [] })
+    expect(read.urls!.preview).toBe(`${read.urls!.app}/preview`)
+    expect(read.permissions).toEqual({
+      view: true,
+      access: true,
+      admin: true,
+      edit: true,
+      create: true,
+      installIntegration: true,
+      viewAdaptiveSchema: true,
+      editAdaptiveSchema: true,
+    })
+    const asWriter = await as.writer.sites.get({ organizationId: org.id, siteId: site.id })
+    expect(asWriter.permissions).toMatchObject({
+      view: true,
+      access: true,
+      admin: false,
+      edit: false,
+      create: false,
+      editAdaptiveSchema: false,
+    })
+    await b.siteSpace({ site: site.id, section: section.id, space: (await b.space({ organization: org.id, title: 'More' })).id })
+    expect((await as.admin.sites.get({ organizationId: org.id, siteId: site.id })).siteSpaces).toBe(2)
+
+    const redirect = await as.admin.sites.redirects.create({
+      organizationId: org.id,
+      siteId: site.id,
+      source: '/old',
+      destination: { kind: 'site-section', siteSectionId: section.id },
+    })
+    // Stamped when created: after its site (no two stamps are the same instant).
+    expect(Date.parse(redirect.createdAt!)).toBeGreaterThan(Date.parse(site.createdAt))
+    const [listed] = (await as.admin.sites.redirects.list({ organizationId: org.id, siteId: site.id })).items
+    expect(listed!.createdAt).toBe(redirect.createdAt)
+  })
+
+  it('scores and ranks search results, with each page`s description and ancestors', async () => {
+    const { b, org, space, as } = await world()
+    const other = await b.space({ organization: org.id, title: 'Other' })
+    const group = await b.page({ space: space.id, title: 'Widgets', type: 'group' })
+    await b.page({ space: space.id, parent: group.page, title: 'Blue widget', description: 'All blue', markdown: 'The widget.' })
+    await b.page({ space: other.id, title: 'Notes', markdown: 'A widget, a widget, a widget.' })
+    const [hit] = (await as.admin.spaces.search({ spaceId: space.id, query: 'widget' })).items
+    expect(hit).toMatchObject({ title: 'Blue widget', description: 'All blue', rank: 1, ancestors: [{ title: 'Widgets' }] })
+    expect(hit!.score).toBeGreaterThan(0)
+    expect(hit!.sections!.every((s) => typeof s.score === 'number' && s.score > 0)).toBe(true)
+
+    const spaces = (await as.admin.orgs.search({ organizationId: org.id, query: 'widget' })).items
+    expect(spaces.map((s) => s.type)).toEqual(['space', 'space'])
+    const pages = spaces.flatMap((s) => s.pages!)
+    // Ranks run across spaces, best score first; a space scores as its best page.
+    expect(pages.map((p) => p.rank).sort()).toEqual([1, 2])
+    const best = pages.find((p) => p.rank === 1)!
+    expect(best.score).toBe(Math.max(...pages.map((p) => p.score!)))
+    for (const s of spaces) expect(s.score).toBe(Math.max(...s.pages!.map((p) => p.score!)))
+  })
+
+  it('gives document pages their kind, a full layout and tags, and revisions their tags', async () => {
+    const { b, space, as } = await world()
+    await b.page({ space: space.id, title: 'Intro', markdown: 'Hello.' })
+    await b.page({ space: space.id, title: 'Parts', type: 'group' })
+    const revision = await as.admin.spaces.content.get({ spaceId: space.id })
+    expect(revision.tags).toEqual([])
+    const [intro, parts] = revision.pages!
+    expect(intro).toMatchObject({ kind: 'sheet', tags: [] })
+    expect(intro!.layout).toEqual({
+      width: 'default',
+      cover: true,
+      coverSize: 'hero',
+      coverMask: 'none',
+      title: true,
+      description: true,
+      tableOfContents: true,
+      outline: true,
+      pagination: true,
+      metadata: true,
+      tags: true,
+      actions: true,
+      anchors: true,
+    })
+    expect(parts).toMatchObject({ kind: 'group' })
+    expect(parts!.tags).toBeUndefined()
+  })
 })

@@ -31,6 +31,7 @@ describe('sites.redirects', () => {
       captureWildcard: false,
       permanent: false,
       destination: { kind: 'site-section', siteSectionId: sites.changelog },
+      createdAt: expect.any(String),
     })
     expect((await read.sites.redirects.list(site)).items.map((r) => r.id)).toContain(created.id)
     expect(await read.sites.redirects.resolve({ ...site, source: '/docs/v1/getting_started.html' })).toEqual({

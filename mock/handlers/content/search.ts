@@ -4,7 +4,7 @@ import { targetOf } from '../../model/content/revisions.ts'
 import { searchesPreparation, searchOrganization, searchPreparation, searchRevision } from '../../derived/content/search.ts'
 import { searchableSpaces } from '../../model/content/searchable.ts'
 import { viewOf } from '../../derived/content/view.ts'
-import { presentSearchResult } from '../../present/search.ts'
+import { pageRanks, presentSearchResult } from '../../present/search.ts'
 import { loadOrganization, loadSpace } from '../load.ts'
 import { Deferred, MAX_PREPARES } from '../deferred.ts'
 import type { Handlers, OpsOf } from '../types.ts'
@@ -21,7 +21,7 @@ export const searchHandlers: Handlers<OpsOf<typeof contract>> = {
       ranked,
       (r) => [r.rank],
       input,
-      (r) => presentSearchResult(state, target, r.match),
+      (r) => presentSearchResult(state, target, r.match, r.rank + 1),
     )
   },
 
@@ -42,15 +42,18 @@ export const searchHandlers: Handlers<OpsOf<typeof contract>> = {
     const searches = rounds < MAX_PREPARES ? searchesPreparation(state, spaces, [input.query]) : undefined
     if (searches) return Deferred.prepare(searches)
     const ranked = searchOrganization(state, spaces, input.query).map((result, rank) => ({ ...result, rank }))
+    const ranks = pageRanks(ranked)
     return paginateArray(
       'organizationSearch',
       ranked,
       (r) => [r.rank],
       input,
       (r) => ({
+        type: 'space' as const,
         id: r.space.id,
         title: r.space.title,
-        pages: r.pages.map((match) => presentSearchResult(state, targetOf(r.space), match)),
+        score: r.score,
+        pages: r.pages.map((match) => presentSearchResult(state, targetOf(r.space), match, ranks.get(match)!)),
       }),
     )
   },

@@ -10,12 +10,18 @@ import { loadRedirect, loadSite } from './load.ts'
 export const redirectHandlers: Handlers<OpsOf<typeof contract>> = {
   listSiteRedirects: ({ state, caller, input }) => {
     const site = loadSite(state, caller, input.organizationId, input.siteId)
-    return paginate(`redirects:${site.id}`, state.indexes.siteRedirectsBySite.get(site.id), (r) => [r.seq], input, presentRedirect)
+    return paginate(
+      `redirects:${site.id}`,
+      state.indexes.siteRedirectsBySite.get(site.id),
+      (r) => [r.seq],
+      input,
+      (r) => presentRedirect(r, site),
+    )
   },
 
   createSiteRedirect: ({ state, caller, input }) => {
     const site = loadSite(state, caller, input.organizationId, input.siteId, 'admin')
-    return presentRedirect(createRedirect(state, site, input))
+    return presentRedirect(createRedirect(state, site, input), site)
   },
 
   deleteSiteRedirectById: ({ state, caller, input }) => {
@@ -25,12 +31,12 @@ export const redirectHandlers: Handlers<OpsOf<typeof contract>> = {
 
   updateSiteRedirectById: ({ state, caller, input }) => {
     const site = loadSite(state, caller, input.organizationId, input.siteId, 'admin')
-    return presentRedirect(updateRedirect(state, site, loadRedirect(state, site, input.siteRedirectId), input))
+    return presentRedirect(updateRedirect(state, site, loadRedirect(state, site, input.siteRedirectId), input), site)
   },
 
   getSiteRedirectBySource: ({ state, caller, input }) => {
     const site = loadSite(state, caller, input.organizationId, input.siteId)
     const { redirect, section } = resolveRedirect(state, site, input.source)
-    return { redirect: presentRedirect(redirect), target: sectionUrl(site, section, resolveShareKey(state, site, input.shareKey)) }
+    return { redirect: presentRedirect(redirect, site), target: sectionUrl(site, section, resolveShareKey(state, site, input.shareKey)) }
   },
 }

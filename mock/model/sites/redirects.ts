@@ -39,6 +39,7 @@ export function createRedirect(
     site: site.id,
     source: values.source,
     destination: { kind: 'site-section', siteSectionId: values.destination.siteSectionId },
+    createdAt: state.clock.stamp(),
   })
 }
 

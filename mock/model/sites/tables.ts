@@ -69,6 +69,11 @@ export const SiteRedirectRecord = z.object({
   site: z.string(),
   source: z.string(),
   destination: z.object({ kind: z.literal('site-section'), siteSectionId: z.string() }),
+  /**
+   * When the redirect was created. Absent in state saved before redirects kept it: such a
+   * redirect answers its site's `createdAt` (a redirect cannot predate its site).
+   */
+  createdAt: z.optional(z.string()),
 })
 export type SiteRedirectRecord = Stored<z.infer<typeof SiteRedirectRecord>>
 
