@@ -18,11 +18,11 @@ import { operationLibraries } from './handlers/libraries.ts'
 import { mswHandlers, requireMsw } from './msw.ts'
 import type { Handler } from './handlers/types.ts'
 import { ChangeLog } from './model/changes.ts'
-import { Libraries } from './model/libraries.ts'
+import { Libraries } from './tables/libraries.ts'
 import { readTextSliced } from './model/services/openapi-source.ts'
 import type { SerializedState } from './model/state.ts'
-import type { BeforeWrite } from './model/undo-log.ts'
-import type { Tables } from './model/db.ts'
+import type { BeforeWrite } from './tables/undo-log.ts'
+import type { Tables } from './tables/db.ts'
 import { createBuilders, type Builders } from './scenarios/builders.ts'
 import { createIntegrationControls, type IntegrationControls } from './scenarios/integration-controls.ts'
 import type { DeliveryCapabilities } from './model/integrations/delivery.ts'
@@ -143,7 +143,7 @@ export interface MockPlatform<TokenName extends string = string> {
   readonly ready: Promise<void>
   /**
    * The stored records, one table per resource: `get(id)`, `all()`, `size`, and ad-hoc queries in
-   * @msw/data's query language (`findMany((q) => q.where({ ... }))`, mock/model/query.ts). Await `ready` first.
+   * @msw/data's query language (`findMany((q) => q.where({ ... }))`, mock/tables/query.ts). Await `ready` first.
    */
   readonly db: Tables
   /** Build state in a line: organizations, users with tokens, teams, collections, spaces, grants. */
@@ -273,7 +273,7 @@ export function assemblePlatform(
    * scenario writes through the builders.
    */
   const lock = createStateLock()
-  // Loaded on first need, kept across restores and resets (mock/model/libraries.ts).
+  // Loaded on first need, kept across restores and resets (mock/tables/libraries.ts).
   const libraries = new Libraries()
   const lifecycle = createStateLifecycle({
     ...options,

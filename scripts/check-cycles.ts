@@ -44,25 +44,7 @@ export const LAYERS: readonly Layer[] = [
   // An engine, not a rule: markdown to trees, plain text, documents, page analysis (no state).
   { name: 'markdown', paths: ['mock/markdown/'] },
   // The model's storage: the write path, the tables with their records' schemas, the lazily loaded libraries.
-  {
-    name: 'tables',
-    paths: [
-      'mock/model/table.ts',
-      'mock/model/query.ts',
-      'mock/model/undo-log.ts',
-      'mock/model/db.ts',
-      'mock/model/libraries.ts',
-      'mock/model/libraries/',
-      'mock/model/comments/tables.ts',
-      'mock/model/content/tables.ts',
-      'mock/model/integrations/tables.ts',
-      'mock/model/orgs/tables.ts',
-      'mock/model/services/tables.ts',
-      'mock/model/sites/tables.ts',
-      'mock/model/spaces/tables.ts',
-    ],
-    mayNotImport: ['contract'],
-  },
+  { name: 'tables', paths: ['mock/tables/'], mayNotImport: ['contract'] },
   // What is derived from the tables (caches, indexes, analyses, search): it observes them and never
   // imports a rule; the rules read it through its functions (`viewOf`, `searchRevision`...).
   { name: 'derived', paths: ['mock/derived/'], mayNotImport: ['contract'] },

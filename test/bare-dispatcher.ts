@@ -5,7 +5,7 @@ import { Random } from '../mock/base/random.ts'
 import { RequestLog } from '../mock/base/request-log.ts'
 import { createCore, type PlainHandler, type StateLock } from '../mock/dispatch.ts'
 import type { Handler } from '../mock/handlers/types.ts'
-import { Libraries } from '../mock/model/libraries.ts'
+import { Libraries } from '../mock/tables/libraries.ts'
 import { createUser, issueToken } from '../mock/model/orgs/members.ts'
 import { createState, type State } from '../mock/model/state.ts'
 

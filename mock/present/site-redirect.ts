@@ -1,4 +1,4 @@
-import type { SiteRedirectRecord } from '../model/sites/tables.ts'
+import type { SiteRedirectRecord } from '../tables/sites.ts'
 
 export function presentRedirect(redirect: SiteRedirectRecord) {
   return {

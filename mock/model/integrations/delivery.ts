@@ -2,7 +2,7 @@ import { AFTER_WAIT_MS, type Capabilities } from '../../base/capabilities.ts'
 import { readBytesUpTo } from '../../base/input.ts'
 import { TunnelRefused } from '../../base/tunnels.ts'
 import type { State } from '../state.ts'
-import type { EventStatus, InstallationRecord, IntegrationEventRecord, IntegrationRecord, LogEntry } from './tables.ts'
+import type { EventStatus, InstallationRecord, IntegrationEventRecord, IntegrationRecord, LogEntry } from '../../tables/integrations.ts'
 
 /** How long the platform waits for a development tunnel before giving up on a delivery or a render. */
 export const TUNNEL_TIMEOUT_MS = 10_000

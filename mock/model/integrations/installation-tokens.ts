@@ -1,7 +1,7 @@
 import { issueToken } from '../orgs/members.ts'
-import type { TokenRecord } from '../orgs/tables.ts'
+import type { TokenRecord } from '../../tables/orgs.ts'
 import { insert, type State } from '../state.ts'
-import type { InstallationRecord, IntegrationRecord } from './tables.ts'
+import type { InstallationRecord, IntegrationRecord } from '../../tables/integrations.ts'
 
 /**
  * Tokens that act as an installation. The dispatcher knows callers only as users, so each

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini'
-import type { LibraryModules } from '../libraries.ts'
+import type { LibraryModules } from '../../tables/libraries.ts'
 import { RenderRequest } from '../../../src/schemas/render.ts'
 import { badRequest, HttpError, notFound } from '../../base/http-error.ts'
 import { jsonDepth, MAX_JSON_DEPTH } from '../../base/input.ts'
@@ -16,7 +16,7 @@ import {
   type Fetch,
 } from './delivery.ts'
 import { installationIn } from './installations.ts'
-import type { IntegrationRecord } from './tables.ts'
+import type { IntegrationRecord } from '../../tables/integrations.ts'
 
 export type { RenderRequest }
 type Output = Record<string, unknown> & { type: string }
