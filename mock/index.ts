@@ -16,7 +16,7 @@ export type { Scenario, ScenarioName, DemoTokenName } from './scenarios/index.ts
 export type { SerializedState } from './model/state.ts'
 export type { ChangeLog, ChangeEntry, TableChanges, TakenChanges } from './model/changes.ts'
 export type { Clock } from './base/clock.ts'
-export type { PlainHandler, PlainRequest, PlainAnswer } from './dispatch.ts'
+export type { PlainHandler, PlainRequest, PlainAnswer } from './core.ts'
 export type { Faults, FaultSpec, FaultMatch, Latency, Duration } from './base/faults.ts'
 export type {
   RequestLog,

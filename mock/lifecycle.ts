@@ -1,6 +1,6 @@
 import type { Clock } from './base/clock.ts'
 import { cryptoSecrets, Random, type SecretSource } from './base/random.ts'
-import type { StateLock } from './dispatch.ts'
+import type { StateLock } from './core.ts'
 import type { Libraries } from './tables/libraries.ts'
 import { DanglingReferenceError, findDanglingReference } from './model/references.ts'
 import { createState, serialize, tableEntries, type SerializedState, type State, type Urls } from './model/state.ts'

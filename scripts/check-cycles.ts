@@ -57,7 +57,7 @@ export const LAYERS: readonly Layer[] = [
   { name: 'verify', paths: ['mock/verify/'] },
   // The integration dev loop (esbuild, workerd): loaded on first use by platform.integrations.dev and the CLI.
   { name: 'dev loop', paths: ['mock/node/dev/'] },
-  { name: 'platform', paths: ['mock/dispatch.ts', 'mock/fetch-adapter.ts', 'mock/lifecycle.ts', 'mock/msw.ts', 'mock/platform.ts'] },
+  { name: 'platform', paths: ['mock/core.ts', 'mock/fetch-adapter.ts', 'mock/lifecycle.ts', 'mock/msw.ts', 'mock/platform.ts'] },
   // Many platforms behind one server: made with createMockPlatform, served by the HTTP edge.
   { name: 'host', paths: ['mock/host/'] },
   // The control plane under /_docplat/: the platform's own control API over plain requests.

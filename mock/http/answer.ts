@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { PlainAnswer } from '../dispatch.ts'
+import type { PlainAnswer } from '../core.ts'
 import type { MockLog } from '../base/logger.ts'
 import { closeAfterError, cutAfter, writeChunks } from './socket.ts'
 

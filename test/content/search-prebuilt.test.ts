@@ -7,7 +7,7 @@ import { searchesPreparation, searchPreparation } from '../../mock/derived/conte
 import { viewOf } from '../../mock/derived/content/view.ts'
 import { Libraries } from '../../mock/tables/libraries.ts'
 import { createState } from '../../mock/model/state.ts'
-import { createStateLock, transactOn } from '../../mock/dispatch.ts'
+import { createStateLock, transactOn } from '../../mock/core.ts'
 import { createBuilders } from '../../mock/scenarios/builders.ts'
 
 /**

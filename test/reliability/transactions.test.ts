@@ -7,13 +7,13 @@ import { createClient } from '../../src/index.ts'
 import { Clock } from '../../mock/base/clock.ts'
 import { conflict } from '../../mock/base/http-error.ts'
 import { Random } from '../../mock/base/random.ts'
-import { createStateLock, transactOn, type PlainRequest, type StateLock } from '../../mock/dispatch.ts'
+import { createStateLock, transactOn, type PlainRequest, type StateLock } from '../../mock/core.ts'
 import { Deferred, MAX_PREPARES } from '../../mock/handlers/deferred.ts'
 import type { Handler } from '../../mock/handlers/types.ts'
 import { Libraries } from '../../mock/tables/libraries.ts'
 import { createUser } from '../../mock/model/orgs/members.ts'
 import { createState, type State } from '../../mock/model/state.ts'
-import { bareDispatcher } from '../bare-dispatcher.ts'
+import { bareCore } from '../bare-core.ts'
 import { Table } from '../../mock/tables/table.ts'
 import { Transaction } from '../../mock/model/transaction.ts'
 import { UndoLog } from '../../mock/tables/undo-log.ts'
@@ -56,7 +56,7 @@ describe('a failed request changes nothing', () => {
 /** A dispatcher over one operation whose handler is `handler`, and a caller's token; `lock` when shared with other writers. */
 async function dispatcherWith(handler: Handler<OperationDef>, lock?: StateLock) {
   const op = operations.listOrganizationsForAuthenticatedUser as OperationDef
-  const { core, state, user, token } = await bareDispatcher({ op, handler, seed: 'tx', lock })
+  const { core, state, user, token } = await bareCore({ op, handler, seed: 'tx', lock })
   const request: PlainRequest = {
     method: 'GET',
     url: `http://mock.test${op.path}`,
