@@ -53,8 +53,8 @@ export interface MockPlatformOptions {
   /** Bounds of `platform.requests`: entries, and body characters each. */
   requestLog?: RequestLogOptions | undefined
   /**
-   * The bytes of memory kept about past requests (`platform.requests`, and the journal of
-   * exchanges of a server given this platform): a number of bytes, a {@link ByteBudget} to share
+   * The bytes of memory kept about past requests (`platform.requests`, and the exchanges
+   * a server given this platform keeps for its inspector): a number of bytes, a {@link ByteBudget} to share
    * with a server, or `false` to keep nothing. The oldest entries go first. Default 32 MiB.
    */
   requestJournal?: number | ByteBudget | false | undefined
@@ -268,7 +268,7 @@ export function assemblePlatform(
   const urls = { api: baseUrl, app: (options.appUrl ?? 'https://app.docplat.dev').replace(/\/+$/, '') }
   const clock = new Clock(options.now ?? DEFAULT_NOW, options.freeze ?? false)
   /**
-   * One state lock for every writer: requests (the dispatcher), builders, the integration controls
+   * One state lock for every writer: requests (the core), builders, the integration controls
    * and the lifecycle's restore, reset and save. Made before the scenario is built, since the
    * scenario writes through the builders.
    */
@@ -299,7 +299,7 @@ export function assemblePlatform(
 
   /**
    * How builders and the control API deliver events, as the API does: late outcomes are written
-   * by the dispatcher (`core`, made below, before any delivery can end), under the state lock below.
+   * by the core (`core`, made below, before any delivery can end), under the state lock below.
    */
   const delivery: DeliveryCapabilities = { fetch: outbound, commit: (write) => core.commit(write), keep }
   const transact = transactOn(lock, state)
@@ -339,7 +339,7 @@ export function assemblePlatform(
     tunnelRefusal: (url) => tunnelRefusal(url, tunnels),
     keep,
     fixtures,
-    // The dispatcher loads the YAML parser before the operations that read sources run.
+    // The core loads the YAML parser before the operations that read sources run.
     readSource: (text) => readTextSliced(text, libraries.yaml.parseYAMLSteps),
   }
 

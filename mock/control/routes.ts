@@ -178,7 +178,7 @@ const ExchangeSummary = z.object({
   method: z.string(),
   path: z.string(),
   status: z.number(),
-  /** Absent for an answer that did not go through the server's journal step (a platform served through its `dispatch`). */
+  /** Absent for an answer that did not go through the server's `inspector` stage (a platform served through its `dispatch`). */
   duration: z.optional(z.number()),
   operationId: z.optional(z.string()),
   /** Set for a near miss (see `LoggedRequestSchema`): the inspector marks it. */

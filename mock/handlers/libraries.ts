@@ -7,7 +7,7 @@ import { askHandlers } from './services/ask.ts'
 
 /**
  * The libraries each operation's model code may use (see mock/tables/libraries.ts). The
- * dispatcher loads them before it takes the state lock, so the model stays synchronous; an
+ * core loads them before it takes the state lock, so the model stays synchronous; an
  * operation reaching a library it does not list fails loudly (`LibraryNotLoaded`), never silently.
  *
  * Declared by area where a whole area parses pages, by operation where one operation alone

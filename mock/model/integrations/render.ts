@@ -21,7 +21,7 @@ import type { IntegrationRecord } from '../../tables/integrations.ts'
 export type { RenderRequest }
 type Output = Record<string, unknown> & { type: string }
 
-/** Says what is wrong with a field of the decoded request, as the dispatcher says it of a body field. */
+/** Says what is wrong with a field of the decoded request, as the core says it of a body field. */
 function describe(issue: z.core.$ZodIssue): string {
   const i = issue as z.core.$ZodIssue & Record<string, unknown>
   switch (issue.code) {
