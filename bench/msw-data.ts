@@ -1,6 +1,6 @@
 import { Collection } from '@msw/data'
-import { SpaceRecord } from '../mock/model/spaces/tables.ts'
-import { Table } from '../mock/model/table.ts'
+import { SpaceRecord } from '../mock/tables/spaces.ts'
+import { Table } from '../mock/tables/table.ts'
 import { fmt, median } from './harness.ts'
 
 /**

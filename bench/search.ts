@@ -215,7 +215,7 @@ export async function organizationAtScale(pages: number): Promise<ScaleSearch> {
   const client = createClient({ token, fetch: platform.fetch, retry: 0, timeout: false })
   // The search's libraries, loaded here rather than by the timed search: this process reads
   // TypeScript sources, whose first load (type stripping) users of the published package never pay.
-  await Promise.all([import('../mock/markdown/markdown.ts'), import('../mock/model/libraries/search.ts')])
+  await Promise.all([import('../mock/markdown/markdown.ts'), import('../mock/tables/libraries/search.ts')])
   const raw = await rawIndex(salt, spaces, ORG_PAGES)
   let found = 0
   const first = await timed(async () => (found = (await client.orgs.search({ organizationId: org.id, query: 'webhook' })).items.length))

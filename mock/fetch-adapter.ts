@@ -4,7 +4,7 @@
  * The Node server has its own adapter (mock/http/native-request.ts) that builds neither.
  */
 import { readRequestBytes } from './base/input.ts'
-import type { PlainHandler, PlainAnswer, PlainRequest } from './dispatch.ts'
+import type { PlainHandler, PlainAnswer, PlainRequest } from './core.ts'
 
 /**
  * A `dispatch(Request) => Response` over a plain handler, naming the plain handler it

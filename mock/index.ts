@@ -16,7 +16,7 @@ export type { Scenario, ScenarioName, DemoTokenName } from './scenarios/index.ts
 export type { SerializedState } from './model/state.ts'
 export type { ChangeLog, ChangeEntry, TableChanges, TakenChanges } from './model/changes.ts'
 export type { Clock } from './base/clock.ts'
-export type { PlainHandler, PlainRequest, PlainAnswer } from './dispatch.ts'
+export type { PlainHandler, PlainRequest, PlainAnswer } from './core.ts'
 export type { Faults, FaultSpec, FaultMatch, Latency, Duration } from './base/faults.ts'
 export type {
   RequestLog,
@@ -35,7 +35,7 @@ export {
   type UnmatchedRequest,
 } from './verify/verify.ts'
 export { ByteBudget } from './base/byte-budget.ts'
-export type { Tables } from './model/db.ts'
+export type { Tables } from './tables/db.ts'
 export type { NewOrganization } from './model/orgs/organizations.ts'
 export type { NewCollection } from './model/spaces/collections.ts'
 export type { NewSpace } from './model/spaces/spaces.ts'

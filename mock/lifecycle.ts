@@ -1,10 +1,10 @@
 import type { Clock } from './base/clock.ts'
 import { cryptoSecrets, Random, type SecretSource } from './base/random.ts'
-import type { StateLock } from './dispatch.ts'
-import type { Libraries } from './model/libraries.ts'
+import type { StateLock } from './core.ts'
+import type { Libraries } from './tables/libraries.ts'
 import { DanglingReferenceError, findDanglingReference } from './model/references.ts'
 import { createState, serialize, tableEntries, type SerializedState, type State, type Urls } from './model/state.ts'
-import type { BeforeWrite } from './model/undo-log.ts'
+import type { BeforeWrite } from './tables/undo-log.ts'
 import type { Builders } from './scenarios/builders.ts'
 import { DEMO_TOKEN_NAMES, scenarios, type Scenario, type ScenarioName } from './scenarios/index.ts'
 import { cachedScenario, cacheScenario, withFreshSecrets, type BuiltScenario } from './scenario-cache.ts'
@@ -53,7 +53,7 @@ export interface LifecycleOptions {
   scenarioTokens?: 'seeded' | 'random' | undefined
   clock: Clock
   urls: Urls
-  /** Loaded on first need, kept across restores and resets (mock/model/libraries.ts). */
+  /** Loaded on first need, kept across restores and resets (mock/tables/libraries.ts). */
   libraries: Libraries
   /** The platform's one state lock: restore, reset and save take it as a request does. */
   lock: StateLock

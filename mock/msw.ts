@@ -6,7 +6,7 @@
  */
 import type * as Msw from 'msw'
 import type { HttpHandler } from 'msw'
-import { DroppedConnection } from './dispatch.ts'
+import { DroppedConnection } from './core.ts'
 
 /** What the handlers need from msw's main module. */
 export type MswCore = Pick<typeof Msw, 'http' | 'HttpResponse'>

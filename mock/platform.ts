@@ -5,7 +5,7 @@ import { DEFAULT_BASE_URL } from '../src/core/options.ts'
 import type { Logger } from '../src/core/logger.ts'
 import { mockLog } from './base/logger.ts'
 import { Clock } from './base/clock.ts'
-import { createCore, createStateLock, DroppedConnection, transactOn, type PlainHandler } from './dispatch.ts'
+import { createCore, createStateLock, DroppedConnection, transactOn, type PlainHandler } from './core.ts'
 import { fetchDispatch } from './fetch-adapter.ts'
 import { Faults } from './base/faults.ts'
 import { ByteBudget } from './base/byte-budget.ts'
@@ -18,11 +18,11 @@ import { operationLibraries } from './handlers/libraries.ts'
 import { mswHandlers, requireMsw } from './msw.ts'
 import type { Handler } from './handlers/types.ts'
 import { ChangeLog } from './model/changes.ts'
-import { Libraries } from './model/libraries.ts'
+import { Libraries } from './tables/libraries.ts'
 import { readTextSliced } from './model/services/openapi-source.ts'
 import type { SerializedState } from './model/state.ts'
-import type { BeforeWrite } from './model/undo-log.ts'
-import type { Tables } from './model/db.ts'
+import type { BeforeWrite } from './tables/undo-log.ts'
+import type { Tables } from './tables/db.ts'
 import { createBuilders, type Builders } from './scenarios/builders.ts'
 import { createIntegrationControls, type IntegrationControls } from './scenarios/integration-controls.ts'
 import type { DeliveryCapabilities } from './model/integrations/delivery.ts'
@@ -53,8 +53,8 @@ export interface MockPlatformOptions {
   /** Bounds of `platform.requests`: entries, and body characters each. */
   requestLog?: RequestLogOptions | undefined
   /**
-   * The bytes of memory kept about past requests (`platform.requests`, and the journal of
-   * exchanges of a server given this platform): a number of bytes, a {@link ByteBudget} to share
+   * The bytes of memory kept about past requests (`platform.requests`, and the exchanges
+   * a server given this platform keeps for its inspector): a number of bytes, a {@link ByteBudget} to share
    * with a server, or `false` to keep nothing. The oldest entries go first. Default 32 MiB.
    */
   requestJournal?: number | ByteBudget | false | undefined
@@ -143,7 +143,7 @@ export interface MockPlatform<TokenName extends string = string> {
   readonly ready: Promise<void>
   /**
    * The stored records, one table per resource: `get(id)`, `all()`, `size`, and ad-hoc queries in
-   * @msw/data's query language (`findMany((q) => q.where({ ... }))`, mock/model/query.ts). Await `ready` first.
+   * @msw/data's query language (`findMany((q) => q.where({ ... }))`, mock/tables/query.ts). Await `ready` first.
    */
   readonly db: Tables
   /** Build state in a line: organizations, users with tokens, teams, collections, spaces, grants. */
@@ -268,12 +268,12 @@ export function assemblePlatform(
   const urls = { api: baseUrl, app: (options.appUrl ?? 'https://app.docplat.dev').replace(/\/+$/, '') }
   const clock = new Clock(options.now ?? DEFAULT_NOW, options.freeze ?? false)
   /**
-   * One state lock for every writer: requests (the dispatcher), builders, the integration controls
+   * One state lock for every writer: requests (the core), builders, the integration controls
    * and the lifecycle's restore, reset and save. Made before the scenario is built, since the
    * scenario writes through the builders.
    */
   const lock = createStateLock()
-  // Loaded on first need, kept across restores and resets (mock/model/libraries.ts).
+  // Loaded on first need, kept across restores and resets (mock/tables/libraries.ts).
   const libraries = new Libraries()
   const lifecycle = createStateLifecycle({
     ...options,
@@ -299,7 +299,7 @@ export function assemblePlatform(
 
   /**
    * How builders and the control API deliver events, as the API does: late outcomes are written
-   * by the dispatcher (`core`, made below, before any delivery can end), under the state lock below.
+   * by the core (`core`, made below, before any delivery can end), under the state lock below.
    */
   const delivery: DeliveryCapabilities = { fetch: outbound, commit: (write) => core.commit(write), keep }
   const transact = transactOn(lock, state)
@@ -339,7 +339,7 @@ export function assemblePlatform(
     tunnelRefusal: (url) => tunnelRefusal(url, tunnels),
     keep,
     fixtures,
-    // The dispatcher loads the YAML parser before the operations that read sources run.
+    // The core loads the YAML parser before the operations that read sources run.
     readSource: (text) => readTextSliced(text, libraries.yaml.parseYAMLSteps),
   }
 

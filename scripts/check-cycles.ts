@@ -44,25 +44,7 @@ export const LAYERS: readonly Layer[] = [
   // An engine, not a rule: markdown to trees, plain text, documents, page analysis (no state).
   { name: 'markdown', paths: ['mock/markdown/'] },
   // The model's storage: the write path, the tables with their records' schemas, the lazily loaded libraries.
-  {
-    name: 'tables',
-    paths: [
-      'mock/model/table.ts',
-      'mock/model/query.ts',
-      'mock/model/undo-log.ts',
-      'mock/model/db.ts',
-      'mock/model/libraries.ts',
-      'mock/model/libraries/',
-      'mock/model/comments/tables.ts',
-      'mock/model/content/tables.ts',
-      'mock/model/integrations/tables.ts',
-      'mock/model/orgs/tables.ts',
-      'mock/model/services/tables.ts',
-      'mock/model/sites/tables.ts',
-      'mock/model/spaces/tables.ts',
-    ],
-    mayNotImport: ['contract'],
-  },
+  { name: 'tables', paths: ['mock/tables/'], mayNotImport: ['contract'] },
   // What is derived from the tables (caches, indexes, analyses, search): it observes them and never
   // imports a rule; the rules read it through its functions (`viewOf`, `searchRevision`...).
   { name: 'derived', paths: ['mock/derived/'], mayNotImport: ['contract'] },
@@ -75,7 +57,7 @@ export const LAYERS: readonly Layer[] = [
   { name: 'verify', paths: ['mock/verify/'] },
   // The integration dev loop (esbuild, workerd): loaded on first use by platform.integrations.dev and the CLI.
   { name: 'dev loop', paths: ['mock/node/dev/'] },
-  { name: 'platform', paths: ['mock/dispatch.ts', 'mock/fetch-adapter.ts', 'mock/lifecycle.ts', 'mock/msw.ts', 'mock/platform.ts'] },
+  { name: 'platform', paths: ['mock/core.ts', 'mock/fetch-adapter.ts', 'mock/lifecycle.ts', 'mock/msw.ts', 'mock/platform.ts'] },
   // Many platforms behind one server: made with createMockPlatform, served by the HTTP edge.
   { name: 'host', paths: ['mock/host/'] },
   // The control plane under /_docplat/: the platform's own control API over plain requests.

@@ -14,7 +14,7 @@ export interface BudgetedLog {
 
 /**
  * How many bytes of memory the logs of past requests may keep, together: the platform's request
- * log (`platform.requests`, `GET /_docplat/requests`) and the server's journal of exchanges (the
+ * log (`platform.requests`, `GET /_docplat/requests`) and the server's exchanges (the
  * inspector's). Each log charges what it keeps (an estimate of the bytes V8 retains: a string of
  * one-byte characters 1 byte a character, two-byte ones 2, plus a fixed overhead per entry and
  * per string); once the total passes the limit, the oldest entries of all of them go first. A

@@ -17,7 +17,7 @@ export interface Capabilities {
   /** Why a development tunnel URL may not be used, or `undefined` when it may (see `tunnelRefusal`). */
   tunnelRefusal(url: string): string | undefined
   /**
-   * Writes to the state as an operation of its own, under the state lock (the dispatcher's), for
+   * Writes to the state as an operation of its own, under the state lock (the core's), for
    * work that ends after the request that started it answered (a delivery to a slow tunnel).
    */
   commit: Commit

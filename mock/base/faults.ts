@@ -69,7 +69,7 @@ export type Duration = string | number
 /** A fault's delay: fixed, a uniform range, or a log-normal distribution (see {@link FaultSpec.latency}). */
 export type Latency = Duration | { min: Duration; max: Duration } | { median: Duration; spread: number }
 
-/** What the dispatcher does at one moment (before or after the operation) of one request. */
+/** What the core does at one moment (before or after the operation) of one request. */
 export interface FaultEffect {
   latency: number
   status?: number | undefined
@@ -80,7 +80,7 @@ export interface FaultEffect {
   ids: number[]
 }
 
-/** What the dispatcher does for one request once faults are consulted. */
+/** What the core does for one request once faults are consulted. */
 export interface FaultOutcome {
   /** Before the operation: it then does not run when there is a status or a drop. */
   before?: FaultEffect | undefined

@@ -1,5 +1,5 @@
 /**
- * A failure the client caused (or a fault injected on purpose). The dispatcher turns it into
+ * A failure the client caused (or a fault injected on purpose). The core turns it into
  * `{ error: { code, message } }` with the status; nothing the model did before throwing is kept
  * (the operation's transaction is rolled back: mock/model/transaction.ts).
  */

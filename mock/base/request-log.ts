@@ -108,7 +108,7 @@ export interface RequestLogOptions {
    */
   maxTotalChars?: number | undefined
   /**
-   * The bytes it may keep, shared with the server's journal of exchanges when given to both.
+   * The bytes it may keep, shared with the server's exchanges when given to both.
    * Default: a budget of its own of 32 MiB.
    */
   budget?: ByteBudget | undefined

@@ -84,7 +84,7 @@ export function rawHeaderPairs(raw: readonly string[], skip: ReadonlySet<string>
   return [...joined].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
 }
 
-/** A body as the journal holds it until read: see {@link boundedBody}. */
+/** A body as the exchanges hold it until read: see {@link boundedBody}. */
 type HeldBody = string | Uint8Array | { text: string; truncated: boolean } | undefined
 
 /**
@@ -137,7 +137,7 @@ export class RawExchange {
 }
 
 /**
- * A body the journal can hold until it is read: text or bytes up to `BODY_LIMIT` kept as they
+ * A body the exchanges can hold until it is read: text or bytes up to `BODY_LIMIT` kept as they
  * are, anything longer cut now, into a string of its own (a slice would keep the whole body alive).
  */
 function boundedBody(body: string | Uint8Array | undefined): HeldBody {

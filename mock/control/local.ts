@@ -26,9 +26,9 @@ export interface LocalControlOptions {
   scenario?: string | undefined
 }
 
-/** What the control plane adds for a server's platform: its state file, its journal, its inspector, its other platforms. */
+/** What the control plane adds for a server's platform: its state file and state journal, its inspector, its other platforms. */
 export interface ServedControlOptions extends LocalControlOptions {
-  /** What `reset()` returns to, when not the scenario's initial state (a state file's). */
+  /** What `reset()` returns to instead of the platform's own initial state (see `ControlPlaneOptions.initial`). */
   initial?: (() => SerializedState | undefined) | undefined
   /** Called after a call changed state; the answer waits for it (the CLI saves its state file then). */
   onChange?: (() => void | Promise<void>) | undefined
@@ -114,7 +114,7 @@ export function controlOver(platform: MockPlatform, options: ServedControlOption
     },
     controlSettleIntegrations: async () => {
       await platform.integrations.settled()
-      // Deliveries write their outcome after their request answered: the journal gets it now.
+      // Deliveries write their outcome after their request answered: the state file gets it now.
       await changed()
     },
     controlGetClock: () => clockOf(platform),

@@ -4,7 +4,7 @@ import { HttpError } from '../base/http-error.ts'
 import { MAX_BODY_BYTES } from '../base/input.ts'
 import type { RequestLog } from '../base/request-log.ts'
 import { routeTableFor } from '../base/route-table.ts'
-import type { PlainAnswer, PlainRequest } from '../dispatch.ts'
+import type { PlainAnswer, PlainRequest } from '../core.ts'
 import type { PlatformHost } from '../host/platforms.ts'
 import type { SerializedState } from '../model/state.ts'
 import type { MockPlatform } from '../platform.ts'
@@ -24,7 +24,12 @@ export interface ControlPlaneOptions {
   token?: string | undefined
   /** Reported by `/_docplat/health`. Default `custom`. */
   scenario?: string | undefined
-  /** What `POST /_docplat/reset` returns to, when not the scenario's initial state (a state file's). */
+  /**
+   * What `POST /_docplat/reset` returns to instead of the platform's own initial state, read at
+   * each reset (`undefined`: the platform's own). Only the control plane's reset uses it:
+   * `platform.reset()` in process still returns to the platform's own initial state, which
+   * `docplat-mock serve --state` makes the state file's state at start without this option.
+   */
   initial?: () => SerializedState | undefined
   /**
    * Called after the control plane changed state; the answer waits for it (the CLI saves its
@@ -41,7 +46,8 @@ const json = (status: number, body: unknown): PlainAnswer => ({
   body: JSON.stringify(body),
 })
 const noContent = (): PlainAnswer => ({ status: 204, headers: {}, body: null })
-const errorBody = (status: number, message: string, headers: Record<string, string> = {}): PlainAnswer => {
+/** An error answer of the plane: like every answer of the plane, about live state, so never cached. */
+const planeError = (status: number, message: string, headers: Record<string, string> = {}): PlainAnswer => {
   const answer = errorAnswer(status, message, headers)
   answer.headers['cache-control'] = 'no-store'
   return answer
@@ -95,7 +101,7 @@ export function createControlPlane(
 ): ControlPlane {
   const started = Date.now()
   // A platform given as itself is known at once: a hosted platform's control plane is made on its
-  // first request, whose journal entry needs the log before a promise could settle.
+  // first request, whose inspector entry needs the log before a promise could settle.
   let resolved = 'then' in options.platform ? undefined : options.platform
   void Promise.resolve(options.platform).then(
     (platform) => void (resolved = platform),
@@ -156,7 +162,7 @@ export function createControlPlane(
       if (pathname === '/') {
         if (method === 'GET' || method === 'HEAD') return { answer: redirect(302, `${CONTROL_PREFIX}${search}`) }
         return {
-          answer: errorBody(405, `${method} is not allowed on /: the API is under /v1/, the inspector at ${CONTROL_PREFIX}`, {
+          answer: planeError(405, `${method} is not allowed on /: the API is under /v1/, the inspector at ${CONTROL_PREFIX}`, {
             allow: 'GET, HEAD',
           }),
         }
@@ -164,15 +170,15 @@ export function createControlPlane(
       const asset = await assets.serve(pathname, method)
       if (asset) return { answer: asset, operationId: 'controlInspector' }
       const match = ROUTES.match(method === 'HEAD' ? 'GET' : method, pathname)
-      if (match.kind === 'none') return { answer: errorBody(404, `No control route ${pathname}: see GET /openapi.json, tag "control"`) }
+      if (match.kind === 'none') return { answer: planeError(404, `No control route ${pathname}: see GET /openapi.json, tag "control"`) }
       if (match.kind === 'method') {
-        return { answer: errorBody(405, `${method} is not allowed on ${pathname}`, { allow: [...new Set(match.allow)].join(', ') }) }
+        return { answer: planeError(405, `${method} is not allowed on ${pathname}`, { allow: [...new Set(match.allow)].join(', ') }) }
       }
       const route = match.op
       // The page and the API description hold no state; everything else needs the token off loopback.
       if (route.id !== 'controlInspector' && route.id !== 'controlOpenAPI' && !authorized((name) => request.header(name))) {
         return {
-          answer: errorBody(401, 'The control plane needs its token: Authorization: Bearer <the --control-token secret>', {
+          answer: planeError(401, 'The control plane needs its token: Authorization: Bearer <the --control-token secret>', {
             'www-authenticate': 'Bearer realm="docplat control plane"',
           }),
           operationId: route.id,
@@ -183,7 +189,7 @@ export function createControlPlane(
         if (method === 'HEAD') answer.body = null
         return { answer, operationId: route.id }
       } catch (error) {
-        if (error instanceof HttpError) return { answer: errorBody(error.status, error.message, error.headers), operationId: route.id }
+        if (error instanceof HttpError) return { answer: planeError(error.status, error.message, error.headers), operationId: route.id }
         throw error
       }
     },

@@ -3,8 +3,8 @@ import { operations, type OperationId } from '../../src/contract/index.ts'
 import { InstallationStatus } from '../../src/schemas/installation.ts'
 import { Role } from '../../src/schemas/shared.ts'
 import { CreatedPlatform, NewPlatformBody, PlatformInfo } from '../host/platforms.ts'
-import { EventPayload, EventStatus, Selection } from '../model/integrations/tables.ts'
-import { MemberRecord, OrganizationRecord, UserRecord } from '../model/orgs/tables.ts'
+import { EventPayload, EventStatus, Selection } from '../tables/integrations.ts'
+import { MemberRecord, OrganizationRecord, UserRecord } from '../tables/orgs.ts'
 
 /** A route of the control plane, as declared in {@link CONTROL}. */
 export interface RouteShape {
@@ -178,7 +178,7 @@ const ExchangeSummary = z.object({
   method: z.string(),
   path: z.string(),
   status: z.number(),
-  /** Absent for an answer that did not go through the server's journal step (a platform served through its `dispatch`). */
+  /** Absent for an answer that did not go through the server's `inspector` stage (a platform served through its `dispatch`). */
   duration: z.optional(z.number()),
   operationId: z.optional(z.string()),
   /** Set for a near miss (see `LoggedRequestSchema`): the inspector marks it. */

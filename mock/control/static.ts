@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { PlainAnswer } from '../dispatch.ts'
+import type { PlainAnswer } from '../core.ts'
 
 /** The inspector's files: plain HTML, CSS and JS modules, shipped as they are (no build step, no CDN). */
 const ASSETS: Record<string, { file: string; type: string }> = {

@@ -1,13 +1,13 @@
 import type { OperationId } from '../../src/contract/index.ts'
-import type { LibraryName } from '../model/libraries.ts'
+import type { LibraryName } from '../tables/libraries.ts'
 import { commentsHandlers } from './comments.ts'
 import { contentHandlers } from './content.ts'
 import { searchHandlers } from './content/search.ts'
 import { askHandlers } from './services/ask.ts'
 
 /**
- * The libraries each operation's model code may use (see mock/model/libraries.ts). The
- * dispatcher loads them before it takes the state lock, so the model stays synchronous; an
+ * The libraries each operation's model code may use (see mock/tables/libraries.ts). The
+ * core loads them before it takes the state lock, so the model stays synchronous; an
  * operation reaching a library it does not list fails loudly (`LibraryNotLoaded`), never silently.
  *
  * Declared by area where a whole area parses pages, by operation where one operation alone

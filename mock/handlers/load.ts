@@ -10,8 +10,8 @@ import {
   type Caller,
   type SpaceAccessContext,
 } from '../model/access.ts'
-import type { MemberRecord, OrganizationRecord, TeamRecord } from '../model/orgs/tables.ts'
-import type { ChangeRequestRecord, CollectionRecord, SpaceRecord } from '../model/spaces/tables.ts'
+import type { MemberRecord, OrganizationRecord, TeamRecord } from '../tables/orgs.ts'
+import type { ChangeRequestRecord, CollectionRecord, SpaceRecord } from '../tables/spaces.ts'
 import { findChangeRequest } from '../model/spaces/change-requests.ts'
 import type { State } from '../model/state.ts'
 

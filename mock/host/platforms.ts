@@ -17,8 +17,8 @@ export const DEFAULT_MAX_PLATFORMS = 100
 /** Default time a hosted platform may go without a request before it is ended: 30 minutes. */
 export const DEFAULT_PLATFORM_IDLE_MS = 30 * 60_000
 
-/** The largest request journal a hosted platform may ask for: a cap of its own, within the server's one budget. */
-export const MAX_HOSTED_JOURNAL_BYTES = 64 * 1024 * 1024
+/** The largest request memory (`requestJournal`) a hosted platform may ask for: a cap of its own, within the server's one budget. */
+export const MAX_HOSTED_REQUEST_MEMORY_BYTES = 64 * 1024 * 1024
 
 /**
  * What every platform of a server takes from the server, its first one and every hosted one alike:
@@ -40,7 +40,9 @@ export const NewPlatformBody = z.strictObject({
   ),
   options: z.optional(
     z.strictObject({
-      requestJournal: z.optional(z.union([z.number().check(z.int(), z.nonnegative(), z.lte(MAX_HOSTED_JOURNAL_BYTES)), z.literal(false)])),
+      requestJournal: z.optional(
+        z.union([z.number().check(z.int(), z.nonnegative(), z.lte(MAX_HOSTED_REQUEST_MEMORY_BYTES)), z.literal(false)]),
+      ),
     }),
   ),
 })
@@ -135,7 +137,7 @@ export interface PlatformHostOptions {
    * and exchanges take a share of it ({@link ByteBudget} `within`), so all of them together keep at
    * most its limit. Default: a budget of its own per platform (nothing bounds the sum).
    */
-  journal?: ByteBudget | undefined
+  requestMemory?: ByteBudget | undefined
 }
 
 /** An interval timer: what idle expiry needs, injectable so tests drive it without waiting. */
@@ -179,7 +181,7 @@ export class PlatformHost {
   readonly #create: (options: MockPlatformOptions) => MockPlatform
   readonly #origin: () => string
   readonly #policy: PlatformPolicy
-  readonly #journal: ByteBudget | undefined
+  readonly #requestMemory: ByteBudget | undefined
   #sweeper: unknown
   #closed = false
 
@@ -199,7 +201,7 @@ export class PlatformHost {
     this.#origin = options.origin
     this.#firstScenario = options.firstScenario
     this.#policy = options.policy ?? {}
-    this.#journal = options.journal
+    this.#requestMemory = options.requestMemory
     this.#started = this.#now()
   }
 
@@ -246,9 +248,8 @@ export class PlatformHost {
     while (this.#entries.has(id))
     const baseUrl = `${this.#origin()}${PLATFORMS_PREFIX}${id}`
     const asked = input.options?.requestJournal
-    const journal = this.#journal
-    const requestJournal =
-      asked === false ? false : journal ? new ByteBudget(Math.min(asked ?? journal.limit, journal.limit), journal) : asked
+    const shared = this.#requestMemory
+    const requestJournal = asked === false ? false : shared ? new ByteBudget(Math.min(asked ?? shared.limit, shared.limit), shared) : asked
     const platform = this.#create({
       // The server's policy first: nothing a client sends when creating a platform may loosen it.
       ...this.#policy,

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { PlainAnswer } from '../dispatch.ts'
+import type { PlainAnswer } from '../core.ts'
 import type { MockLog } from '../base/logger.ts'
 import { closeAfterError, cutAfter, writeChunks } from './socket.ts'
 
@@ -81,7 +81,7 @@ interface Sendable {
 }
 
 /**
- * What to send of a JSON answer, decided once: the socket and the inspector's journal share it.
+ * What to send of a JSON answer, decided once: the socket and the inspector's exchanges share it.
  * A small text as it is; a large one as a `Buffer`, which lives outside the JavaScript heap, so
  * keeping the latest ones for the inspector costs the garbage collector nothing to move.
  */
@@ -93,7 +93,7 @@ function sendable(answer: PlainAnswer & { sendable?: Sendable }): Sendable {
   return (answer.sendable = { data: body.length < SMALL ? body : Buffer.from(body, encoding), encoding, length })
 }
 
-/** The JSON body as the journal keeps it: the text, or the bytes that were sent. */
+/** The JSON body as the exchanges keep it: the text, or the bytes that were sent. */
 export function answerBytes(answer: PlainAnswer): string | Buffer {
   return sendable(answer).data
 }

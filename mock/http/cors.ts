@@ -2,7 +2,7 @@ import { isIP } from 'node:net'
 import { hostname as machineName } from 'node:os'
 import { errorAnswer } from '../base/error-answer.ts'
 import { isLoopbackHost } from '../base/loopback.ts'
-import type { PlainAnswer, PlainRequest } from '../dispatch.ts'
+import type { PlainAnswer, PlainRequest } from '../core.ts'
 
 /**
  * Which browser origins may call the server, besides its own. A loopback server is reachable from

@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { SourceReader } from '../base/source-limits.ts'
-import type { PlainRequest } from '../dispatch.ts'
+import type { PlainRequest } from '../core.ts'
 
 /**
  * A request target the WHATWG URL parser would leave as it is: an absolute path of plain URL

@@ -5,7 +5,7 @@ import { ByteBudget } from '../base/byte-budget.ts'
 import { errorAnswer, errorJson, internalErrorAnswer } from '../base/error-answer.ts'
 import { mockLog } from '../base/logger.ts'
 import { isLoopbackHost as isLoopback } from '../base/loopback.ts'
-import { DroppedConnection, type PlainHandler } from '../dispatch.ts'
+import { DroppedConnection, type PlainHandler } from '../core.ts'
 import type { FetchDispatch } from '../fetch-adapter.ts'
 import type { MockPlatform } from '../platform.ts'
 import { ExchangeDetails } from '../control/exchange-messages.ts'
@@ -101,7 +101,7 @@ export interface MockServerPlatforms {
   max?: number | undefined
   /**
    * Bytes in use at which a new platform is refused (507): the old generation of V8's heap in use,
-   * plus what the request journal budget may still fill. Default three quarters of what the old
+   * plus what the request memory budget may still fill. Default three quarters of what the old
    * generation can hold (`--max-old-space-size`; never the young generation, which
    * `heap_size_limit` also counts).
    */
@@ -208,9 +208,9 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
           idle: limits.idle,
           // The server's tunnel policy unless the caller gave one: beyond loopback, no tunnel to loopback.
           policy: limits.policy ?? { tunnelLoopback: loopback },
-          journal: budget,
+          requestMemory: budget,
           memory: {
-            // What the journal may still fill counts as used: it fills without asking.
+            // What the request memory may still fill counts as used: it fills without asking.
             used: () => oldGenerationUsed() + Math.max(0, budget.limit - budget.used),
             limit: limits.memory ?? Math.floor(oldGenerationLimit() * 0.75),
           },

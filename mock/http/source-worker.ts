@@ -4,7 +4,7 @@
  */
 import { parentPort } from 'node:worker_threads'
 import type { SourceReading } from '../base/source-limits.ts'
-import { parseYAMLSteps } from '../model/libraries/yaml.ts'
+import { parseYAMLSteps } from '../tables/libraries/yaml.ts'
 import { readTextSteps, runSteps } from '../model/services/openapi-source.ts'
 
 parentPort?.on('message', (text: string) => {

@@ -1,5 +1,5 @@
 /**
- * The markdown library (loaded on first need, see ../model/libraries.ts): everything that parses
+ * The markdown library (loaded on first need, see ../tables/libraries.ts): everything that parses
  * markdown or needs a parsed tree. Import it only through `Libraries`; its types with `import type`.
  * Its file is named for the library: bundlers name the split chunk after it (`markdown-*.js`, what
  * a browser app's network panel shows beside `search-*.js`).

@@ -1,6 +1,6 @@
 import type { Role } from '../../src/schemas/shared.ts'
-import type { MemberRecord, TeamRecord, UserRecord } from './orgs/tables.ts'
-import type { CollectionRecord, SpaceRecord } from './spaces/tables.ts'
+import type { MemberRecord, TeamRecord, UserRecord } from '../tables/orgs.ts'
+import type { CollectionRecord, SpaceRecord } from '../tables/spaces.ts'
 import { shareLinkRole } from './sites/share-links.ts'
 import type { State } from './state.ts'
 

@@ -1,4 +1,4 @@
-import { cloneData, type BaseRecord, type TableEvent } from './table.ts'
+import { cloneData, type BaseRecord, type TableEvent } from '../tables/table.ts'
 import { serialize, tableEntries, type SerializedState, type State } from './state.ts'
 
 /** What one table gained, changed or lost: removed IDs first, then whole records as they are now. */

@@ -5,12 +5,12 @@ import { AnalysisCache } from '../derived/content/analysis-cache.ts'
 import { ContentCache } from '../derived/content/cache.ts'
 import type { QuotableSections } from '../derived/ask/plain-blocks.ts'
 import { QUOTES_KEPT } from '../derived/ask/quote-cache.ts'
-import { createDb, indexesOf, tablesOf, type Indexes, type Tables } from './db.ts'
-import type { Libraries } from './libraries.ts'
+import { createDb, indexesOf, tablesOf, type Indexes, type Tables } from '../tables/db.ts'
+import type { Libraries } from '../tables/libraries.ts'
 import { QuestionIndex } from '../derived/ask/question-index.ts'
 import { PageMemo } from '../derived/pages/page-memo.ts'
-import { cloneData, type BaseRecord, type Stored, type Table } from './table.ts'
-import { UndoLog, type BeforeWrite } from './undo-log.ts'
+import { cloneData, type BaseRecord, type Stored, type Table } from '../tables/table.ts'
+import { UndoLog, type BeforeWrite } from '../tables/undo-log.ts'
 
 /** Where the platform's resources say they live (`urls.app`, `urls.location`, published sites). */
 export interface Urls {
@@ -65,7 +65,7 @@ export interface ChangeRecorder {
 
 /**
  * A new, empty state. `beforeWrite` is told of every table write before it happens (a test's
- * fault injection: see model/undo-log.ts).
+ * fault injection: see mock/tables/undo-log.ts).
  */
 export function createState(
   clock: Clock,

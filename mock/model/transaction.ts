@@ -2,7 +2,7 @@ import { Random } from '../base/random.ts'
 import type { State } from './state.ts'
 
 /**
- * Runs `write` on the platform's current state as one transaction under its state lock (mock/dispatch.ts,
+ * Runs `write` on the platform's current state as one transaction under its state lock (mock/core.ts,
  * `transactOn`): all kept or none, resolving with what `write` returns.
  */
 export type Transact = <T>(write: (state: State) => T | Promise<T>) => Promise<T>

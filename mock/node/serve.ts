@@ -1,6 +1,6 @@
 import { resolve as absolute } from 'node:path'
 import { ByteBudget } from '../base/byte-budget.ts'
-import type { PlainAnswer, PlainRequest } from '../dispatch.ts'
+import type { PlainAnswer, PlainRequest } from '../core.ts'
 import { assemblePlatform, type MockPlatform } from '../platform.ts'
 import type { LoggedRequest } from '../base/request-log.ts'
 import { describeMiss } from '../verify/verify.ts'

@@ -1,5 +1,5 @@
 import { targetOf } from '../model/content/revisions.ts'
-import type { MarkdownLibrary } from '../model/libraries.ts'
+import type { MarkdownLibrary } from '../tables/libraries.ts'
 import type { Answer, Citation } from '../model/services/ask/answer.ts'
 import type { ExcerptBlock } from '../model/services/ask/excerpt.ts'
 import type { State } from '../model/state.ts'

@@ -1,5 +1,5 @@
 import { collectionPermissions, collectionRole, type Caller } from '../model/access.ts'
-import type { CollectionRecord } from '../model/spaces/tables.ts'
+import type { CollectionRecord } from '../tables/spaces.ts'
 import type { State } from '../model/state.ts'
 import type { Role } from '../../src/schemas/shared.ts'
 

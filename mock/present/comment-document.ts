@@ -1,4 +1,4 @@
-import type { MarkdownLibrary } from '../model/libraries.ts'
+import type { MarkdownLibrary } from '../tables/libraries.ts'
 import type { DocumentTree } from '../markdown/document.ts'
 
 /**

@@ -1,4 +1,4 @@
-import type { CommentRecord } from '../model/comments/tables.ts'
+import type { CommentRecord } from '../tables/comments.ts'
 import { nodeInfo, pageInfo, type PageInfo } from '../derived/content/page-info.ts'
 import { currentRevision, type Thread } from '../model/comments/thread.ts'
 import type { State } from '../model/state.ts'

@@ -1,5 +1,5 @@
 import { postPermissions, type SpacePermissions } from '../model/comments/access.ts'
-import type { CommentRecord, CommentReplyRecord, ReactionRecord } from '../model/comments/tables.ts'
+import type { CommentRecord, CommentReplyRecord, ReactionRecord } from '../tables/comments.ts'
 import type { Thread } from '../model/comments/thread.ts'
 import type { Caller } from '../model/access.ts'
 import type { State } from '../model/state.ts'

@@ -1,6 +1,6 @@
 import type { Caller } from '../model/access.ts'
 import type { DispatchScope } from '../model/integrations/delivery.ts'
-import type { IntegrationRecord } from '../model/integrations/tables.ts'
+import type { IntegrationRecord } from '../tables/integrations.ts'
 import type { State } from '../model/state.ts'
 import { presentInstallation, presentSiteInstallation, presentSpaceInstallation } from './installation.ts'
 import { presentIntegration } from './integration.ts'

@@ -1,5 +1,5 @@
 import type { ContentTarget } from '../model/content/revisions.ts'
-import type { FileRecord } from '../model/content/tables.ts'
+import type { FileRecord } from '../tables/content.ts'
 import type { State } from '../model/state.ts'
 
 /** A file of a revision; `metadata: false` leaves out its git info. */

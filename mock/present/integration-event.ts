@@ -1,4 +1,4 @@
-import type { IntegrationEventRecord } from '../model/integrations/tables.ts'
+import type { IntegrationEventRecord } from '../tables/integrations.ts'
 import type { State } from '../model/state.ts'
 
 /** An integration event; integrations are known by name, so `integrationId` is the name. */

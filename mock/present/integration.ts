@@ -1,7 +1,7 @@
 import type { Caller } from '../model/access.ts'
 import { integrationPermissions } from '../model/integrations/access.ts'
 import { imageUrl } from '../model/integrations/images.ts'
-import type { IntegrationRecord } from '../model/integrations/tables.ts'
+import type { IntegrationRecord } from '../tables/integrations.ts'
 import type { State } from '../model/state.ts'
 import { presentOrganization } from './organization.ts'
 

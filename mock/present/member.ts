@@ -1,4 +1,4 @@
-import type { MemberRecord } from '../model/orgs/tables.ts'
+import type { MemberRecord } from '../tables/orgs.ts'
 import { memberSpaceCount, memberTeamCount } from '../model/orgs/members.ts'
 import type { State } from '../model/state.ts'
 import { presentUserById, seesMemberDetails, type Audience } from './user.ts'

@@ -1,6 +1,6 @@
 import { membership, type Caller } from '../model/access.ts'
 import { openAPISpecPermissions } from '../model/services/permissions.ts'
-import type { OpenAPISpecRecord } from '../model/services/tables.ts'
+import type { OpenAPISpecRecord } from '../tables/services.ts'
 import type { State } from '../model/state.ts'
 
 /** An OpenAPI specification: its processing state, what the last finished run left, the caller's permissions. */

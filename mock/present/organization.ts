@@ -1,5 +1,5 @@
 import { membership, organizationPermissions, type Caller } from '../model/access.ts'
-import type { OrganizationRecord } from '../model/orgs/tables.ts'
+import type { OrganizationRecord } from '../tables/orgs.ts'
 import type { State } from '../model/state.ts'
 
 export function presentOrganization(state: State, caller: Caller, org: OrganizationRecord) {

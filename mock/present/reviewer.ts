@@ -1,4 +1,4 @@
-import type { RequestedReviewerRecord } from '../model/content/tables.ts'
+import type { RequestedReviewerRecord } from '../tables/content.ts'
 import type { State } from '../model/state.ts'
 import { presentUserById, type Audience } from './user.ts'
 

@@ -1,6 +1,6 @@
 import type { Caller } from '../model/access.ts'
 import { certificateExpired } from '../model/services/saml-providers.ts'
-import type { SAMLProviderRecord } from '../model/services/tables.ts'
+import type { SAMLProviderRecord } from '../tables/services.ts'
 import type { State } from '../model/state.ts'
 import { presentTeam } from './team.ts'
 

@@ -1,4 +1,4 @@
-import type { ShareLinkRecord, SiteRecord } from '../model/sites/tables.ts'
+import type { ShareLinkRecord, SiteRecord } from '../tables/sites.ts'
 import { siteUrl } from '../model/sites/urls.ts'
 
 /** A share link; its published URL is the site's, carrying the link's secret key. */

@@ -1,4 +1,4 @@
-import type { SiteRecord, SiteRedirectRecord } from '../model/sites/tables.ts'
+import type { SiteRecord, SiteRedirectRecord } from '../tables/sites.ts'
 
 export function presentRedirect(redirect: SiteRedirectRecord, site: SiteRecord) {
   return {

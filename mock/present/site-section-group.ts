@@ -1,5 +1,5 @@
 import type { Caller } from '../model/access.ts'
-import type { SiteRecord, SiteSectionGroupRecord } from '../model/sites/tables.ts'
+import type { SiteRecord, SiteSectionGroupRecord } from '../tables/sites.ts'
 import type { State } from '../model/state.ts'
 import { presentSection } from './site-section.ts'
 

@@ -1,6 +1,6 @@
 import type { Caller } from '../model/access.ts'
 import { siteSpacesOf } from '../model/sites/structure.ts'
-import type { ShareLinkRecord, SiteRecord, SiteSectionRecord } from '../model/sites/tables.ts'
+import type { ShareLinkRecord, SiteRecord, SiteSectionRecord } from '../tables/sites.ts'
 import { sectionUrl } from '../model/sites/urls.ts'
 import type { State } from '../model/state.ts'
 import { presentSiteSpace } from './site-space.ts'

@@ -1,6 +1,6 @@
 import { spaceRole, type Caller } from '../model/access.ts'
 import { defaultSiteSpaceOf } from '../model/sites/site-spaces.ts'
-import type { ShareLinkRecord, SiteRecord, SiteSpaceRecord } from '../model/sites/tables.ts'
+import type { ShareLinkRecord, SiteRecord, SiteSpaceRecord } from '../tables/sites.ts'
 import { siteSpaceUrl } from '../model/sites/urls.ts'
 import type { State } from '../model/state.ts'
 import { presentSpace } from './space.ts'

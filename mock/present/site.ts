@@ -1,6 +1,6 @@
 import type { Caller } from '../model/access.ts'
 import { sitePermissions } from '../model/sites/sites.ts'
-import type { SiteRecord } from '../model/sites/tables.ts'
+import type { SiteRecord } from '../tables/sites.ts'
 import { siteUrl } from '../model/sites/urls.ts'
 import type { State } from '../model/state.ts'
 

@@ -2,7 +2,7 @@ import type { SpaceAccessContext } from '../model/access.ts'
 import { activeLinksWithKey } from '../model/sites/share-links.ts'
 import { siteOf } from '../model/sites/structure.ts'
 import { siteSpaceUrl } from '../model/sites/urls.ts'
-import type { SpaceRecord } from '../model/spaces/tables.ts'
+import type { SpaceRecord } from '../tables/spaces.ts'
 import type { State } from '../model/state.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { spacePermissions, spaceRole, type Caller, type SpaceAccessContext } from '../model/access.ts'
 import type { Role } from '../../src/schemas/shared.ts'
-import type { SpaceRecord } from '../model/spaces/tables.ts'
+import type { SpaceRecord } from '../tables/spaces.ts'
 import { changeRequestCounts } from '../model/spaces/change-requests.ts'
 import type { State } from '../model/state.ts'
 import { publishedUrls } from './space-urls.ts'

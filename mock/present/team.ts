@@ -1,6 +1,6 @@
 import { teamPermissions, type Caller } from '../model/access.ts'
 import { teamSpaceCount } from '../model/orgs/teams.ts'
-import type { TeamRecord } from '../model/orgs/tables.ts'
+import type { TeamRecord } from '../tables/orgs.ts'
 import type { State } from '../model/state.ts'
 
 /** A team with its member count and the number of spaces its grants reach. */

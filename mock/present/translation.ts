@@ -1,6 +1,6 @@
 import { membership, type Caller } from '../model/access.ts'
 import { translationPermissions } from '../model/services/permissions.ts'
-import type { TranslationRecord } from '../model/services/tables.ts'
+import type { TranslationRecord } from '../tables/services.ts'
 import type { State } from '../model/state.ts'
 
 /** Translation settings with the caller's permissions. */

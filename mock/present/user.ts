@@ -1,5 +1,5 @@
 import { membership, organizationPermissions, type Caller } from '../model/access.ts'
-import type { UserRecord } from '../model/orgs/tables.ts'
+import type { UserRecord } from '../tables/orgs.ts'
 import type { State } from '../model/state.ts'
 
 /**

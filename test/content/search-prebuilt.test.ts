@@ -5,9 +5,9 @@ import { Random } from '../../mock/base/random.ts'
 import { indexedText, SearchIndexes } from '../../mock/derived/content/search-index.ts'
 import { searchesPreparation, searchPreparation } from '../../mock/derived/content/search.ts'
 import { viewOf } from '../../mock/derived/content/view.ts'
-import { Libraries } from '../../mock/model/libraries.ts'
+import { Libraries } from '../../mock/tables/libraries.ts'
 import { createState } from '../../mock/model/state.ts'
-import { createStateLock, transactOn } from '../../mock/dispatch.ts'
+import { createStateLock, transactOn } from '../../mock/core.ts'
 import { createBuilders } from '../../mock/scenarios/builders.ts'
 
 /**

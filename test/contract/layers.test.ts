@@ -51,17 +51,17 @@ describe('the layering check of src/, mock/ and the tools', () => {
 
   it('keeps the tables below derived data, derived data below the rules, and the markdown engine below all three', () => {
     const edges = new Map([
-      ['mock/model/content/pages.ts', ['mock/derived/content/view.ts', 'mock/model/content/tables.ts', 'mock/markdown/parse.ts']],
-      ['mock/derived/content/view.ts', ['mock/model/content/tables.ts', 'mock/model/db.ts', 'mock/model/state.ts']],
+      ['mock/model/content/pages.ts', ['mock/derived/content/view.ts', 'mock/tables/content.ts', 'mock/markdown/parse.ts']],
+      ['mock/derived/content/view.ts', ['mock/tables/content.ts', 'mock/tables/db.ts', 'mock/model/state.ts']],
       ['mock/derived/content/links.ts', ['mock/model/content/pages.ts']],
-      ['mock/model/content/tables.ts', ['mock/model/table.ts', 'mock/derived/content/cache.ts']],
+      ['mock/tables/content.ts', ['mock/tables/table.ts', 'mock/derived/content/cache.ts']],
       ['mock/markdown/parse.ts', ['mock/base/markdown-depth.ts', 'mock/derived/content/view.ts']],
-      ['mock/model/libraries.ts', ['mock/markdown/markdown.ts']],
+      ['mock/tables/libraries.ts', ['mock/markdown/markdown.ts']],
     ])
     expect(findViolations({ edges })).toEqual([
       'mock/derived/content/view.ts -> mock/model/state.ts (derived may not import model)',
       'mock/derived/content/links.ts -> mock/model/content/pages.ts (derived may not import model)',
-      'mock/model/content/tables.ts -> mock/derived/content/cache.ts (tables may not import derived)',
+      'mock/tables/content.ts -> mock/derived/content/cache.ts (tables may not import derived)',
       'mock/markdown/parse.ts -> mock/derived/content/view.ts (markdown may not import derived)',
     ])
   })
@@ -108,7 +108,7 @@ describe('the layering check of src/, mock/ and the tools', () => {
     expect(LAYERS[layerOf('src/generated/shapes.ts')]!.name).toBe('schemas')
     expect(LAYERS[layerOf('src/generated/operations.ts')]!.name).toBe('generated sdk')
     expect(LAYERS[layerOf('mock/node/capture/copy.ts')]!.name).toBe('node')
-    expect(LAYERS[layerOf('mock/model/content/tables.ts')]!.name).toBe('tables')
+    expect(LAYERS[layerOf('mock/tables/content.ts')]!.name).toBe('tables')
     expect(LAYERS[layerOf('mock/model/content/pages.ts')]!.name).toBe('model')
     expect(layerOf('mock/unknown.ts')).toBe(-1)
     const edges = new Map<string, string[]>([

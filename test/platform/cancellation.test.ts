@@ -3,9 +3,9 @@ import { operations } from '../../src/contract/index.ts'
 import type { OperationDef } from '../../src/contract/define.ts'
 import { createMockPlatform } from '../../mock/index.ts'
 import { startMockServer, type MockServer } from '../../mock/node/index.ts'
-import type { PlainHandler, PlainRequest } from '../../mock/dispatch.ts'
+import type { PlainHandler, PlainRequest } from '../../mock/core.ts'
 import type { Handler } from '../../mock/handlers/types.ts'
-import { bareDispatcher } from '../bare-dispatcher.ts'
+import { bareCore } from '../bare-core.ts'
 
 // A request whose caller gave up while it waited for the platform (the scenario still being
 // built, the state lock held by another request) is never dispatched: it takes no fault and
@@ -149,7 +149,7 @@ describe('a request aborted while another holds the state lock', () => {
       }
       return { items: [], count: 0 } as never
     }
-    const { core, token } = await bareDispatcher({ op, handler, seed: 'cancel' })
+    const { core, token } = await bareCore({ op, handler, seed: 'cancel' })
     const queued = deferred()
     const gone = deferred()
     let arrivals = 0

@@ -6,7 +6,7 @@ import { startMockServer } from '../../mock/node/index.ts'
 
 const LIST = 'listOrganizationsForAuthenticatedUser'
 
-/** The delays a fault draws for `n` matching requests, as the dispatcher would wait them. */
+/** The delays a fault draws for `n` matching requests, as the core would wait them. */
 function draws(platform: ReturnType<typeof createMockPlatform>, latency: FaultSpec['latency'], n: number): number[] {
   platform.faults.add({ operationId: LIST, latency })
   return Array.from({ length: n }, () => platform.faults.take('GET', '/v1/orgs', LIST)!.before!.latency)

@@ -19,8 +19,8 @@ registerHooks({
   load(url, context, next) {
     const pkg = /node_modules\\/((?:@[^/]+\\/)?[^/]+)/.exec(url)?.[1]
     if (pkg) packages.add(pkg)
-    // Each library is one module: the markdown engine's mock/markdown/markdown.ts, the others under mock/model/libraries/.
-    const library = /mock\\/(?:model\\/libraries\\/(\\w+)|markdown\\/(markdown))\\.ts$/.exec(url)?.slice(1).find(Boolean)
+    // Each library is one module: the markdown engine's mock/markdown/markdown.ts, the others under mock/tables/libraries/.
+    const library = /mock\\/(?:tables\\/libraries\\/(\\w+)|markdown\\/(markdown))\\.ts$/.exec(url)?.slice(1).find(Boolean)
     if (library) libraries.add(library)
     return next(url, context)
   },

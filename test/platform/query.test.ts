@@ -2,7 +2,7 @@ import { Query as MswQuery } from '@msw/data'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createMockPlatform } from '../../mock/index.ts'
-import { Query } from '../../mock/model/query.ts'
+import { Query } from '../../mock/tables/query.ts'
 
 // Records and conditions over a few shared keys and values, so conditions often match.
 const key = fc.constantFrom('a', 'b', 'c')

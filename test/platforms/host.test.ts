@@ -175,9 +175,9 @@ describe('a host of platforms', () => {
     expect(h.begin(busy.id)).toBeUndefined()
   })
 
-  it("shares the server's one request journal budget among its platforms, oldest first, and gives an ended one's bytes back", async () => {
+  it("shares the server's one request memory budget among its platforms, oldest first, and gives an ended one's bytes back", async () => {
     const journal = new ByteBudget(300_000)
-    const { host: h } = host({ journal })
+    const { host: h } = host({ requestMemory: journal })
     const a = h.create({ scenario: 'demo' })
     const b = h.create({ scenario: 'demo', options: { requestJournal: 100_000 } })
     await Promise.all([a.platform.ready, b.platform.ready])

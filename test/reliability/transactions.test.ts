@@ -7,16 +7,16 @@ import { createClient } from '../../src/index.ts'
 import { Clock } from '../../mock/base/clock.ts'
 import { conflict } from '../../mock/base/http-error.ts'
 import { Random } from '../../mock/base/random.ts'
-import { createStateLock, transactOn, type PlainRequest, type StateLock } from '../../mock/dispatch.ts'
+import { createStateLock, transactOn, type PlainRequest, type StateLock } from '../../mock/core.ts'
 import { Deferred, MAX_PREPARES } from '../../mock/handlers/deferred.ts'
 import type { Handler } from '../../mock/handlers/types.ts'
-import { Libraries } from '../../mock/model/libraries.ts'
+import { Libraries } from '../../mock/tables/libraries.ts'
 import { createUser } from '../../mock/model/orgs/members.ts'
 import { createState, type State } from '../../mock/model/state.ts'
-import { bareDispatcher } from '../bare-dispatcher.ts'
-import { Table } from '../../mock/model/table.ts'
+import { bareCore } from '../bare-core.ts'
+import { Table } from '../../mock/tables/table.ts'
 import { Transaction } from '../../mock/model/transaction.ts'
-import { UndoLog } from '../../mock/model/undo-log.ts'
+import { UndoLog } from '../../mock/tables/undo-log.ts'
 import { createInstrumentedPlatform } from '../../mock/platform.ts'
 import { createBuilders } from '../../mock/scenarios/builders.ts'
 
@@ -53,10 +53,10 @@ describe('a failed request changes nothing', () => {
   })
 })
 
-/** A dispatcher over one operation whose handler is `handler`, and a caller's token; `lock` when shared with other writers. */
-async function dispatcherWith(handler: Handler<OperationDef>, lock?: StateLock) {
+/** The core over one operation whose handler is `handler`, and a caller's token; `lock` when shared with other writers. */
+async function coreWith(handler: Handler<OperationDef>, lock?: StateLock) {
   const op = operations.listOrganizationsForAuthenticatedUser as OperationDef
-  const { core, state, user, token } = await bareDispatcher({ op, handler, seed: 'tx', lock })
+  const { core, state, user, token } = await bareCore({ op, handler, seed: 'tx', lock })
   const request: PlainRequest = {
     method: 'GET',
     url: `http://mock.test${op.path}`,
@@ -71,7 +71,7 @@ async function dispatcherWith(handler: Handler<OperationDef>, lock?: StateLock) 
 
 describe('Prepare comes before any write', () => {
   it('a round that writes and then asks to prepare is undone and answers a 500 naming the operation and the table', async () => {
-    const { state, user, send } = await dispatcherWith(({ state, prepared }) => {
+    const { state, user, send } = await coreWith(({ state, prepared }) => {
       state.tables.users.update(state.tables.users.get(user.id)!, { displayName: `Written in round ${prepared}` })
       return Deferred.prepare(async () => undefined)
     })
@@ -84,7 +84,7 @@ describe('Prepare comes before any write', () => {
   })
 
   it('a round that asks to prepare first, then writes on the next run, is kept', async () => {
-    const { state, user, send } = await dispatcherWith(({ state, prepared }) => {
+    const { state, user, send } = await coreWith(({ state, prepared }) => {
       if (!prepared) return Deferred.prepare(async () => undefined)
       state.tables.users.update(state.tables.users.get(user.id)!, { displayName: 'Prepared, then written' })
       return { items: [], next: null } as never
@@ -99,7 +99,7 @@ describe('work after the lock (Deferred)', () => {
   const page = { items: [], next: null } as never
 
   it("a last step under the lock is a transaction of its own: its failure undoes its writes, not the run's", async () => {
-    const { state, user, send } = await dispatcherWith(({ state }) => {
+    const { state, user, send } = await coreWith(({ state }) => {
       state.tables.users.update(state.tables.users.get(user.id)!, { displayName: 'Run' })
       return Deferred.finish(
         async () => 'Then',
@@ -125,7 +125,7 @@ describe('work after the lock (Deferred)', () => {
     const inside = new Promise<void>((resolve) => (entered = resolve))
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
-    const { state, user, send } = await dispatcherWith(async ({ state }) => {
+    const { state, user, send } = await coreWith(async ({ state }) => {
       if (++calls === 1) {
         return Deferred.finish(
           async () => {
@@ -160,7 +160,7 @@ describe('work after the lock (Deferred)', () => {
   })
 
   it('an answer after the lock is what its work resolves to, with the run committed before', async () => {
-    const { user, send } = await dispatcherWith(({ state }) => {
+    const { user, send } = await coreWith(({ state }) => {
       state.tables.users.update(state.tables.users.get(user.id)!, { displayName: 'Committed' })
       return Deferred.answer(async () => ({ items: [{ id: state.tables.users.get(user.id)!.displayName }], next: null }) as never)
     })
@@ -171,7 +171,7 @@ describe('work after the lock (Deferred)', () => {
 
   it(`an operation asking to prepare more than ${MAX_PREPARES} times fails as the bug it is`, async () => {
     let runs = 0
-    const { send } = await dispatcherWith(() => {
+    const { send } = await coreWith(() => {
       runs++
       return Deferred.prepare(async () => undefined)
     })
@@ -297,7 +297,7 @@ describe('writes outside requests (builders, the integration controls)', () => {
     const inside = new Promise<void>((resolve) => (entered = resolve))
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
-    const { state, user, send } = await dispatcherWith(async ({ state }) => {
+    const { state, user, send } = await coreWith(async ({ state }) => {
       state.tables.users.update(state.tables.users.get(user.id)!, { displayName: 'Failed run' })
       entered()
       await held

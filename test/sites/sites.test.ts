@@ -114,7 +114,10 @@ describe('sites.list / sites.get', () => {
     await rejects(create.sites.get({ organizationId: demo.acme, siteId: sites.docs }), 404)
     expect(platform.db.sites.get(sites.docs)!.admins).toEqual([])
     await platform.builders.member(demo.acme, demo.users.create, 'create')
-    expect((await create.sites.get({ organizationId: demo.acme, siteId: sites.docs })).permissions).toMatchObject({ view: true, admin: false })
+    expect((await create.sites.get({ organizationId: demo.acme, siteId: sites.docs })).permissions).toMatchObject({
+      view: true,
+      admin: false,
+    })
     await rejects(
       create.sites.sections.update({ organizationId: demo.acme, siteId: sites.docs, siteSectionId: sites.guides, title: 'Nope' }),
       403,

@@ -1,5 +1,5 @@
 import type { Nodes, RootContent } from 'mdast'
-import type { MarkdownLibrary } from '../../model/libraries.ts'
+import type { MarkdownLibrary } from '../../tables/libraries.ts'
 
 /**
  * A page's prose as plain text, section by section (the part before the first heading, then one

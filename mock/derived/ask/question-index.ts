@@ -1,6 +1,6 @@
-import type { Tables } from '../../model/db.ts'
-import type { SpaceRecord } from '../../model/spaces/tables.ts'
-import type { Stored, TableObserver } from '../../model/table.ts'
+import type { Tables } from '../../tables/db.ts'
+import type { SpaceRecord } from '../../tables/spaces.ts'
+import type { Stored, TableObserver } from '../../tables/table.ts'
 import { lowerBound } from '../../base/lower-bound.ts'
 
 /** The questions one space suggests, in table-of-contents order. */

@@ -1,10 +1,10 @@
 import type MiniSearch from 'minisearch'
 import { eachSliced } from '../../base/turns.ts'
 import { WeightedLru } from '../../base/weighted-lru.ts'
-import type { Tables } from '../../model/db.ts'
-import type { Libraries } from '../../model/libraries.ts'
+import type { Tables } from '../../tables/db.ts'
+import type { Libraries } from '../../tables/libraries.ts'
 import type { SectionInfo } from '../../markdown/page-analysis.ts'
-import type { PageRecord } from '../../model/content/tables.ts'
+import type { PageRecord } from '../../tables/content.ts'
 
 /**
  * The search index of each revision, kept by the write path. A revision's first search extracts

@@ -1,7 +1,7 @@
 import type MiniSearch from 'minisearch'
 import type { SearchResult as Hit } from 'minisearch'
 import { eachSliced, PREPARE_ABOVE, slicer } from '../../base/turns.ts'
-import type { SpaceRecord } from '../../model/spaces/tables.ts'
+import type { SpaceRecord } from '../../tables/spaces.ts'
 import type { ContentState as State } from './cache.ts'
 import { indexedText, type IndexedText, type SectionDoc } from './search-index.ts'
 import type { PageMatch } from './search-lookups.ts'

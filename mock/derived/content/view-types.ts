@@ -1,7 +1,7 @@
-import type { Libraries } from '../../model/libraries.ts'
+import type { Libraries } from '../../tables/libraries.ts'
 import type { AnalysisCache } from './analysis-cache.ts'
 import type { BlockInfo, LinkUse, PageAnalysis } from '../../markdown/page-analysis.ts'
-import type { FileRecord, PageRecord, RevisionRecord } from '../../model/content/tables.ts'
+import type { FileRecord, PageRecord, RevisionRecord } from '../../tables/content.ts'
 
 /**
  * The shapes of what is derived from a revision (see `view.ts` and `links.ts`), apart from the

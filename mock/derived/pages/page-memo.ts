@@ -1,4 +1,4 @@
-import type { Tables } from '../../model/db.ts'
+import type { Tables } from '../../tables/db.ts'
 
 /** How many presented pages a platform keeps at most; the least recently read goes first. */
 export const PAGES_KEPT = 16

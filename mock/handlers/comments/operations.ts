@@ -3,7 +3,7 @@ import { authorizeChanges, authorizeDelete, postPermissions } from '../../model/
 import { threadCommenters } from '../../model/comments/commenters.ts'
 import { deleteComment, findComment, postComment, updateComment, type CommentChanges } from '../../model/comments/comments.ts'
 import { listComments, type CommentFilters } from '../../model/comments/lists.ts'
-import { postingKey } from '../../model/comments/tables.ts'
+import { postingKey } from '../../tables/comments.ts'
 import { deleteReply, findReply, postReply, updateReply, type ReplyChanges } from '../../model/comments/replies.ts'
 import { keyOfThread } from '../../model/comments/thread.ts'
 import type { CommentView } from '../../present/comment.ts'

@@ -1,6 +1,6 @@
 import type { Capabilities } from '../../base/capabilities.ts'
 import { deliveriesOf, recordDelivery, sendWithin } from '../../model/integrations/delivery.ts'
-import type { IntegrationEventRecord } from '../../model/integrations/tables.ts'
+import type { IntegrationEventRecord } from '../../tables/integrations.ts'
 import type { State } from '../../model/state.ts'
 import { presentEnvironment } from '../../present/environment.ts'
 import { Deferred } from '../deferred.ts'

@@ -9,7 +9,7 @@ import {
   type RenderRequest,
 } from '../../model/integrations/render.ts'
 import { presentEnvironment } from '../../present/environment.ts'
-import type { IntegrationRecord } from '../../model/integrations/tables.ts'
+import type { IntegrationRecord } from '../../tables/integrations.ts'
 import type { State } from '../../model/state.ts'
 import type { Capabilities } from '../../base/capabilities.ts'
 import { badRequest } from '../../base/http-error.ts'

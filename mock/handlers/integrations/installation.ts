@@ -7,7 +7,7 @@ import { coveredSites, coveredSpaces, type TargetKind } from '../../model/integr
 import { recordTaskEvent } from '../../model/integrations/events.ts'
 import { issueInstallationToken } from '../../model/integrations/installation-tokens.ts'
 import { changeInstallation, installationIn } from '../../model/integrations/installations.ts'
-import type { InstallationRecord, IntegrationRecord } from '../../model/integrations/tables.ts'
+import type { InstallationRecord, IntegrationRecord } from '../../tables/integrations.ts'
 import { checkTarget, covers, removeTarget, setTarget } from '../../model/integrations/targets.ts'
 import { sitePermissions } from '../../model/sites/sites.ts'
 import type { State } from '../../model/state.ts'

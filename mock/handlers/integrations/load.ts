@@ -4,8 +4,8 @@ import { administers, canRender, canViewInstallation, canViewIntegration, integr
 import { actingInstallation } from '../../model/integrations/installation-tokens.ts'
 import { integrationByName } from '../../model/integrations/catalog.ts'
 import { coversSpace } from '../../model/integrations/coverage.ts'
-import type { InstallationRecord, IntegrationRecord } from '../../model/integrations/tables.ts'
-import type { OrganizationRecord } from '../../model/orgs/tables.ts'
+import type { InstallationRecord, IntegrationRecord } from '../../tables/integrations.ts'
+import type { OrganizationRecord } from '../../tables/orgs.ts'
 import type { State } from '../../model/state.ts'
 
 /**

@@ -1,7 +1,7 @@
 import type * as contract from '../../../src/contract/services/ask.ts'
 import { forbidden } from '../../base/http-error.ts'
 import type { Caller } from '../../model/access.ts'
-import type { OrganizationRecord } from '../../model/orgs/tables.ts'
+import type { OrganizationRecord } from '../../tables/orgs.ts'
 import { searchPreparation } from '../../derived/content/search.ts'
 import { searchableSpaces } from '../../model/content/searchable.ts'
 import { answerPreparation, answerQuestion, type Answer } from '../../model/services/ask/answer.ts'

@@ -1,6 +1,6 @@
 import { forbidden, notFound } from '../../base/http-error.ts'
 import type { Caller } from '../../model/access.ts'
-import type { MemberRecord, OrganizationRecord } from '../../model/orgs/tables.ts'
+import type { MemberRecord, OrganizationRecord } from '../../tables/orgs.ts'
 import type { State } from '../../model/state.ts'
 import { loadOrganization } from '../load.ts'
 

@@ -9,7 +9,7 @@ import type {
   SiteSectionGroupRecord,
   SiteSectionRecord,
   SiteSpaceRecord,
-} from '../../model/sites/tables.ts'
+} from '../../tables/sites.ts'
 import type { State } from '../../model/state.ts'
 import { loadOrganization } from '../load.ts'
 

@@ -1,6 +1,6 @@
-import type { MemberRecord } from '../orgs/tables.ts'
+import type { MemberRecord } from '../../tables/orgs.ts'
 import { insert, type State } from '../state.ts'
-import { threadKey, type CommenterRecord } from './tables.ts'
+import { threadKey, type CommenterRecord } from '../../tables/comments.ts'
 import { keyOfThread, type Thread, type ThreadRef } from './thread.ts'
 
 const commenterId = (ref: ThreadRef, user: string) => `${threadKey(ref)}:${user}`

@@ -2,7 +2,7 @@ import { notFound } from '../../base/http-error.ts'
 import { insert, type State } from '../state.ts'
 import { joinThread, leaveThread } from './commenters.ts'
 import { checkChanges, checkMarkdown, postPatch, resolutionPatch, type PostChanges } from './posts.ts'
-import { threadKey, type CommentRecord } from './tables.ts'
+import { threadKey, type CommentRecord } from '../../tables/comments.ts'
 import { resolveAnchor } from './targets.ts'
 import { currentRevision, describeThread, keyOfThread, refOf, type Thread } from './thread.ts'
 

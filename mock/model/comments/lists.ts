@@ -1,5 +1,5 @@
 import type { State } from '../state.ts'
-import type { CommentRecord } from './tables.ts'
+import type { CommentRecord } from '../../tables/comments.ts'
 import { keyOfThread, type Thread } from './thread.ts'
 
 /** The filters of a comment list. */

@@ -1,7 +1,7 @@
 import { MAX_MARKDOWN } from '../../../src/schemas/comment-input.ts'
 import { badRequest } from '../../base/http-error.ts'
-import type { CommentRecord, CommentReplyRecord } from './tables.ts'
-import type { Patch } from '../table.ts'
+import type { CommentRecord, CommentReplyRecord } from '../../tables/comments.ts'
+import type { Patch } from '../../tables/table.ts'
 import { applyReactions, checkReactionChanges, type ReactionChanges } from './reactions.ts'
 
 /**

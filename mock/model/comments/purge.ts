@@ -1,4 +1,4 @@
-import type { SpaceRecord } from '../spaces/tables.ts'
+import type { SpaceRecord } from '../../tables/spaces.ts'
 import type { State } from '../state.ts'
 
 /** A purged space takes its comments (its change requests' too), their replies and its commenters with it. */

@@ -1,5 +1,5 @@
 import { badRequest } from '../../base/http-error.ts'
-import type { ReactionRecord } from './tables.ts'
+import type { ReactionRecord } from '../../tables/comments.ts'
 
 /** The caller's reaction changes of one update. */
 export interface ReactionChanges {

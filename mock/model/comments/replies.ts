@@ -2,7 +2,7 @@ import { notFound } from '../../base/http-error.ts'
 import { insert, type State } from '../state.ts'
 import { joinThread, leaveThread } from './commenters.ts'
 import { checkChanges, checkMarkdown, postPatch, resolutionPatch, type PostChanges } from './posts.ts'
-import type { CommentRecord, CommentReplyRecord } from './tables.ts'
+import type { CommentRecord, CommentReplyRecord } from '../../tables/comments.ts'
 
 /** Replies to a comment. */
 export function postReply(state: State, comment: CommentRecord, values: { postedBy: string; markdown: string }): CommentReplyRecord {

@@ -4,7 +4,7 @@ import { findChangeRequest } from '../spaces/change-requests.ts'
 import type { State } from '../state.ts'
 import { postComment, updateComment, type NewComment } from './comments.ts'
 import { postReply, updateReply } from './replies.ts'
-import type { CommentRecord, CommentReplyRecord } from './tables.ts'
+import type { CommentRecord, CommentReplyRecord } from '../../tables/comments.ts'
 
 /** What the `comment` builder takes: the comment, and optionally its reactions and resolution. */
 export interface SeedComment extends NewComment {

@@ -1,8 +1,8 @@
 import { badRequest, notFound } from '../../base/http-error.ts'
 import { nodeInfo, pageInfo } from '../../derived/content/page-info.ts'
 import type { State } from '../state.ts'
-import type { CommentRecord } from './tables.ts'
-import type { Patch } from '../table.ts'
+import type { CommentRecord } from '../../tables/comments.ts'
+import type { Patch } from '../../tables/table.ts'
 import { currentRevision, describeThread, type Thread } from './thread.ts'
 
 /** Where in the content a new comment points. */

@@ -1,5 +1,5 @@
-import type { ChangeRequestRecord, SpaceRecord } from '../spaces/tables.ts'
-import { threadKey } from './tables.ts'
+import type { ChangeRequestRecord, SpaceRecord } from '../../tables/spaces.ts'
+import { threadKey } from '../../tables/comments.ts'
 
 /** The comments of a space itself, or of one of its change requests. */
 export interface Thread {

@@ -4,7 +4,7 @@ import { addFile, type NewFile } from './files.ts'
 import { addPage, removePage, updatePage, type NewPage, type PageChanges } from './pages.ts'
 import { requestReviewers } from './reviewers.ts'
 import { builderTarget, ensureRevision } from './revisions.ts'
-import type { FileRecord, PageRecord, RequestedReviewerRecord } from './tables.ts'
+import type { FileRecord, PageRecord, RequestedReviewerRecord } from '../../tables/content.ts'
 
 /**
  * The content builders' side of the model: they write in place into a space's active revision

@@ -1,6 +1,6 @@
 import { badRequest, conflict, notFound } from '../../base/http-error.ts'
 import { insert, newId, type State } from '../state.ts'
-import type { FileRecord } from './tables.ts'
+import type { FileRecord } from '../../tables/content.ts'
 
 /**
  * What happens when a file is written: every write of the files table is a function of this file;

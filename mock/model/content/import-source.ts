@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import type { ImportSource } from '../../../src/schemas/revision.ts'
 import { badRequest } from '../../base/http-error.ts'
 import { PREPARE_ABOVE } from '../../base/turns.ts'
-import type { MarkdownLibrary } from '../libraries.ts'
+import type { MarkdownLibrary } from '../../tables/libraries.ts'
 import { slugify } from './pages.ts'
 import type { SourceHeading, SourceHeadings } from '../../derived/content/source-headings.ts'
 

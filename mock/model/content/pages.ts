@@ -1,7 +1,7 @@
 import { badRequest, conflict, notFound } from '../../base/http-error.ts'
 import { insert, newId, type State } from '../state.ts'
-import type { PageRecord } from './tables.ts'
-import type { Patch } from '../table.ts'
+import type { PageRecord } from '../../tables/content.ts'
+import type { Patch } from '../../tables/table.ts'
 import { viewOf } from '../../derived/content/view.ts'
 
 /**

@@ -1,9 +1,9 @@
 import { badRequest, conflict, notFound } from '../../base/http-error.ts'
 import { membership } from '../access.ts'
-import type { MemberRecord } from '../orgs/tables.ts'
-import type { ChangeRequestRecord, SpaceRecord } from '../spaces/tables.ts'
+import type { MemberRecord } from '../../tables/orgs.ts'
+import type { ChangeRequestRecord, SpaceRecord } from '../../tables/spaces.ts'
 import { insert, type State } from '../state.ts'
-import type { RequestedReviewerRecord } from './tables.ts'
+import type { RequestedReviewerRecord } from '../../tables/content.ts'
 
 /** Reviews are requested on change requests still under way; merged or archived ones are settled. */
 function requireActive(changeRequest: ChangeRequestRecord): void {

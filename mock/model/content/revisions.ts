@@ -1,7 +1,7 @@
 import { notFound } from '../../base/http-error.ts'
-import type { ChangeRequestRecord, SpaceRecord } from '../spaces/tables.ts'
+import type { ChangeRequestRecord, SpaceRecord } from '../../tables/spaces.ts'
 import { insert, type State } from '../state.ts'
-import type { RevisionRecord } from './tables.ts'
+import type { RevisionRecord } from '../../tables/content.ts'
 import { copyPages, dropPages } from './pages.ts'
 import { copyFiles, dropFiles } from './files.ts'
 

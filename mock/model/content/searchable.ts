@@ -1,5 +1,5 @@
 import { spaceRole } from '../access.ts'
-import type { SpaceRecord } from '../spaces/tables.ts'
+import type { SpaceRecord } from '../../tables/spaces.ts'
 import type { State } from '../state.ts'
 
 /** The live spaces of an organization a user can view: what an organization search covers. */

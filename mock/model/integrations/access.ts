@@ -1,6 +1,6 @@
 import { membership, organizationPermissions } from '../access.ts'
 import type { State } from '../state.ts'
-import { installationKey, type InstallationRecord, type IntegrationRecord } from './tables.ts'
+import { installationKey, type InstallationRecord, type IntegrationRecord } from '../../tables/integrations.ts'
 
 /**
  * Who may do what with an integration, in one place: the loaders enforce these rules and the

@@ -4,7 +4,7 @@ import type { State } from '../state.ts'
 import { integrationByName } from './catalog.ts'
 import { changeInstallation, install, installationIn, type InstallationChanges } from './installations.ts'
 import { publishIntegration, type Manifest } from './publish.ts'
-import type { InstallationRecord, IntegrationEventRecord, IntegrationRecord } from './tables.ts'
+import type { InstallationRecord, IntegrationEventRecord, IntegrationRecord } from '../../tables/integrations.ts'
 import { setTarget, type TargetChanges } from './targets.ts'
 
 /**

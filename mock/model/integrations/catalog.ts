@@ -1,7 +1,7 @@
 import type { IntegrationTarget } from '../../../src/schemas/integration.ts'
 import { listsOwnerIntegrations } from './access.ts'
 import type { State } from '../state.ts'
-import type { IntegrationRecord } from './tables.ts'
+import type { IntegrationRecord } from '../../tables/integrations.ts'
 
 /** The integration published under this name, if any. */
 export function integrationByName(state: State, name: string): IntegrationRecord | undefined {

@@ -2,7 +2,7 @@ import type * as z from 'zod/mini'
 import type { ConfigurationInput } from '../../../src/schemas/integration-input.ts'
 import type { InstallationStatus } from '../../../src/schemas/installation.ts'
 import { badRequest } from '../../base/http-error.ts'
-import type { Stored } from '../table.ts'
+import type { Stored } from '../../tables/table.ts'
 
 /** The configuration form of one level (account, space or site) of an integration. */
 export type ConfigurationSchema = Stored<z.output<typeof ConfigurationInput>>

@@ -5,7 +5,7 @@ import { checkConfiguration } from './configuration.ts'
 import { coveredSites, coveredSpaces, targetAllows, type TargetKind } from './coverage.ts'
 import { recordEvent } from './events.ts'
 import { changeInstallation, type InstallationChanges } from './installations.ts'
-import type { InstallationRecord, IntegrationEventRecord, IntegrationRecord } from './tables.ts'
+import type { InstallationRecord, IntegrationEventRecord, IntegrationRecord } from '../../tables/integrations.ts'
 import { checkTarget, setTarget, type TargetChanges } from './targets.ts'
 
 /**

@@ -1,8 +1,8 @@
-import type { SiteRecord } from '../sites/tables.ts'
-import type { SpaceRecord } from '../spaces/tables.ts'
+import type { SiteRecord } from '../../tables/sites.ts'
+import type { SpaceRecord } from '../../tables/spaces.ts'
 import type { State } from '../state.ts'
 import { defaultsOf } from './configuration.ts'
-import type { InstallationRecord, IntegrationRecord, TargetSetting } from './tables.ts'
+import type { InstallationRecord, IntegrationRecord, TargetSetting } from '../../tables/integrations.ts'
 
 /** A kind of content an installation covers. */
 export type TargetKind = 'space' | 'site'

@@ -2,7 +2,7 @@ import { AFTER_WAIT_MS, type Capabilities } from '../../base/capabilities.ts'
 import { readBytesUpTo } from '../../base/input.ts'
 import { TunnelRefused } from '../../base/tunnels.ts'
 import type { State } from '../state.ts'
-import type { EventStatus, InstallationRecord, IntegrationEventRecord, IntegrationRecord, LogEntry } from './tables.ts'
+import type { EventStatus, InstallationRecord, IntegrationEventRecord, IntegrationRecord, LogEntry } from '../../tables/integrations.ts'
 
 /** How long the platform waits for a development tunnel before giving up on a delivery or a render. */
 export const TUNNEL_TIMEOUT_MS = 10_000
@@ -75,7 +75,7 @@ export interface Dispatch {
  * The request a dispatch is, as `@gitbook/runtime`'s `createIntegration` reads it: a POST of a
  * multipart form with the `event` and `environment` fields (JSON), signed with the integration's
  * signing secret, plus the `x-docplat-*` headers that name the event without reading the body.
- * Development tunnels get it on their URL as given: the platform's dispatcher is versioned
+ * Development tunnels get it on their URL as given: the platform's API is versioned
  * (`/v1`) only in production, and the library checks the path only there.
  */
 export async function dispatchRequest(dispatch: Dispatch): Promise<{ headers: Record<string, string>; body: Uint8Array<ArrayBuffer> }> {

@@ -1,7 +1,7 @@
 import { membership } from '../access.ts'
 import { issueToken } from '../orgs/members.ts'
 import { newSecret, type State } from '../state.ts'
-import type { IntegrationRecord } from './tables.ts'
+import type { IntegrationRecord } from '../../tables/integrations.ts'
 
 /**
  * Turns development mode on (or points it elsewhere): from now on events and renders go to the

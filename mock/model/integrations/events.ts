@@ -1,5 +1,5 @@
 import { insert, newId, type State } from '../state.ts'
-import type { EventPayload, InstallationRecord, IntegrationEventRecord, IntegrationRecord, LogEntry } from './tables.ts'
+import type { EventPayload, InstallationRecord, IntegrationEventRecord, IntegrationRecord, LogEntry } from '../../tables/integrations.ts'
 
 /**
  * Where an event of an installation in `organization` goes: the development tunnel while

@@ -1,10 +1,10 @@
 import { issueToken } from '../orgs/members.ts'
-import type { TokenRecord } from '../orgs/tables.ts'
+import type { TokenRecord } from '../../tables/orgs.ts'
 import { insert, type State } from '../state.ts'
-import type { InstallationRecord, IntegrationRecord } from './tables.ts'
+import type { InstallationRecord, IntegrationRecord } from '../../tables/integrations.ts'
 
 /**
- * Tokens that act as an installation. The dispatcher knows callers only as users, so each
+ * Tokens that act as an installation. The core knows callers only as users, so each
  * installation that is given a token gets a user of its own: it belongs to no organization, so
  * outside the integrations' rules (which know it as its installation) it reaches only what any
  * token reaches, the public catalog and public content.

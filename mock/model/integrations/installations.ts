@@ -4,7 +4,13 @@ import { insert, type State } from '../state.ts'
 import { installableIn } from './access.ts'
 import { checkConfiguration, defaultsOf, missingRequired, sameValue, statusFor } from './configuration.ts'
 import { recordEvent } from './events.ts'
-import { installationKey, type InstallationRecord, type IntegrationEventRecord, type IntegrationRecord, type Selection } from './tables.ts'
+import {
+  installationKey,
+  type InstallationRecord,
+  type IntegrationEventRecord,
+  type IntegrationRecord,
+  type Selection,
+} from '../../tables/integrations.ts'
 
 /** An installation and the events its change recorded (to deliver once the request commits). */
 export interface InstallationChange {

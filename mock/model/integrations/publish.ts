@@ -6,7 +6,7 @@ import { revokeInstallationTokens } from './installation-tokens.ts'
 import { revokeDevelopmentToken } from './development.ts'
 import { checkImage } from './images.ts'
 import { reconcileInstallations } from './installations.ts'
-import type { IntegrationEventRecord, IntegrationRecord } from './tables.ts'
+import type { IntegrationEventRecord, IntegrationRecord } from '../../tables/integrations.ts'
 
 /** What a publish stores: the body without the organization (resolved by the caller's rights). */
 export type Manifest = Omit<PublishBody, 'organization'>

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini'
-import type { LibraryModules } from '../libraries.ts'
+import type { LibraryModules } from '../../tables/libraries.ts'
 import { RenderRequest } from '../../../src/schemas/render.ts'
 import { badRequest, HttpError, notFound } from '../../base/http-error.ts'
 import { jsonDepth, MAX_JSON_DEPTH } from '../../base/input.ts'
@@ -16,12 +16,12 @@ import {
   type Fetch,
 } from './delivery.ts'
 import { installationIn } from './installations.ts'
-import type { IntegrationRecord } from './tables.ts'
+import type { IntegrationRecord } from '../../tables/integrations.ts'
 
 export type { RenderRequest }
 type Output = Record<string, unknown> & { type: string }
 
-/** Says what is wrong with a field of the decoded request, as the dispatcher says it of a body field. */
+/** Says what is wrong with a field of the decoded request, as the core says it of a body field. */
 function describe(issue: z.core.$ZodIssue): string {
   const i = issue as z.core.$ZodIssue & Record<string, unknown>
   switch (issue.code) {

@@ -4,7 +4,7 @@ import { checkConfiguration, sameValue } from './configuration.ts'
 import { coveredSites, coveredSpaces, settingFor, settingsOf, targetAllows, type TargetKind } from './coverage.ts'
 import { recordEvent } from './events.ts'
 import type { InstallationChange } from './installations.ts'
-import type { InstallationRecord, IntegrationRecord, TargetSetting } from './tables.ts'
+import type { InstallationRecord, IntegrationRecord, TargetSetting } from '../../tables/integrations.ts'
 
 /** What the control API may set on an installation's space or site. */
 export interface TargetChanges {

@@ -3,8 +3,8 @@ import { badRequest, conflict } from '../../base/http-error.ts'
 import { active } from '../access.ts'
 import { visibleSpaces } from '../spaces/visible.ts'
 import { insert, newSecret, type State } from '../state.ts'
-import type { SortKey } from '../table.ts'
-import type { MemberRecord, OrganizationRecord, TeamMemberRecord, TeamRecord, UserRecord } from './tables.ts'
+import type { SortKey } from '../../tables/table.ts'
+import type { MemberRecord, OrganizationRecord, TeamMemberRecord, TeamRecord, UserRecord } from '../../tables/orgs.ts'
 
 export function createUser(state: State, values: { displayName: string; email: string; photoURL?: string | undefined }): UserRecord {
   return insert(state, state.tables.users, {

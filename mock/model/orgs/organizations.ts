@@ -1,8 +1,8 @@
 import type { Role } from '../../../src/schemas/shared.ts'
 import { badRequest, conflict, notFound } from '../../base/http-error.ts'
 import { insert, newSecret, type State } from '../state.ts'
-import type { OrganizationRecord } from './tables.ts'
-import type { Patch } from '../table.ts'
+import type { OrganizationRecord } from '../../tables/orgs.ts'
+import type { Patch } from '../../tables/table.ts'
 
 export interface NewOrganization {
   title: string

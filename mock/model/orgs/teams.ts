@@ -1,6 +1,6 @@
 import { badRequest, conflict } from '../../base/http-error.ts'
 import { insert, type State } from '../state.ts'
-import type { TeamRecord } from './tables.ts'
+import type { TeamRecord } from '../../tables/orgs.ts'
 import { requireMember, requireMembers } from './members.ts'
 
 /** The schema bounds the length; a title of spaces only would still name nothing. */

@@ -6,7 +6,7 @@ import type { SourceReading } from '../../base/source-limits.ts'
 import { readSource, resolveSource, type Source, type SourceErrorCode } from './openapi-source.ts'
 import { createSpec } from './openapi-specs.ts'
 import { createSAMLProvider } from './saml-providers.ts'
-import type { OpenAPISpecRecord, SAMLProviderRecord } from './tables.ts'
+import type { OpenAPISpecRecord, SAMLProviderRecord } from '../../tables/services.ts'
 
 /** What the `openAPISpec` builder takes. */
 export interface NewOpenAPISpec {

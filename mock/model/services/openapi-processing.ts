@@ -1,5 +1,5 @@
 import type { State } from '../state.ts'
-import type { OpenAPISpecRecord } from './tables.ts'
+import type { OpenAPISpecRecord } from '../../tables/services.ts'
 
 /** How long a run waits in `pending` before it is picked up. */
 export const QUEUED_MS = 2_000

@@ -9,7 +9,7 @@ import { cyrb53 } from '../../base/hash.ts'
 import { checkJSONLimits, sizeLimit, SourceLimit, type SourceReading } from '../../base/source-limits.ts'
 import { slicer } from '../../base/turns.ts'
 
-/** Reads YAML text (the lazily loaded parser, mock/model/libraries/yaml.ts), yielding between steps; throws when it is not YAML. */
+/** Reads YAML text (the lazily loaded parser, mock/tables/libraries/yaml.ts), yielding between steps; throws when it is not YAML. */
 export type ParseYAMLSteps = (text: string) => Generator<void, unknown>
 
 /** Why processing a source failed, as `lastProcessErrorCode` reports it. */

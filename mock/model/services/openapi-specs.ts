@@ -2,7 +2,7 @@ import { OpenAPISpecSlug, OpenAPISpecSourceURL } from '../../../src/schemas/open
 import { badRequest, conflict, notFound } from '../../base/http-error.ts'
 import { insert, newId, type State } from '../state.ts'
 import type { Source } from './openapi-source.ts'
-import type { OpenAPISpecRecord, ProcessingOutcome } from './tables.ts'
+import type { OpenAPISpecRecord, ProcessingOutcome } from '../../tables/services.ts'
 
 /** The spec of an organization with this slug, if any. */
 export function specBySlug(state: State, organization: string, slug: string): OpenAPISpecRecord | undefined {

@@ -1,5 +1,5 @@
 import { organizationPermissions } from '../access.ts'
-import type { MemberRecord } from '../orgs/tables.ts'
+import type { MemberRecord } from '../../tables/orgs.ts'
 
 /**
  * Who may do what with an organization's services. Translation settings and OpenAPI

@@ -1,10 +1,10 @@
 import type { Role } from '../../../src/schemas/shared.ts'
 import { badRequest, conflict, notFound } from '../../base/http-error.ts'
-import type { TeamRecord } from '../orgs/tables.ts'
+import type { TeamRecord } from '../../tables/orgs.ts'
 import { insert, type State } from '../state.ts'
 import { parseCertificate } from './certificate.ts'
-import type { SAMLProviderRecord } from './tables.ts'
-import type { Patch } from '../table.ts'
+import type { SAMLProviderRecord } from '../../tables/services.ts'
+import type { Patch } from '../../tables/table.ts'
 
 /** The fields of a provider; on update every one is optional. `defaultTeam: null` means no default team. */
 export interface SAMLProviderValues {

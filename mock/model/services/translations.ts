@@ -1,7 +1,7 @@
 import { LanguageCode, TranslationTitle } from '../../../src/schemas/translation.ts'
 import { badRequest, notFound } from '../../base/http-error.ts'
 import { insert, type State } from '../state.ts'
-import type { TranslationRecord } from './tables.ts'
+import type { TranslationRecord } from '../../tables/services.ts'
 
 /** What creating or updating translation settings takes; omitted `languages` means none (create) or unchanged (update). */
 export interface TranslationValues {

@@ -4,7 +4,7 @@ import { createRedirect } from './redirects.ts'
 import { createSection, type NewSection } from './sections.ts'
 import { createShareLink } from './share-links.ts'
 import { addSiteSpace, type NewSiteSpace } from './site-spaces.ts'
-import type { SiteRecord } from './tables.ts'
+import type { SiteRecord } from '../../tables/sites.ts'
 
 /**
  * What the control API's site builders call: the model's rules, by IDs, without a caller

@@ -1,4 +1,4 @@
-import type { MemberRecord } from '../orgs/tables.ts'
+import type { MemberRecord } from '../../tables/orgs.ts'
 import type { State } from '../state.ts'
 import { deleteSection } from './sections.ts'
 import { removeSiteSpace } from './site-spaces.ts'

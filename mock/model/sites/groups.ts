@@ -2,8 +2,8 @@ import { badRequest, conflict, notFound } from '../../base/http-error.ts'
 import { insert, type State } from '../state.ts'
 import { endPosition, positionNear, whichSide } from './order.ts'
 import { findGroup, findSection, renumberAs, renumberTopLevel, topLevel, type TopLevelItem } from './structure.ts'
-import type { SiteRecord, SiteSectionGroupRecord, SiteSectionRecord } from './tables.ts'
-import type { Patch } from '../table.ts'
+import type { SiteRecord, SiteSectionGroupRecord, SiteSectionRecord } from '../../tables/sites.ts'
+import type { Patch } from '../../tables/table.ts'
 
 export interface NewSectionGroup {
   title: string

@@ -1,8 +1,8 @@
 import { badRequest, conflict, notFound } from '../../base/http-error.ts'
 import { insert, type State } from '../state.ts'
 import { findSection } from './structure.ts'
-import { sourceKey, type SiteRecord, type SiteRedirectRecord, type SiteSectionRecord } from './tables.ts'
-import type { Patch } from '../table.ts'
+import { sourceKey, type SiteRecord, type SiteRedirectRecord, type SiteSectionRecord } from '../../tables/sites.ts'
+import type { Patch } from '../../tables/table.ts'
 
 export interface RedirectDestination {
   kind: 'site-section'

@@ -4,8 +4,8 @@ import { endPosition, positionNear, whichSide, type Placed } from './order.ts'
 import { slugify, uniquePath } from './paths.ts'
 import { derivedPath, requirePublishableSpace, storeSiteSpace } from './site-spaces.ts'
 import { findGroup, findSection, renumberAs, sectionsInOrder, siteSpacesOf, topLevel } from './structure.ts'
-import type { SiteRecord, SiteSectionRecord } from './tables.ts'
-import type { Patch } from '../table.ts'
+import type { SiteRecord, SiteSectionRecord } from '../../tables/sites.ts'
+import type { Patch } from '../../tables/table.ts'
 
 export interface NewSection {
   /** The space published as the section's first (default) site space. */

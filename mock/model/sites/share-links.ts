@@ -1,7 +1,7 @@
 import { insert, newSecret, type State } from '../state.ts'
-import type { SpaceRecord } from '../spaces/tables.ts'
-import type { ShareLinkRecord, SiteRecord } from './tables.ts'
-import type { Patch } from '../table.ts'
+import type { SpaceRecord } from '../../tables/spaces.ts'
+import type { ShareLinkRecord, SiteRecord } from '../../tables/sites.ts'
+import type { Patch } from '../../tables/table.ts'
 
 /** Length of a share link's secret key. */
 const KEY_LENGTH = 24

@@ -1,12 +1,12 @@
 import { badRequest, conflict } from '../../base/http-error.ts'
 import { spaceRole } from '../access.ts'
-import type { SpaceRecord } from '../spaces/tables.ts'
+import type { SpaceRecord } from '../../tables/spaces.ts'
 import { insert, type State } from '../state.ts'
 import { endPosition, positionNear, whichSide, type Placed } from './order.ts'
 import { slugify, uniquePath } from './paths.ts'
 import { findSection, siblingsOf, siteSpacesOf } from './structure.ts'
-import { rootOf, type SiteRecord, type SiteSectionRecord, type SiteSpaceRecord } from './tables.ts'
-import type { Patch } from '../table.ts'
+import { rootOf, type SiteRecord, type SiteSectionRecord, type SiteSpaceRecord } from '../../tables/sites.ts'
+import type { Patch } from '../../tables/table.ts'
 
 /**
  * A space a site may publish: one of the site's organization, not deleted, and (when a caller

@@ -2,7 +2,7 @@ import type { SiteVisibility } from '../../../src/schemas/site.ts'
 import { membership } from '../access.ts'
 import { insert, type State } from '../state.ts'
 import { slugify, uniquePath } from './paths.ts'
-import type { SiteRecord } from './tables.ts'
+import type { SiteRecord } from '../../tables/sites.ts'
 
 /** What a new site needs (sites come from scenarios and builders: the API has no site creation). */
 export interface NewSite {

@@ -1,7 +1,7 @@
 import type { State } from '../state.ts'
-import type { SortKey } from '../table.ts'
+import type { SortKey } from '../../tables/table.ts'
 import type { Placed } from './order.ts'
-import { rootOf, type SiteRecord, type SiteSectionGroupRecord, type SiteSectionRecord, type SiteSpaceRecord } from './tables.ts'
+import { rootOf, type SiteRecord, type SiteSectionGroupRecord, type SiteSectionRecord, type SiteSpaceRecord } from '../../tables/sites.ts'
 
 /**
  * The shape of a site, read from the maintained indexes: top-level sections and groups in one

@@ -1,6 +1,6 @@
 import type { State } from '../state.ts'
 import { defaultSiteSpaceOf } from './site-spaces.ts'
-import type { ShareLinkRecord, SiteRecord, SiteSectionRecord, SiteSpaceRecord } from './tables.ts'
+import type { ShareLinkRecord, SiteRecord, SiteSectionRecord, SiteSpaceRecord } from '../../tables/sites.ts'
 
 /**
  * Published URLs. A site lives at `https://{hostname}/{basename}` and opens on its default

@@ -1,6 +1,6 @@
 import { notFound } from '../../base/http-error.ts'
 import { insert, newId, type State } from '../state.ts'
-import type { ChangeRequestRecord, SpaceRecord } from './tables.ts'
+import type { ChangeRequestRecord, SpaceRecord } from '../../tables/spaces.ts'
 import { lowerBound } from '../../base/lower-bound.ts'
 
 /** Finds a change request of a space by its ID or its number within the space. */

@@ -3,8 +3,8 @@ import { badRequest } from '../../base/http-error.ts'
 import { encode, readCursorOf, type Envelope, type PageInput, DEFAULT_LIMIT } from '../../base/paginate.ts'
 import { membership, rank, teamsOf } from '../access.ts'
 import type { State } from '../state.ts'
-import { compareKeys } from '../table.ts'
-import type { CollectionRecord } from './tables.ts'
+import { compareKeys } from '../../tables/table.ts'
+import type { CollectionRecord } from '../../tables/spaces.ts'
 
 /** A collection in tree order, with its depth (0 at the organization's root). */
 interface Entry {

@@ -3,8 +3,8 @@ import { conflict } from '../../base/http-error.ts'
 import { ancestors } from '../access.ts'
 import { insert, type State } from '../state.ts'
 import { positionFor, requireParent, type PositionInput } from './positions.ts'
-import { parentKey, type CollectionRecord, type SpaceRecord } from './tables.ts'
-import type { Patch } from '../table.ts'
+import { parentKey, type CollectionRecord, type SpaceRecord } from '../../tables/spaces.ts'
+import type { Patch } from '../../tables/table.ts'
 import { deleteSpace, transferSpaceRecord } from './spaces.ts'
 
 export interface NewCollection {

@@ -1,8 +1,8 @@
 import { badRequest, notFound } from '../../base/http-error.ts'
-import { compareKeys } from '../table.ts'
+import { compareKeys } from '../../tables/table.ts'
 import type { State } from '../state.ts'
 import { keyBetween } from './order-keys.ts'
-import type { CollectionRecord, SpaceRecord } from './tables.ts'
+import type { CollectionRecord, SpaceRecord } from '../../tables/spaces.ts'
 
 /** A sibling named in a move's `position`. */
 export type SiblingRef = { type: 'space'; space: string } | { type: 'collection'; collection: string }

@@ -1,5 +1,5 @@
 import type { State } from '../state.ts'
-import type { SpaceRecord } from './tables.ts'
+import type { SpaceRecord } from '../../tables/spaces.ts'
 
 /** How long a deleted space stays restorable. */
 export const RETENTION_MS = 7 * 86_400_000

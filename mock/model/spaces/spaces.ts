@@ -4,8 +4,8 @@ import { conflict, notFound } from '../../base/http-error.ts'
 import { insert, newId, type State } from '../state.ts'
 import { positionFor, requireParent, type PositionInput } from './positions.ts'
 import { restorable } from './retention.ts'
-import { parentKey, type SpaceRecord } from './tables.ts'
-import type { Patch } from '../table.ts'
+import { parentKey, type SpaceRecord } from '../../tables/spaces.ts'
+import type { Patch } from '../../tables/table.ts'
 
 export interface NewSpace {
   organization: string

@@ -1,8 +1,8 @@
 import type { Role } from '../../../src/schemas/shared.ts'
 import { membership, spaceRole, teamsOf } from '../access.ts'
-import type { MemberRecord } from '../orgs/tables.ts'
+import type { MemberRecord } from '../../tables/orgs.ts'
 import type { State } from '../state.ts'
-import type { SpaceRecord } from './tables.ts'
+import type { SpaceRecord } from '../../tables/spaces.ts'
 
 /**
  * The live spaces of an organization a user can see, without running the permission rules on

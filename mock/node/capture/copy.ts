@@ -1,5 +1,5 @@
-import type { Tables } from '../../model/db.ts'
-import type { Table } from '../../model/table.ts'
+import type { Tables } from '../../tables/db.ts'
+import type { Table } from '../../tables/table.ts'
 
 /** The name of one of the platform's tables (`spaces`, `pages`...). */
 export type TableName = keyof Tables

@@ -1,7 +1,7 @@
 import { InstallationStatus, type SiteInstallation, type SpaceInstallation } from '../../../src/schemas/installation.ts'
 import { type Integration, IntegrationTarget, IntegrationVisibility } from '../../../src/schemas/integration.ts'
 import { parseCertificate } from '../../model/services/certificate.ts'
-import { ProcessingState } from '../../model/services/tables.ts'
+import { ProcessingState } from '../../tables/services.ts'
 import type { CaptureContext } from './context.ts'
 import type { Copy, RecordValues } from './copy.ts'
 import { oneOf, timeOr, UNKNOWN_TIME } from './fields.ts'

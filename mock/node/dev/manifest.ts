@@ -1,4 +1,4 @@
-import { parseYAMLSteps } from '../../model/libraries/yaml.ts'
+import { parseYAMLSteps } from '../../tables/libraries/yaml.ts'
 import { nodeModule } from './modules.ts'
 
 /** The manifest's file name, as the platform's CLI looks for it in a folder. */

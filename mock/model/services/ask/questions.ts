@@ -1,5 +1,5 @@
 import { analysisOf, analysisPreparation, viewOf, type PageNode, type RevisionView } from '../../../derived/content/view.ts'
-import type { SpaceRecord } from '../../spaces/tables.ts'
+import type { SpaceRecord } from '../../../tables/spaces.ts'
 import { visibleSpaces } from '../../spaces/visible.ts'
 import type { State } from '../../state.ts'
 import type { SpaceQuestions } from '../../../derived/ask/question-index.ts'

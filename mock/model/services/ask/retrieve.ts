@@ -1,6 +1,6 @@
 import { searchesPreparation, searchOrganization, type PageMatch, type SectionMatch } from '../../../derived/content/search.ts'
 import type { PageNode } from '../../../derived/content/view.ts'
-import type { SpaceRecord } from '../../spaces/tables.ts'
+import type { SpaceRecord } from '../../../tables/spaces.ts'
 import type { State } from '../../state.ts'
 
 /**

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
-import { Role } from '../../../src/schemas/shared.ts'
-import { SpaceEditMode, SpaceVisibility } from '../../../src/schemas/space.ts'
-import { Table, type Stored } from '../table.ts'
+import { Role } from '../../src/schemas/shared.ts'
+import { SpaceEditMode, SpaceVisibility } from '../../src/schemas/space.ts'
+import { Table, type Stored } from './table.ts'
 
 const base = { id: z.string(), seq: z.number() }
 

@@ -1,10 +1,10 @@
-import { createOrgTables } from './orgs/tables.ts'
-import { createSpaceTables } from './spaces/tables.ts'
-import { createContentTables } from './content/tables.ts'
-import { createCommentsTables } from './comments/tables.ts'
-import { createSitesTables } from './sites/tables.ts'
-import { createServicesTables } from './services/tables.ts'
-import { createIntegrationsTables } from './integrations/tables.ts'
+import { createOrgTables } from './orgs.ts'
+import { createSpaceTables } from './spaces.ts'
+import { createContentTables } from './content.ts'
+import { createCommentsTables } from './comments.ts'
+import { createSitesTables } from './sites.ts'
+import { createServicesTables } from './services.ts'
+import { createIntegrationsTables } from './integrations.ts'
 import { Table } from './table.ts'
 
 /** Every table of the platform with its indexes, one factory per area: the state keeps them apart (`tables`, `indexes`). */

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini'
-import { BlockInput, ConfigurationInput, ContentSourceInput } from '../../../src/schemas/integration-input.ts'
-import { InstallationStatus } from '../../../src/schemas/installation.ts'
-import { IntegrationRuntime, IntegrationTarget, IntegrationVisibility } from '../../../src/schemas/integration.ts'
-import { Table, type Stored } from '../table.ts'
+import { BlockInput, ConfigurationInput, ContentSourceInput } from '../../src/schemas/integration-input.ts'
+import { InstallationStatus } from '../../src/schemas/installation.ts'
+import { IntegrationRuntime, IntegrationTarget, IntegrationVisibility } from '../../src/schemas/integration.ts'
+import { Table, type Stored } from './table.ts'
 
 const base = { id: z.string(), seq: z.number() }
 const Values = z.record(z.string(), z.unknown())

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { Table, type Stored } from '../table.ts'
+import { Table, type Stored } from './table.ts'
 
 const base = { id: z.string(), seq: z.number() }
 const Git = z.object({ oid: z.string(), path: z.optional(z.string()) })

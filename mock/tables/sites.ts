@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
-import { SiteVisibility } from '../../../src/schemas/site.ts'
-import { Table, type Stored } from '../table.ts'
+import { SiteVisibility } from '../../src/schemas/site.ts'
+import { Table, type Stored } from './table.ts'
 
 const base = { id: z.string(), seq: z.number() }
 

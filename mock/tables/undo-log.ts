@@ -1,4 +1,4 @@
-/** The ways a table's records change (mock/model/table.ts): each one is undone on a rollback. */
+/** The ways a table's records change (mock/tables/table.ts): each one is undone on a rollback. */
 export type WriteKind = 'insert' | 'update' | 'delete' | 'load' | 'clear'
 
 /**

@@ -116,7 +116,7 @@ export type TableEvent<R> =
 export type TableObserver<R> = (event: TableEvent<R>) => void
 
 /**
- * A condition on records, in @msw/data's query language (mock/model/query.ts): `(q) => q.where({ organization: id })`.
+ * A condition on records, in @msw/data's query language (mock/tables/query.ts): `(q) => q.where({ organization: id })`.
  * Its predicate functions see the records as stored (`Stored`), read-only.
  */
 export type TablePredicate<R> = (query: Query<Stored<R>>) => Query<Stored<R>>
@@ -133,7 +133,7 @@ export class Table<R extends BaseRecord> {
   readonly #schema: StandardSchemaV1<R, R>
   #byId = new Map<string, Stored<R>>()
   readonly #observers: TableObserver<R>[] = []
-  /** The state's undo log and this table's name in it (mock/model/undo-log.ts). */
+  /** The state's undo log and this table's name in it (mock/tables/undo-log.ts). */
   #writes: { log: UndoLog; name: string } | undefined
   /** The transaction in which this table last kept its order (a rollback puts removed records back in place). */
   #orderKept = -1

@@ -13,7 +13,7 @@
 /**
  * A condition on a value of type `T`: its fields' values, predicates, or nested conditions.
  * Arrays are matched as `ReadonlyArray` (a change from @msw/data, whose `Array` missed the
- * read-only lists of stored records: tables query `Stored` records, mock/model/table.ts).
+ * read-only lists of stored records: tables query `Stored` records, mock/tables/table.ts).
  */
 export type Condition<T> =
   NonNullable<T> extends ReadonlyArray<infer V>

@@ -4,7 +4,7 @@
  * (visitor tokens), lz-string (render requests) and the YAML parser (OpenAPI sources). A browser app then fetches them only when an
  * operation needs them, and a process that never searches never evaluates MiniSearch.
  *
- * Each platform owns one {@link Libraries}. The dispatcher awaits the libraries an operation
+ * Each platform owns one {@link Libraries}. The core awaits the libraries an operation
  * needs (declared in mock/handlers/libraries.ts) before it takes the state lock, so the model
  * stays synchronous and finds them loaded (docs/decisions/lazy-loading.md).
  */

@@ -3,9 +3,9 @@ import { Clock } from '../mock/base/clock.ts'
 import { Faults } from '../mock/base/faults.ts'
 import { Random } from '../mock/base/random.ts'
 import { RequestLog } from '../mock/base/request-log.ts'
-import { createCore, type PlainHandler, type StateLock } from '../mock/dispatch.ts'
+import { createCore, type PlainHandler, type StateLock } from '../mock/core.ts'
 import type { Handler } from '../mock/handlers/types.ts'
-import { Libraries } from '../mock/model/libraries.ts'
+import { Libraries } from '../mock/tables/libraries.ts'
 import { createUser, issueToken } from '../mock/model/orgs/members.ts'
 import { createState, type State } from '../mock/model/state.ts'
 
@@ -14,7 +14,7 @@ import { createState, type State } from '../mock/model/state.ts'
  * tests that must control what happens inside an operation (hold the lock, fail a write), which no
  * public handler lets them do. Capabilities that would reach outside refuse.
  */
-export async function bareDispatcher(options: {
+export async function bareCore(options: {
   op: OperationDef
   handler: Handler<OperationDef>
   seed: string

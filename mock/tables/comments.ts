@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { Table, type SortKey, type Stored } from '../table.ts'
+import { Table, type SortKey, type Stored } from './table.ts'
 
 const base = { id: z.string(), seq: z.number() }
 
