@@ -13,6 +13,8 @@ const markdownIn = (dir: string, recursive: boolean) =>
   readdirSync(join(ROOT, dir), { recursive, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
     .map((entry) => join(entry.parentPath, entry.name).slice(ROOT.length).replaceAll('\\', '/'))
+    // The API reference `npm run docs` writes (ignored by git) copies the documents: not a source.
+    .filter((path) => !path.startsWith('docs/api/'))
 
 /**
  * The documents a user reads: README.md, docs/ (decisions included) and the examples' READMEs.

@@ -52,7 +52,7 @@ describe('sites.shareLinks', () => {
       ['Former reseller', true, sites.inactiveKey],
     ])
     await rejects(admin.sites.shareLinks.update({ ...site, shareLinkId: active!.id, name: '' }), 400, 'body.name')
-    await rejects(admin.sites.shareLinks.update({ ...site, shareLinkId: active!.id, name: 'n'.repeat(101) }), 400, 'body.name')
+    await rejects(admin.sites.shareLinks.update({ ...site, shareLinkId: active!.id, name: 'n'.repeat(51) }), 400, 'body.name')
     await rejects(admin.sites.shareLinks.update({ ...site, shareLinkId: active!.id, active: 'yes' as never }), 400, 'body.active')
     await rejects(admin.sites.shareLinks.update({ ...site, shareLinkId: 'missing', active: true }), 404, 'missing')
     await rejects(
@@ -76,8 +76,8 @@ describe('sites.shareLinks', () => {
     const site = { organizationId: demo.acme, siteId: sites.portal }
     await rejects(admin.sites.shareLinks.create({ ...site } as never), 400, 'body.name')
     await rejects(admin.sites.shareLinks.create({ ...site, name: '' }), 400, 'body.name')
-    await rejects(admin.sites.shareLinks.create({ ...site, name: 'n'.repeat(101) }), 400, 'body.name')
-    expect((await admin.sites.shareLinks.create({ ...site, name: 'n'.repeat(100) })).name).toHaveLength(100)
+    await rejects(admin.sites.shareLinks.create({ ...site, name: 'n'.repeat(51) }), 400, 'body.name')
+    expect((await admin.sites.shareLinks.create({ ...site, name: 'n'.repeat(50) })).name).toHaveLength(50)
     expect((await admin.sites.shareLinks.list(site)).count).toBe(3)
   })
 
