@@ -222,12 +222,15 @@ export function createStateLifecycle(options: LifecycleOptions): StateLifecycle 
   // `initial` (what reset() returns to) never leaves the platform, so it is restored without
   // validating its records again.
   let initial: SerializedState | undefined
+  /** The names of `initial`'s tokens: a reset names them again, whatever loads came between. */
+  let initialTokens: Record<string, string> = {}
   /** The snapshot a built scenario starts from: as built, or with fresh secrets when the platform wants fresh tokens. */
   const startOf = (built: BuiltScenario): SerializedState => {
     const start = scenarioTokens === 'random' ? withFreshSecrets(built, secretsFrom()) : built
     building = false
     initial = start.snapshot
     Object.assign(tokens, start.tokens)
+    initialTokens = { ...start.tokens }
     return start.snapshot
   }
   const emptyState = () => createState(clock, new Random(seed), urls, libraries, secretsFrom(), options.beforeWrite)
@@ -329,12 +332,17 @@ export function createStateLifecycle(options: LifecycleOptions): StateLifecycle 
         const snapshot = { ...built, clock: { ...built.clock, frozen: options.freeze ?? false } }
         if (!options.freeze) clock.unfreeze()
         building = false
-        if (cacheKey === undefined) initial = snapshot
-        else {
+        if (cacheKey === undefined) {
+          initial = snapshot
+          initialTokens = { ...tokens }
+        } else {
           const kept = { snapshot, tokens: { ...tokens } }
           cacheScenario(cacheKey, kept)
           if (scenarioTokens === 'random') await afterwards(await lock.exclusive(() => load(startOf(kept), true)))
-          else initial = snapshot
+          else {
+            initial = snapshot
+            initialTokens = { ...tokens }
+          }
         }
         isCreated = true
         await afterwards(notify('afterCreate', state))
@@ -368,6 +376,7 @@ export function createStateLifecycle(options: LifecycleOptions): StateLifecycle 
     reset() {
       return step(() => {
         tell('beforeReset', state)
+        Object.assign(tokens, initialTokens)
         const loading = load(initial!, true)
         return [...loading, ...notify('afterReset', state)]
       })
@@ -384,6 +393,7 @@ export function createStateLifecycle(options: LifecycleOptions): StateLifecycle 
     },
     keepAsInitial() {
       initial = serialize(state)
+      initialTokens = { ...tokens }
     },
   }
 }

@@ -47,7 +47,7 @@ export const organizationHandlers: Handlers<OpsOf<typeof contract>> = {
             hostname: o.hostname,
             emailDomains: o.emailDomains,
             createdAt: o.createdAt,
-            permissions: organizationPermissions(undefined),
+            permissions: { ...organizationPermissions(undefined), access: false, listInstallations: false, installIntegration: false },
           },
     ),
   }),

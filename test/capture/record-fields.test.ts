@@ -108,9 +108,24 @@ describe('capture builds each record field by field', () => {
     })
     const copy = createMockPlatform({ scenario: 'empty' })
     await copy.restore(state)
+    // The service answers a page's whole layout (its own options over the defaults): the copy keeps it whole.
     expect([...copy.db.pages.all()].map((p) => [p.title, p.layout, p.git])).toContainEqual([
       'Intro',
-      { cover: true, coverSize: 'hero' },
+      {
+        actions: true,
+        anchors: true,
+        cover: true,
+        coverMask: 'none',
+        coverSize: 'hero',
+        description: true,
+        metadata: true,
+        outline: true,
+        pagination: true,
+        tableOfContents: true,
+        tags: true,
+        title: true,
+        width: 'default',
+      },
       { oid: 'abc123', path: 'intro.md' },
     ])
   })

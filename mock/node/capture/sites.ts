@@ -32,6 +32,8 @@ export async function captureSites(ctx: CaptureContext, copy: Copy, organization
       ctx.list(`${label}: share links`, () => ctx.client.sites.shareLinks.list(params).pages()),
     ])
     const where = location(site)
+    // Sites and redirects show when they were made; a service that does not gets the organization's time.
+    const siteCreatedAt = site.createdAt ?? createdAt
     const sectionList = sections ?? []
     const spaceList = siteSpaces ?? []
     copy.add('sites', {
@@ -44,13 +46,13 @@ export async function captureSites(ctx: CaptureContext, copy: Copy, organization
       admins: [],
       defaultSection: sectionList.find((s) => s.default)?.id,
       defaultSiteSpace: spaceList.find((s) => !s.section && s.default)?.id,
-      createdAt,
+      createdAt: siteCreatedAt,
     })
     ctx.placeholder(
       'sites.admins',
       'empty: the API shows whether the caller administers a site, not who does (organization admins still do)',
     )
-    ctx.placeholder('sites.createdAt', "the organization's creation time: sites show no dates")
+    if (site.createdAt === undefined) ctx.placeholder('sites.createdAt', "the organization's creation time: the service showed no date")
 
     // Top-level sections and groups share one order; the section list walks it with grouped
     // sections where their group stands.
@@ -122,6 +124,7 @@ export async function captureSites(ctx: CaptureContext, copy: Copy, organization
         site: siteId,
         source: redirect.source,
         destination: { kind: 'site-section', siteSectionId },
+        createdAt: timeOr(ctx, 'siteRedirects.createdAt', redirect.createdAt, siteCreatedAt),
       })
     }
     for (const link of links ?? []) {
