@@ -558,7 +558,7 @@ export type ControlCall<Id extends ControlRouteId> =
     : (input: ControlInput<Id>) => Promise<Immutable<RouteAnswer<Id>>>
 
 /**
- * The control API, one method per route of the control plane ({@link CONTROL}), named after the
+ * The control API, one method per route of the control plane (`CONTROL` in mock/control/routes.ts), named after the
  * route (`controlAdvanceClock` is `advanceClock`), taking and answering what the route declares.
  * The same interface is served in process (`localControl(platform)`) and over HTTP
  * (`connectMockServer(url)`'s `control`), so a test's control calls run against either. A refusal

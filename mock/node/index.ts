@@ -17,7 +17,7 @@ export {
 } from '../http/server.ts'
 export type { ControlPlaneOptions } from '../control/plane.ts'
 export { localControl, type LocalControlOptions } from '../control/local.ts'
-export { startIntegrationDev } from './dev/loop.ts'
+export { startIntegrationDev, type DevTarget } from './dev/loop.ts'
 export type { PlatformPolicy } from '../host/platforms.ts'
 export type { RequestSummary } from '../http/access-log.ts'
 export {

@@ -3,7 +3,7 @@ import { createClient } from '../../../src/index.ts'
 import { type IntegrationManifest, readManifest, resolveManifestPath } from './manifest.ts'
 import { nodeModule, peer } from './modules.ts'
 
-/** Where the dev loop reaches the platform: a base URL (without `/v1`), the `fetch` that reaches it, and the author's token. */
+/** Where the dev loop reaches the platform: a base URL (without `/v1`) and the `fetch` that reaches it. */
 export interface DevTarget {
   baseUrl: string
   fetch: (input: Request | string | URL, init?: RequestInit) => Promise<Response>
