@@ -1,5 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { spawn } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMockPlatform, type MockPlatform } from '../../mock/index.ts'
 import { startMockServer, type MockServer } from '../../mock/node/index.ts'
+import { installCli } from './gitbook-cli.ts'
 import { createClient } from '../../src/index.ts'
 
 /**
@@ -17,8 +17,6 @@ import { createClient } from '../../src/index.ts'
  * would fail every install without internet. Installed once per version, without scripts, into
  * node_modules/.cache (reused by later runs).
  */
-const CLI_VERSION = '0.25.1'
-const CLI_HOME = fileURLToPath(new URL(`../../node_modules/.cache/docplat-tools/gitbook-cli-${CLI_VERSION}/`, import.meta.url))
 let CLI: string
 const LOOPBACK_ONLY = fileURLToPath(new URL('./fixtures/loopback-only.cjs', import.meta.url))
 
@@ -34,21 +32,6 @@ let work: string
 let organization: string
 let token: string
 let userId: string
-
-/** The CLI's entry point, installed from npm on first use (`npm install --ignore-scripts`). */
-async function installCli(): Promise<string> {
-  const entry = join(CLI_HOME, 'node_modules', '@gitbook', 'cli', 'cli.js')
-  if (existsSync(entry)) return entry
-  await mkdir(CLI_HOME, { recursive: true })
-  await writeFile(join(CLI_HOME, 'package.json'), '{ "private": true }\n')
-  const run = spawnSync(
-    'npm',
-    ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save', '--prefix', CLI_HOME, `@gitbook/cli@${CLI_VERSION}`],
-    { encoding: 'utf8', shell: process.platform === 'win32' },
-  )
-  if (run.status !== 0 || !existsSync(entry)) throw new Error(`npm install @gitbook/cli@${CLI_VERSION} failed:\n${run.stderr}`)
-  return entry
-}
 
 beforeAll(async () => {
   CLI = await installCli()

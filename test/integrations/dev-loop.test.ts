@@ -1,5 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { spawn } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMockPlatform, type MockPlatform } from '../../mock/index.ts'
 import { startMockServer, type MockServer } from '../../mock/node/index.ts'
+import { installCli } from './gitbook-cli.ts'
 import { createClient, type Client } from '../../src/index.ts'
 import { matchesLines, outputBlocks } from '../docs/blocks.ts'
 import { eventsOf } from './support.ts'
@@ -19,24 +19,8 @@ import { eventsOf } from './support.ts'
  * Every wait is on output or an event, never on time.
  */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const CLI_VERSION = '0.25.1'
-const CLI_HOME = join(ROOT, 'node_modules', '.cache', 'docplat-tools', `gitbook-cli-${CLI_VERSION}`)
 const LOOPBACK_ONLY = fileURLToPath(new URL('./fixtures/loopback-only.cjs', import.meta.url))
 const NAME = 'counter-block'
-
-async function installCli(): Promise<string> {
-  const entry = join(CLI_HOME, 'node_modules', '@gitbook', 'cli', 'cli.js')
-  if (existsSync(entry)) return entry
-  await mkdir(CLI_HOME, { recursive: true })
-  await writeFile(join(CLI_HOME, 'package.json'), '{ "private": true }\n')
-  const run = spawnSync(
-    'npm',
-    ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save', '--prefix', CLI_HOME, `@gitbook/cli@${CLI_VERSION}`],
-    { encoding: 'utf8', shell: process.platform === 'win32' },
-  )
-  if (run.status !== 0 || !existsSync(entry)) throw new Error(`npm install @gitbook/cli@${CLI_VERSION} failed:\n${run.stderr}`)
-  return entry
-}
 
 const MANIFEST = (organization: string) => `name: ${NAME}
 title: Dev Loop Counter
@@ -191,8 +175,9 @@ async function tailed(type: string): Promise<string> {
     cwd: project,
     env: { GITBOOK_TOKEN: token, GITBOOK_ENDPOINT: server.url },
   })
-  // The event's line and its trace's first line, whole: tail prints them with separate writes.
-  const entry = new RegExp(`"type":"${type}".*\\n(\\[\\w+\\] |No logs).*\\n`)
+  // The event's line and its trace up to the delivery's own line, whole: tail prints them with
+  // separate writes, the code's own log lines first.
+  const entry = new RegExp(`"type":"${type}".*\\n(?:\\[\\w+\\] .*\\n)*?(?:\\[\\w+\\] Delivered to |No logs).*\\n`)
   const printed = await tail.until((out) => entry.test(out))
   tail.child.kill('SIGINT')
   expect((await tail.exited).code).toBe(0)
