@@ -128,7 +128,7 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
     try {
       return { command: 'capture', options: parseCaptureArgs(argv.slice(1), env) }
     } catch (error) {
-      throw new UsageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ''))
+      throw usageOf(error)
     }
   }
   if (argv[0] === 'dev' && !argv.includes('--help') && !argv.includes('-h')) return { command: 'dev', options: parseDevArgs(argv.slice(1)) }
@@ -168,7 +168,7 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
     })
   } catch (error) {
     // parseArgs explains well (`Unknown option '--prot'`); its advice about `--` does not apply here.
-    throw new UsageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ''))
+    throw usageOf(error)
   }
   const { values, positionals } = parsed
   if (values.help) return { command: 'help' }
@@ -372,7 +372,7 @@ function parseDevArgs(argv: readonly string[]): DevCliOptions {
       options: { server: { type: 'string' }, token: { type: 'string' }, port: { type: 'string' }, all: { type: 'boolean' } },
     })
   } catch (error) {
-    throw new UsageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ''))
+    throw usageOf(error)
   }
   const { values, positionals } = parsed
   if (positionals.length > 1) throw new UsageError(`dev takes one manifest, not ${positionals.length}`)
@@ -384,4 +384,9 @@ function parseDevArgs(argv: readonly string[]): DevCliOptions {
     port: values.port === undefined ? 4010 : port(values.port),
     all: values.all ?? false,
   }
+}
+
+/** A `parseArgs` refusal as the CLI says it: node:util's hint about positional arguments left out. */
+function usageOf(error: unknown): UsageError {
+  return new UsageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ''))
 }
