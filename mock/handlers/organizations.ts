@@ -1,8 +1,8 @@
 import type * as contract from '../../src/contract/organizations.ts'
 import { paginateArray } from '../base/paginate.ts'
-import { membership, organizationPermissions } from '../model/access.ts'
+import { membership } from '../model/access.ts'
 import { deleteInvite, organizationsForEmailDomain, updateOrganization } from '../model/orgs/organizations.ts'
-import { presentOrganization } from '../present/organization.ts'
+import { presentOrganization, presentOrganizationCard } from '../present/organization.ts'
 import { loadOrganization } from './load.ts'
 import type { Handlers, OpsOf } from './types.ts'
 
@@ -38,17 +38,7 @@ export const organizationHandlers: Handlers<OpsOf<typeof contract>> = {
     organizations: organizationsForEmailDomain(state, input.emailDomain).map((o) =>
       // Joinable organizations are listed; their details follow the caller's own view, and a
       // non-member's card says, through its all-false permissions, that they are not in it yet.
-      membership(state, o.id, caller.user.id)
-        ? presentOrganization(state, caller, o)
-        : {
-            object: 'organization' as const,
-            id: o.id,
-            title: o.title,
-            hostname: o.hostname,
-            emailDomains: o.emailDomains,
-            createdAt: o.createdAt,
-            permissions: { ...organizationPermissions(undefined), access: false, listInstallations: false, installIntegration: false },
-          },
+      membership(state, o.id, caller.user.id) ? presentOrganization(state, caller, o) : presentOrganizationCard(state, o),
     ),
   }),
 }

@@ -27,11 +27,14 @@ export function presentRevision(state: State, target: ContentTarget, view: Revis
     // The mock keeps no tags: a revision has none to offer its pages.
     tags: [],
     createdAt: r?.createdAt ?? target.space.createdAt,
-    ...(r?.git && options.metadata ? { git: r.git } : {}),
+    // The seed's `createdByService` is the published `createdByGitBook` under the platform's
+    // name: one stored fact, answered under both names.
+    ...(r?.git && options.metadata ? { git: { ...r.git, createdByGitBook: r.git.createdByService } } : {}),
     urls: {
       app: `${base}/~/revisions/${view.id}`,
       ...(published ? { published: published.published } : {}),
     },
-    type: r?.type ?? 'edits',
+    // An import edits the content: the published types have no `import`, the record keeps what made it.
+    type: r === undefined || r.type === 'import' ? 'edits' : r.type,
   }
 }

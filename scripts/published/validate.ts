@@ -23,11 +23,15 @@ export interface Contradiction {
   /**
    * `missing`: the description requires the field, the seed does not give it; `extra`: the seed
    * gives a field the description does not allow; `enum`: the seed answers values outside the
-   * published enumeration (`values`); `shape`: the seed's shape of the field differs altogether.
+   * published enumeration (`values`); `keywords`: the seed bounds or types the value otherwise
+   * (`keywords`, JSON Schema keywords such as `maxLength` that replace the published ones); `shape`: the seed's
+   * shape of the field differs altogether.
    */
-  kind: 'missing' | 'extra' | 'enum' | 'shape'
+  kind: 'missing' | 'extra' | 'enum' | 'keywords' | 'shape'
   /** The added values of an `enum` row. */
   values?: string[]
+  /** The JSON Schema keywords of a `keywords` row, in place of the published ones. */
+  keywords?: Record<string, unknown>
   /** What the seed says. */
   seed: string
   /** What the published description says. */
@@ -58,9 +62,10 @@ function publishedSpec(contradictions: readonly Contradiction[]): Json {
   for (const row of contradictions) {
     let owner = schemas[row.schema]
     if (!owner) throw new Error(`published-shapes: no schema ${row.schema}`)
-    // A row without a field amends the schema itself: its enumeration, or its whole shape.
+    // A row without a field amends the schema itself: its enumeration, its keywords or its whole shape.
     if (row.field === '' && row.kind === 'enum') owner.enum = [...(owner.enum as string[]), ...(row.values ?? [])]
     if (row.field === '' && row.kind === 'shape') schemas[row.schema] = {}
+    if (row.field === '' && row.kind === 'keywords') Object.assign(owner, keywordsOf(row))
     if (row.field === '') continue
     if (row.kind === 'missing' && inUnion(owner, row.field, schemas)) continue
     const names = row.field.split('.')
@@ -71,6 +76,12 @@ function publishedSpec(contradictions: readonly Contradiction[]): Json {
       for (const holder of holders(owner)) holder.required = (holder.required as string[] | undefined)?.filter((f) => f !== name)
     }
     if (row.kind === 'extra' || row.kind === 'shape') properties[name] = {}
+    if (row.kind === 'keywords') {
+      const field = properties[name] as Json
+      const ref = typeof field.$ref === 'string' ? field.$ref.replace('#/components/schemas/', '') : undefined
+      // Keywords on a named schema are the seed's for this field only: the field gets its own copy.
+      properties[name] = { ...(ref ? schemas[ref] : field), ...keywordsOf(row) }
+    }
     if (row.kind === 'enum') {
       const field = properties[name] as Json
       const target = (Array.isArray(field.enum) ? field : findEnum(field, schemas)) as Json | undefined
@@ -111,6 +122,12 @@ function propertiesOf(schema: Json, row: Contradiction): Record<string, unknown>
   const holder = holders(schema).find((h) => h.properties) ?? schema
   if (!holder.properties) throw new Error(`published-shapes: ${row.schema}.${row.field} is not in an object`)
   return holder.properties as Record<string, unknown>
+}
+
+function keywordsOf(row: Contradiction): Record<string, unknown> {
+  if (!row.keywords || Object.keys(row.keywords).length === 0)
+    throw new Error(`published-shapes: ${row.schema}.${row.field} names no keywords`)
+  return row.keywords
 }
 
 function findEnum(field: Json, schemas: Record<string, Json>): Json | undefined {

@@ -787,6 +787,8 @@ export interface RenderOutputShape {
   element?: unknown | undefined
   state?: Record<string, unknown> | undefined
   props?: Record<string, unknown> | undefined
+  returnValue?: Record<string, unknown> | undefined
+  canAccessVisitorClaims?: boolean | undefined
   [key: string]: unknown
 }
 
@@ -857,6 +859,7 @@ export interface RevisionShape {
     oid?: string | undefined
     message?: string | undefined
     createdByService?: boolean | undefined
+    createdByGitBook?: boolean | undefined
     url?: string | undefined
     ref?: string | undefined
     [key: string]: unknown

@@ -61,11 +61,19 @@ export const RenderRequest = z.object({
 })
 export interface RenderRequest extends RenderRequestShape {}
 
-/** Rendered UI output of an integration component (ContentKit; element schema left open by the spec). */
+/**
+ * Rendered UI output of an integration component (ContentKit; element schema left open by the
+ * spec): `type: 'element'` with the `element` and the component's `state` and `props`, or
+ * `type: 'complete'` with the interaction's `returnValue`.
+ */
 export const RenderOutput = z.looseObject({
   type: z.string(),
   element: z.optional(z.unknown()),
   state: z.optional(Values),
   props: z.optional(Values),
+  /** What a completed interaction returns (`type: 'complete'`). */
+  returnValue: z.optional(Values),
+  /** Whether the rendered UI may receive the site visitor's claims. */
+  canAccessVisitorClaims: z.optional(z.boolean()),
 })
 export interface RenderOutput extends RenderOutputShape {}

@@ -29,6 +29,8 @@ export const Revision = z.looseObject({
       oid: z.optional(z.string()),
       message: z.optional(z.string()),
       createdByService: z.optional(z.boolean()),
+      /** The same fact as `createdByService`, under the name the platform's published API gives it. */
+      createdByGitBook: z.optional(z.boolean()),
       url: z.optional(z.string()),
       ref: z.optional(z.string()),
     }),

@@ -30,7 +30,7 @@ describe('spaces.content.import', () => {
     expect(revision).toMatchObject({
       id: data.revision,
       parents: [before],
-      type: 'import',
+      type: 'edits',
       variables: { productName: 'Acme Platform', cliVersion: '4.2.0', company: 'Example' },
     })
     expect((await read.spaces.get({ spaceId: demo.spaces.guide })).revision).toBe(data.revision)
@@ -175,7 +175,7 @@ describe('changeRequests.content.import', () => {
     expect(response.status).toBe(201)
     expect(data).toMatchObject({ importedResources: 4, totalResources: 5 })
     const latest = await read.changeRequests.content.get({ spaceId: demo.spaces.guide, changeRequestId: cr.id })
-    expect(latest).toMatchObject({ id: data.revision, parents: [crBefore], type: 'import' })
+    expect(latest).toMatchObject({ id: data.revision, parents: [crBefore], type: 'edits' })
     expect(platform.db.changeRequests.get(cr.id)!.revision).toBe(data.revision)
     const crPages = await read.changeRequests.content.listPages({ spaceId: demo.spaces.guide, changeRequestId: '1' })
     expect(crPages.pages.map((p) => p.path)).toContain('onboarding')

@@ -250,6 +250,7 @@ describe('rendering in development mode', () => {
     type: 'element',
     element: { type: 'block', children: [{ type: 'text', children: ['from the tunnel'] }] },
     state: { step: 2 },
+    props: { a: 1 },
   }
 
   it('forwards the render request to the tunnel as a ui_render event and answers with its output (POST and GET)', async () => {
@@ -294,14 +295,19 @@ describe('rendering in development mode', () => {
     let callBack: () => Promise<Response> = () => Promise.reject(new Error('not set'))
     const { platform, admin } = await recording(async () => {
       const integration = (await (await callBack()).json()) as { version: number }
-      return Response.json({ type: 'element', element: { type: 'text', children: [`version ${integration.version}`] } })
+      return Response.json({
+        type: 'element',
+        element: { type: 'block', children: [{ type: 'text', children: [`version ${integration.version}`] }] },
+      })
     })
     callBack = () =>
       platform.fetch(`${platform.baseUrl}/v1/integrations/${DEMO}`, { headers: { authorization: `Bearer ${platform.tokens.admin}` } })
     await admin.integrations.dev.enable({ integrationName: DEMO, tunnelUrl: TUNNEL })
     expect(await admin.integrations.render({ integrationName: DEMO, componentId: 'metric' })).toEqual({
       type: 'element',
-      element: { type: 'text', children: ['version 1'] },
+      element: { type: 'block', children: [{ type: 'text', children: ['version 1'] }] },
+      state: {},
+      props: {},
     })
   })
 

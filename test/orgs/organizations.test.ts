@@ -360,8 +360,8 @@ describe('orgs.listForEmailDomain', () => {
     expect((await admin.orgs.listForEmailDomain({ emailDomain: 'acme.test' })).organizations[0]!.permissions?.admin).toBe(true)
     const card = (await outsider.orgs.listForEmailDomain({ emailDomain: 'acme.test' })).organizations[0]!
     expect(card.permissions).toMatchObject({ view: false, admin: false, listMembers: false, ownTeam: false })
-    // Nothing beyond the card: no plan, SSO or billing details for non-members.
-    expect(card.plan).toBeUndefined()
+    // Nothing beyond the card: the plan the published description requires, no SSO or billing details.
+    expect(card.plan).toBe('free_2024')
     expect(card.sso).toBeUndefined()
   })
 

@@ -8,10 +8,11 @@ describe('the published description and the table of contradictions', () => {
     const rows = readContradictions('contradictions')
     expect(rows.length).toBeGreaterThan(0)
     for (const row of rows) {
-      expect(['missing', 'extra', 'enum', 'shape']).toContain(row.kind)
+      expect(['missing', 'extra', 'enum', 'keywords', 'shape']).toContain(row.kind)
       expect(row.seed.length, `${row.schema}.${row.field}`).toBeGreaterThan(0)
       expect(row.published.length, `${row.schema}.${row.field}`).toBeGreaterThan(0)
       if (row.kind === 'enum') expect(row.values?.length).toBeGreaterThan(0)
+      if (row.kind === 'keywords') expect(Object.keys(row.keywords ?? {}).length).toBeGreaterThan(0)
     }
     // Every row names a schema of the description: applying a row to a schema that is gone throws.
     expect(() => createChecker()).not.toThrow()

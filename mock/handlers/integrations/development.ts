@@ -9,6 +9,7 @@ import {
   type RenderRequest,
 } from '../../model/integrations/render.ts'
 import { presentEnvironment } from '../../present/environment.ts'
+import { presentRenderOutput } from '../../present/render-output.ts'
 import type { IntegrationRecord } from '../../tables/integrations.ts'
 import type { State } from '../../model/state.ts'
 import type { Capabilities } from '../../base/capabilities.ts'
@@ -25,9 +26,9 @@ function render(state: State, caller: Caller, capabilities: Capabilities, integr
   requireRender(state, caller, integration, request.context?.spaceId)
   const tunnel = renderTunnelFor(state, integration, caller.user.id)
   const dispatch = tunnel && renderDispatch(state, integration, request, caller.user.id, presentEnvironment)
-  if (!tunnel || !dispatch) return renderDeclaredBlock(integration, request)
+  if (!tunnel || !dispatch) return presentRenderOutput(renderDeclaredBlock(integration, request), request)
   const { fetch } = capabilities
-  return Deferred.answer(() => renderThroughTunnel(fetch, tunnel, dispatch))
+  return Deferred.answer(async () => presentRenderOutput(await renderThroughTunnel(fetch, tunnel, dispatch), request))
 }
 
 export const developmentHandlers: Handlers<OpsOf<typeof contract>> = {

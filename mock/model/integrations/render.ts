@@ -159,8 +159,33 @@ export async function renderThroughTunnel(fetch: Fetch, tunnelUrl: string, dispa
   } catch {
     output = undefined
   }
-  if (typeof output !== 'object' || output === null || Array.isArray(output) || typeof (output as { type?: unknown }).type !== 'string') {
-    throw failed(502, NO_PROTOCOL_ANSWER)
-  }
-  return output as Output
+  if (!isRenderOutput(output)) throw failed(502, NO_PROTOCOL_ANSWER)
+  return output
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** The root elements a render may answer, each with its `children` (the published ContentKitRootElement). */
+const ROOT_ELEMENTS = new Set(['block', 'modal', 'configuration'])
+
+/**
+ * Whether a tunnel's answer is a rendered UI as the published ContentKitRenderOutput describes
+ * one: an element (`type: 'element'`, a root element with its `children`, `state` and `props`
+ * objects when given) or a completed interaction (`type: 'complete'`, `returnValue` an object
+ * when given). The elements under the root are the integration's own and passed on as they came.
+ */
+function isRenderOutput(output: unknown): output is Output {
+  if (!isObject(output)) return false
+  if (output.type === 'complete') return output.returnValue === undefined || isObject(output.returnValue)
+  const { element, state, props, canAccessVisitorClaims } = output
+  return (
+    output.type === 'element' &&
+    isObject(element) &&
+    typeof element.type === 'string' &&
+    ROOT_ELEMENTS.has(element.type) &&
+    Array.isArray(element.children) &&
+    (state === undefined || isObject(state)) &&
+    (props === undefined || isObject(props)) &&
+    (canAccessVisitorClaims === undefined || typeof canAccessVisitorClaims === 'boolean')
+  )
 }
