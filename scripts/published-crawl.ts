@@ -74,6 +74,9 @@ for (const token of [platform.tokens.admin!, platform.tokens.outsider!]) {
         for (let n = 1; n <= record.changeRequests; n++) contexts.push({ ...here, changeRequestId: String(n) })
     }
     if (record.object === 'site-redirect' && typeof record.source === 'string') contexts.push({ ...parent, source: record.source })
+    // An organization's email domains list it for whoever could join: members and others alike.
+    if (record.object === 'organization' && Array.isArray(record.emailDomains))
+      for (const emailDomain of record.emailDomains) if (typeof emailDomain === 'string') contexts.push({ emailDomain })
     for (const [key, v] of Object.entries(record)) if (key !== 'permissions') learn(v, here)
   }
   for (let round = 0; round < 6; round++) {

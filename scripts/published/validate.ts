@@ -24,14 +24,18 @@ export interface Contradiction {
    * `missing`: the description requires the field, the seed does not give it; `extra`: the seed
    * gives a field the description does not allow; `enum`: the seed answers values outside the
    * published enumeration (`values`); `keywords`: the seed bounds or types the value otherwise
-   * (`keywords`, JSON Schema keywords such as `maxLength` that replace the published ones); `shape`: the seed's
+   * (`keywords`, JSON Schema keywords such as `maxLength` that replace the published ones);
+   * `withheld` (with an empty `field`): the seed withholds `fields` together from some callers, so
+   * an answer gives all of them, as published, or none; `shape`: the seed's
    * shape of the field differs altogether.
    */
-  kind: 'missing' | 'extra' | 'enum' | 'keywords' | 'shape'
+  kind: 'missing' | 'extra' | 'enum' | 'keywords' | 'withheld' | 'shape'
   /** The added values of an `enum` row. */
   values?: string[]
   /** The JSON Schema keywords of a `keywords` row, in place of the published ones. */
   keywords?: Record<string, unknown>
+  /** The fields of a `withheld` row, given all together or not at all. */
+  fields?: string[]
   /** What the seed says. */
   seed: string
   /** What the published description says. */
@@ -62,10 +66,11 @@ function publishedSpec(contradictions: readonly Contradiction[]): Json {
   for (const row of contradictions) {
     let owner = schemas[row.schema]
     if (!owner) throw new Error(`published-shapes: no schema ${row.schema}`)
-    // A row without a field amends the schema itself: its enumeration, its keywords or its whole shape.
+    // A row without a field amends the schema itself: its enumeration, keywords, withheld fields or whole shape.
     if (row.field === '' && row.kind === 'enum') owner.enum = [...(owner.enum as string[]), ...(row.values ?? [])]
     if (row.field === '' && row.kind === 'shape') schemas[row.schema] = {}
     if (row.field === '' && row.kind === 'keywords') Object.assign(owner, keywordsOf(row))
+    if (row.field === '' && row.kind === 'withheld') schemas[row.schema] = withholding(owner, row)
     if (row.field === '') continue
     if (row.kind === 'missing' && inUnion(owner, row.field, schemas)) continue
     const names = row.field.split('.')
@@ -122,6 +127,14 @@ function propertiesOf(schema: Json, row: Contradiction): Record<string, unknown>
   const holder = holders(schema).find((h) => h.properties) ?? schema
   if (!holder.properties) throw new Error(`published-shapes: ${row.schema}.${row.field} is not in an object`)
   return holder.properties as Record<string, unknown>
+}
+
+/** The schema as published, or the same without any of the row's fields (none of them given). */
+function withholding(schema: Json, row: Contradiction): Json {
+  const fields = row.fields ?? []
+  if (fields.length === 0) throw new Error(`published-shapes: ${row.schema} withholds no fields`)
+  const required = ((schema.required as string[] | undefined) ?? []).filter((f) => !fields.includes(f))
+  return { anyOf: [schema, { ...schema, required, not: { anyOf: fields.map((f) => ({ required: [f] })) } }] }
 }
 
 function keywordsOf(row: Contradiction): Record<string, unknown> {

@@ -5,14 +5,18 @@
  * Every platform a test file creates gets its request log observed: each logged request adds its
  * operationId and status here. After the file, the set is written to
  * `test-results/operations-called/<test file>.json`, replacing that file's previous record. The
- * collection lives only in the test process (the library keeps no global state for it).
+ * collection lives only in the test process (the library keeps no global state for it). The
+ * answers themselves are recorded for the published description's replay (published-answers.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { afterAll, vi } from 'vitest'
 import type { LoggedRequest } from '../../mock/base/request-log.ts'
 import { RECORDS_DIR, type CalledOperations } from './operations-called.ts'
-import { recordAnswers, writeAnswers } from './published-answers.ts'
+import { recordAnswers, recordServerAnswers, writeAnswers } from './published-answers.ts'
+
+// A running server's answers reach the tests through the global fetch: recorded there.
+recordServerAnswers()
 
 /** operationId -> the statuses it answered in this test file. */
 const called = new Map<string, Set<number>>()
@@ -36,7 +40,7 @@ vi.mock('../../mock/platform.ts', async (importOriginal) => {
 
 // The first argument is the (empty) fixture context, which vitest wants destructured.
 // biome-ignore lint/correctness/noEmptyPattern: vitest reads the fixtures a hook uses from this pattern
-afterAll(({}, suite) => {
+afterAll(async ({}, suite) => {
   const root = new URL('../../', import.meta.url).pathname
   const testFile = relative(root, 'filepath' in suite ? suite.filepath : suite.file.filepath)
   const record: CalledOperations = {
@@ -45,5 +49,5 @@ afterAll(({}, suite) => {
   }
   mkdirSync(join(root, RECORDS_DIR), { recursive: true })
   writeFileSync(join(root, RECORDS_DIR, `${testFile.replace(/[\\/]/g, '__')}.json`), `${JSON.stringify(record)}\n`)
-  writeAnswers(root, testFile)
+  await writeAnswers(root, testFile)
 })
