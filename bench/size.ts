@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { bundleAliases, esbuildMarkdownItStubs } from '../build/aliases.ts'
 import { esbuildPureAnnotations } from '../build/pure-annotations.ts'
+import { moduleWeights, type ModuleWeight } from './size/by-module.ts'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 /**
@@ -172,6 +173,25 @@ async function browserMock(from: 'sources' | 'dist'): Promise<SizeRow[]> {
   ]
 }
 
+/**
+ * The browser mock app's modules by weight, across every chunk (built again with source maps, so
+ * the figures above stay those of the code alone): for `--why`.
+ */
+async function browserMockModules(): Promise<ModuleWeight[]> {
+  const result = await build({
+    ...buildOptions('sources'),
+    entryPoints: [`${root}bench/size/mock-browser.ts`],
+    splitting: true,
+    outdir: `${root}bench/size/out`,
+    sourcemap: 'external',
+  })
+  const maps = new Map(result.outputFiles.filter((f) => f.path.endsWith('.map')).map((f) => [f.path, f.text]))
+  return result.outputFiles
+    .filter((f) => f.path.endsWith('.js'))
+    .flatMap((f) => moduleWeights(f.path.replace(/^.*[\\/]/, ''), f.text, maps.get(`${f.path}.map`)!))
+    .sort((a, b) => b.gzipped - a.gzipped)
+}
+
 export async function sizes(): Promise<SizeRow[]> {
   const rows: SizeRow[] = []
   const targets = existsSync(`${root}dist/index.js`) ? (['sources', 'dist'] as const) : (['sources'] as const)
@@ -226,6 +246,10 @@ if (import.meta.main) {
     for (const r of rows) {
       console.log(`\n${r.name} (${r.from}), minified bytes by origin (largest 12): ${largest(r.inputs)}`)
       console.log(`  by file (largest 12): ${largest(r.files)}`)
+    }
+    console.log('\nbrowser mock (sources), the 20 heaviest modules of every chunk, each gzipped alone:')
+    for (const m of (await browserMockModules()).slice(0, 20)) {
+      console.log(`  ${kb(m.gzipped).padStart(8)} gzipped ${kb(m.minified).padStart(8)} minified  ${m.module}  (${m.chunk})`)
     }
   }
   // Budgets hold for the sources, which CI bundles; dist/ may be stale, so it only informs.
