@@ -19,7 +19,7 @@ import { build, type Plugin } from 'esbuild'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { bundleAliases, esbuildMarkdownItStubs } from '../build/aliases.ts'
+import { bundleAliases, esbuildMarkdownItStubs, esbuildYamlStubs } from '../build/aliases.ts'
 import { esbuildPureAnnotations } from '../build/pure-annotations.ts'
 import { moduleWeights, type ModuleWeight } from './size/by-module.ts'
 
@@ -109,7 +109,7 @@ function buildOptions(from: 'sources' | 'dist') {
     metafile: true,
     logLevel: 'error',
     // From the sources, the build's `@__PURE__` marks, aliases and stand-ins apply as tsdown applies them to dist/.
-    plugins: from === 'dist' ? [toDist] : [esbuildPureAnnotations(), esbuildMarkdownItStubs()],
+    plugins: from === 'dist' ? [toDist] : [esbuildPureAnnotations(), esbuildMarkdownItStubs(), esbuildYamlStubs()],
     ...(from === 'sources' ? { alias: bundleAliases } : {}),
   } as const
 }
