@@ -65,7 +65,9 @@ describe('the YAML reader as the bundles ship it', () => {
   it('leaves out building, writing and reviving documents', () => {
     expect(inputs.some((path) => path.endsWith('build/unused-yaml-document.ts'))).toBe(true)
     expect(
-      inputs.filter((path) => /yaml\/browser\/dist\/(?:doc\/createNode|stringify\/stringifyDocument|doc\/applyReviver|parse\/cst-visit)\.js$/.test(path)),
+      inputs.filter((path) =>
+        /yaml\/browser\/dist\/(?:doc\/createNode|stringify\/stringifyDocument|doc\/applyReviver|parse\/cst-visit)\.js$/.test(path),
+      ),
     ).toEqual([])
   })
 
