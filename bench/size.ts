@@ -30,11 +30,11 @@ const root = fileURLToPath(new URL('../', import.meta.url))
  * (docs/decisions/lazy-loading.md, "The browser mock's budgets") naming what was added and what
  * was tried to make room.
  *
- * - The entry chunk with its static imports (99.7 KB): the platform, the contract and zod.
- * - Before the first answer (195.2 KB): that, msw (87.4 KB, most of it the public suffix list its
+ * - The entry chunk with its static imports (100.3 KB): the platform, the contract and zod.
+ * - Before the first answer (195.8 KB): that, msw (87.4 KB, most of it the public suffix list its
  *   cookie store brings through tough-cookie) and the demo scenario's chunk. The goal is 180 KB.
- * - Every chunk (266.8 KB): that and the libraries loaded on first need: markdown (34.4 KB), the
- *   YAML parser of OpenAPI sources (29.9 KB), MiniSearch (5.8 KB), lz-string and the JWT signer.
+ * - Every chunk (266.3 KB): that and the libraries loaded on first need: markdown (34.4 KB), the
+ *   YAML parser of OpenAPI sources (28.5 KB), MiniSearch (5.8 KB), lz-string and the JWT signer.
  *   The goal is 240 KB: the app weighed 229.6 KB before the YAML parser came.
  */
 const BROWSER_ENTRY_BUDGET = 101 * 1024
