@@ -1,5 +1,5 @@
 import { defineConfig } from 'tsdown'
-import { bundleAliases, markdownItStubs } from './build/aliases.ts'
+import { bundleAliases, markdownItStubs, yamlStubs } from './build/aliases.ts'
 import { optionalPeerTypes } from './build/optional-peer-types.ts'
 import { pureAnnotations } from './build/pure-annotations.ts'
 
@@ -30,7 +30,7 @@ export default defineConfig({
   // The "neutral" platform reads no main fields: bundled packages without `exports` need them.
   inputOptions: { resolve: { mainFields: ['module', 'main'] } },
   alias: bundleAliases,
-  plugins: [pureAnnotations(), markdownItStubs(), optionalPeerTypes()],
+  plugins: [pureAnnotations(), markdownItStubs(), yamlStubs(), optionalPeerTypes()],
   // The inspector page ships as plain files (no build step): the server finds them in dist/inspector.
   copy: [{ from: 'mock/control/inspector/*', to: 'dist/inspector' }],
   // `import.meta.url` (where the server looks for those files) in the CommonJS build too.

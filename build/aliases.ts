@@ -67,3 +67,47 @@ export function esbuildMarkdownItStubs() {
     },
   }
 }
+
+/**
+ * Modules of the `yaml` package the mock never runs, by their path in the package: only functions
+ * the OpenAPI sources' reader never calls reach them (methods of its `Document`, the syntax tree's
+ * visitor: build/unused-yaml-document.ts), about 1.1 KB gzipped off the YAML chunk. Bundles use yaml's browser build (its `default`
+ * export), which imports them by relative paths; the tests run the package unchanged, and
+ * test/services/bundled-yaml.test.ts checks that the bundled reader reads as they do.
+ */
+const yamlUnused = ['doc/createNode.js', 'stringify/stringifyDocument.js', 'doc/applyReviver.js', 'parse/cst-visit.js'].map(
+  (path) => `/node_modules/yaml/browser/dist/${path}`,
+)
+const yamlStandIn = fileURLToPath(new URL('./unused-yaml-document.ts', import.meta.url))
+
+/** The stand-in for a relative import inside yaml's browser build, if it has one. */
+function yamlStub(source: string, importer: string | undefined): string | undefined {
+  if (!importer || !source.startsWith('.') || !/[\\/]yaml[\\/]browser[\\/]dist[\\/]/.test(importer)) return undefined
+  const path = join(dirname(importer), source).replace(/\\/g, '/')
+  return yamlUnused.some((unused) => path.endsWith(unused)) ? yamlStandIn : undefined
+}
+
+/** The yaml stand-ins as a Rolldown (tsdown) plugin. */
+export function yamlStubs() {
+  return {
+    name: 'docplat:yaml-stubs',
+    resolveId(source: string, importer: string | undefined) {
+      return yamlStub(source, importer) ?? null
+    },
+  }
+}
+
+/** The same, for esbuild (`npm run size`). */
+export function esbuildYamlStubs() {
+  return {
+    name: 'docplat:yaml-stubs',
+    setup(build: {
+      onResolve(options: { filter: RegExp }, callback: (args: { path: string; importer: string }) => { path: string } | undefined): void
+    }) {
+      build.onResolve({ filter: /^\.\.?\/.*\.js$/ }, ({ path, importer }) => {
+        const stub = yamlStub(path, importer)
+        return stub === undefined ? undefined : { path: stub }
+      })
+    },
+  }
+}
