@@ -1,0 +1,151 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { createMockPlatform, sharedStart, type MockPlatform, type SerializedState } from '../../mock/index.ts'
+import { createInstrumentedPlatform } from '../../mock/platform.ts'
+import { createClient, type Client } from '../../src/index.ts'
+
+/** A starting state with many pages, a few spaces and teams, and an admin's token. */
+async function largeStart(spaces = 3, pages = 100) {
+  const platform = createMockPlatform({ scenario: 'empty', seed: 'shared' })
+  await platform.ready
+  const org = await platform.builders.organization({ title: 'Large' })
+  const { token } = await platform.builders.user({ displayName: 'Admin', organization: org.id, role: 'admin', tokenName: 'admin' })
+  const spaceIds: string[] = []
+  for (let s = 0; s < spaces; s++) {
+    const space = await platform.builders.space({ organization: org.id, title: `Space ${s}` })
+    spaceIds.push(space.id)
+    await platform.builders.content({
+      space: space.id,
+      pages: Array.from({ length: pages }, (_, p) => ({ title: `Page ${s}.${p}`, markdown: `# Page ${s}.${p}\n\nText ${p}.\n` })),
+    })
+  }
+  const teamIds: string[] = []
+  for (let t = 0; t < 4; t++) teamIds.push((await platform.builders.team({ organization: org.id, title: `Team ${t}` })).id)
+  return { snapshot: platform.snapshot(), org: org.id, token, spaceIds, teamIds }
+}
+
+type Start = Awaited<ReturnType<typeof largeStart>>
+
+const clientOf = (platform: MockPlatform, token: string): Client => createClient({ token, fetch: platform.fetch, retry: 0 })
+
+/** What a platform shows of the state the writes below touch: teams and space titles. */
+async function seen(platform: MockPlatform, start: Start) {
+  const client = clientOf(platform, start.token)
+  const teams: string[] = []
+  for await (const team of client.orgs.teams.list({ organizationId: start.org })) teams.push(team.title)
+  const spaces = await Promise.all(start.spaceIds.map((spaceId) => client.spaces.get({ spaceId }).then((s) => s.title)))
+  return { teams: teams.sort(), spaces }
+}
+
+describe('platforms begun from one shared start', () => {
+  it('each write (insert, update, delete, a rolled-back transaction) shows only in its own platform, never in another nor in one created afterwards', async () => {
+    const start = await largeStart()
+    const shared = sharedStart(start.snapshot)
+    const pristine = await (async () => {
+      const copy = createMockPlatform({ scenario: 'empty' })
+      await copy.restore(start.snapshot)
+      return seen(copy, start)
+    })()
+    let failTeamUpdates = false
+    const a = createInstrumentedPlatform(
+      { start: shared },
+      {
+        beforeWrite: (table, kind) => {
+          if (failTeamUpdates && table === 'teams' && kind === 'update') throw new Error('a write failed halfway')
+        },
+      },
+    )
+    const b = createMockPlatform({ start: shared })
+    await Promise.all([a.ready, b.ready])
+    expect(await seen(a, start)).toEqual(pristine)
+
+    const inA = clientOf(a, start.token)
+    await inA.orgs.teams.create({ organizationId: start.org, title: 'New in A' })
+    await inA.orgs.teams.update({ organizationId: start.org, teamId: start.teamIds[0]!, title: 'Renamed in A' })
+    await inA.orgs.teams.delete({ organizationId: start.org, teamId: start.teamIds[1]! })
+    const renamed = await inA.spaces.update({ spaceId: start.spaceIds[0]!, title: 'Space renamed in A' })
+    // The answer is the record as updated: the operation ran on A's own copy.
+    expect(renamed.title).toBe('Space renamed in A')
+    failTeamUpdates = true
+    await expect(inA.orgs.teams.update({ organizationId: start.org, teamId: start.teamIds[2]!, title: 'Never kept' })).rejects.toThrow()
+    failTeamUpdates = false
+
+    const inB = clientOf(b, start.token)
+    await inB.orgs.teams.update({ organizationId: start.org, teamId: start.teamIds[1]!, title: 'Renamed in B' })
+    await inB.orgs.teams.delete({ organizationId: start.org, teamId: start.teamIds[0]! })
+
+    const teams = pristine.teams
+    expect(await seen(a, start)).toEqual({
+      teams: ['New in A', 'Renamed in A', ...teams.filter((t) => t !== 'Team 0' && t !== 'Team 1')].sort(),
+      spaces: ['Space renamed in A', ...pristine.spaces.slice(1)],
+    })
+    expect(await seen(b, start)).toEqual({
+      teams: ['Renamed in B', ...teams.filter((t) => t !== 'Team 0' && t !== 'Team 1')].sort(),
+      spaces: pristine.spaces,
+    })
+    const c = createMockPlatform({ start: shared })
+    await c.ready
+    expect(await seen(c, start)).toEqual(pristine)
+    // A reset returns to the start, not to what another platform wrote.
+    await a.reset()
+    expect(await seen(a, start)).toEqual(pristine)
+    expect(await seen(b, start)).not.toEqual(pristine)
+  })
+
+  it('changing the snapshot after making the start changes no platform', async () => {
+    const start = await largeStart(1, 5)
+    const shared = sharedStart(start.snapshot)
+    const teams = start.snapshot.tables.teams as Array<{ title: string }>
+    teams[0]!.title = 'Changed afterwards'
+    const platform = createMockPlatform({ start: shared })
+    await platform.ready
+    expect((await seen(platform, start)).teams).not.toContain('Changed afterwards')
+  })
+
+  it('refuses a snapshot that is not one, or one with a dangling reference', () => {
+    expect(() => sharedStart({} as SerializedState)).toThrow(/Not a docplat mock state snapshot/)
+  })
+
+  it('two platforms under random writes answer as two independent copies do', async () => {
+    const start = await largeStart(2, 20)
+    const shared = sharedStart(start.snapshot)
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('create' as const), title: fc.constantFrom('X', 'Y', 'Z') }),
+      fc.record({ kind: fc.constant('rename' as const), team: fc.nat(3), title: fc.constantFrom('P', 'Q') }),
+      fc.record({ kind: fc.constant('delete' as const), team: fc.nat(3) }),
+      fc.record({ kind: fc.constant('space' as const), space: fc.nat(1), title: fc.constantFrom('S', 'T') }),
+    )
+    const apply = async (platform: MockPlatform, steps: Array<fc.Arbitrary<unknown> extends never ? never : Step>) => {
+      const client = clientOf(platform, start.token)
+      for (const s of steps) {
+        const done =
+          s.kind === 'create'
+            ? client.orgs.teams.create({ organizationId: start.org, title: s.title })
+            : s.kind === 'rename'
+              ? client.orgs.teams.update({ organizationId: start.org, teamId: start.teamIds[s.team]!, title: s.title })
+              : s.kind === 'delete'
+                ? client.orgs.teams.delete({ organizationId: start.org, teamId: start.teamIds[s.team]! })
+                : client.spaces.update({ spaceId: start.spaceIds[s.space]!, title: s.title })
+        // A team deleted earlier in the sequence is a 404 in both: compared by outcome.
+        await done.then(
+          () => 'ok',
+          (error: { status?: number }) => error.status,
+        )
+      }
+    }
+    type Step = fc.Arbitrary<typeof step> extends fc.Arbitrary<infer S> ? S : never
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 6 }), fc.array(step, { maxLength: 6 }), async (one, two) => {
+        const [a, b] = [createMockPlatform({ start: shared, freeze: true }), createMockPlatform({ start: shared, freeze: true })]
+        const [copyA, copyB] = [createMockPlatform({ scenario: 'empty' }), createMockPlatform({ scenario: 'empty' })]
+        await Promise.all([a.ready, b.ready, copyA.restore(start.snapshot), copyB.restore(start.snapshot)])
+        // Interleaved, as parallel workers write.
+        await Promise.all([apply(a, one), apply(b, two)])
+        await Promise.all([apply(copyA, one), apply(copyB, two)])
+        expect(await seen(a, start)).toEqual(await seen(copyA, start))
+        expect(await seen(b, start)).toEqual(await seen(copyB, start))
+      }),
+      { numRuns: 15 },
+    )
+  })
+})
