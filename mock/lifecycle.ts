@@ -410,7 +410,14 @@ export function createStateLifecycle(options: LifecycleOptions): StateLifecycle 
     },
     startingState() {
       if (options.start && initial === options.start.built.snapshot) return options.start
-      if (shared?.from !== initial) shared = { from: initial!, start: new SharedStart(initial!, initialTokens, true) }
+      if (shared?.from !== initial) {
+        // Every token of the state named, by its label where it has no name: platforms started from
+        // it get fresh tokens, which their creator knows only by these names.
+        const named: Record<string, string> = {}
+        for (const token of (initial!.tables.tokens ?? []) as Array<{ id: string; label?: string }>)
+          if (token.label) named[token.label] = token.id
+        shared = { from: initial!, start: new SharedStart(initial!, { ...named, ...initialTokens }, true) }
+      }
       return shared!.start
     },
   }

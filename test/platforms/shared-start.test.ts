@@ -1,8 +1,18 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { createMockPlatform, sharedStart, type MockPlatform, type SerializedState } from '../../mock/index.ts'
 import { createInstrumentedPlatform } from '../../mock/platform.ts'
+import { parseCommandLine } from '../../mock/node/args.ts'
+import { startServing } from '../../mock/node/serve.ts'
 import { createClient, type Client } from '../../src/index.ts'
+
+const cleanups: Array<() => Promise<void>> = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
 
 /** A starting state with many pages, a few spaces and teams, and an admin's token. */
 async function largeStart(spaces = 3, pages = 100) {
@@ -115,7 +125,8 @@ describe('platforms begun from one shared start', () => {
       fc.record({ kind: fc.constant('delete' as const), team: fc.nat(3) }),
       fc.record({ kind: fc.constant('space' as const), space: fc.nat(1), title: fc.constantFrom('S', 'T') }),
     )
-    const apply = async (platform: MockPlatform, steps: Array<fc.Arbitrary<unknown> extends never ? never : Step>) => {
+    type Step = typeof step extends fc.Arbitrary<infer S> ? S : never
+    const apply = async (platform: MockPlatform, steps: readonly Step[]) => {
       const client = clientOf(platform, start.token)
       for (const s of steps) {
         const done =
@@ -127,13 +138,9 @@ describe('platforms begun from one shared start', () => {
                 ? client.orgs.teams.delete({ organizationId: start.org, teamId: start.teamIds[s.team]! })
                 : client.spaces.update({ spaceId: start.spaceIds[s.space]!, title: s.title })
         // A team deleted earlier in the sequence is a 404 in both: compared by outcome.
-        await done.then(
-          () => 'ok',
-          (error: { status?: number }) => error.status,
-        )
+        await done.catch((error: unknown) => expect((error as { status?: number }).status).toBe(404))
       }
     }
-    type Step = fc.Arbitrary<typeof step> extends fc.Arbitrary<infer S> ? S : never
     await fc.assert(
       fc.asyncProperty(fc.array(step, { maxLength: 6 }), fc.array(step, { maxLength: 6 }), async (one, two) => {
         const [a, b] = [createMockPlatform({ start: shared, freeze: true }), createMockPlatform({ start: shared, freeze: true })]
@@ -147,5 +154,77 @@ describe('platforms begun from one shared start', () => {
       }),
       { numRuns: 15 },
     )
+  })
+})
+
+describe('POST /_docplat/platforms with "from": "server"', () => {
+  /** `docplat-mock serve --state <file>` of `snapshot`, in this process; its URL. */
+  async function serveState(snapshot: SerializedState): Promise<string> {
+    const dir = await mkdtemp(join(tmpdir(), 'docplat-shared-'))
+    cleanups.push(() => rm(dir, { recursive: true, force: true }))
+    const file = join(dir, 'big.json')
+    await writeFile(file, JSON.stringify(snapshot))
+    const command = parseCommandLine(['serve', '--port', '0', '--quiet', '--state', file])
+    if (command.command !== 'serve') throw new Error('expected serve')
+    const serving = await startServing(command.options)
+    if (!serving.ok) throw new Error(serving.message)
+    cleanups.push(serving.stop)
+    return /listening on (http:\/\/\S+)/.exec(serving.banner)![1]!
+  }
+
+  const post = async (url: string, body: unknown) => {
+    const response = await fetch(`${url}/_docplat/platforms`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    return { status: response.status, body: (await response.json()) as Record<string, any> }
+  }
+
+  it("starts each platform from the server's starting state; what one writes shows in no other, nor in the server's own", async () => {
+    const start = await largeStart(2, 50)
+    const url = await serveState(start.snapshot)
+    const remote = (created: { baseUrl: string; tokens: Record<string, string> }) =>
+      createClient({ token: created.tokens.admin!, baseUrl: created.baseUrl, retry: 0 })
+    const one = await post(url, { from: 'server' })
+    const two = await post(url, { from: 'server' })
+    expect([one.status, two.status]).toEqual([201, 201])
+    expect(one.body.from).toBe('server')
+    // Fresh tokens, named as the state labels them: the state file's own token works in none.
+    expect(one.body.tokens.admin).toMatch(/^dpt_/)
+    expect(one.body.tokens.admin).not.toBe(start.token)
+    expect(one.body.tokens.admin).not.toBe(two.body.tokens.admin)
+    const stale = await fetch(`${one.body.baseUrl}/v1/orgs`, { headers: { authorization: `Bearer ${start.token}` } })
+    expect(stale.status).toBe(401)
+    const [a, b, server] = [remote(one.body as never), remote(two.body as never), remote({ baseUrl: url, tokens: { admin: start.token } })]
+    await a.orgs.teams.update({ organizationId: start.org, teamId: start.teamIds[0]!, title: 'Renamed in A' })
+    await b.orgs.teams.delete({ organizationId: start.org, teamId: start.teamIds[0]! })
+    await b.orgs.teams.create({ organizationId: start.org, title: 'New in B' })
+    const titles = async (client: Client) => {
+      const out: string[] = []
+      for await (const team of client.orgs.teams.list({ organizationId: start.org })) out.push(team.title)
+      return out.sort()
+    }
+    expect(await titles(a)).toEqual(['Renamed in A', 'Team 1', 'Team 2', 'Team 3'])
+    expect(await titles(b)).toEqual(['New in B', 'Team 1', 'Team 2', 'Team 3'])
+    expect(await titles(server)).toEqual(['Team 0', 'Team 1', 'Team 2', 'Team 3'])
+    const three = await post(url, { from: 'server' })
+    expect(await titles(remote(three.body as never))).toEqual(['Team 0', 'Team 1', 'Team 2', 'Team 3'])
+  })
+
+  it('refuses what the starting state fixes, naming the field, and creates nothing', async () => {
+    const url = await serveState(createMockPlatform({ scenario: 'empty' }).snapshot())
+    for (const [field, body] of [
+      ['scenario', { from: 'server', scenario: 'demo' }],
+      ['seed', { from: 'server', seed: 's' }],
+      ['clock', { from: 'server', clock: { frozen: true } }],
+      ['from', { from: 'elsewhere' }],
+    ] as const) {
+      const refused = await post(url, body)
+      expect(refused.status).toBe(400)
+      expect(refused.body.error.message).toContain(field)
+    }
+    const listed = (await (await fetch(`${url}/_docplat/platforms`)).json()) as { platforms: Array<{ id: string }> }
+    expect(listed.platforms.map((p) => p.id)).toEqual(['default'])
   })
 })
