@@ -80,6 +80,17 @@ describe('platforms begun from one shared start', () => {
     await expect(inA.orgs.teams.update({ organizationId: start.org, teamId: start.teamIds[2]!, title: 'Never kept' })).rejects.toThrow()
     failTeamUpdates = false
 
+    // An operation holding a shared record when it updates it answers the record as updated (the
+    // builder returns the page it read): it ran again on A's own copy.
+    const space = (start.snapshot.tables.spaces as Array<{ id: string; revision: string }>).find((s) => s.id === start.spaceIds[1])!
+    const page = (start.snapshot.tables.pages as Array<{ id: string; page: string; revision: string; title: string }>).find(
+      (p) => p.revision === space.revision,
+    )!
+    const edited = await a.builders.editPage({ space: space.id, page: page.page, title: 'Edited in A' })
+    expect(edited.title).toBe('Edited in A')
+    expect(a.db.pages.get(page.id)?.title).toBe('Edited in A')
+    expect(b.db.pages.get(page.id)?.title).toBe(page.title)
+
     const inB = clientOf(b, start.token)
     await inB.orgs.teams.update({ organizationId: start.org, teamId: start.teamIds[1]!, title: 'Renamed in B' })
     await inB.orgs.teams.delete({ organizationId: start.org, teamId: start.teamIds[0]! })
