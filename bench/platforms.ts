@@ -141,7 +141,8 @@ export async function sharedPlatforms(pages: number, count: number): Promise<str
   for (const [i, client] of clients.entries()) await client.spaces.get({ spaceId: spaceIds[i % spaceIds.length]! })
   const afterRead = (heap() - base) / kept.length
   base = heap()
-  for (const [i, client] of clients.entries()) await client.spaces.update({ spaceId: spaceIds[i % spaceIds.length]!, title: `Renamed ${i}` })
+  for (const [i, client] of clients.entries())
+    await client.spaces.update({ spaceId: spaceIds[i % spaceIds.length]!, title: `Renamed ${i}` })
   const afterUpdate = (heap() - base) / kept.length
   base = heap()
   for (const [i, platform] of kept.entries())
@@ -298,6 +299,7 @@ export async function platforms(quick = false): Promise<string[]> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   // `--shared <pages>`: only the shared-start figures, at that size.
   const at = process.argv.indexOf('--shared')
-  const lines = at > 0 ? await sharedPlatforms(Number(process.argv[at + 1] ?? 5_000), 10) : await platforms(process.argv.includes('--quick'))
+  const lines =
+    at > 0 ? await sharedPlatforms(Number(process.argv[at + 1] ?? 5_000), 10) : await platforms(process.argv.includes('--quick'))
   console.log(lines.join('\n'))
 }

@@ -250,9 +250,15 @@ export class PlatformHost {
     if (input.from !== undefined) {
       const fixed = (['scenario', 'seed', 'clock'] as const).find((field) => input[field] !== undefined)
       if (fixed !== undefined)
-        throw new HttpError(400, `Invalid platform ${fixed}: a platform "from": "server" starts from the server's state, which fixes its ${fixed}`)
+        throw new HttpError(
+          400,
+          `Invalid platform ${fixed}: a platform "from": "server" starts from the server's state, which fixes its ${fixed}`,
+        )
       if (!this.#start)
-        throw new HttpError(400, 'Invalid platform from: this server was given no starting state to share (startMockServer platforms.start)')
+        throw new HttpError(
+          400,
+          'Invalid platform from: this server was given no starting state to share (startMockServer platforms.start)',
+        )
     }
     const now = input.clock?.now
     const outOfRange = now === undefined ? undefined : clockRangeRefusal(new Date(now).getTime(), `clock.now ${JSON.stringify(now)}`)

@@ -60,7 +60,15 @@ export class SharedStart {
  */
 export function sharedStart(snapshot: SerializedState): SharedStart {
   const v = snapshot as Partial<SerializedState> | undefined
-  if (typeof v !== 'object' || v === null || v.format !== 'docplat-mock-state' || !Array.isArray(v.random) || typeof v.clock !== 'object' || typeof v.tables !== 'object' || v.tables === null)
+  if (
+    typeof v !== 'object' ||
+    v === null ||
+    v.format !== 'docplat-mock-state' ||
+    !Array.isArray(v.random) ||
+    typeof v.clock !== 'object' ||
+    typeof v.tables !== 'object' ||
+    v.tables === null
+  )
     throw new TypeError('Not a docplat mock state snapshot')
   const dangling = findDanglingReference(snapshot)
   if (dangling !== undefined) throw new DanglingReferenceError(dangling)
