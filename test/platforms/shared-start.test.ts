@@ -4,6 +4,8 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMockPlatform, sharedStart, type MockPlatform, type SerializedState } from '../../mock/index.ts'
+import { HttpError } from '../../mock/base/http-error.ts'
+import { PlatformHost } from '../../mock/host/platforms.ts'
 import { createInstrumentedPlatform } from '../../mock/platform.ts'
 import { parseCommandLine } from '../../mock/node/args.ts'
 import { startServing } from '../../mock/node/serve.ts'
@@ -57,8 +59,11 @@ describe('platforms begun from one shared start', () => {
       return seen(copy, start)
     })()
     let failTeamUpdates = false
+    const errors: unknown[] = []
+    const quiet = { debug() {}, info() {}, warn() {}, error: (...args: unknown[]) => void errors.push(args) }
     const a = createInstrumentedPlatform(
-      { start: shared },
+      // The failed write is a 500 the platform logs: kept here, not printed.
+      { start: shared, logger: quiet },
       {
         beforeWrite: (table, kind) => {
           if (failTeamUpdates && table === 'teams' && kind === 'update') throw new Error('a write failed halfway')
@@ -79,6 +84,7 @@ describe('platforms begun from one shared start', () => {
     failTeamUpdates = true
     await expect(inA.orgs.teams.update({ organizationId: start.org, teamId: start.teamIds[2]!, title: 'Never kept' })).rejects.toThrow()
     failTeamUpdates = false
+    expect(errors).toHaveLength(1)
 
     // An operation holding a shared record when it updates it answers the record as updated (the
     // builder returns the page it read): it ran again on A's own copy.
@@ -237,5 +243,42 @@ describe('POST /_docplat/platforms with "from": "server"', () => {
     }
     const listed = (await (await fetch(`${url}/_docplat/platforms`)).json()) as { platforms: Array<{ id: string }> }
     expect(listed.platforms.map((p) => p.id)).toEqual(['default'])
+  })
+})
+
+describe('a host creating platforms from its starting state', () => {
+  it('refuses any body that names what the start fixes beside "from", with a 400 naming the field, creating nothing', () => {
+    const start = sharedStart(createMockPlatform({ scenario: 'empty' }).snapshot())
+    const host = new PlatformHost({ firstScenario: 'custom', origin: () => 'http://127.0.0.1:4010', idle: 0, start: () => start })
+    const fixed = fc.record(
+      {
+        scenario: fc.constantFrom('demo', 'empty'),
+        seed: fc.string({ minLength: 1, maxLength: 20 }),
+        clock: fc.record({ now: fc.constant('2030-01-01T00:00:00Z'), frozen: fc.boolean() }, { requiredKeys: [] }),
+      },
+      { requiredKeys: [] },
+    )
+    fc.assert(
+      fc.property(
+        fixed.filter((body) => Object.keys(body).length > 0),
+        (body) => {
+          const refused = (() => {
+            try {
+              host.create({ from: 'server', ...body })
+            } catch (error) {
+              return error
+            }
+          })()
+          expect(refused).toBeInstanceOf(HttpError)
+          expect((refused as HttpError).status).toBe(400)
+          expect((refused as HttpError).message).toMatch(new RegExp(`platform (${Object.keys(body).join('|')})`))
+          expect(host.size).toBe(1)
+        },
+      ),
+    )
+    // And without them, it creates one, named as started from the server.
+    expect(host.create({ from: 'server' }).from).toBe('server')
+    expect(host.size).toBe(2)
+    host.close()
   })
 })
