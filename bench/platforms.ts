@@ -1,5 +1,7 @@
 import autocannon from 'autocannon'
-import { createMockPlatform, type MockPlatform, type SerializedState } from '../mock/index.ts'
+import { readFileSync } from 'node:fs'
+import { createClient } from '../src/index.ts'
+import { createMockPlatform, sharedStart, type MockPlatform, type SerializedState } from '../mock/index.ts'
 import { fileURLToPath } from 'node:url'
 import { fmt, median, serveMock, start, stop, time } from './harness.ts'
 
@@ -69,11 +71,12 @@ async function heapPer(count: number, make: () => Promise<MockPlatform>): Promis
   return (after - before) / count
 }
 
-/** A state of `pages` pages (and a space per 100 of them), from a platform built with the builders. */
+/** A state of `pages` pages (and a space per 100 of them), from a platform built with the builders; an admin token labelled `admin`. */
 async function largeState(pages: number): Promise<SerializedState> {
   const platform = createMockPlatform({ scenario: 'empty', seed: 'large' })
   await platform.ready
   const org = await platform.builders.organization({ title: 'Large' })
+  await platform.builders.user({ displayName: 'Admin', organization: org.id, role: 'admin', tokenName: 'admin' })
   const collection = await platform.builders.collection({ organization: org.id, title: 'Everything' })
   for (let s = 0; s < pages / 100; s++) {
     const space = await platform.builders.space({ organization: org.id, parent: collection.id, title: `Space ${s}` })
@@ -89,6 +92,80 @@ async function largeState(pages: number): Promise<SerializedState> {
 }
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(2)} MB`
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
+
+/**
+ * Memory per platform started from a large state (`pages` pages): copied (a restore of the same
+ * snapshot object, as before shared starts) against shared (`createMockPlatform({ start })`), as a
+ * share of the state's own memory, idle, then after one update and after one insert.
+ */
+export async function sharedPlatforms(pages: number, count: number): Promise<string[]> {
+  const gc = (globalThis as { gc?: () => void }).gc
+  if (!gc) throw new Error('run with --expose-gc')
+  const heap = () => {
+    gc()
+    gc()
+    return process.memoryUsage().heapUsed
+  }
+  const state = await largeState(pages)
+  const json = JSON.stringify(state)
+  // The state's own memory: one platform holding it, strings included (parsed afresh, the parse let go).
+  let base = heap()
+  const holder = createMockPlatform({ scenario: 'empty', baseUrl: 'http://127.0.0.1:1/own' })
+  await holder.restore(JSON.parse(json) as SerializedState)
+  const own = heap() - base
+  let n = 0
+  const copied = await heapPer(count, async () => {
+    const platform = createMockPlatform({ scenario: 'empty', baseUrl: `http://127.0.0.1:1/c${n++}` })
+    await platform.restore(state)
+    return platform
+  })
+  base = heap()
+  const start = sharedStart(state)
+  const startCost = heap() - base
+  const token = (state.tables.tokens as Array<{ id: string; label: string }>).find((t) => t.label === 'admin')!.id
+  const spaceIds = (state.tables.spaces as Array<{ id: string }>).map((s) => s.id)
+  const kept: MockPlatform[] = []
+  const make = async () => {
+    const platform = createMockPlatform({ start, baseUrl: `http://127.0.0.1:1/s${n++}` })
+    await platform.ready
+    kept.push(platform)
+    return platform
+  }
+  const shared = await heapPer(count, make)
+  // A first read each (what any first request builds: request log, lazily derived data), then one
+  // write, then one insert: what a platform adds once it writes, apart from reading.
+  const clients = kept.map((platform) => createClient({ token, fetch: platform.fetch, retry: 0 }))
+  base = heap()
+  for (const [i, client] of clients.entries()) await client.spaces.get({ spaceId: spaceIds[i % spaceIds.length]! })
+  const afterRead = (heap() - base) / kept.length
+  base = heap()
+  for (const [i, client] of clients.entries())
+    await client.spaces.update({ spaceId: spaceIds[i % spaceIds.length]!, title: `Renamed ${i}` })
+  const afterUpdate = (heap() - base) / kept.length
+  base = heap()
+  for (const [i, platform] of kept.entries())
+    await platform.builders.content({ space: spaceIds[i % spaceIds.length]!, pages: [{ title: `New ${i}`, markdown: `# New ${i}\n` }] })
+  const afterInsert = (heap() - base) / kept.length
+  if (holder.db.pages.size < pages) throw new Error('the state lost pages')
+  const share = (bytes: number) => `${((100 * bytes) / own).toFixed(1)}%`
+  const goal = shared <= 0.05 * own
+  return [
+    `Per platform started from a large state (${pages} pages in ${pages / 100} spaces; ${mb(json.length)} of JSON; one platform holding it: ${mb(own)} of heap), ${count} platforms, V8 heap after full collections (load ${load()}):`,
+    '',
+    '| per platform | heap | share of the state |',
+    '|---|---|---|',
+    `| copied (a restore of the same snapshot object) | ${mb(copied)} | ${share(copied)} |`,
+    `| shared (\`createMockPlatform({ start })\`), idle | ${kb(shared)} | ${share(shared)} |`,
+    `| shared, then a first read (a space over the SDK: request log, what it derives on first read) | +${kb(afterRead)} | +${share(afterRead)} |`,
+    `| shared, then one update (that space renamed over the SDK) | +${kb(afterUpdate)} | +${share(afterUpdate)} |`,
+    `| shared, then one insert (a page added with the builders) | +${kb(afterInsert)} | +${share(afterInsert)} |`,
+    '',
+    `The shared start itself (\`sharedStart(state)\`, built once) is ${mb(startCost)}. Goal (shared starts): a platform from a large state costs at most 5% of that state's memory until it writes: ${goal ? 'met' : 'NOT met'} (${share(shared)}).`,
+    '',
+  ]
+}
 
 export async function platforms(quick = false): Promise<string[]> {
   const lines = ['## Many platforms on one server', '']
@@ -214,28 +291,15 @@ export async function platforms(quick = false): Promise<string[]> {
     await platform.ready
     return platform
   })
-  const pages = quick ? 1_000 : 5_000
-  const state = await largeState(pages)
-  const stateJson = JSON.stringify(state).length
-  const large = await heapPer(quick ? 3 : 10, async () => {
-    const platform = createMockPlatform({ scenario: 'empty', baseUrl: `http://127.0.0.1:1/p${n++}` })
-    await platform.restore(state)
-    return platform
-  })
-  // A copy that shares nothing (strings included), for comparison.
-  const gc = (globalThis as { gc: () => void }).gc
-  gc()
-  const before = process.memoryUsage().heapUsed
-  const copy = structuredClone(state.tables)
-  gc()
-  const deep = process.memoryUsage().heapUsed - before
-  if (Object.keys(copy).length === 0) throw new Error('no tables')
-  lines.push(
-    `Memory per idle platform (V8 heap after full collections, ${count} platforms): ${mb(demo)} for a demo platform.`,
-    '',
-    `Per platform started from a large state (${pages} pages in ${pages / 100} spaces; ${mb(stateJson)} of JSON), restored from the same snapshot object: ${mb(large)}; a copy of its tables that shares nothing (\`structuredClone\`) is ${mb(deep)}. A new platform copies the starting state's records (objects and arrays, then its own indexes and caches over them) but not their strings, which V8 shares by reference: that is why it costs less than the independent copy. Sharing the unchanged records too (copy on write) would save at most the part of the ${mb(large)} that is record objects, not the indexes each platform builds over them; it is not done (decision in docs/decisions/node.md).`,
-  )
+  lines.push(`Memory per idle platform (V8 heap after full collections, ${count} platforms): ${mb(demo)} for a demo platform.`, '')
+  lines.push(...(await sharedPlatforms(quick ? 1_000 : 5_000, quick ? 3 : 10)))
   return lines
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log((await platforms(process.argv.includes('--quick'))).join('\n'))
+if (import.meta.url === `file://${process.argv[1]}`) {
+  // `--shared <pages>`: only the shared-start figures, at that size.
+  const at = process.argv.indexOf('--shared')
+  const lines =
+    at > 0 ? await sharedPlatforms(Number(process.argv[at + 1] ?? 5_000), 10) : await platforms(process.argv.includes('--quick'))
+  console.log(lines.join('\n'))
+}

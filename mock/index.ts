@@ -35,6 +35,7 @@ export {
   type UnmatchedRequest,
 } from './verify/verify.ts'
 export { ByteBudget } from './base/byte-budget.ts'
+export { sharedStart, type SharedStart } from './scenarios/shared-start.ts'
 export type { Tables } from './tables/db.ts'
 export type { NewOrganization } from './model/orgs/organizations.ts'
 export type { NewCollection } from './model/spaces/collections.ts'

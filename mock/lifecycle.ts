@@ -8,6 +8,7 @@ import type { BeforeWrite } from './tables/undo-log.ts'
 import type { Builders } from './scenarios/builders.ts'
 import { DEMO_TOKEN_NAMES, scenarios, type Scenario, type ScenarioName } from './scenarios/index.ts'
 import { cachedScenario, cacheScenario, withFreshSecrets, type BuiltScenario } from './scenario-cache.ts'
+import { SharedStart } from './scenarios/shared-start.ts'
 
 /** Fixed start of platform time, so two runs of a scenario agree to the millisecond when frozen. */
 export const DEFAULT_NOW = '2026-01-15T09:00:00.000Z'
@@ -59,6 +60,8 @@ export interface LifecycleOptions {
   lock: StateLock
   /** Told before every table write of every state the lifecycle makes (a test's fault injection). */
   beforeWrite?: BeforeWrite | undefined
+  /** A starting state shared with other platforms: taken instead of the scenario, its records shared until written. */
+  start?: SharedStart | undefined
 }
 
 /**
@@ -96,6 +99,8 @@ export interface StateLifecycle {
   save(write: (snapshot: SerializedState) => Promise<void>): Promise<void>
   /** From now on, `reset()` returns to the current state (a `--state` file's, once restored at start). */
   keepAsInitial(): void
+  /** The state `reset()` returns to, as a start other platforms share (built once per initial state). */
+  startingState(): SharedStart
 }
 
 /** The scenario function of an option; an unknown name throws at once, naming the known ones. */
@@ -189,7 +194,8 @@ export function createStateLifecycle(options: LifecycleOptions): StateLifecycle 
   /** The tokens the scenario is built with: seeded whenever the build is kept for others. */
   const buildTokens = cacheKey === undefined ? scenarioTokens : 'seeded'
   let building = true
-  const cached = cacheKey === undefined ? undefined : cachedScenario(cacheKey)
+  // A shared start is a build kept elsewhere: taken as a kept scenario is, its tables shared.
+  const cached = options.start ? options.start.built : cacheKey === undefined ? undefined : cachedScenario(cacheKey)
   const tokens: Record<string, string> = {}
   // A build kept earlier brings its named tokens (below): deriving them again would be thrown away.
   if (!cached && (options.scenario === undefined || options.scenario === 'demo'))
@@ -224,6 +230,8 @@ export function createStateLifecycle(options: LifecycleOptions): StateLifecycle 
   let initial: SerializedState | undefined
   /** The names of `initial`'s tokens: a reset names them again, whatever loads came between. */
   let initialTokens: Record<string, string> = {}
+  /** The start other platforms share, and the initial state it was built from. */
+  let shared: { from: SerializedState; start: SharedStart } | undefined
   /** The snapshot a built scenario starts from: as built, or with fresh secrets when the platform wants fresh tokens. */
   const startOf = (built: BuiltScenario): SerializedState => {
     const start = scenarioTokens === 'random' ? withFreshSecrets(built, secretsFrom()) : built
@@ -247,6 +255,11 @@ export function createStateLifecycle(options: LifecycleOptions): StateLifecycle 
     const next = createState(clock, new Random(snapshot.random), urls, libraries, secretsFrom(snapshot.secrets), options.beforeWrite)
     next.seq = snapshot.seq
     for (const [name, table] of tableEntries(next)) {
+      const shared = options.start?.table(name, snapshot.tables[name])
+      if (shared) {
+        table.share(shared)
+        continue
+      }
       try {
         table.load(snapshot.tables[name] ?? [], trusted)
       } catch (error) {
@@ -394,6 +407,18 @@ export function createStateLifecycle(options: LifecycleOptions): StateLifecycle 
     keepAsInitial() {
       initial = serialize(state)
       initialTokens = { ...tokens }
+    },
+    startingState() {
+      if (options.start && initial === options.start.built.snapshot) return options.start
+      if (shared?.from !== initial) {
+        // Every token of the state named, by its label where it has no name: platforms started from
+        // it get fresh tokens, which their creator knows only by these names.
+        const named: Record<string, string> = {}
+        for (const token of (initial!.tables.tokens ?? []) as Array<{ id: string; label?: string }>)
+          if (token.label) named[token.label] = token.id
+        shared = { from: initial!, start: new SharedStart(initial!, { ...named, ...initialTokens }, true) }
+      }
+      return shared!.start
     },
   }
 }

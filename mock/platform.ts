@@ -29,6 +29,7 @@ import type { DeliveryCapabilities } from './model/integrations/delivery.ts'
 import type { IntegrationDev } from './node/dev/loop.ts'
 import { loadDevLoop } from './node/dev/load.ts'
 import type { DemoTokenName, Scenario, ScenarioName } from './scenarios/index.ts'
+import type { SharedStart } from './scenarios/shared-start.ts'
 import { createStateLifecycle, DEFAULT_NOW, type StateLifecycle } from './lifecycle.ts'
 
 export { DEFAULT_NOW, isSerializedState } from './lifecycle.ts'
@@ -40,6 +41,12 @@ export interface MockPlatformOptions {
    * name throws at once, listing the known ones.
    */
   scenario?: ScenarioName | Scenario | undefined
+  /**
+   * Start from a state shared with other platforms instead of a scenario (`sharedStart(snapshot)`):
+   * its records are not copied, so a platform costs what it writes, not what it starts with.
+   * A write never shows in another platform; `reset()` returns to the start.
+   */
+  start?: SharedStart | undefined
   /** Seed of IDs and tokens: the same seed gives the same scenario. Default `'docplat'`. */
   seed?: string | undefined
   /** Platform time at start. Default 2026-01-15T09:00:00Z; time then flows unless `freeze` is set. */

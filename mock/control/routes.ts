@@ -462,7 +462,7 @@ export const CONTROL = {
     method: 'POST',
     path: '/_docplat/platforms',
     summary:
-      'Another platform on this server, with its own state, clock, faults, request log and fresh tokens: its API under `baseUrl` (`/_docplat/platforms/{id}/v1/...`), its control plane under `controlUrl`. 429 past `--max-platforms`, 507 past the memory bound',
+      'Another platform on this server, with its own state, clock, faults, request log and fresh tokens: its API under `baseUrl` (`/_docplat/platforms/{id}/v1/...`), its control plane under `controlUrl`. `"from": "server"` starts it from the server\'s starting state, shared with the others started from it until each writes. 429 past `--max-platforms`, 507 past the memory bound',
     body: NewPlatformBody,
     bodyOptional: true,
     status: 201,

@@ -4,6 +4,7 @@ import { HttpError } from '../base/http-error.ts'
 import { clockRangeRefusal, parseDuration } from '../base/clock.ts'
 import { cryptoSecrets } from '../base/random.ts'
 import { createMockPlatform, type MockPlatform, type MockPlatformOptions } from '../platform.ts'
+import type { SharedStart } from '../scenarios/shared-start.ts'
 
 /** Where a server's hosted platforms live: `/_docplat/platforms/{id}` + the API (`/v1/...`) or their control plane. */
 export const PLATFORMS_PREFIX = '/_docplat/platforms/'
@@ -28,8 +29,14 @@ export const MAX_HOSTED_REQUEST_MEMORY_BYTES = 64 * 1024 * 1024
  */
 export type PlatformPolicy = Pick<MockPlatformOptions, 'tunnelAllow' | 'tunnelLoopback' | 'onUnmatched' | 'fetch' | 'logger'>
 
-/** What `POST /_docplat/platforms` takes: every field optional, none unknown. */
+/**
+ * What `POST /_docplat/platforms` takes: every field optional, none unknown. `from: 'server'`
+ * starts from the server's starting state (its scenario or `--state` file as it started), shared
+ * with every platform started from it: it takes no `scenario`, `seed` or `clock`, which that
+ * state already fixes.
+ */
 export const NewPlatformBody = z.strictObject({
+  from: z.optional(z.literal('server')),
   scenario: z.optional(z.enum(['demo', 'empty'])),
   seed: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
   clock: z.optional(
@@ -58,6 +65,8 @@ export interface HostedPlatform {
   readonly controlUrl: string
   /** `demo`, `empty`, or what the server's first platform was started with. */
   readonly scenario: string
+  /** `server` when it started from the server's starting state (`"from": "server"`). */
+  readonly from: 'server' | undefined
   /** The seed it was created with, when one was given. */
   readonly seed: string | undefined
   /** Wall-clock milliseconds at creation. */
@@ -74,6 +83,7 @@ export const PlatformInfo = z.object({
   baseUrl: z.string(),
   controlUrl: z.string(),
   scenario: z.string(),
+  from: z.optional(z.literal('server')),
   seed: z.optional(z.string()),
   createdAt: z.string(),
   lastUsedAt: z.string(),
@@ -91,6 +101,7 @@ export function platformInfo(entry: HostedPlatform): PlatformInfo {
     baseUrl: entry.baseUrl,
     controlUrl: entry.controlUrl,
     scenario: entry.scenario,
+    ...(entry.from !== undefined ? { from: entry.from } : {}),
     ...(entry.seed !== undefined ? { seed: entry.seed } : {}),
     createdAt: new Date(entry.createdAt).toISOString(),
     lastUsedAt: new Date(entry.lastUsed).toISOString(),
@@ -132,6 +143,11 @@ export interface PlatformHostOptions {
   create?: ((options: MockPlatformOptions) => MockPlatform) | undefined
   /** The server's policy, which every hosted platform is created with. */
   policy?: PlatformPolicy | undefined
+  /**
+   * The server's starting state, which `"from": "server"` platforms share (built on first use);
+   * `undefined` while the server is starting. Omitted, `"from": "server"` is refused (400).
+   */
+  start?: (() => SharedStart | undefined) | undefined
   /**
    * The server's one budget of memory kept about past requests: each hosted platform's request log
    * and exchanges take a share of it ({@link ByteBudget} `within`), so all of them together keep at
@@ -182,6 +198,7 @@ export class PlatformHost {
   readonly #origin: () => string
   readonly #policy: PlatformPolicy
   readonly #requestMemory: ByteBudget | undefined
+  readonly #start: (() => SharedStart | undefined) | undefined
   #sweeper: unknown
   #closed = false
 
@@ -202,6 +219,7 @@ export class PlatformHost {
     this.#firstScenario = options.firstScenario
     this.#policy = options.policy ?? {}
     this.#requestMemory = options.requestMemory
+    this.#start = options.start
     this.#started = this.#now()
   }
 
@@ -229,6 +247,19 @@ export class PlatformHost {
       throw new HttpError(400, `Invalid platform ${field}: ${issue.message}${unknown}`)
     }
     const input = parsed.data
+    if (input.from !== undefined) {
+      const fixed = (['scenario', 'seed', 'clock'] as const).find((field) => input[field] !== undefined)
+      if (fixed !== undefined)
+        throw new HttpError(
+          400,
+          `Invalid platform ${fixed}: a platform "from": "server" starts from the server's state, which fixes its ${fixed}`,
+        )
+      if (!this.#start)
+        throw new HttpError(
+          400,
+          'Invalid platform from: this server was given no starting state to share (startMockServer platforms.start)',
+        )
+    }
     const now = input.clock?.now
     const outOfRange = now === undefined ? undefined : clockRangeRefusal(new Date(now).getTime(), `clock.now ${JSON.stringify(now)}`)
     if (outOfRange !== undefined) throw new HttpError(400, `Invalid platform ${outOfRange}`)
@@ -250,10 +281,14 @@ export class PlatformHost {
     const asked = input.options?.requestJournal
     const shared = this.#requestMemory
     const requestJournal = asked === false ? false : shared ? new ByteBudget(Math.min(asked ?? shared.limit, shared.limit), shared) : asked
+    // Built (once) only now that nothing else refuses the request: the first such platform pays for it.
+    const start = input.from === 'server' ? this.#start?.() : undefined
+    if (input.from === 'server' && !start) throw new HttpError(503, 'The server is still starting: try again once it answers')
+    const scenario = start ? this.#firstScenario : (input.scenario ?? 'demo')
     const platform = this.#create({
       // The server's policy first: nothing a client sends when creating a platform may loosen it.
       ...this.#policy,
-      scenario: input.scenario ?? 'demo',
+      ...(start ? { start } : { scenario: input.scenario ?? 'demo' }),
       ...(input.seed !== undefined ? { seed: input.seed } : {}),
       ...(now !== undefined ? { now } : {}),
       ...(input.clock?.frozen !== undefined ? { freeze: input.clock.frozen } : {}),
@@ -269,7 +304,8 @@ export class PlatformHost {
       platform,
       baseUrl,
       controlUrl: `${baseUrl}/_docplat`,
-      scenario: input.scenario ?? 'demo',
+      scenario,
+      from: input.from,
       seed: input.seed,
       createdAt: at,
       lastUsed: at,

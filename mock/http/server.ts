@@ -8,6 +8,7 @@ import { isLoopbackHost as isLoopback } from '../base/loopback.ts'
 import { DroppedConnection, type PlainHandler } from '../core.ts'
 import type { FetchDispatch } from '../fetch-adapter.ts'
 import type { MockPlatform } from '../platform.ts'
+import type { SharedStart } from '../scenarios/shared-start.ts'
 import { ExchangeDetails } from '../control/exchange-messages.ts'
 import { createControlPlane, type ControlPlaneOptions } from '../control/plane.ts'
 import type { RequestSummary } from './access-log.ts'
@@ -114,6 +115,13 @@ export interface MockServerPlatforms {
    * Default: development tunnels may reach loopback only when the server listens on loopback.
    */
   policy?: PlatformPolicy | undefined
+  /**
+   * The server's starting state, which `POST /_docplat/platforms` with `"from": "server"` starts
+   * platforms from, shared among them: `docplat-mock serve` gives its first platform's state as it
+   * started (its scenario, or its `--state` file). `undefined` while the server is starting.
+   * Omitted, `"from": "server"` is refused (400).
+   */
+  start?: (() => SharedStart | undefined) | undefined
 }
 
 /** Time limits of {@link startMockServer}, in milliseconds. */
@@ -209,6 +217,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
           // The server's tunnel policy unless the caller gave one: beyond loopback, no tunnel to loopback.
           policy: limits.policy ?? { tunnelLoopback: loopback },
           requestMemory: budget,
+          start: limits.start,
           memory: {
             // What the request memory may still fill counts as used: it fills without asking.
             used: () => oldGenerationUsed() + Math.max(0, budget.limit - budget.used),

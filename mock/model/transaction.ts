@@ -36,6 +36,14 @@ export class Transaction {
     return this.#state.writes.firstWrite
   }
 
+  /**
+   * Whether this transaction met a record its state shares with other platforms (a shared start):
+   * its runner rolls it back and runs it again, the record then the state's own.
+   */
+  get sharedWrite(): boolean {
+    return this.#state.writes.sharedWrite
+  }
+
   commit(): void {
     this.#state.writes.commit()
   }

@@ -103,7 +103,8 @@ Options of serve:
                        included (default 100); more are refused with 429
   --max-platform-memory <size>  memory in use (old generation, plus what the request
                        journal may still fill) at which new platforms are refused with 507
-                       (default three quarters of the old space)
+                       (default three quarters of the old space); a shared starting
+                       state counts once, each platform what it adds
   --platform-idle <duration>  a created platform unused this long is ended: 90s, 30m
                        (default), 2h; 0 never
 Options of dev (runs an integration's code offline, as the platform's CLI dev does):

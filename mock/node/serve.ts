@@ -13,6 +13,7 @@ import { openStateJournal, type StateJournal } from './state-journal.ts'
 import { StateFileError } from './state-file.ts'
 import type { PlatformPolicy } from '../host/platforms.ts'
 import { loggerAt, mockLog } from '../base/logger.ts'
+import type { SharedStart } from '../scenarios/shared-start.ts'
 
 /** A started `serve`, or why it could not start. */
 export type Serving =
@@ -55,11 +56,13 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
   const requestMemory = new ByteBudget(options.requestJournal)
   // What every platform takes from the server's flags, the first and every hosted one.
   const policy = platformPolicy(options, (entry) => void strictStop(entry))
+  /** What `"from": "server"` platforms share: the first platform's state as it started, set once it has. */
+  let startingState: (() => SharedStart) | undefined
   try {
     server = await startMockServer({
       requestJournal: requestMemory,
       logger: policy.logger,
-      platforms: { ...options.platforms, policy },
+      platforms: { ...options.platforms, policy, start: () => startingState?.() },
       host: options.host,
       port: options.port,
       timeouts: options.timeouts,
@@ -140,6 +143,7 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
   const restored = journal?.restored ?? false
   // A reset (POST /_docplat/reset) returns to the state file's state at start, not the scenario's.
   if (restored) lifecycle.keepAsInitial()
+  startingState = () => lifecycle.startingState()
   resolveStarted(platform)
 
   return {

@@ -39,7 +39,14 @@ export interface BaseRecord {
  * so one page of a child list costs a binary search plus the page, whatever the size.
  */
 export class SortedIndex<R extends BaseRecord> {
-  readonly #groups = new Map<string, Stored<R>[]>()
+  #groups = new Map<string, Stored<R>[]>()
+  /**
+   * Set while the groups are a shared start's (see {@link Table.share}): the group lists this
+   * index has copied since, the only ones it may change in place. `undefined` when all are its own.
+   */
+  #owned: Set<Stored<R>[]> | undefined
+  /** Whether the groups map itself is still the shared start's. */
+  #sharedGroups = false
 
   readonly groupOf: (record: Stored<R>) => string | undefined
   readonly keyOf: (record: Stored<R>) => SortKey
@@ -51,9 +58,46 @@ export class SortedIndex<R extends BaseRecord> {
 
   /** Re-files what a write changed: the record as it was out, the record as it is in. */
   apply(event: TableEvent<R>): void {
-    if (event.kind === 'cleared') return void this.#groups.clear()
+    if (event.kind === 'cleared') {
+      this.#groups = new Map()
+      this.#owned = undefined
+      this.#sharedGroups = false
+      return
+    }
     if (event.before) this.#remove(event.before)
     if (event.after) this.#add(event.after)
+  }
+
+  /** Starts from `base`'s groups, shared until a write changes one. @internal */
+  share(base: SortedIndex<R>): void {
+    this.#groups = base.#groups
+    this.#sharedGroups = true
+    this.#owned = new Set()
+  }
+
+  /** Puts `copy` where `record` (the same ID, group and key) is filed: a shared record made the table's own. @internal */
+  replace(record: Stored<R>, copy: Stored<R>): void {
+    const group = this.groupOf(record)
+    if (group === undefined) return
+    const list = this.#writable(group)
+    if (!list) return
+    const at = list.indexOf(record)
+    if (at >= 0) list[at] = copy
+  }
+
+  /** The list of `group` this index may change in place (copied from a shared start on first need). */
+  #writable(group: string): Stored<R>[] | undefined {
+    const list = this.#groups.get(group)
+    const owned = this.#owned
+    if (!owned || !list || owned.has(list)) return list
+    if (this.#sharedGroups) {
+      this.#groups = new Map(this.#groups)
+      this.#sharedGroups = false
+    }
+    const copy = list.slice()
+    owned.add(copy)
+    this.#groups.set(group, copy)
+    return copy
   }
 
   /** The records of a group in key order (a live array: do not mutate). */
@@ -65,8 +109,15 @@ export class SortedIndex<R extends BaseRecord> {
     const group = this.groupOf(record)
     if (group === undefined) return
     const key = this.keyOf(record)
-    let list = this.#groups.get(group)
-    if (!list) this.#groups.set(group, (list = []))
+    let list = this.#writable(group)
+    if (!list) {
+      if (this.#sharedGroups) {
+        this.#groups = new Map(this.#groups)
+        this.#sharedGroups = false
+      }
+      this.#groups.set(group, (list = []))
+      this.#owned?.add(list)
+    }
     // Most records arrive last in their list's order (keys end with the creation sequence).
     const last = list.at(-1)
     if (!last || compareKeys(this.keyOf(last), key) < 0) list.push(record)
@@ -80,7 +131,7 @@ export class SortedIndex<R extends BaseRecord> {
   #remove(record: Stored<R>): void {
     const group = this.groupOf(record)
     if (group === undefined) return
-    const list = this.#groups.get(group)
+    const list = this.#writable(group)
     if (!list) return
     const at = this.#search(list, this.keyOf(record))
     if (list[at]?.id === record.id) list.splice(at, 1)
@@ -88,7 +139,10 @@ export class SortedIndex<R extends BaseRecord> {
       const i = list.findIndex((r) => r.id === record.id)
       if (i >= 0) list.splice(i, 1)
     }
-    if (list.length === 0) this.#groups.delete(group)
+    if (list.length === 0) {
+      this.#groups.delete(group)
+      this.#owned?.delete(list)
+    }
   }
 
   /** First position whose key is not below `key`. */
@@ -137,6 +191,20 @@ export class Table<R extends BaseRecord> {
   #writes: { log: UndoLog; name: string } | undefined
   /** The transaction in which this table last kept its order (a rollback puts removed records back in place). */
   #orderKept = -1
+  /** Its sorted indexes, in the order they were made: a shared start's are shared in the same order. */
+  readonly #indexes: SortedIndex<R>[] = []
+  /**
+   * The records of the shared start this table began from ({@link Table.share}): never changed in
+   * place. A record still the same object as there is shared with every table that began from it;
+   * an update makes it this table's own first.
+   */
+  #base: ReadonlyMap<string, Stored<R>> | undefined
+  /** Whether `#byId` is still the shared start's map (copied on the first write that adds or removes). */
+  #sharedMap = false
+  /** Set on a shared start: any write to it is a bug (it would show in every table sharing it). */
+  #frozen = false
+  /** The transaction in which an update last met a shared record: a second one in the next round owns every record. */
+  #sharedWriteAt = -2
 
   constructor(schema: StandardSchemaV1<R, R>) {
     this.#schema = schema
@@ -150,6 +218,7 @@ export class Table<R extends BaseRecord> {
   /** Adds a sorted index over this table; existing records are filed at once. */
   index(groupOf: (record: Stored<R>) => string | undefined, keyOf: (record: Stored<R>) => SortKey): SortedIndex<R> {
     const index = new SortedIndex(groupOf, keyOf)
+    this.#indexes.push(index)
     for (const record of this.#byId.values()) index.apply({ kind: 'write', table: this.name, before: undefined, after: record })
     this.observe((event) => index.apply(event))
     return index
@@ -173,6 +242,25 @@ export class Table<R extends BaseRecord> {
    */
   attach(log: UndoLog, name: string): void {
     this.#writes = { log, name }
+  }
+
+  /**
+   * Begins from `base`'s records and indexes without copying them: `base` is a table filled once
+   * and never written again (a shared start, frozen here), this one empty and not yet written.
+   * The map, index lists and records are copied on the first write that changes them, so what
+   * one table writes never shows in `base` nor in any other table begun from it. Observers are not
+   * told: what derives from the records is built on first read. @internal
+   */
+  share(base: Table<R>): void {
+    if (this.#byId.size > 0 || base === this) throw new TypeError('Only an empty table can begin from a shared start')
+    base.#frozen = true
+    this.#byId = base.#byId
+    this.#base = base.#byId
+    this.#sharedMap = true
+    for (const [i, index] of this.#indexes.entries()) {
+      const from = base.#indexes[i]
+      if (from) index.share(from)
+    }
   }
 
   get(id: string): Stored<R> | undefined {
@@ -215,6 +303,7 @@ export class Table<R extends BaseRecord> {
     if (this.#byId.has(values.id)) throw new TypeError(`A record with ID ${values.id} is already stored`)
     const record = this.#validate(values, 'The new record')
     const log = this.#before('insert')
+    this.#ownMap()
     this.#track(record)
     if (log?.open) log.record(() => this.#untrack(record))
     return record
@@ -233,6 +322,7 @@ export class Table<R extends BaseRecord> {
       ids.add(value.id)
     }
     const log = this.#before('load')
+    this.#ownMap()
     for (const record of values) this.#track(record)
     if (log?.open)
       log.record(() => {
@@ -247,8 +337,9 @@ export class Table<R extends BaseRecord> {
    * list or object the caller keeps and changes later does not change the stored record.
    */
   update(record: Stored<R>, changes: Partial<Stored<R>>): Stored<R> {
-    const stored = this.#byId.get(record.id)
+    let stored = this.#byId.get(record.id)
     if (!stored) throw new TypeError(`No record with ID ${record.id} is stored`)
+    if (this.#base?.get(stored.id) === stored) stored = this.#unshare(stored)
     if ('id' in changes && changes.id !== stored.id) throw new TypeError('A record keeps its ID')
     const merged = this.#validate({ ...stored, ...changes }, `Record ${stored.id}`)
     const copies: Partial<Stored<R>> = {}
@@ -273,6 +364,7 @@ export class Table<R extends BaseRecord> {
     const stored = this.#byId.get(record.id)
     if (!stored) return
     const log = this.#before('delete')
+    this.#ownMap()
     if (log?.open) {
       this.#keepOrder(log)
       log.record(() => this.#track(stored))
@@ -284,6 +376,7 @@ export class Table<R extends BaseRecord> {
     const log = this.#before('clear')
     const records = this.#byId
     this.#byId = new Map()
+    this.#sharedMap = false
     this.#tell({ kind: 'cleared', table: this.name, before: records })
     if (log?.open) {
       log.record(() => {
@@ -307,8 +400,49 @@ export class Table<R extends BaseRecord> {
     return result.value as Stored<R>
   }
 
+  /** Copies the shared start's map before the first write that adds or removes a record. */
+  #ownMap(): void {
+    if (!this.#sharedMap) return
+    this.#byId = new Map(this.#byId)
+    this.#sharedMap = false
+  }
+
+  /**
+   * Before an update of a record shared with other tables: outside a transaction, the record is
+   * copied and the copy updated. Inside one, the operation may hold the shared record and read it
+   * after the update (a record keeps its identity), so the write is refused and the undo log told
+   * which record to copy: the transaction is rolled back, the record made this table's own, and
+   * the operation run again (mock/core.ts), reading the copy from the start. A second refusal in
+   * the next round (an operation updating many records) copies the whole table at once.
+   */
+  #unshare(stored: Stored<R>): Stored<R> {
+    const log = this.#writes?.log
+    if (!log?.open) return this.#own(stored)
+    const all = this.#sharedWriteAt === log.generation - 1
+    this.#sharedWriteAt = log.generation
+    log.unshare(() => {
+      if (all) for (const record of this.#byId.values()) this.#own(record)
+      else {
+        const current = this.#byId.get(stored.id)
+        if (current) this.#own(current)
+      }
+    })
+    throw new SharedRecordWrite(this.name, stored.id)
+  }
+
+  /** The table's own copy of a record (made, and filed in its indexes, when it is still shared). */
+  #own(record: Stored<R>): Stored<R> {
+    if (this.#base?.get(record.id) !== record) return record
+    this.#ownMap()
+    const copy = { ...record }
+    this.#byId.set(record.id, copy)
+    for (const index of this.#indexes) index.replace(record, copy)
+    return copy
+  }
+
   /** Announces a write to the undo log (whose hook may fail it); the log, when the table has one. */
   #before(kind: WriteKind): UndoLog | undefined {
+    if (this.#frozen) throw new TypeError(`Table ${this.name || '(shared start)'} is a shared start: it is never written`)
     const writes = this.#writes
     if (!writes) return undefined
     writes.log.before(writes.name, kind)
@@ -355,6 +489,18 @@ export class Table<R extends BaseRecord> {
   #untrack(record: Stored<R>): void {
     this.#byId.delete(record.id)
     this.#tell({ kind: 'write', table: this.name, before: record, after: undefined })
+  }
+}
+
+/**
+ * Thrown by an update, inside a transaction, of a record a table shares with others: the
+ * transaction is rolled back and run again once the record is the table's own (mock/core.ts). Never
+ * reaches a client: only a transaction runner sees it. @internal
+ */
+export class SharedRecordWrite extends Error {
+  constructor(table: string, id: string) {
+    super(`An update of the shared record ${id} of ${table || 'a table'}: the transaction runs again with its own copy`)
+    this.name = 'SharedRecordWrite'
   }
 }
 

@@ -20,6 +20,8 @@ export class UndoLog {
   #firstWrite: string | undefined
   /** Counts transactions, so a table can tell whether it already kept its order in this one. */
   #generation = 0
+  /** What makes the shared records the open transaction tried to update a table's own, run once it is rolled back. */
+  #unshare: Array<() => void> = []
 
   constructor(beforeWrite?: BeforeWrite) {
     this.#beforeWrite = beforeWrite
@@ -46,6 +48,19 @@ export class UndoLog {
     if (this.#undo && this.#firstWrite === undefined) this.#firstWrite = `${table}.${kind}`
   }
 
+  /**
+   * Whether the open transaction tried to update a record its table shares with others: it must be
+   * rolled back and run again (the record is then the table's own), whatever it returned.
+   */
+  get sharedWrite(): boolean {
+    return this.#unshare.length > 0
+  }
+
+  /** Notes how to make a shared record a table's own, once the open transaction is rolled back. */
+  unshare(own: () => void): void {
+    if (this.#undo) this.#unshare.push(own)
+  }
+
   /** Records how to undo the write just made (only while a transaction is open). */
   record(undo: () => void): void {
     this.#undo?.push(undo)
@@ -61,6 +76,7 @@ export class UndoLog {
 
   /** Keeps what was written. @internal */
   commit(): void {
+    if (this.#unshare.length > 0) throw new Error('A transaction that met a shared record must be rolled back, not committed')
     this.#undo = undefined
     this.#firstWrite = undefined
   }
@@ -70,7 +86,9 @@ export class UndoLog {
     const undo = this.#undo
     this.#undo = undefined
     this.#firstWrite = undefined
-    if (!undo) return
-    for (let i = undo.length - 1; i >= 0; i--) undo[i]!()
+    if (undo) for (let i = undo.length - 1; i >= 0; i--) undo[i]!()
+    const unshare = this.#unshare
+    this.#unshare = []
+    for (const own of unshare) own()
   }
 }
