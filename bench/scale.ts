@@ -1,6 +1,8 @@
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { mkdir } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createClient, type Client } from '../src/index.ts'
 import { createMockPlatform } from '../mock/index.ts'
@@ -137,7 +139,7 @@ export async function scale(sizes = [1_000, 10_000, 100_000]): Promise<string[]>
     `Goal: the ${fmt(sizes.at(-1)!)} figures within 1.5x of the ${fmt(sizes[0]!)} figures, for both pages: ${worst <= 1.5 ? 'met' : 'NOT met'} (the largest ratio is ${fmt(worst, 2)}x).`,
     '',
   )
-  rows.push(...memory(), '', ...searchAtScale(searchSizes()))
+  rows.push(...memory(), '', ...searchAtScale(searchSizes()), '', ...(await servedAtScale(searchSizes())))
   return rows
 }
 
@@ -240,14 +242,15 @@ interface StateFileAtScale {
 /**
  * The organization of `pages` pages (spaces of 100 pages of about 900 characters, as
  * {@link organizationAtScale} builds it), built through the builders and written as a state file
- * the way `docplat-mock capture` and a `--state` save write it. Kept under `tmp/` and built once
- * per size: what is measured is serving it, and every run then serves the same bytes.
+ * into `dir` the way `docplat-mock capture` and a `--state` save write it. With `reuse`, a file
+ * an earlier run left there is served again (`--state-dir`: before and after a change then serve
+ * the same bytes).
  */
-async function stateFileAtScale(pages: number): Promise<StateFileAtScale> {
-  const dir = fileURLToPath(new URL('../tmp/scale-state/', import.meta.url))
-  const file = `${dir}${pages}.json`
+async function stateFileAtScale(pages: number, dir: string, reuse: boolean): Promise<StateFileAtScale> {
+  const file = join(dir, `${pages}.json`)
   const meta = `${file}.meta`
-  if (existsSync(file) && existsSync(meta)) return { file, ...(JSON.parse(readFileSync(meta, 'utf8')) as Omit<StateFileAtScale, 'file'>) }
+  if (reuse && existsSync(file) && existsSync(meta))
+    return { file, ...(JSON.parse(readFileSync(meta, 'utf8')) as Omit<StateFileAtScale, 'file'>) }
   await mkdir(dir, { recursive: true })
   const salt = `scale ${pages}`
   const platform = createMockPlatform({ scenario: 'empty', seed: `bench-scale-${pages}` })
@@ -311,8 +314,8 @@ const VmRSS = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/pr
  * first space search and the first organization search over HTTP, and reads its memory.
  * `snapshot` names a heap snapshot file to take after the searches.
  */
-async function serveAtScale(pages: number, snapshot?: string): Promise<Served> {
-  const state = await stateFileAtScale(pages)
+async function serveAtScale(pages: number, dir: string, reuse: boolean, snapshot?: string): Promise<Served> {
+  const state = await stateFileAtScale(pages, dir, reuse)
   const empty = await startServe(['--scenario', 'empty'])
   empty.stop()
   // A first organization search of 100,000 pages keeps the connection silent for longer than the default idle timeout.
@@ -412,12 +415,21 @@ async function startServe(args: readonly string[], snapshot?: string) {
  * Goals: RSS at most 8x the state file at the largest size, heap per page within 1.3x from the
  * smallest size to the largest, and the largest file's first answer under 2 s.
  */
-export async function servedAtScale(sizes: readonly number[], snapshotDir?: string): Promise<string[]> {
+export async function servedAtScale(
+  sizes: readonly number[],
+  options: { stateDir?: string; snapshotDir?: string } = {},
+): Promise<string[]> {
   const results: Served[] = []
-  for (const pages of sizes) {
-    // A snapshot of a 100,000-page heap takes longer to write and read than the rest of the run.
-    results.push(await serveAtScale(pages, snapshotDir && pages <= 50_000 ? `${snapshotDir}/served-${pages}` : undefined))
-    console.error(`scale: served ${fmt(pages)} pages`)
+  const dir = options.stateDir ?? (await mkdtemp(join(tmpdir(), 'docplat-scale-')))
+  try {
+    for (const pages of sizes) {
+      // A snapshot of a 100,000-page heap takes longer to write and read than the rest of the run.
+      const snapshot = options.snapshotDir && pages <= 50_000 ? join(options.snapshotDir, `served-${pages}`) : undefined
+      results.push(await serveAtScale(pages, dir, options.stateDir !== undefined, snapshot))
+      console.error(`scale: served ${fmt(pages)} pages`)
+    }
+  } finally {
+    if (options.stateDir === undefined) await rm(dir, { recursive: true, force: true })
   }
   const perPage = (r: Served) => (r.heap * 1e6) / r.pages
   const base = results[0]!
@@ -442,16 +454,16 @@ export async function servedAtScale(sizes: readonly number[], snapshotDir?: stri
 if (import.meta.main) {
   const one = process.argv.indexOf('--search-one')
   const served = process.argv.indexOf('--served')
-  const snapshots = process.argv.indexOf('--heap-snapshots')
+  const option = (name: string) => {
+    const at = process.argv.indexOf(name)
+    return at >= 0 ? resolve(process.argv[at + 1]!) : undefined
+  }
   if (one >= 0) console.log(JSON.stringify(await organizationAtScale(Number(process.argv[one + 1]))))
-  else if (served >= 0)
-    console.log(
-      (
-        await servedAtScale(
-          (process.argv[served + 1] ?? '').split(',').map(Number),
-          snapshots >= 0 ? process.argv[snapshots + 1] : undefined,
-        )
-      ).join('\n'),
-    )
-  else console.log(searchAtScale(searchSizes()).join('\n'))
+  else if (served >= 0) {
+    const sizes = (process.argv[served + 1] ?? '').split(',').map(Number)
+    const stateDir = option('--state-dir')
+    const snapshotDir = option('--heap-snapshots')
+    const rows = await servedAtScale(sizes, { ...(stateDir ? { stateDir } : {}), ...(snapshotDir ? { snapshotDir } : {}) })
+    console.log(rows.join('\n'))
+  } else console.log(searchAtScale(searchSizes()).join('\n'))
 }
