@@ -1,9 +1,14 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createClient, type Client } from '../src/index.ts'
 import { createMockPlatform } from '../mock/index.ts'
+import { saveStateFile } from '../mock/node/state-file.ts'
 import { fmt, median, time } from './harness.ts'
-import { organizationAtScale, type ScaleSearch } from './search.ts'
+import { markdown, organizationAtScale, word, type ScaleSearch } from './search.ts'
 
 interface Page {
   items: unknown[]
@@ -134,7 +139,7 @@ export async function scale(sizes = [1_000, 10_000, 100_000]): Promise<string[]>
     `Goal: the ${fmt(sizes.at(-1)!)} figures within 1.5x of the ${fmt(sizes[0]!)} figures, for both pages: ${worst <= 1.5 ? 'met' : 'NOT met'} (the largest ratio is ${fmt(worst, 2)}x).`,
     '',
   )
-  rows.push(...memory(), '', ...searchAtScale(searchSizes()))
+  rows.push(...memory(), '', ...searchAtScale(searchSizes()), '', ...(await servedAtScale(searchSizes())))
   return rows
 }
 
@@ -223,8 +228,248 @@ function searchAtScale(sizes: readonly number[]): string[] {
   ]
 }
 
+/** Spaces of the organization a state file at scale holds: pages of the search benchmark's shape. */
+const SPACE_PAGES = 100
+
+/** What a state file at scale needs beside it to be asked over HTTP: who asks, and where. */
+interface StateFileAtScale {
+  file: string
+  token: string
+  organizationId: string
+  spaceId: string
+}
+
+/**
+ * The organization of `pages` pages (spaces of 100 pages of about 900 characters, as
+ * {@link organizationAtScale} builds it), built through the builders and written as a state file
+ * into `dir` the way `docplat-mock capture` and a `--state` save write it. With `reuse`, a file
+ * an earlier run left there is served again (`--state-dir`: before and after a change then serve
+ * the same bytes).
+ */
+async function stateFileAtScale(pages: number, dir: string, reuse: boolean): Promise<StateFileAtScale> {
+  const file = join(dir, `${pages}.json`)
+  const meta = `${file}.meta`
+  if (reuse && existsSync(file) && existsSync(meta))
+    return { file, ...(JSON.parse(readFileSync(meta, 'utf8')) as Omit<StateFileAtScale, 'file'>) }
+  await mkdir(dir, { recursive: true })
+  const salt = `scale ${pages}`
+  const platform = createMockPlatform({ scenario: 'empty', seed: `bench-scale-${pages}` })
+  await platform.ready
+  const b = platform.builders
+  const org = await b.organization({ title: 'Bench scale' })
+  const { token } = await b.user({ organization: org.id, role: 'admin' })
+  let spaceId = ''
+  for (let s = 0; s < Math.ceil(pages / SPACE_PAGES); s++) {
+    const space = await b.space({ organization: org.id, title: `Space ${s}` })
+    if (s === 0) spaceId = space.id
+    for (let i = 0; i < SPACE_PAGES; i++)
+      await b.page({ space: space.id, title: `${word(i)} ${word(i * 3 + 1)} ${i}`, markdown: markdown(s * SPACE_PAGES + i, salt) })
+  }
+  await saveStateFile(platform, file)
+  const kept = { token, organizationId: org.id, spaceId }
+  writeFileSync(meta, JSON.stringify(kept))
+  return { file, ...kept }
+}
+
+/**
+ * Loaded into the served process (`--import`): on SIGUSR2 it collects twice, prints its heap, and
+ * writes a heap snapshot when `SCALE_SNAPSHOT` names a file. The mock has no route for its own
+ * memory, and adding one for a benchmark would widen the control plane.
+ */
+const PROBE = `data:text/javascript,${encodeURIComponent(`
+import { writeHeapSnapshot } from 'node:v8'
+let probes = 0
+process.on('SIGUSR2', () => {
+  globalThis.gc(); globalThis.gc()
+  const m = process.memoryUsage()
+  const base = process.env.SCALE_SNAPSHOT
+  const snapshot = base ? writeHeapSnapshot(base + '-' + ++probes + '.heapsnapshot') : undefined
+  process.stderr.write('PROBE ' + JSON.stringify({ rss: m.rss, heap: m.heapUsed, external: m.external, snapshot }) + '\\n')
+})`)}`
+
+/** What serving one state file at scale measured. */
+interface Served {
+  pages: number
+  fileMB: number
+  /** From spawning `docplat-mock serve --state` to its first answer, wall ms. */
+  firstAnswer: number
+  spaceSearch: number
+  orgSearch: number
+  /** The process's resident memory after both searches (VmRSS), MB. */
+  rss: number
+  /** Heap in use after both searches and two full collections, MB. */
+  heap: number
+  /** Heap in use once started, before any search (after two full collections), MB. */
+  heapStarted: number
+  /** The same start without a state file (`--scenario empty`), wall ms: the part of the start the file does not cost. */
+  emptyStart: number
+  load: string
+}
+
+const VmRSS = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
+
+/**
+ * Starts `docplat-mock serve --state <file>` of the organization at scale as a child process
+ * (the CLI from sources, as the tests start it), times its start to the first answer, then the
+ * first space search and the first organization search over HTTP, and reads its memory.
+ * `snapshot` names a heap snapshot file to take after the searches.
+ */
+async function serveAtScale(pages: number, dir: string, reuse: boolean, snapshot?: string): Promise<Served> {
+  const state = await stateFileAtScale(pages, dir, reuse)
+  const empty = await startServe(['--scenario', 'empty'])
+  empty.stop()
+  // A first organization search of 100,000 pages keeps the connection silent for longer than the default idle timeout.
+  const served = await startServe(['--state', state.file, '--idle-timeout', '900000', '--request-timeout', '900000'], snapshot)
+  try {
+    const client = createClient({ baseUrl: served.url, token: state.token, retry: 0, timeout: false })
+    await client.orgs.get({ organizationId: state.organizationId })
+    const firstAnswer = served.firstAnswer
+    const started = await served.probe()
+    let t = performance.now()
+    const inSpace = await client.spaces.search({ spaceId: state.spaceId, query: 'webhook' })
+    const spaceSearch = performance.now() - t
+    t = performance.now()
+    const inOrg = await client.orgs.search({ organizationId: state.organizationId, query: 'webhook' })
+    const orgSearch = performance.now() - t
+    if (inSpace.items.length === 0 || inOrg.items.length === 0) throw new Error('a search at scale found nothing')
+    const rss = VmRSS(served.pid)
+    const { heap } = await served.probe()
+    return {
+      pages,
+      fileMB: statSync(state.file).size / 1e6,
+      firstAnswer,
+      spaceSearch,
+      orgSearch,
+      rss,
+      heap: heap / 1e6,
+      heapStarted: started.heap / 1e6,
+      emptyStart: empty.firstAnswer,
+      load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
+    }
+  } finally {
+    served.stop()
+  }
+}
+
+/**
+ * `docplat-mock serve --port 0 --quiet ...args` from sources, with the probe loaded: resolves once
+ * it has printed where it listens (it does so once started), with when it was spawned, how long
+ * its first answer (`GET /v1/user` with no token: a 401 is an answer) took from there, and what
+ * asks it for its heap.
+ */
+async function startServe(args: readonly string[], snapshot?: string) {
+  const cli = fileURLToPath(new URL('../mock/node/cli.ts', import.meta.url))
+  const started = performance.now()
+  const child = spawn(process.execPath, ['--expose-gc', `--import=${PROBE}`, cli, 'serve', '--port', '0', '--quiet', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...(snapshot ? { SCALE_SNAPSHOT: snapshot } : {}) },
+  })
+  let out = ''
+  let err = ''
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk))
+  const exited = new Promise<never>((_, reject) =>
+    child.on('exit', (code) => reject(new Error(`docplat-mock serve exited (${code}): ${err}`))),
+  )
+  exited.catch(() => undefined)
+  const stop = () => void child.kill('SIGKILL')
+  try {
+    const url = await Promise.race([
+      exited,
+      new Promise<string>((resolve) =>
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          out += chunk
+          const match = /listening on (http:\/\/\S+)/.exec(out)
+          if (match) resolve(match[1]!)
+        }),
+      ),
+    ])
+    await fetch(`${url}/v1/user`)
+    const firstAnswer = performance.now() - started
+    let probes = 0
+    /** Two full collections in the child, then its heap (and a heap snapshot when asked). */
+    const probe = () => {
+      const nth = ++probes
+      const probed = new Promise<{ heap: number }>((resolve) => {
+        const check = () => {
+          const lines = [...err.matchAll(/PROBE (\{.*\})\n/g)]
+          if (lines.length >= nth) {
+            child.stderr.off('data', check)
+            resolve(JSON.parse(lines[nth - 1]![1]!) as { heap: number })
+          }
+        }
+        child.stderr.on('data', check)
+      })
+      child.kill('SIGUSR2')
+      return Promise.race([exited, probed])
+    }
+    return { url, started, firstAnswer, pid: child.pid!, probe, stop }
+  } catch (error) {
+    stop()
+    throw error
+  }
+}
+
+/**
+ * Serving a large organization from its state file (`docplat-mock serve --state`), at each size:
+ * the start to the first answer, the first searches, and the memory after them against the file.
+ * Goals: RSS at most 8x the state file at the largest size, heap per page within 1.3x from the
+ * smallest size to the largest, and the largest file's first answer under 2 s.
+ */
+export async function servedAtScale(
+  sizes: readonly number[],
+  options: { stateDir?: string; snapshotDir?: string } = {},
+): Promise<string[]> {
+  const results: Served[] = []
+  const dir = options.stateDir ?? (await mkdtemp(join(tmpdir(), 'docplat-scale-')))
+  try {
+    for (const pages of sizes) {
+      // A snapshot of a 100,000-page heap takes longer to write and read than the rest of the run.
+      const snapshot = options.snapshotDir && pages <= 50_000 ? join(options.snapshotDir, `served-${pages}`) : undefined
+      results.push(await serveAtScale(pages, dir, options.stateDir !== undefined, snapshot))
+      console.error(`scale: served ${fmt(pages)} pages`)
+    }
+  } finally {
+    if (options.stateDir === undefined) await rm(dir, { recursive: true, force: true })
+  }
+  const perPage = (r: Served) => (r.heap * 1e6) / r.pages
+  const base = results[0]!
+  const largest = results.at(-1)!
+  const growth = perPage(largest) / perPage(base)
+  return [
+    '### Serving a large organization from its state file (`docplat-mock serve --state`, a fresh process per size)',
+    '',
+    '| pages | state file MB | start to first answer (ms) | the same start without a file (ms) | RSS after both searches (MB) | RSS / state file | heap once started (MB) | heap per page after both searches (bytes) | first space search (ms) | first organization search (ms) | load |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...results.map(
+      (r) =>
+        `| ${fmt(r.pages)} | ${fmt(r.fileMB, 1)} | ${fmt(r.firstAnswer)} | ${fmt(r.emptyStart)} | ${fmt(r.rss)} | ${fmt(r.rss / r.fileMB, 1)}x | ${fmt(r.heapStarted)} | ${fmt(perPage(r))} | ${fmt(r.spaceSearch)} | ${fmt(r.orgSearch)} | ${r.load} |`,
+    ),
+    '',
+    `Goal (memory): RSS at most 8x the state file at ${fmt(largest.pages)} pages: ${largest.rss <= 8 * largest.fileMB ? 'met' : 'NOT met'} (${fmt(largest.rss / largest.fileMB, 1)}x).`,
+    `Goal (heap per page): the ${fmt(largest.pages)}-page figure within 1.3x of the ${fmt(base.pages)}-page one: ${growth <= 1.3 ? 'met' : 'NOT met'} (${fmt(growth, 2)}x).`,
+    `Goal (start): the ${fmt(largest.pages)}-page file answers its first request in under 2 s: ${largest.firstAnswer < 2000 ? 'met' : 'NOT met'} (${fmt(largest.firstAnswer)} ms; ${fmt(largest.firstAnswer - largest.emptyStart)} ms more than the same start without a file).`,
+    ...(largest.pages < 100_000
+      ? [
+          '',
+          'The goals stand at 100,000 pages, where what an empty platform holds no longer weighs on the ratios: `node bench/scale.ts --served 10000,50000,100000` (or `npm run bench -- --pages 10000,50000,100000`).',
+        ]
+      : []),
+  ]
+}
+
 if (import.meta.main) {
   const one = process.argv.indexOf('--search-one')
+  const served = process.argv.indexOf('--served')
+  const option = (name: string) => {
+    const at = process.argv.indexOf(name)
+    return at >= 0 ? resolve(process.argv[at + 1]!) : undefined
+  }
   if (one >= 0) console.log(JSON.stringify(await organizationAtScale(Number(process.argv[one + 1]))))
-  else console.log(searchAtScale(searchSizes()).join('\n'))
+  else if (served >= 0) {
+    const sizes = (process.argv[served + 1] ?? '').split(',').map(Number)
+    const stateDir = option('--state-dir')
+    const snapshotDir = option('--heap-snapshots')
+    const rows = await servedAtScale(sizes, { ...(stateDir ? { stateDir } : {}), ...(snapshotDir ? { snapshotDir } : {}) })
+    console.log(rows.join('\n'))
+  } else console.log(searchAtScale(searchSizes()).join('\n'))
 }

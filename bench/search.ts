@@ -50,10 +50,10 @@ const WORDS = [
   'queue',
   'worker',
 ]
-const word = (i: number) => WORDS[i % WORDS.length]!
+export const word = (i: number) => WORDS[i % WORDS.length]!
 
 /** A page of about 900 characters: an intro, three sections with a list and a code block. */
-function markdown(n: number, salt: string): string {
+export function markdown(n: number, salt: string): string {
   const sections = [0, 1, 2].map((s) => {
     const w = (k: number) => word(n * 7 + s * 3 + k)
     return `## ${w(0)} ${w(1)}\n\nConfigure the ${w(2)} before enabling ${w(3)}; every ${w(4)} keeps its own ${w(5)} settings.\n\n- ${w(6)} limits\n- ${w(7)} retention\n\n\`\`\`bash\nacme ${w(0)} set --${w(8)} ${n}\n\`\`\`\n`

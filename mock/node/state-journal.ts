@@ -1,5 +1,5 @@
 import { fstatSync, type Stats, statSync } from 'node:fs'
-import { mkdir, open, readFile, rm, type FileHandle } from 'node:fs/promises'
+import { mkdir, open, readFile, rm, stat, type FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { applyEntries, type ChangeEntry, type ChangeLog } from '../model/changes.ts'
 import type { SerializedState } from '../model/state.ts'
@@ -89,7 +89,8 @@ export async function openStateJournal(
   let dirty = false
   try {
     if (snapshot === undefined || entries.length > 0 || torn) await lifecycle.save(fold)
-    else snapshotBytes = (await readFile(path, 'utf8')).length
+    // Its size, not its text: reading a large file a second time cost as much as the first read.
+    else snapshotBytes = (await stat(path)).size
   } catch (error) {
     await handle.close()
     throw error

@@ -61,6 +61,43 @@ describe('saveStateFile / loadStateFile', () => {
     expect(await readFile(file, 'utf8')).toBe(content)
   })
 
+  it('reads text beyond ASCII as written (accents, emoji, escapes) and writes it back byte for byte', async () => {
+    // A stopped clock: both files are written at the same instant.
+    const platform = createMockPlatform({ scenario: 'empty', freeze: true })
+    await platform.ready
+    const org = await platform.builders.organization({ title: 'Café 📘 日本語' })
+    const space = await platform.builders.space({ organization: org.id, title: 'Back\\slash "quoted" \u00e9 ✓' })
+    await platform.builders.page({ space: space.id, title: 'Über 🚀', markdown: '# Ünïcödé\n\nTabs\tand \\ and 😀 \ud800 lone' })
+    const file = join(dir, 'state.json')
+    await saveStateFile(platform, file)
+    const written = await readFile(file)
+
+    const other = createMockPlatform({ scenario: 'empty', freeze: true })
+    expect(await loadStateFile(other, file)).toBe(true)
+    expect(other.snapshot()).toEqual(platform.snapshot())
+    expect(other.db.organizations.get(org.id)!.title).toBe('Café 📘 日本語')
+    const again = join(dir, 'again.json')
+    await saveStateFile(other, again)
+    expect((await readFile(again)).equals(written)).toBe(true)
+  })
+
+  it.each([
+    ['a character beyond ASCII after an escaping backslash', '{"format":"docplat-mock-state","version":1,"x":"\\é"}'],
+    ['a character beyond ASCII outside a string', '{"format":"docplat-mock-state","version":1,"x":é}'],
+  ])('refuses %s as invalid JSON, as the file reads', async (_, content) => {
+    const platform = createMockPlatform({ scenario: 'empty' })
+    const file = join(dir, 'state.json')
+    await writeFile(file, content)
+    let plain = ''
+    try {
+      JSON.parse(content)
+    } catch (error) {
+      plain = (error as Error).message
+    }
+    expect(plain).not.toBe('')
+    await expect(loadStateFile(platform, file)).rejects.toThrow(`State file ${file}: is not valid JSON (${plain}; truncated or corrupt?)`)
+  })
+
   it('refuses a directory', async () => {
     const platform = createMockPlatform({ scenario: 'empty' })
     await expect(loadStateFile(platform, dir)).rejects.toThrow(`State file ${dir}: cannot be read`)
