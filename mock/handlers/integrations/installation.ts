@@ -1,6 +1,6 @@
 import type * as contract from '../../../src/contract/integrations/installation.ts'
 import { forbidden, notFound } from '../../base/http-error.ts'
-import { paginate } from '../../base/paginate.ts'
+import { paginate, type PageInput } from '../../base/paginate.ts'
 import { spaceRole, type Caller } from '../../model/access.ts'
 import { uninstallIntegration } from '../../model/cascades.ts'
 import { coveredSites, coveredSpaces, type TargetKind } from '../../model/integrations/coverage.ts'
@@ -63,19 +63,6 @@ function requireManager(manages: boolean, installation: InstallationRecord, what
     )
 }
 
-/** The covered spaces the caller sees. */
-function seenSpaces(state: State, caller: Caller, integration: IntegrationRecord, installation: InstallationRecord, self: boolean) {
-  return coveredSpaces(state, integration, installation).filter((space) => seesTarget(state, caller, 'space', space.id, self))
-}
-
-/** The covered sites the caller sees. */
-function seenSites(state: State, caller: Caller, integration: IntegrationRecord, installation: InstallationRecord, self: boolean) {
-  return coveredSites(state, integration, installation).filter((site) => seesTarget(state, caller, 'site', site.id, self))
-}
-
-/** Presents the installation on one space or site. */
-type EntryOf<W> = (integration: IntegrationRecord, installation: InstallationRecord) => W
-
 export const installationScopedHandlers: Handlers<OpsOf<typeof contract>> = {
   getIntegrationInstallationById: ({ state, caller, input }) => {
     const integration = loadIntegration(state, caller, input.integrationName)
@@ -113,94 +100,17 @@ export const installationScopedHandlers: Handlers<OpsOf<typeof contract>> = {
     return { token: issueInstallationToken(state, integration, installation).id }
   },
 
-  listIntegrationInstallationSpaces: ({ state, caller, input }) => {
-    const integration = loadIntegration(state, caller, input.integrationName)
-    const { installation, self } = loadInstallation(state, caller, integration, input.installationId)
-    return paginate(
-      `installation-spaces:${installation.id}`,
-      seenSpaces(state, caller, integration, installation, self),
-      (s) => [s.seq],
-      input,
-      (s) => presentSpaceInstallation(state, caller, integration, installation, s, input.extended ?? false),
-    )
-  },
+  listIntegrationInstallationSpaces: (ctx) => spaces.list(ctx),
+  installIntegrationOnSpace: (ctx) => spaces.install(ctx, ctx.input.space),
+  getIntegrationSpaceInstallation: (ctx) => spaces.get(ctx, ctx.input.spaceId),
+  updateIntegrationSpaceInstallation: (ctx) => spaces.update(ctx, ctx.input.spaceId),
+  uninstallIntegrationFromSpace: (ctx) => spaces.uninstall(ctx, ctx.input.spaceId),
 
-  installIntegrationOnSpace: ({ state, caller, capabilities, input }) =>
-    installOn(state, caller, capabilities, input, 'space', input.space, (integration, installation) =>
-      presentSpaceInstallation(state, caller, integration, installation, state.tables.spaces.get(input.space)!, input.extended ?? false),
-    ),
-
-  getIntegrationSpaceInstallation: ({ state, caller, input }) => {
-    const integration = loadIntegration(state, caller, input.integrationName)
-    const { installation, self } = loadInstallation(state, caller, integration, input.installationId)
-    loadCovered(state, caller, integration, installation, 'space', input.spaceId, self)
-    const space = state.tables.spaces.get(input.spaceId)!
-    return presentSpaceInstallation(state, caller, integration, installation, space, input.extended ?? false)
-  },
-
-  updateIntegrationSpaceInstallation: ({ state, caller, capabilities, input }) => {
-    const integration = loadIntegration(state, caller, input.integrationName)
-    const { installation, self } = loadInstallation(state, caller, integration, input.installationId)
-    loadCovered(state, caller, integration, installation, 'space', input.spaceId, self)
-    const { events } = setTarget(state, integration, installation, 'space', input.spaceId, {
-      configuration: input.configuration,
-      externalIds: input.externalIds,
-    })
-    const space = state.tables.spaces.get(input.spaceId)!
-    return afterDeliveries(
-      state,
-      capabilities,
-      events,
-      presentSpaceInstallation(state, caller, integration, installation, space, input.extended ?? false),
-    )
-  },
-
-  uninstallIntegrationFromSpace: ({ state, caller, capabilities, input }) =>
-    uninstallFrom(state, caller, capabilities, input, 'space', input.spaceId),
-
-  listIntegrationInstallationSites: ({ state, caller, input }) => {
-    const integration = loadIntegration(state, caller, input.integrationName)
-    const { installation, self } = loadInstallation(state, caller, integration, input.installationId)
-    return paginate(
-      `installation-sites:${installation.id}`,
-      seenSites(state, caller, integration, installation, self),
-      (s) => [s.seq],
-      input,
-      (s) => presentSiteInstallation(state, caller, integration, installation, s, input.extended ?? false),
-    )
-  },
-
-  installIntegrationOnSite: ({ state, caller, capabilities, input }) =>
-    installOn(state, caller, capabilities, input, 'site', input.siteId, (integration, installation) =>
-      presentSiteInstallation(state, caller, integration, installation, state.tables.sites.get(input.siteId)!, input.extended ?? false),
-    ),
-
-  getIntegrationSiteInstallation: ({ state, caller, input }) => {
-    const integration = loadIntegration(state, caller, input.integrationName)
-    const { installation, self } = loadInstallation(state, caller, integration, input.installationId)
-    loadCovered(state, caller, integration, installation, 'site', input.siteId, self)
-    return presentSiteInstallation(state, caller, integration, installation, state.tables.sites.get(input.siteId)!, input.extended ?? false)
-  },
-
-  updateIntegrationSiteInstallation: ({ state, caller, capabilities, input }) => {
-    const integration = loadIntegration(state, caller, input.integrationName)
-    const { installation, self } = loadInstallation(state, caller, integration, input.installationId)
-    loadCovered(state, caller, integration, installation, 'site', input.siteId, self)
-    const { events } = setTarget(state, integration, installation, 'site', input.siteId, {
-      configuration: input.configuration,
-      externalIds: input.externalIds,
-    })
-    const site = state.tables.sites.get(input.siteId)!
-    return afterDeliveries(
-      state,
-      capabilities,
-      events,
-      presentSiteInstallation(state, caller, integration, installation, site, input.extended ?? false),
-    )
-  },
-
-  uninstallIntegrationFromSite: ({ state, caller, capabilities, input }) =>
-    uninstallFrom(state, caller, capabilities, input, 'site', input.siteId),
+  listIntegrationInstallationSites: (ctx) => sites.list(ctx),
+  installIntegrationOnSite: (ctx) => sites.install(ctx, ctx.input.siteId),
+  getIntegrationSiteInstallation: (ctx) => sites.get(ctx, ctx.input.siteId),
+  updateIntegrationSiteInstallation: (ctx) => sites.update(ctx, ctx.input.siteId),
+  uninstallIntegrationFromSite: (ctx) => sites.uninstall(ctx, ctx.input.siteId),
 
   listOrganizationInstallations: ({ state, caller, input }) => {
     const org = loadAdministeredOrganization(state, caller, input.organizationId)
@@ -232,41 +142,112 @@ export const installationScopedHandlers: Handlers<OpsOf<typeof contract>> = {
 }
 
 type Capabilities = Parameters<typeof afterDeliveries>[1]
-interface TargetInput {
-  integrationName: string
-  installationId: string
-  extended?: boolean | undefined
+
+/** What every operation on an installation's spaces or sites is given. */
+interface TargetContext {
+  state: State
+  caller: Caller
+  capabilities: Capabilities
+  input: { integrationName: string; installationId: string; extended?: boolean | undefined }
+}
+
+/** What differs between an installation's spaces and its sites: how they are found and presented. */
+interface Target<R extends { id: string; seq: number }, W> {
+  kind: TargetKind
+  get(state: State, id: string): R | undefined
+  covered(state: State, integration: IntegrationRecord, installation: InstallationRecord): R[]
+  present(state: State, caller: Caller, integration: IntegrationRecord, installation: InstallationRecord, target: R, extended: boolean): W
 }
 
 /**
- * Installs on a space or site the caller sees: 201 with a `*_installation_setup` event when the
- * installation did not cover it, 200 and nothing changed when it did (one covering all of them
- * covers it already).
+ * The operations on an installation's spaces or sites (list, install, get, update, uninstall), one
+ * rule for both kinds: they differ only in the records they read and the entries they present.
  */
-function installOn<W>(
-  state: State,
-  caller: Caller,
-  capabilities: Capabilities,
-  input: TargetInput,
-  kind: TargetKind,
-  id: string,
-  entry: EntryOf<W>,
-) {
-  const integration = loadIntegration(state, caller, input.integrationName)
-  const { installation, manages, self } = loadInstallation(state, caller, integration, input.installationId)
-  requireManager(manages, installation, `install an integration on its ${kind}s`)
-  loadTarget(state, caller, installation, kind, id, self)
-  if (covers(state, integration, installation, kind, id)) return new Reply(200, entry(integration, installation))
-  const { events } = setTarget(state, integration, installation, kind, id, {})
-  return afterDeliveries(state, capabilities, events, entry(integration, installation))
+function targetOperations<R extends { id: string; seq: number }, W>(target: Target<R, W>) {
+  const { kind } = target
+  /** The installation on one target, presented. */
+  const entry = (ctx: TargetContext, integration: IntegrationRecord, installation: InstallationRecord, id: string) =>
+    target.present(ctx.state, ctx.caller, integration, installation, target.get(ctx.state, id)!, ctx.input.extended ?? false)
+  /** The integration and its installation, for a target it covers that the caller sees (404 otherwise). */
+  const loadEntry = ({ state, caller, input }: TargetContext, id: string) => {
+    const integration = loadIntegration(state, caller, input.integrationName)
+    const { installation, self } = loadInstallation(state, caller, integration, input.installationId)
+    loadCovered(state, caller, integration, installation, kind, id, self)
+    return { integration, installation }
+  }
+  return {
+    /** The covered targets the caller sees. */
+    list(ctx: TargetContext & { input: PageInput }) {
+      const { state, caller, input } = ctx
+      const integration = loadIntegration(state, caller, input.integrationName)
+      const { installation, self } = loadInstallation(state, caller, integration, input.installationId)
+      return paginate(
+        `installation-${kind}s:${installation.id}`,
+        target.covered(state, integration, installation).filter((t) => seesTarget(state, caller, kind, t.id, self)),
+        (t) => [t.seq],
+        input,
+        (t) => target.present(state, caller, integration, installation, t, input.extended ?? false),
+      )
+    },
+
+    /**
+     * Installs on a target the caller sees: 201 with a `*_installation_setup` event when the
+     * installation did not cover it, 200 and nothing changed when it did (one covering all of them
+     * covers it already).
+     */
+    install(ctx: TargetContext, id: string) {
+      const { state, caller, capabilities, input } = ctx
+      const integration = loadIntegration(state, caller, input.integrationName)
+      const { installation, manages, self } = loadInstallation(state, caller, integration, input.installationId)
+      requireManager(manages, installation, `install an integration on its ${kind}s`)
+      loadTarget(state, caller, installation, kind, id, self)
+      if (covers(state, integration, installation, kind, id)) return new Reply(200, entry(ctx, integration, installation, id))
+      const { events } = setTarget(state, integration, installation, kind, id, {})
+      return afterDeliveries(state, capabilities, events, entry(ctx, integration, installation, id))
+    },
+
+    get(ctx: TargetContext, id: string) {
+      const { integration, installation } = loadEntry(ctx, id)
+      return entry(ctx, integration, installation, id)
+    },
+
+    /** Changes the installation's configuration or external IDs on one target. */
+    update(
+      ctx: TargetContext & { input: { configuration?: Record<string, unknown> | undefined; externalIds?: string[] | undefined } },
+      id: string,
+    ) {
+      const { state, capabilities, input } = ctx
+      const { integration, installation } = loadEntry(ctx, id)
+      const { events } = setTarget(state, integration, installation, kind, id, {
+        configuration: input.configuration,
+        externalIds: input.externalIds,
+      })
+      return afterDeliveries(state, capabilities, events, entry(ctx, integration, installation, id))
+    },
+
+    /** Uninstalls from a target: 205 with a `*_installation_deleted` event, 204 when it was not installed there. */
+    uninstall(ctx: TargetContext, id: string) {
+      const { state, caller, capabilities, input } = ctx
+      const integration = loadIntegration(state, caller, input.integrationName)
+      const { installation, self } = loadInstallation(state, caller, integration, input.installationId)
+      loadTarget(state, caller, installation, kind, id, self)
+      const change = removeTarget(state, integration, installation, kind, id)
+      if (!change) return new Reply(204, undefined)
+      return afterDeliveries(state, capabilities, change.events, undefined)
+    },
+  }
 }
 
-/** Uninstalls from a space or site: 205 with a `*_installation_deleted` event, 204 when it was not installed there. */
-function uninstallFrom(state: State, caller: Caller, capabilities: Capabilities, input: TargetInput, kind: TargetKind, id: string) {
-  const integration = loadIntegration(state, caller, input.integrationName)
-  const { installation, self } = loadInstallation(state, caller, integration, input.installationId)
-  loadTarget(state, caller, installation, kind, id, self)
-  const change = removeTarget(state, integration, installation, kind, id)
-  if (!change) return new Reply(204, undefined)
-  return afterDeliveries(state, capabilities, change.events, undefined)
-}
+const spaces = targetOperations({
+  kind: 'space',
+  get: (state, id) => state.tables.spaces.get(id),
+  covered: coveredSpaces,
+  present: presentSpaceInstallation,
+})
+
+const sites = targetOperations({
+  kind: 'site',
+  get: (state, id) => state.tables.sites.get(id),
+  covered: coveredSites,
+  present: presentSiteInstallation,
+})

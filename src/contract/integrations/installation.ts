@@ -80,140 +80,139 @@ export const createIntegrationInstallationToken = defineOperation({
   response: InstallationToken,
 })
 
-export const listIntegrationInstallationSpaces = defineOperation({
-  id: 'listIntegrationInstallationSpaces',
-  method: 'GET',
-  idempotent: true,
-  path: `${INSTALLATION}/spaces`,
-  sdk: 'integrations.installations.spaces.list',
-  status: 200,
-  summary: 'List the spaces an installation covers',
-  params: z.object(installation),
-  query: z.object({ ...pagination, ...extended }),
-  response: List(SpaceInstallation),
-  paginated: true,
+/**
+ * The operations on an installation's spaces or on its sites: the same five (list, install, get,
+ * update, uninstall) for both kinds, which differ only in their words, the path parameter of one
+ * target, the field that names it when installing and the entry they answer with.
+ */
+function targetOperations<
+  const T extends {
+    kind: string
+    /**
+     * The operation IDs, written out as the exports' names are (a template would give the same
+     * values, but the compiler would meet them last and list them out of order in the API report).
+     */
+    ids: Record<'list' | 'install' | 'get' | 'update' | 'uninstall', string>
+    param: string
+    field: string
+    entry: z.ZodMiniType
+  },
+>(target: T) {
+  const { kind, ids, entry } = target
+  // The casts keep each entry's literal types (its ID, path, SDK method, summary and schemas), as a
+  // declaration written out would have them: a destructured generic property is typed by its constraint.
+  type K = T['kind']
+  const list = `${INSTALLATION}/${kind}s` as `${typeof INSTALLATION}/${K}s`
+  const one = `${list}/{${target.param}}` as `${typeof list}/{${T['param']}}`
+  const params = z.object({ ...installation, [target.param]: Id } as typeof installation & Record<T['param'], typeof Id>)
+  return {
+    list: defineOperation({
+      id: ids.list as T['ids']['list'],
+      method: 'GET',
+      idempotent: true,
+      path: list,
+      sdk: `integrations.installations.${kind}s.list` as `integrations.installations.${K}s.list`,
+      status: 200,
+      summary: `List the ${kind}s an installation covers` as `List the ${K}s an installation covers`,
+      params: z.object(installation),
+      query: z.object({ ...pagination, ...extended }),
+      response: List(entry as T['entry']),
+      paginated: true,
+    }),
+    install: defineOperation({
+      id: ids.install as T['ids']['install'],
+      method: 'POST',
+      idempotent: true,
+      path: list,
+      sdk: `integrations.installations.${kind}s.create` as `integrations.installations.${K}s.create`,
+      status: 201,
+      summary:
+        `Install an integration on a ${kind} of its installation’s organization` as `Install an integration on a ${K} of its installation’s organization`,
+      params: z.object(installation),
+      query: z.object(extended),
+      body: z.object({ [target.field]: Id } as Record<T['field'], typeof Id>),
+      response: entry as T['entry'],
+      alsoStatus: [200],
+    }),
+    get: defineOperation({
+      id: ids.get as T['ids']['get'],
+      method: 'GET',
+      idempotent: true,
+      path: one,
+      sdk: `integrations.installations.${kind}s.get` as `integrations.installations.${K}s.get`,
+      status: 200,
+      summary: `Get an installation on one ${kind}` as `Get an installation on one ${K}`,
+      params,
+      query: z.object(extended),
+      response: entry as T['entry'],
+    }),
+    update: defineOperation({
+      id: ids.update as T['ids']['update'],
+      method: 'PATCH',
+      idempotent: true,
+      path: one,
+      sdk: `integrations.installations.${kind}s.update` as `integrations.installations.${K}s.update`,
+      status: 200,
+      summary:
+        `Change an installation's configuration or external IDs on one ${kind}` as `Change an installation's configuration or external IDs on one ${K}`,
+      params,
+      query: z.object(extended),
+      body: z.object({ externalIds: z.optional(ExternalIds), configuration: z.optional(Configuration) }),
+      response: entry as T['entry'],
+    }),
+    uninstall: defineOperation({
+      id: ids.uninstall as T['ids']['uninstall'],
+      method: 'DELETE',
+      idempotent: true,
+      path: one,
+      sdk: `integrations.installations.${kind}s.delete` as `integrations.installations.${K}s.delete`,
+      status: 205,
+      summary:
+        `Uninstall an integration from one ${kind} (204 when it was not installed there)` as `Uninstall an integration from one ${K} (204 when it was not installed there)`,
+      params,
+      alsoStatus: [204],
+    }),
+  }
+}
+
+export const {
+  list: listIntegrationInstallationSpaces,
+  install: installIntegrationOnSpace,
+  get: getIntegrationSpaceInstallation,
+  update: updateIntegrationSpaceInstallation,
+  uninstall: uninstallIntegrationFromSpace,
+} = targetOperations({
+  kind: 'space',
+  ids: {
+    list: 'listIntegrationInstallationSpaces',
+    install: 'installIntegrationOnSpace',
+    get: 'getIntegrationSpaceInstallation',
+    update: 'updateIntegrationSpaceInstallation',
+    uninstall: 'uninstallIntegrationFromSpace',
+  },
+  param: 'spaceId',
+  field: 'space',
+  entry: SpaceInstallation,
 })
 
-export const installIntegrationOnSpace = defineOperation({
-  id: 'installIntegrationOnSpace',
-  method: 'POST',
-  idempotent: true,
-  path: `${INSTALLATION}/spaces`,
-  sdk: 'integrations.installations.spaces.create',
-  status: 201,
-  summary: 'Install an integration on a space of its installation’s organization',
-  params: z.object(installation),
-  query: z.object(extended),
-  body: z.object({ space: Id }),
-  response: SpaceInstallation,
-  alsoStatus: [200],
-})
-
-export const getIntegrationSpaceInstallation = defineOperation({
-  id: 'getIntegrationSpaceInstallation',
-  method: 'GET',
-  idempotent: true,
-  path: `${INSTALLATION}/spaces/{spaceId}`,
-  sdk: 'integrations.installations.spaces.get',
-  status: 200,
-  summary: 'Get an installation on one space',
-  params: z.object({ ...installation, spaceId: Id }),
-  query: z.object(extended),
-  response: SpaceInstallation,
-})
-
-export const updateIntegrationSpaceInstallation = defineOperation({
-  id: 'updateIntegrationSpaceInstallation',
-  method: 'PATCH',
-  idempotent: true,
-  path: `${INSTALLATION}/spaces/{spaceId}`,
-  sdk: 'integrations.installations.spaces.update',
-  status: 200,
-  summary: "Change an installation's configuration or external IDs on one space",
-  params: z.object({ ...installation, spaceId: Id }),
-  query: z.object(extended),
-  body: z.object({ externalIds: z.optional(ExternalIds), configuration: z.optional(Configuration) }),
-  response: SpaceInstallation,
-})
-
-export const uninstallIntegrationFromSpace = defineOperation({
-  id: 'uninstallIntegrationFromSpace',
-  method: 'DELETE',
-  idempotent: true,
-  path: `${INSTALLATION}/spaces/{spaceId}`,
-  sdk: 'integrations.installations.spaces.delete',
-  status: 205,
-  summary: 'Uninstall an integration from one space (204 when it was not installed there)',
-  params: z.object({ ...installation, spaceId: Id }),
-  alsoStatus: [204],
-})
-
-export const listIntegrationInstallationSites = defineOperation({
-  id: 'listIntegrationInstallationSites',
-  method: 'GET',
-  idempotent: true,
-  path: `${INSTALLATION}/sites`,
-  sdk: 'integrations.installations.sites.list',
-  status: 200,
-  summary: 'List the sites an installation covers',
-  params: z.object(installation),
-  query: z.object({ ...pagination, ...extended }),
-  response: List(SiteInstallation),
-  paginated: true,
-})
-
-export const installIntegrationOnSite = defineOperation({
-  id: 'installIntegrationOnSite',
-  method: 'POST',
-  idempotent: true,
-  path: `${INSTALLATION}/sites`,
-  sdk: 'integrations.installations.sites.create',
-  status: 201,
-  summary: 'Install an integration on a site of its installation’s organization',
-  params: z.object(installation),
-  query: z.object(extended),
-  body: z.object({ siteId: Id }),
-  response: SiteInstallation,
-  alsoStatus: [200],
-})
-
-export const getIntegrationSiteInstallation = defineOperation({
-  id: 'getIntegrationSiteInstallation',
-  method: 'GET',
-  idempotent: true,
-  path: `${INSTALLATION}/sites/{siteId}`,
-  sdk: 'integrations.installations.sites.get',
-  status: 200,
-  summary: 'Get an installation on one site',
-  params: z.object({ ...installation, siteId: Id }),
-  query: z.object(extended),
-  response: SiteInstallation,
-})
-
-export const updateIntegrationSiteInstallation = defineOperation({
-  id: 'updateIntegrationSiteInstallation',
-  method: 'PATCH',
-  idempotent: true,
-  path: `${INSTALLATION}/sites/{siteId}`,
-  sdk: 'integrations.installations.sites.update',
-  status: 200,
-  summary: "Change an installation's configuration or external IDs on one site",
-  params: z.object({ ...installation, siteId: Id }),
-  query: z.object(extended),
-  body: z.object({ externalIds: z.optional(ExternalIds), configuration: z.optional(Configuration) }),
-  response: SiteInstallation,
-})
-
-export const uninstallIntegrationFromSite = defineOperation({
-  id: 'uninstallIntegrationFromSite',
-  method: 'DELETE',
-  idempotent: true,
-  path: `${INSTALLATION}/sites/{siteId}`,
-  sdk: 'integrations.installations.sites.delete',
-  status: 205,
-  summary: 'Uninstall an integration from one site (204 when it was not installed there)',
-  params: z.object({ ...installation, siteId: Id }),
-  alsoStatus: [204],
+export const {
+  list: listIntegrationInstallationSites,
+  install: installIntegrationOnSite,
+  get: getIntegrationSiteInstallation,
+  update: updateIntegrationSiteInstallation,
+  uninstall: uninstallIntegrationFromSite,
+} = targetOperations({
+  kind: 'site',
+  ids: {
+    list: 'listIntegrationInstallationSites',
+    install: 'installIntegrationOnSite',
+    get: 'getIntegrationSiteInstallation',
+    update: 'updateIntegrationSiteInstallation',
+    uninstall: 'uninstallIntegrationFromSite',
+  },
+  param: 'siteId',
+  field: 'siteId',
+  entry: SiteInstallation,
 })
 
 export const listOrganizationInstallations = defineOperation({
