@@ -86,39 +86,62 @@ export async function readStateFile(path: string): Promise<(SerializedState & { 
  * the same values for `JSON.parse` (outside a string such a character is an error either way),
  * from a string V8 keeps one byte per character. One emoji in a title makes the plain decoding
  * two bytes per character for the whole file, which doubled the memory and much of the time of
- * reading a large state file.
+ * reading a large state file. The bytes are decoded once: an ASCII file as it is, another once
+ * its escapes are written into a copy (joining decoded pieces copied the whole text again).
  */
 function asciiJson(bytes: Buffer): string {
-  const pieces: string[] = []
+  const runs: Array<[start: number, end: number]> = []
+  // In blocks, so a file with such characters everywhere is not checked again at every halving.
+  for (let block = 0; block < bytes.length; block += ASCII_BLOCK)
+    if (!findBeyondAscii(bytes, block, Math.min(bytes.length, block + ASCII_BLOCK), runs)) return bytes.toString('utf8')
+  if (runs.length === 0) return bytes.toString('latin1')
+  const pieces: Buffer[] = []
   let from = 0
-  // Checked a block at a time natively (a loop over every byte in JavaScript cost seconds at 100 MB); bytes only in the blocks that hold others.
-  for (let block = 0; block < bytes.length; block += ASCII_BLOCK) {
-    if (isAscii(bytes.subarray(block, block + ASCII_BLOCK))) continue
-    const last = Math.min(bytes.length, block + ASCII_BLOCK)
-    for (let i = Math.max(block, from); i < last; i++) {
-      if (bytes[i]! < 0x80) continue
-      // After an escaping backslash the character is an error, which its escape would hide.
-      let backslashes = 0
-      while (bytes[i - 1 - backslashes] === 0x5c) backslashes++
-      if (backslashes % 2 === 1) return bytes.toString('utf8')
-      let end = i + 1
-      while (end < bytes.length && bytes[end]! >= 0x80) end++
-      pieces.push(bytes.toString('latin1', from, i))
-      // A run of non-ASCII bytes is whole characters (or bytes that are none, decoded as U+FFFD, as a plain decoding does).
-      const text = bytes.toString('utf8', i, end)
-      let escaped = ''
-      for (let k = 0; k < text.length; k++) escaped += `\\u${text.charCodeAt(k).toString(16).padStart(4, '0')}`
-      pieces.push(escaped)
-      from = end
-      i = end - 1
-    }
+  for (const [start, end] of runs) {
+    // A run of non-ASCII bytes is whole characters (or bytes that are none, decoded as U+FFFD, as a plain decoding does).
+    const text = bytes.toString('utf8', start, end)
+    let escaped = ''
+    for (let k = 0; k < text.length; k++) escaped += `\\u${text.charCodeAt(k).toString(16).padStart(4, '0')}`
+    pieces.push(bytes.subarray(from, start), Buffer.from(escaped, 'latin1'))
+    from = end
   }
-  pieces.push(bytes.toString('latin1', from))
-  return pieces.length === 1 ? pieces[0]! : pieces.join('')
+  pieces.push(bytes.subarray(from))
+  return Buffer.concat(pieces).toString('latin1')
+}
+
+/**
+ * Adds to `runs` the runs of bytes beyond ASCII in `bytes[from, to)`, in order: halves checked
+ * natively (a loop over every byte in JavaScript cost seconds at 100 MB), bytes one by one only
+ * in the few small spans that hold others. `false` when such a byte follows an escaping backslash,
+ * an error its escape would hide: the file is then decoded as it is.
+ */
+function findBeyondAscii(bytes: Buffer, from: number, to: number, runs: Array<[number, number]>): boolean {
+  if (isAscii(bytes.subarray(from, to))) return true
+  if (to - from > ASCII_SPAN) {
+    const middle = from + ((to - from) >>> 1)
+    return findBeyondAscii(bytes, from, middle, runs) && findBeyondAscii(bytes, middle, to, runs)
+  }
+  for (let i = from; i < to; i++) {
+    if (bytes[i]! < 0x80) continue
+    const last = runs.at(-1)
+    // A run cut by the halving goes on where the previous span left it.
+    if (last !== undefined && last[1] === i) {
+      last[1] = i + 1
+      continue
+    }
+    let backslashes = 0
+    while (bytes[i - 1 - backslashes] === 0x5c) backslashes++
+    if (backslashes % 2 === 1) return false
+    runs.push([i, i + 1])
+  }
+  return true
 }
 
 /** Bytes checked at once for characters beyond ASCII. */
 const ASCII_BLOCK = 64 * 1024
+
+/** Bytes looked at one by one once a span holds a byte beyond ASCII. */
+const ASCII_SPAN = 256
 
 /**
  * The file a `--state` path stands for: the path itself, or, when it is a symbolic link (a state
