@@ -62,6 +62,12 @@ export interface LifecycleOptions {
   beforeWrite?: BeforeWrite | undefined
   /** A starting state shared with other platforms: taken instead of the scenario, its records shared until written. */
   start?: SharedStart | undefined
+  /**
+   * The state is replaced by a saved one before anyone can reach it (`serve --state` of a file
+   * that exists): the scenario is not built, only its token names kept for the saved state's
+   * tokens to take, since building a large scenario to throw it away cost a start seconds.
+   */
+  replacedAtStart?: boolean | undefined
 }
 
 /**
@@ -173,7 +179,9 @@ function settled<T>(fn: () => T | Promise<T>): Promise<T> {
 
 export function createStateLifecycle(options: LifecycleOptions): StateLifecycle {
   const { clock, urls, libraries, lock } = options
-  const scenario = scenarioOf(options.scenario)
+  // Named first, so an unknown name is refused whether or not it is built.
+  const named = scenarioOf(options.scenario)
+  const scenario: Scenario = options.replacedAtStart ? () => Promise.resolve(undefined) : named
   const seed = options.seed ?? 'docplat'
   const scenarioTokens = options.scenarioTokens ?? 'seeded'
   // A built-in scenario with the same options gives the same state: build it once per process,
@@ -181,7 +189,7 @@ export function createStateLifecycle(options: LifecycleOptions): StateLifecycle 
   // (`withFreshSecrets`), so they cost a restore, not a build. The API's base URL is not part of
   // the key: no record holds it (test/platforms/fresh-secrets.test.ts).
   const cacheKey =
-    typeof options.scenario === 'function'
+    typeof options.scenario === 'function' || options.replacedAtStart
       ? undefined
       : JSON.stringify([
           options.scenario ?? 'demo',

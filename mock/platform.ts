@@ -30,7 +30,7 @@ import type { IntegrationDev } from './node/dev/loop.ts'
 import { loadDevLoop } from './node/dev/load.ts'
 import type { DemoTokenName, Scenario, ScenarioName } from './scenarios/index.ts'
 import type { SharedStart } from './scenarios/shared-start.ts'
-import { createStateLifecycle, DEFAULT_NOW, type StateLifecycle } from './lifecycle.ts'
+import { createStateLifecycle, DEFAULT_NOW, type LifecycleOptions, type StateLifecycle } from './lifecycle.ts'
 
 export { DEFAULT_NOW, isSerializedState } from './lifecycle.ts'
 
@@ -267,7 +267,7 @@ export function createInstrumentedPlatform(options: MockPlatformOptions, instrum
  * platform (the `--state` journal of `docplat-mock serve`). Not exported from `docplat/mock`. @internal
  */
 export function assemblePlatform(
-  options: MockPlatformOptions,
+  options: MockPlatformOptions & Pick<LifecycleOptions, 'replacedAtStart'>,
   instruments: PlatformInstruments = {},
 ): { platform: MockPlatform; lifecycle: StateLifecycle } {
   const logger = mockLog(options.logger)

@@ -9,7 +9,7 @@ import { formatBanner, usableTokens } from './banner.ts'
 import { isLoopbackHost } from '../base/loopback.ts'
 import { formatRequestLine, lineWriter } from '../http/access-log.ts'
 import { startMockServer, type MockServer } from '../http/server.ts'
-import { openStateJournal, type StateJournal } from './state-journal.ts'
+import { openStateJournal, readStateOnDisk, type StateJournal, type StateOnDisk } from './state-journal.ts'
 import { StateFileError } from './state-file.ts'
 import type { PlatformPolicy } from '../host/platforms.ts'
 import { loggerAt, mockLog } from '../base/logger.ts'
@@ -91,6 +91,18 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
     await journal?.commit()
   }
 
+  // The file is read before the platform is made: one it holds is not built from the scenario
+  // only to be replaced (the demo's build was a tenth of a large file's start).
+  let onDisk: StateOnDisk | undefined
+  if (options.state !== undefined) {
+    try {
+      onDisk = await readStateOnDisk(options.state)
+    } catch (error) {
+      rejectStarted(error)
+      await server.close()
+      return { ok: false, message: stateFailure(error, options.state) }
+    }
+  }
   // Off loopback no token derives from the seed: the default seed's tokens are printed in the
   // docs, and any seed can be tested offline against a public ID it also makes.
   const freshTokens = !isLoopbackHost(options.host)
@@ -101,6 +113,7 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(freshTokens ? { scenarioTokens: 'random' as const } : {}),
     requestJournal: requestMemory,
+    replacedAtStart: onDisk?.snapshot !== undefined,
   })
   /** `--strict`: the first near miss is printed, answered, then the server stops and the process exits 1. */
   let strictStopping = false
@@ -128,17 +141,14 @@ export async function startServing(options: ServeOptions): Promise<Serving> {
   } catch (error) {
     return abort(`Cannot build the ${options.scenario} scenario: ${(error as Error).message}`, error)
   }
-  if (options.state !== undefined) {
+  if (options.state !== undefined && onDisk !== undefined) {
     try {
-      journal = await openStateJournal(platform, lifecycle, options.state, mockLog(policy.logger))
+      journal = await openStateJournal(platform, lifecycle, onDisk, mockLog(policy.logger))
     } catch (error) {
-      return abort(
-        error instanceof StateFileError
-          ? error.message
-          : `Cannot use the state file ${absolute(options.state)}: ${(error as Error).message}`,
-        error,
-      )
+      return abort(stateFailure(error, options.state), error)
     }
+    // The parsed file is the platform's now: not kept twice.
+    onDisk = undefined
   }
   const restored = journal?.restored ?? false
   // A reset (POST /_docplat/reset) returns to the state file's state at start, not the scenario's.
@@ -177,6 +187,11 @@ function platformPolicy(options: ServeOptions, onStrictMiss: (entry: LoggedReque
     ...(options.strict ? { onUnmatched: onStrictMiss } : {}),
     logger: loggerAt(options.logLevel ?? 'warn'),
   }
+}
+
+/** Why a `--state` file cannot be used, naming it. */
+function stateFailure(error: unknown, file: string): string {
+  return error instanceof StateFileError ? error.message : `Cannot use the state file ${absolute(file)}: ${(error as Error).message}`
 }
 
 function listenFailure(error: NodeJS.ErrnoException, options: ServeOptions): string {

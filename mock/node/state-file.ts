@@ -57,19 +57,25 @@ export async function restoreChecked(platform: Persistable, path: string, snapsh
  */
 export async function readStateFile(path: string): Promise<(SerializedState & { journal?: number }) | undefined> {
   await removeOrphanedTemporaries(path)
-  let bytes: Buffer
+  let read: { bytes: Buffer; room: Buffer | undefined }
   try {
-    bytes = await readFile(path)
+    read = await readWithRoom(path)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw new StateFileError(path, `cannot be read (${(error as Error).message})`, { cause: error })
   }
   let value: unknown
   try {
-    value = JSON.parse(asciiJson(bytes))
+    value = JSON.parse(asciiJson(read.bytes, read.room))
   } catch {
-    // Parsed again as the file reads, so the message's positions are the file's own.
-    const text = bytes.toString('utf8')
+    // Parsed again as the file reads, so the message's positions are the file's own: read again,
+    // since the escapes were written over the bytes read.
+    let text: string
+    try {
+      text = await readFile(path, 'utf8')
+    } catch (error) {
+      throw new StateFileError(path, `cannot be read (${(error as Error).message})`, { cause: error })
+    }
     try {
       value = JSON.parse(text)
     } catch (error) {
@@ -82,43 +88,115 @@ export async function readStateFile(path: string): Promise<(SerializedState & { 
 }
 
 /**
+ * The file's bytes in a buffer with room after them (memory that is never touched unless used:
+ * see {@link asciiJson}). Each fresh copy of a large file's text cost as much as reading it,
+ * most of it the system handing out new memory.
+ */
+async function readWithRoom(path: string): Promise<{ bytes: Buffer; room: Buffer | undefined }> {
+  const handle = await open(path, 'r')
+  try {
+    const size = (await handle.stat()).size
+    // Never from the shared pool of small buffers: what lies after the bytes must be this buffer's own.
+    const room = Buffer.allocUnsafeSlow(size + Math.ceil(size / ROOM_SHARE) + 1)
+    let length = 0
+    for (;;) {
+      // The file grew past its room since it was measured (a writer not of this platform's): read it whole again.
+      if (length === room.length) return { bytes: await readFile(path), room: undefined }
+      const { bytesRead } = await handle.read(room, length, room.length - length, length)
+      if (bytesRead === 0) break
+      length += bytesRead
+    }
+    return { bytes: room.subarray(0, length), room }
+  } finally {
+    await handle.close()
+  }
+}
+
+/** The room after a file's bytes for the escapes of characters beyond ASCII: a fifth of the file. */
+const ROOM_SHARE = 5
+
+/**
  * The UTF-8 JSON text of `bytes` with every character beyond ASCII written as its `\u` escape:
  * the same values for `JSON.parse` (outside a string such a character is an error either way),
  * from a string V8 keeps one byte per character. One emoji in a title makes the plain decoding
  * two bytes per character for the whole file, which doubled the memory and much of the time of
- * reading a large state file.
+ * reading a large state file. The text is decoded once, with its escapes written in place: into
+ * `room`, the buffer `bytes` begin (see {@link readWithRoom}), when it is large enough, else into
+ * one copy (joining decoded pieces copied the whole text again, and on a busy machine each copy
+ * of 100 MB cost most of a second).
  */
-function asciiJson(bytes: Buffer): string {
-  const pieces: string[] = []
-  let from = 0
-  // Checked a block at a time natively (a loop over every byte in JavaScript cost seconds at 100 MB); bytes only in the blocks that hold others.
-  for (let block = 0; block < bytes.length; block += ASCII_BLOCK) {
-    if (isAscii(bytes.subarray(block, block + ASCII_BLOCK))) continue
-    const last = Math.min(bytes.length, block + ASCII_BLOCK)
-    for (let i = Math.max(block, from); i < last; i++) {
-      if (bytes[i]! < 0x80) continue
-      // After an escaping backslash the character is an error, which its escape would hide.
-      let backslashes = 0
-      while (bytes[i - 1 - backslashes] === 0x5c) backslashes++
-      if (backslashes % 2 === 1) return bytes.toString('utf8')
-      let end = i + 1
-      while (end < bytes.length && bytes[end]! >= 0x80) end++
-      pieces.push(bytes.toString('latin1', from, i))
-      // A run of non-ASCII bytes is whole characters (or bytes that are none, decoded as U+FFFD, as a plain decoding does).
-      const text = bytes.toString('utf8', i, end)
-      let escaped = ''
-      for (let k = 0; k < text.length; k++) escaped += `\\u${text.charCodeAt(k).toString(16).padStart(4, '0')}`
-      pieces.push(escaped)
+function asciiJson(bytes: Buffer, room: Buffer | undefined): string {
+  const runs: Array<[start: number, end: number]> = []
+  // In blocks, so a file with such characters everywhere is not checked again at every halving.
+  for (let block = 0; block < bytes.length; block += ASCII_BLOCK)
+    if (!findBeyondAscii(bytes, block, Math.min(bytes.length, block + ASCII_BLOCK), runs)) return bytes.toString('utf8')
+  if (runs.length === 0) return bytes.toString('latin1')
+  const escapes = runs.map(([start, end]) => {
+    // A run of non-ASCII bytes is whole characters (or bytes that are none, decoded as U+FFFD, as a plain decoding does).
+    const text = bytes.toString('utf8', start, end)
+    let escaped = ''
+    for (let k = 0; k < text.length; k++) escaped += `\\u${text.charCodeAt(k).toString(16).padStart(4, '0')}`
+    return escaped
+  })
+  const length = bytes.length + escapes.reduce((sum, escaped, i) => sum + escaped.length - (runs[i]![1] - runs[i]![0]), 0)
+  if (room === undefined || bytes.buffer !== room.buffer || bytes.byteOffset !== room.byteOffset || length > room.length) {
+    const pieces: Buffer[] = []
+    let from = 0
+    for (const [i, [start, end]] of runs.entries()) {
+      pieces.push(bytes.subarray(from, start), Buffer.from(escapes[i]!, 'latin1'))
       from = end
-      i = end - 1
     }
+    pieces.push(bytes.subarray(from))
+    return Buffer.concat(pieces).toString('latin1')
   }
-  pieces.push(bytes.toString('latin1', from))
-  return pieces.length === 1 ? pieces[0]! : pieces.join('')
+  // From the end, so every byte moves once and never over one not yet moved.
+  const text = room.subarray(0, length)
+  let to = length
+  let from = bytes.length
+  for (let i = runs.length - 1; i >= 0; i--) {
+    const [start, end] = runs[i]!
+    to -= from - end
+    text.copyWithin(to, end, from)
+    to -= escapes[i]!.length
+    text.write(escapes[i]!, to, 'latin1')
+    from = start
+  }
+  return text.toString('latin1')
+}
+
+/**
+ * Adds to `runs` the runs of bytes beyond ASCII in `bytes[from, to)`, in order: halves checked
+ * natively (a loop over every byte in JavaScript cost seconds at 100 MB), bytes one by one only
+ * in the few small spans that hold others. `false` when such a byte follows an escaping backslash,
+ * an error its escape would hide: the file is then decoded as it is.
+ */
+function findBeyondAscii(bytes: Buffer, from: number, to: number, runs: Array<[number, number]>): boolean {
+  if (isAscii(bytes.subarray(from, to))) return true
+  if (to - from > ASCII_SPAN) {
+    const middle = from + ((to - from) >>> 1)
+    return findBeyondAscii(bytes, from, middle, runs) && findBeyondAscii(bytes, middle, to, runs)
+  }
+  for (let i = from; i < to; i++) {
+    if (bytes[i]! < 0x80) continue
+    const last = runs.at(-1)
+    // A run cut by the halving goes on where the previous span left it.
+    if (last !== undefined && last[1] === i) {
+      last[1] = i + 1
+      continue
+    }
+    let backslashes = 0
+    while (bytes[i - 1 - backslashes] === 0x5c) backslashes++
+    if (backslashes % 2 === 1) return false
+    runs.push([i, i + 1])
+  }
+  return true
 }
 
 /** Bytes checked at once for characters beyond ASCII. */
 const ASCII_BLOCK = 64 * 1024
+
+/** Bytes looked at one by one once a span holds a byte beyond ASCII. */
+const ASCII_SPAN = 256
 
 /**
  * The file a `--state` path stands for: the path itself, or, when it is a symbolic link (a state

@@ -51,16 +51,11 @@ interface JournalLine extends ChangeEntry {
 export async function openStateJournal(
   platform: MockPlatform,
   lifecycle: StateLifecycle,
-  file: string,
+  file: string | StateOnDisk,
   logger: MockLog = mockLog(),
 ): Promise<StateJournal> {
-  const path = await stateTarget(file)
+  const { path, snapshot, entries, torn } = typeof file === 'string' ? await readStateOnDisk(file) : file
   const journalPath = `${path}.journal`
-  const snapshot = await readStateFile(path)
-  const { entries, torn } = await readJournal(journalPath)
-  if (snapshot === undefined && entries.length > 0) {
-    throw new StateFileError(path, `is missing but its journal ${journalPath} is there; restore the file or remove the journal`)
-  }
   const from = snapshot?.journal ?? 0
   const fresh = entries.filter((e) => e.n > from)
   let n = Math.max(from, entries.at(-1)?.n ?? 0)
@@ -177,6 +172,34 @@ export async function openStateJournal(
   const written = () => journal.checkpoint().catch(() => undefined)
   const unsubscribe = lifecycle.subscribe({ afterRestore: written, afterReset: written })
   return journal
+}
+
+/** A `--state` file and its journal as read, before a platform is made to take them. */
+export interface StateOnDisk {
+  /** The file itself (see {@link stateTarget}). */
+  readonly path: string
+  /** Its snapshot: `undefined` when the file does not exist (yet). */
+  readonly snapshot: (SerializedState & { journal?: number }) | undefined
+  /** The journal's complete entries, in order. */
+  readonly entries: readonly JournalLine[]
+  /** Whether the journal ends in a line cut short. */
+  readonly torn: boolean
+}
+
+/**
+ * Reads `--state file` and its journal, checked, without restoring anything: what
+ * {@link openStateJournal} takes, read first so that a platform about to be replaced by the file
+ * is not built. Throws a {@link StateFileError} naming the file when it cannot be used.
+ */
+export async function readStateOnDisk(file: string): Promise<StateOnDisk> {
+  const path = await stateTarget(file)
+  const journalPath = `${path}.journal`
+  const snapshot = await readStateFile(path)
+  const { entries, torn } = await readJournal(journalPath)
+  if (snapshot === undefined && entries.length > 0) {
+    throw new StateFileError(path, `is missing but its journal ${journalPath} is there; restore the file or remove the journal`)
+  }
+  return { path, snapshot, entries, torn }
 }
 
 /** The journal's entries, in order; a last line cut short by a crash is dropped. */

@@ -81,6 +81,27 @@ describe('saveStateFile / loadStateFile', () => {
     expect((await readFile(again)).equals(written)).toBe(true)
   })
 
+  it('reads a file whose text is mostly beyond ASCII, across read blocks, and writes it back byte for byte', async () => {
+    const platform = createMockPlatform({ scenario: 'empty', freeze: true })
+    await platform.ready
+    const org = await platform.builders.organization({ title: 'Ünïcödé' })
+    const space = await platform.builders.space({ organization: org.id, title: '📘' })
+    // More escapes than the room read after the bytes holds, and runs cut by every block edge.
+    const markdown = `${'é日📘\\ ✓'.repeat(40_000)}\n${'a'.repeat(65_531)}😀`
+    await platform.builders.page({ space: space.id, title: 'Über', markdown })
+    const file = join(dir, 'state.json')
+    await saveStateFile(platform, file)
+    const written = await readFile(file)
+
+    const other = createMockPlatform({ scenario: 'empty', freeze: true })
+    expect(await loadStateFile(other, file)).toBe(true)
+    expect(other.snapshot()).toEqual(platform.snapshot())
+    expect(JSON.stringify(other.snapshot())).toContain(JSON.stringify(markdown))
+    const again = join(dir, 'again.json')
+    await saveStateFile(other, again)
+    expect((await readFile(again)).equals(written)).toBe(true)
+  })
+
   it.each([
     ['a character beyond ASCII after an escaping backslash', '{"format":"docplat-mock-state","version":1,"x":"\\é"}'],
     ['a character beyond ASCII outside a string', '{"format":"docplat-mock-state","version":1,"x":é}'],
