@@ -126,7 +126,8 @@ const sameText = (a: IndexedText, b: IndexedText) =>
 /** An index built outside the state lock, with what each page's sections were made from, until a search adopts it. */
 interface Prebuilt {
   index: MiniSearch<SectionDoc>
-  pages: Map<string, IndexedText>
+  /** Each page's text and how many sections it filed. */
+  pages: Map<string, { text: IndexedText; count: number }>
 }
 
 interface RevisionIndex {
@@ -196,19 +197,19 @@ export class SearchIndexes {
         if (held === undefined || typeof held === 'number') continue
         const built = prebuilt?.pages.get(page)
         if (built) prebuilt!.pages.delete(page)
-        if (built && sameText(built, held)) {
-          entry.docs.set(page, this.#countOf(built))
+        if (built && sameText(built.text, held)) {
+          entry.docs.set(page, built.count)
           continue
         }
         // Written since the index was built outside the lock: filed again (removed, not discarded,
         // as a write does: see #remove).
-        if (built) index.removeAll(this.#docsOf(built))
+        if (built) index.removeAll(this.#docsOf(built.text))
         const docs = this.#docsOf(held)
         entry.docs.set(page, docs.length)
         index.addAll(docs)
       }
       // Pages gone since.
-      for (const built of prebuilt?.pages.values() ?? []) index.removeAll(this.#docsOf(built))
+      for (const built of prebuilt?.pages.values() ?? []) index.removeAll(this.#docsOf(built.text))
       entry.index = index
       entry.version = ++this.#versions
     }
@@ -268,8 +269,9 @@ export class SearchIndexes {
     await eachSliced(
       pages,
       (text) => {
-        index.addAll(this.#docsOf(text))
-        built.set(text.page, text)
+        const docs = this.#docsOf(text)
+        index.addAll(docs)
+        built.set(text.page, { text, count: docs.length })
       },
       pause,
     )
@@ -285,11 +287,6 @@ export class SearchIndexes {
    */
   sectionsOf(text: PageText): readonly SectionInfo[] {
     return this.#sectionsFor(text)
-  }
-
-  /** How many sections a page files. */
-  #countOf(record: IndexedText): number {
-    return record.type === 'group' || record.noIndex ? 0 : this.#sectionsFor(record).length
   }
 
   #docsOf(record: IndexedText): SectionDoc[] {
