@@ -13,13 +13,21 @@ import type { PageRecord } from '../../tables/content.ts'
  * removed and added again) instead of being rebuilt for the whole revision. Extracting at every
  * write instead would make the first search cheap but every page write dearer, for tests and
  * scenarios that never search (measured in docs/performance.md). Sections are kept by page and
- * content, so a copy of a page (a new revision after an import, a change request) is not parsed
- * again.
+ * content (bounded), so a copy of a page (a new revision after an import, a change request) is
+ * often not parsed again.
+ *
+ * The index keeps no section's text: per page only how many sections it filed. MiniSearch
+ * removes a document by tokenizing it again, so a page's sections are made again, when it is
+ * written, from what it was indexed from (the write's `before`, a copy of the record as it was);
+ * a hit's section and snippet are made when they are read ({@link SearchIndexes.sectionsOf}),
+ * which is for the results shown, not for every page a search finds. Keeping every section's
+ * text and info cost more than the records themselves (docs/decisions/performance.md).
  *
  * A large first index is built outside the state lock (`prebuild`, from the pages' texts read
  * under it), giving the event loop back between pages; the search that asked for it then adopts
  * it under the lock, after filing again the pages written meanwhile, the same way the index
- * follows a write. Records change in place, so what each page was indexed from is kept as text.
+ * follows a write. Records change in place, so what each page was indexed from is kept as text
+ * until the index is adopted.
  */
 
 const STOP_WORDS = new Set(
@@ -39,19 +47,38 @@ export function processTerm(term: string): string | null {
         .normalize('NFKD')
         .replace(/[\u0300-\u036f]/g, '')
         .toLowerCase()
-  return t && !STOP_WORDS.has(t) ? t : null
+  if (!t || STOP_WORDS.has(t)) return null
+  // A word of 13 characters or more split from a text is a slice of it, and an index term holds
+  // its string: flattened, the term keeps its own characters instead of the whole text it came
+  // from (markdown-it's normalized copy of the page, for most of them).
+  return t.length < 13 || t !== term ? t : flat(t)
 }
 
-/** One indexed section: the page title (so a query may match it with a section), the heading and the text. */
+/** A copy of a string that holds no other string (a slice holds its parent). */
+function flat(text: string): string {
+  // Concatenation makes a new string; the slice of it holds only that one.
+  return `${text} `.slice(0, -1)
+}
+
+/**
+ * One indexed section: the page title (so a query may match it with a section), the heading and
+ * the text. Its ID is its page's ID and its number, so a hit names its section without stored
+ * fields. Made when it is filed or removed, never kept.
+ */
 export interface SectionDoc {
   id: string
-  page: string
-  section: number
   pageTitle: string
   title: string
   text: string
-  /** The section as results show it (not indexed). */
-  info: SectionInfo
+}
+
+/** The ID of a page's section `n` in an index. */
+const docId = (page: string, n: number) => `${page}\u0000${n}`
+
+/** The page and section number a hit's ID names. */
+export function sectionOfId(id: string): { page: string; n: number } {
+  const cut = id.lastIndexOf('\u0000')
+  return { page: id.slice(0, cut), n: Number(id.slice(cut + 1)) }
 }
 
 /** How many characters of extracted sections are kept for pages' next copies (about 16 MB). */
@@ -99,12 +126,13 @@ const sameText = (a: IndexedText, b: IndexedText) =>
 /** An index built outside the state lock, with what each page's sections were made from, until a search adopts it. */
 interface Prebuilt {
   index: MiniSearch<SectionDoc>
-  pages: Map<string, { text: IndexedText; docs: SectionDoc[] }>
+  /** Each page's text and how many sections it filed. */
+  pages: Map<string, { text: IndexedText; count: number }>
 }
 
 interface RevisionIndex {
-  /** Each page: its record until the index is built, then its sections. */
-  docs: Map<string, SectionDoc[] | PageRecord>
+  /** Each page: its record until the index is built, then how many sections it filed. */
+  docs: Map<string, number | PageRecord>
   /** Built on the revision's first search, then kept up to date page by page. */
   index: MiniSearch<SectionDoc> | undefined
   /** Changes with every change of `index` (from one counter for all revisions, so never reused). */
@@ -165,22 +193,23 @@ export class SearchIndexes {
       const index = prebuilt?.index ?? newIndex(this.#libraries)
       for (const page of order()) {
         const held = entry.docs.get(page)
-        if (!held) continue
+        // Only records wait for an index (a count is a page of an index already built).
+        if (held === undefined || typeof held === 'number') continue
         const built = prebuilt?.pages.get(page)
         if (built) prebuilt!.pages.delete(page)
-        if (!Array.isArray(held) && built && sameText(built.text, held)) {
-          entry.docs.set(page, built.docs)
+        if (built && sameText(built.text, held)) {
+          entry.docs.set(page, built.count)
           continue
         }
         // Written since the index was built outside the lock: filed again (removed, not discarded,
         // as a write does: see #remove).
-        if (built) for (const doc of built.docs) index.remove(doc)
-        const docs = Array.isArray(held) ? held : this.#docsOf(held)
-        entry.docs.set(page, docs)
+        if (built) index.removeAll(this.#docsOf(built.text))
+        const docs = this.#docsOf(held)
+        entry.docs.set(page, docs.length)
         index.addAll(docs)
       }
       // Pages gone since.
-      for (const built of prebuilt?.pages.values() ?? []) for (const doc of built.docs) index.remove(doc)
+      for (const built of prebuilt?.pages.values() ?? []) index.removeAll(this.#docsOf(built.text))
       entry.index = index
       entry.version = ++this.#versions
     }
@@ -242,7 +271,7 @@ export class SearchIndexes {
       (text) => {
         const docs = this.#docsOf(text)
         index.addAll(docs)
-        built.set(text.page, { text, docs })
+        built.set(text.page, { text, count: docs.length })
       },
       pause,
     )
@@ -252,23 +281,22 @@ export class SearchIndexes {
     this.#prebuilt.set(revision, { index, pages: built })
   }
 
-  /** Section `n` of a page as the revision's index holds it (what a hit's `section` numbers). */
-  sectionOf(revision: string, page: string, n: number): SectionInfo | undefined {
-    const held = this.#revisions.get(revision)?.docs.get(page)
-    return Array.isArray(held) ? held[n]?.info : undefined
+  /**
+   * The sections of a page as an index files them from this title and content (what a hit's
+   * section number counts): kept ones when the page was extracted lately, else extracted again.
+   */
+  sectionsOf(text: PageText): readonly SectionInfo[] {
+    return this.#sectionsFor(text)
   }
 
   #docsOf(record: IndexedText): SectionDoc[] {
     // Groups only hold pages; `noIndex` pages are kept out of search by their authors.
     if (record.type === 'group' || record.noIndex) return []
     return this.#sectionsFor(record).map((section, i) => ({
-      id: `${record.page}\u0000${i}`,
-      page: record.page,
-      section: i,
+      id: docId(record.page, i),
       pageTitle: record.title,
       title: i === 0 ? '' : section.title,
       text: section.text,
-      info: section,
     }))
   }
 
@@ -296,7 +324,7 @@ export class SearchIndexes {
     const entry = this.#entry(record.revision)
     if (!entry.index) return void entry.docs.set(record.page, record)
     const docs = this.#docsOf(record)
-    entry.docs.set(record.page, docs)
+    entry.docs.set(record.page, docs.length)
     entry.index.addAll(docs)
     entry.version = ++this.#versions
   }
@@ -304,11 +332,12 @@ export class SearchIndexes {
   #remove(record: PageRecord): void {
     const entry = this.#revisions.get(record.revision)
     const held = entry?.docs.get(record.page)
-    if (!entry || !held) return
+    if (!entry || held === undefined) return
     entry.docs.delete(record.page)
     // Removed, not discarded: a discarded section still counts in its words' document frequencies
-    // until MiniSearch vacuums, so the index would rank differently from one built now.
-    if (entry.index && Array.isArray(held)) for (const doc of held) entry.index.remove(doc)
+    // until MiniSearch vacuums, so the index would rank differently from one built now. `record`
+    // is the page as it was filed (a write's `before`), so its sections are the ones filed.
+    if (entry.index && typeof held === 'number' && held > 0) entry.index.removeAll(this.#docsOf(record))
     entry.version = ++this.#versions
     if (!entry.docs.size) {
       this.#revisions.delete(record.revision)

@@ -3,9 +3,10 @@ import type { SearchResult as Hit } from 'minisearch'
 import { eachSliced, PREPARE_ABOVE, slicer } from '../../base/turns.ts'
 import type { SpaceRecord } from '../../tables/spaces.ts'
 import type { ContentState as State } from './cache.ts'
-import { indexedText, type IndexedText, type SectionDoc } from './search-index.ts'
-import type { PageMatch } from './search-lookups.ts'
-import { analysisOf, viewOf, type RevisionView } from './view.ts'
+import type { SectionInfo } from '../../markdown/page-analysis.ts'
+import { indexedText, sectionOfId, type IndexedText, type PageText, type SearchIndexes, type SectionDoc } from './search-index.ts'
+import type { PageMatch, SectionMatch } from './search-lookups.ts'
+import { viewOf, type RevisionView } from './view.ts'
 
 /**
  * Full-text search (MiniSearch) over the sections of a revision's pages: one document per
@@ -33,6 +34,56 @@ function snippet(text: string, terms: readonly string[]): string {
 }
 
 /**
+ * A section a search found: its section and snippet are made when read, from the page's text
+ * when it was searched (the sections the index filed), so a search that finds thousands of pages
+ * extracts the sections of the ones shown only, and what is kept of a search holds no text.
+ * Both are own enumerable properties (a copy made by spreading it holds them as values), made
+ * from the sections kept for pages' next copies, or extracted again, at each read.
+ */
+class FoundSection implements SectionMatch {
+  declare readonly section: SectionInfo
+  declare readonly snippet: string
+  readonly score: number
+  readonly #indexes: SearchIndexes
+  readonly #text: PageText
+  readonly #n: number
+  readonly #terms: readonly string[]
+
+  constructor(indexes: SearchIndexes, text: PageText, n: number, score: number, terms: readonly string[]) {
+    this.#indexes = indexes
+    this.#text = text
+    this.#n = n
+    this.#terms = terms
+    this.score = score
+    Object.defineProperties(this, FOUND_SECTION)
+  }
+
+  static section(found: FoundSection): SectionInfo {
+    return found.#indexes.sectionsOf(found.#text)[found.#n]!
+  }
+
+  static snippet(found: FoundSection): string {
+    return snippet(FoundSection.section(found).text, found.#terms)
+  }
+}
+
+/** The same accessors on every found section (one shape for all of them). */
+const FOUND_SECTION: PropertyDescriptorMap = {
+  section: {
+    enumerable: true,
+    get(this: FoundSection) {
+      return FoundSection.section(this)
+    },
+  },
+  snippet: {
+    enumerable: true,
+    get(this: FoundSection) {
+      return FoundSection.snippet(this)
+    },
+  },
+}
+
+/**
  * Searches a revision: every query word must match (as a prefix, with small typos allowed in
  * long words) the page title, a heading or the text. Pages rank by their best section; a title
  * match weighs more than a heading, a heading more than text.
@@ -49,21 +100,21 @@ export function searchRevision(state: State, view: RevisionView, query: string):
     boost: { pageTitle: 3, title: 2 },
   })
   const pages = new Map<string, PageMatch>()
+  /** What each page found was indexed from: its sections are made from it when read. */
+  const texts = new Map<string, PageText>()
   for (const hit of hits) {
     // A section's ID is its page's ID and its number (search-index.ts): no stored fields needed.
-    const id = hit.id as string
-    const cut = id.lastIndexOf('\u0000')
-    const node = view.byId.get(id.slice(0, cut))
+    const { page, n } = sectionOfId(hit.id as string)
+    const node = view.byId.get(page)
     if (!node) continue
     let match = pages.get(node.record.page)
     if (!match) pages.set(node.record.page, (match = { page: node, score: hit.score, sections: [] }))
     // A section is listed when its own heading or text matched, not only its page's title.
     const own = Object.values(hit.match).some((fields) => fields.includes('title') || fields.includes('text'))
     if (own && match.sections.length < MAX_SECTIONS_PER_PAGE) {
-      // The sections the index was built from (the same as the page's analysis, without parsing it again).
-      const n = Number(id.slice(cut + 1))
-      const section = state.contentCache.search.sectionOf(view.id, node.record.page, n) ?? analysisOf(view, node).sections[n]!
-      match.sections.push({ section, score: hit.score, snippet: snippet(section.text, hit.terms) })
+      let text = texts.get(page)
+      if (!text) texts.set(page, (text = { page, title: node.record.title, markdown: node.record.markdown }))
+      match.sections.push(new FoundSection(state.contentCache.search, text, n, hit.score, hit.terms))
     }
   }
   const matches = [...pages.values()].sort((a, b) => b.score - a.score || a.page.index - b.page.index)
