@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { viteAliases } from './build/aliases.ts'
@@ -20,6 +21,11 @@ export default defineConfig({
     // slower machine must not fail a test that waits on an event (docs/decisions/tooling.md).
     expect: { poll: { timeout: 600_000 } },
     pool: 'threads',
+    // At least two files at a time: vitest's default is one less than the cores, one file on a
+    // 2-core machine, where many files mostly wait on a child process (the CLI, a server, a
+    // build) and leave a core idle. Memory bounds are measured in the tests' own child
+    // processes, so a neighbouring file does not move them (docs/decisions/tooling.md).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // The SDK logs retries and failures at its default level ('warn'); the suite injects many of
     // both, so it runs quiet. Tests of logging set logLevel (or unset this) themselves.
     env: { DOCPLAT_LOG: 'off' },
@@ -32,7 +38,7 @@ export default defineConfig({
           exclude: ['test/browser/**', 'test/contract/coverage.test.ts', 'test/published/replay.test.ts', 'node_modules/**'],
           // Records which operations each test file called, for the coverage project.
           setupFiles: ['test/setup/record-operations.ts'],
-          // Explicit: with one worker (a 2-core machine) vitest puts projects of group 0 last.
+          // Explicit: with one worker vitest puts projects of group 0 last.
           sequence: { groupOrder: 1 },
         },
       },

@@ -33,7 +33,8 @@ describe('docplat-mock serve: what it shows and how it is controlled', CLI_TEST,
   })
 
   it('--log json prints one JSON object per line; --quiet prints nothing', async () => {
-    const json = await startCli(['--port', '0', '--log', 'json'])
+    // Two independent servers: started together, so the test waits for one Node start, not two.
+    const [json, quiet] = await Promise.all([startCli(['--port', '0', '--log', 'json']), startCli(['--port', '0', '--quiet'])])
     await fetch(`${json.url}/v1/nothing`)
     await printed(json, /Press Ctrl\+C to stop\.\n.*\n/)
     expect(JSON.parse(afterBanner(json.stdout()).trim())).toEqual({
@@ -44,7 +45,6 @@ describe('docplat-mock serve: what it shows and how it is controlled', CLI_TEST,
       duration: expect.any(Number),
     })
 
-    const quiet = await startCli(['--port', '0', '--quiet'])
     await fetch(`${quiet.url}/v1/orgs`)
     await fetch(`${quiet.url}/_docplat/reset`, { method: 'POST' })
     expect(await stop(quiet)).toEqual({ code: 0, signal: null })

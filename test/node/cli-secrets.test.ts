@@ -73,9 +73,9 @@ describe('docplat-mock serve off loopback', CLI_TEST, () => {
   })
 
   it('uses the tokens of --seed on loopback, as createMockPlatform does', async () => {
-    const seeded = await startCli(['--port', '0', '--seed', 'team'])
+    // Two independent servers: started together, so the test waits for one Node start, not two.
+    const [seeded, loopback] = await Promise.all([startCli(['--port', '0', '--seed', 'team']), startCli(['--port', '0'])])
     expect(printed(seeded.stdout())).toEqual({ ...(await demoTokens('team')) })
-    const loopback = await startCli(['--port', '0'])
     expect(printed(loopback.stdout())).toEqual({ ...(await demoTokens()) })
   })
 
