@@ -25,7 +25,7 @@ async function localService(): Promise<{ port: number; hits: string[] }> {
   const server = createServer((req, res) => {
     hits.push(`${req.method} ${req.url}`)
     res.writeHead(200, { 'content-type': 'application/json' })
-    res.end(JSON.stringify({ type: 'element', element: { type: 'text', children: ['local-secret'] } }))
+    res.end(JSON.stringify({ type: 'element', element: { type: 'block', children: [{ type: 'text', children: ['local-secret'] }] } }))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   services.push(server)

@@ -114,7 +114,7 @@ describe('development tunnels', () => {
     const calls: string[] = []
     const fetch = async (input: Request | string | URL) => {
       calls.push(String(input instanceof Request ? input.url : input))
-      return Response.json({ type: 'element', element: { type: 'text', children: ['hi'] } })
+      return Response.json({ type: 'element', element: { type: 'block', children: [{ type: 'text', children: ['hi'] }] } })
     }
     const { client, platform } = await attacker({ fetch })
     const enable = (tunnelUrl: string) => client.integrations.dev.enable({ integrationName: 'probe', tunnelUrl })
