@@ -25,21 +25,21 @@ import { moduleWeights, type ModuleWeight } from './size/by-module.ts'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 /**
- * The browser mock app's budgets, gzipped: each stands about 2 KB above what the app measures, so
+ * The browser mock app's budgets, gzipped: each stands up to 2 KB above what the app measures, so
  * that weight added without a reason shows. A budget is raised only with a decision record
  * (docs/decisions/lazy-loading.md, "The browser mock's budgets") naming what was added and what
  * was tried to make room.
  *
- * - The entry chunk with its static imports (100.3 KB): the platform, the contract and zod.
- * - Before the first answer (195.8 KB): that, msw (87.4 KB, most of it the public suffix list its
+ * - The entry chunk with its static imports (102.0 KB): the platform, the contract and zod.
+ * - Before the first answer (197.5 KB): that, msw (87.4 KB, most of it the public suffix list its
  *   cookie store brings through tough-cookie) and the demo scenario's chunk. The goal is 180 KB.
- * - Every chunk (266.3 KB): that and the libraries loaded on first need: markdown (34.4 KB), the
+ * - Every chunk (268.0 KB): that and the libraries loaded on first need: markdown (34.4 KB), the
  *   YAML parser of OpenAPI sources (28.5 KB), MiniSearch (5.8 KB), lz-string and the JWT signer.
  *   The goal is 240 KB: the app weighed 229.6 KB before the YAML parser came.
  */
-const BROWSER_ENTRY_BUDGET = 101 * 1024
-const BROWSER_FIRST_ANSWER_BUDGET = 197 * 1024
-const BROWSER_TOTAL_BUDGET = 268 * 1024
+const BROWSER_ENTRY_BUDGET = 102.5 * 1024
+const BROWSER_FIRST_ANSWER_BUDGET = 198 * 1024
+const BROWSER_TOTAL_BUDGET = 269 * 1024
 
 /** docplat/mock/matchers: the verification code and the contract it checks operation IDs against (24.2 KB measured). */
 const MATCHERS_BUDGET = 26 * 1024
