@@ -8,7 +8,7 @@ import { createClient, type Client } from '../src/index.ts'
 import { createMockPlatform } from '../mock/index.ts'
 import { saveStateFile } from '../mock/node/state-file.ts'
 import { fmt, median, time } from './harness.ts'
-import { markdown, organizationAtScale, word, type ScaleSearch } from './search.ts'
+import { buildOrganizationAtScale, organizationAtScale, type ScaleSearch } from './search.ts'
 
 interface Page {
   items: unknown[]
@@ -228,9 +228,6 @@ function searchAtScale(sizes: readonly number[]): string[] {
   ]
 }
 
-/** Spaces of the organization a state file at scale holds: pages of the search benchmark's shape. */
-const SPACE_PAGES = 100
-
 /** What a state file at scale needs beside it to be asked over HTTP: who asks, and where. */
 interface StateFileAtScale {
   file: string
@@ -252,19 +249,7 @@ async function stateFileAtScale(pages: number, dir: string, reuse: boolean): Pro
   if (reuse && existsSync(file) && existsSync(meta))
     return { file, ...(JSON.parse(readFileSync(meta, 'utf8')) as Omit<StateFileAtScale, 'file'>) }
   await mkdir(dir, { recursive: true })
-  const salt = `scale ${pages}`
-  const platform = createMockPlatform({ scenario: 'empty', seed: `bench-scale-${pages}` })
-  await platform.ready
-  const b = platform.builders
-  const org = await b.organization({ title: 'Bench scale' })
-  const { token } = await b.user({ organization: org.id, role: 'admin' })
-  let spaceId = ''
-  for (let s = 0; s < Math.ceil(pages / SPACE_PAGES); s++) {
-    const space = await b.space({ organization: org.id, title: `Space ${s}` })
-    if (s === 0) spaceId = space.id
-    for (let i = 0; i < SPACE_PAGES; i++)
-      await b.page({ space: space.id, title: `${word(i)} ${word(i * 3 + 1)} ${i}`, markdown: markdown(s * SPACE_PAGES + i, salt) })
-  }
+  const { platform, org, token, firstSpace: spaceId } = await buildOrganizationAtScale(pages)
   await saveStateFile(platform, file)
   const kept = { token, organizationId: org.id, spaceId }
   writeFileSync(meta, JSON.stringify(kept))

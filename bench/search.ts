@@ -50,10 +50,10 @@ const WORDS = [
   'queue',
   'worker',
 ]
-export const word = (i: number) => WORDS[i % WORDS.length]!
+const word = (i: number) => WORDS[i % WORDS.length]!
 
 /** A page of about 900 characters: an intro, three sections with a list and a code block. */
-export function markdown(n: number, salt: string): string {
+function markdown(n: number, salt: string): string {
   const sections = [0, 1, 2].map((s) => {
     const w = (k: number) => word(n * 7 + s * 3 + k)
     return `## ${w(0)} ${w(1)}\n\nConfigure the ${w(2)} before enabling ${w(3)}; every ${w(4)} keeps its own ${w(5)} settings.\n\n- ${w(6)} limits\n- ${w(7)} retention\n\n\`\`\`bash\nacme ${w(0)} set --${w(8)} ${n}\n\`\`\`\n`
@@ -165,6 +165,37 @@ const cpuSince = (from: NodeJS.CpuUsage) => {
   return (used.user + used.system) / 1000
 }
 
+/**
+ * An organization of `pages` pages in spaces of 100 (about 900 characters of markdown each),
+ * built through the builders: the shape the search and the served-state benches measure. Gives
+ * the first space, the page halfway through (the one a bench changes) and the build's wall time.
+ */
+export async function buildOrganizationAtScale(pages: number) {
+  const spaces = Math.ceil(pages / ORG_PAGES)
+  const salt = `scale ${pages}`
+  const platform = createMockPlatform({ scenario: 'empty', seed: `bench-scale-${pages}` })
+  await platform.ready
+  const b = platform.builders
+  const org = await b.organization({ title: 'Bench scale' })
+  const { token } = await b.user({ organization: org.id, role: 'admin' })
+  const started = performance.now()
+  let firstSpace = ''
+  let onePage = ''
+  for (let s = 0; s < spaces; s++) {
+    const space = await b.space({ organization: org.id, title: `Space ${s}` })
+    if (s === 0) firstSpace = space.id
+    for (let i = 0; i < ORG_PAGES; i++) {
+      const created = await b.page({
+        space: space.id,
+        title: `${word(i)} ${word(i * 3 + 1)} ${i}`,
+        markdown: markdown(s * ORG_PAGES + i, salt),
+      })
+      if (s === Math.floor(spaces / 2) && i === ORG_PAGES / 2) onePage = created.page
+    }
+  }
+  return { platform, org, token, spaces, firstSpace, onePage, built: performance.now() - started }
+}
+
 /** What {@link organizationAtScale} measured in one organization. */
 export interface ScaleSearch {
   pages: number
@@ -190,27 +221,8 @@ export interface ScaleSearch {
  * nothing changed (each a query not asked before: `WEBHOOK` and `Webhook` look up the same terms).
  */
 export async function organizationAtScale(pages: number): Promise<ScaleSearch> {
-  const spaces = Math.ceil(pages / ORG_PAGES)
+  const { platform, org, token, spaces, onePage, built } = await buildOrganizationAtScale(pages)
   const salt = `scale ${pages}`
-  const platform = createMockPlatform({ scenario: 'empty', seed: `bench-scale-${pages}` })
-  await platform.ready
-  const b = platform.builders
-  const org = await b.organization({ title: 'Bench scale' })
-  const { token } = await b.user({ organization: org.id, role: 'admin' })
-  const started = performance.now()
-  let onePage = ''
-  for (let s = 0; s < spaces; s++) {
-    const space = await b.space({ organization: org.id, title: `Space ${s}` })
-    for (let i = 0; i < ORG_PAGES; i++) {
-      const created = await b.page({
-        space: space.id,
-        title: `${word(i)} ${word(i * 3 + 1)} ${i}`,
-        markdown: markdown(s * ORG_PAGES + i, salt),
-      })
-      if (s === Math.floor(spaces / 2) && i === ORG_PAGES / 2) onePage = created.page
-    }
-  }
-  const built = performance.now() - started
   // No timeout: on a loaded machine a first search over 100,000 pages takes minutes of wall-clock time.
   const client = createClient({ token, fetch: platform.fetch, retry: 0, timeout: false })
   // The search's libraries, loaded here rather than by the timed search: this process reads
