@@ -98,12 +98,14 @@ function targetOperations<
     entry: z.ZodMiniType
   },
 >(target: T) {
-  const { kind, ids, entry } = target
-  // The casts keep each entry's literal types (its ID, path, SDK method, summary and schemas), as a
-  // declaration written out would have them: a destructured generic property is typed by its constraint.
-  type K = T['kind']
-  const list = `${INSTALLATION}/${kind}s` as `${typeof INSTALLATION}/${K}s`
-  const one = `${list}/{${target.param}}` as `${typeof list}/{${T['param']}}`
+  // Typed by T, not destructured: a destructured generic property is typed by its constraint, and
+  // each entry must keep its literal types (its ID, path, SDK method, summary and schemas) as a
+  // declaration written out would have them; `as const` then gives each text its template type.
+  const kind: T['kind'] = target.kind
+  const param: T['param'] = target.param
+  const { ids, entry } = target
+  const list = `${INSTALLATION}/${kind}s` as const
+  const one = `${list}/{${param}}` as const
   const params = z.object({ ...installation, [target.param]: Id } as typeof installation & Record<T['param'], typeof Id>)
   return {
     list: defineOperation({
@@ -111,9 +113,9 @@ function targetOperations<
       method: 'GET',
       idempotent: true,
       path: list,
-      sdk: `integrations.installations.${kind}s.list` as `integrations.installations.${K}s.list`,
+      sdk: `integrations.installations.${kind}s.list` as const,
       status: 200,
-      summary: `List the ${kind}s an installation covers` as `List the ${K}s an installation covers`,
+      summary: `List the ${kind}s an installation covers` as const,
       params: z.object(installation),
       query: z.object({ ...pagination, ...extended }),
       response: List(entry as T['entry']),
@@ -124,10 +126,9 @@ function targetOperations<
       method: 'POST',
       idempotent: true,
       path: list,
-      sdk: `integrations.installations.${kind}s.create` as `integrations.installations.${K}s.create`,
+      sdk: `integrations.installations.${kind}s.create` as const,
       status: 201,
-      summary:
-        `Install an integration on a ${kind} of its installation’s organization` as `Install an integration on a ${K} of its installation’s organization`,
+      summary: `Install an integration on a ${kind} of its installation’s organization` as const,
       params: z.object(installation),
       query: z.object(extended),
       body: z.object({ [target.field]: Id } as Record<T['field'], typeof Id>),
@@ -139,9 +140,9 @@ function targetOperations<
       method: 'GET',
       idempotent: true,
       path: one,
-      sdk: `integrations.installations.${kind}s.get` as `integrations.installations.${K}s.get`,
+      sdk: `integrations.installations.${kind}s.get` as const,
       status: 200,
-      summary: `Get an installation on one ${kind}` as `Get an installation on one ${K}`,
+      summary: `Get an installation on one ${kind}` as const,
       params,
       query: z.object(extended),
       response: entry as T['entry'],
@@ -151,10 +152,9 @@ function targetOperations<
       method: 'PATCH',
       idempotent: true,
       path: one,
-      sdk: `integrations.installations.${kind}s.update` as `integrations.installations.${K}s.update`,
+      sdk: `integrations.installations.${kind}s.update` as const,
       status: 200,
-      summary:
-        `Change an installation's configuration or external IDs on one ${kind}` as `Change an installation's configuration or external IDs on one ${K}`,
+      summary: `Change an installation's configuration or external IDs on one ${kind}` as const,
       params,
       query: z.object(extended),
       body: z.object({ externalIds: z.optional(ExternalIds), configuration: z.optional(Configuration) }),
@@ -165,10 +165,9 @@ function targetOperations<
       method: 'DELETE',
       idempotent: true,
       path: one,
-      sdk: `integrations.installations.${kind}s.delete` as `integrations.installations.${K}s.delete`,
+      sdk: `integrations.installations.${kind}s.delete` as const,
       status: 205,
-      summary:
-        `Uninstall an integration from one ${kind} (204 when it was not installed there)` as `Uninstall an integration from one ${K} (204 when it was not installed there)`,
+      summary: `Uninstall an integration from one ${kind} (204 when it was not installed there)` as const,
       params,
       alsoStatus: [204],
     }),
