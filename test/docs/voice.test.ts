@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DOCUMENTS, ROOT } from './blocks.ts'
@@ -46,5 +46,25 @@ describe('the documents speak of the product', () => {
 
   it('keep no dated work notes', () => {
     expect(offending(WORK_DATE)).toEqual([])
+  })
+})
+
+// The code's comments are read as documents are (and TSDoc becomes the API reference); strings of
+// the platform's own (a session token, a `sessionStorage` key) are code, so only tracker items.
+const CODE_FOLDERS = ['src', 'mock', 'bench', 'scripts', 'build', 'examples']
+
+describe('the code speaks of the product', () => {
+  it('cites no tracker item in a comment or a message', () => {
+    const cited = CODE_FOLDERS.flatMap((folder) =>
+      readdirSync(join(ROOT, folder), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && /\.(ts|tsx|js|mjs)$/.test(entry.name) && !entry.parentPath.includes('node_modules'))
+        .flatMap((entry) => {
+          const path = join(entry.parentPath, entry.name)
+          return readFileSync(path, 'utf8')
+            .split('\n')
+            .flatMap((line, i) => (/\bissues? #?\d+/i.test(line) ? [`${path.slice(ROOT.length)}:${i + 1}: ${line.trim()}`] : []))
+        }),
+    )
+    expect(cited).toEqual([])
   })
 })

@@ -9,7 +9,7 @@ import type { InstallationRecord, IntegrationEventRecord, IntegrationRecord } fr
 import { checkTarget, setTarget, type TargetChanges } from './targets.ts'
 
 /**
- * The control plane's rules for integrations (issue 30): what the API has no operation for, by
+ * The control plane's rules for integrations: what the API has no operation for, by
  * installation ID, as `platform.integrations` and `/_docplat/installations/...` expose them. Each
  * throws an `HttpError` (a clear 4xx) before its first write, and returns the events it recorded
  * for the caller to deliver.
