@@ -30,7 +30,9 @@ async function getThenInspect(server: MockServer, path: string, token: string) {
   const response = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } })
   expect(response.status).toBe(200)
   const sent = await response.text()
-  const { exchanges } = (await (await fetch(`${server.url}/_docplat/exchanges`)).json()) as { exchanges: Array<{ id: number; path: string }> }
+  const { exchanges } = (await (await fetch(`${server.url}/_docplat/exchanges`)).json()) as {
+    exchanges: Array<{ id: number; path: string }>
+  }
   const last = exchanges.at(-1)!
   expect(last.path).toBe(path)
   const exchange = (await (await fetch(`${server.url}/_docplat/exchanges/${last.id}`)).json()) as {
