@@ -6,6 +6,8 @@ export interface ExchangeMessage {
   body?: string
   /** The body was longer than the inspector keeps. */
   truncated?: boolean
+  /** How many bytes of the body were left out, when it was cut (an answer's: see {@link ANSWER_PREFIX}). */
+  omitted?: number
 }
 
 /** The messages of an exchange. */
@@ -16,8 +18,15 @@ export interface ExchangeMessages {
 
 /** How many of the newest requests keep their headers and bodies at most: enough to click through. */
 export const DETAILED = 1_000
-/** The most of one body kept, in characters. */
+/** The most of one request body kept, in characters. */
 export const BODY_LIMIT = 64 * 1024
+/**
+ * The most of one answer's body kept, in characters: its first 8 Ki. A longer answer (a page of a
+ * list) is kept as that prefix and the count of bytes left out, so the newest exchanges hold no
+ * whole copy of the large answers a server sends, which would outlive their requests and be
+ * freed only by the collector's full passes.
+ */
+export const ANSWER_PREFIX = 8 * 1024
 
 /**
  * The headers and bodies of the newest requests of a platform's request log, by the log's entry
@@ -84,13 +93,14 @@ export function rawHeaderPairs(raw: readonly string[], skip: ReadonlySet<string>
   return [...joined].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
 }
 
-/** A body as the exchanges hold it until read: see {@link boundedBody}. */
-type HeldBody = string | Uint8Array | { text: string; truncated: boolean } | undefined
+/** A body as the exchanges hold it until read: see {@link boundedBody} and {@link answerPrefix}. */
+type HeldBody = string | Uint8Array | { text: string; truncated: boolean; omitted?: number } | undefined
 
 /**
  * What a Node-native exchange's messages are made from, kept as it came (the raw header list, the
  * body's bytes, the answer's headers and bytes) and turned into text only if someone opens it.
- * Everything it holds is bounded: bodies over `BODY_LIMIT` are cut when it is made.
+ * Everything it holds is bounded: a request body over `BODY_LIMIT` and an answer over
+ * `ANSWER_PREFIX` are cut when it is made.
  */
 export class RawExchange {
   readonly #requestHeaders: readonly string[]
@@ -108,13 +118,15 @@ export class RawExchange {
     requestBody: Uint8Array | undefined,
     responseHeaders: Readonly<Record<string, string | readonly string[]>>,
     responseBody: string | Uint8Array | undefined | null,
+    /** The answer's length in bytes, when the caller knows it (a text's, as sent). */
+    responseLength?: number,
   ) {
     this.#requestHeaders = requestHeaders
     this.#skip = skip
     this.#requestBody = boundedBody(requestBody)
     this.#responseHeaders = responseHeaders
     // `null`: a stream, not recorded.
-    this.#responseBody = responseBody === null ? null : boundedBody(responseBody)
+    this.#responseBody = responseBody === null ? null : answerPrefix(responseBody, responseLength)
     let bytes = OBJECT_BYTES * 4 + heldBytes(this.#requestBody) + (this.#responseBody === null ? 0 : heldBytes(this.#responseBody))
     bytes += OBJECT_BYTES + requestHeaders.length * SLOT_BYTES
     for (const text of requestHeaders) bytes += stringBytes(text)
@@ -154,6 +166,39 @@ function boundedBody(body: string | Uint8Array | undefined): HeldBody {
     : { text, truncated: false }
 }
 
+/**
+ * An answer's body as the exchanges hold it: up to `ANSWER_PREFIX` characters as it is, a longer
+ * one as a copy of its first `ANSWER_PREFIX` characters (a slice would keep the whole answer
+ * alive) and how many bytes were left out. `length` is the body's length in bytes when known.
+ */
+function answerPrefix(body: string | Uint8Array | undefined, length?: number): HeldBody {
+  if (body === undefined || body.length <= ANSWER_PREFIX) return boundedBody(body)
+  let text: string
+  let total: number
+  if (typeof body === 'string') {
+    // A surrogate pair is kept whole or left out whole.
+    const end = isHighSurrogate(body.charCodeAt(ANSWER_PREFIX - 1)) ? ANSWER_PREFIX - 1 : ANSWER_PREFIX
+    text = body.slice(0, end)
+    total = length ?? Buffer.byteLength(body)
+  } else {
+    // Four bytes at most per character: enough to fill the prefix; a character cut at the end of
+    // the bytes decoded is left out by the cut below.
+    text = new TextDecoder().decode(body.subarray(0, 4 * ANSWER_PREFIX + 4))
+    if (text.length > ANSWER_PREFIX)
+      text = text.slice(0, isHighSurrogate(text.charCodeAt(ANSWER_PREFIX - 1)) ? ANSWER_PREFIX - 1 : ANSWER_PREFIX)
+    total = body.byteLength
+  }
+  // Text of one-byte characters copies as Latin-1; the copy's length is the prefix's bytes as sent.
+  const ascii = typeof body === 'string' ? total === body.length : false
+  const copy = Buffer.from(text, ascii ? 'latin1' : 'utf8')
+  const omitted = total - copy.byteLength
+  return omitted > 0 ? { text: copy.toString(ascii ? 'latin1' : 'utf8'), truncated: true, omitted } : { text, truncated: false }
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff
+}
+
 function heldBytes(body: HeldBody): number {
   if (body === undefined) return 0
   if (typeof body === 'string') return stringBytes(body)
@@ -161,11 +206,12 @@ function heldBytes(body: HeldBody): number {
   return OBJECT_BYTES + stringBytes(body.text)
 }
 
-function heldText(body: HeldBody): Pick<ExchangeMessage, 'body' | 'truncated'> {
+function heldText(body: HeldBody): Pick<ExchangeMessage, 'body' | 'truncated' | 'omitted'> {
   if (body === undefined) return {}
   if (typeof body === 'string') return body === '' ? {} : { body }
   if (body instanceof Uint8Array) return body.byteLength === 0 ? {} : { body: new TextDecoder().decode(body) }
-  return body.truncated ? { body: body.text, truncated: true } : { body: body.text }
+  if (!body.truncated) return { body: body.text }
+  return body.omitted === undefined ? { body: body.text, truncated: true } : { body: body.text, truncated: true, omitted: body.omitted }
 }
 
 /** `Bearer dpt_admin_abc...` keeps its scheme and the token's readable prefix (`dpt_admin_`), never the secret part. */

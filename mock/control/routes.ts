@@ -191,6 +191,8 @@ const Message = z.object({
   headers: z.record(z.string(), z.string()),
   body: z.optional(z.string()),
   truncated: z.optional(z.boolean()),
+  /** How many bytes of the body were left out, when it was cut. */
+  omitted: z.optional(z.number()),
 })
 
 const q = (description: string) => ({ description, schema: z.string() })

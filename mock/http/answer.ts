@@ -42,9 +42,8 @@ export async function writeAnswer(
   } else if (typeof body === 'string') {
     const { data, encoding, length } = sendable(answer as PlainAnswer)
     headers['content-length'] = String(length)
-    // Text goes out with the status line and headers in one write; a Buffer beside them.
-    if (typeof data === 'string') res.writeHead(status, headers).end(data, encoding)
-    else res.writeHead(status, headers).end(data)
+    // Text goes out with the status line and headers in one write.
+    res.writeHead(status, headers).end(data, encoding)
   } else if (body instanceof Uint8Array) {
     headers['content-length'] = String(body.byteLength)
     res.writeHead(status, headers).end(body)
@@ -69,12 +68,9 @@ export async function writeAnswer(
   }
 }
 
-/** Below this many characters an answer is written as text, in the same write as its headers. */
-const SMALL = 8 * 1024
-
-/** What to send of a JSON answer: text (small) or bytes, and how many bytes. */
+/** What to send of a JSON answer: its text, how to copy it to the socket, and how many bytes. */
 interface Sendable {
-  data: string | Buffer
+  data: string
   /** `latin1` when every character is one byte (ASCII), so they are copied instead of encoded. */
   encoding: 'latin1' | 'utf8'
   length: number
@@ -82,18 +78,19 @@ interface Sendable {
 
 /**
  * What to send of a JSON answer, decided once: the socket and the inspector's exchanges share it.
- * A small text as it is; a large one as a `Buffer`, which lives outside the JavaScript heap, so
- * keeping the latest ones for the inspector costs the garbage collector nothing to move.
+ * The text goes out as it is, in the same write as the headers, whatever its size: the exchanges
+ * keep only a bounded prefix of a large answer (mock/control/exchange-messages.ts), so no copy of
+ * the whole text outlives the request.
  */
 function sendable(answer: PlainAnswer & { sendable?: Sendable }): Sendable {
   if (answer.sendable) return answer.sendable
   const body = answer.body as string
   const length = Buffer.byteLength(body)
-  const encoding = length === body.length ? 'latin1' : 'utf8'
-  return (answer.sendable = { data: body.length < SMALL ? body : Buffer.from(body, encoding), encoding, length })
+  return (answer.sendable = { data: body, encoding: length === body.length ? 'latin1' : 'utf8', length })
 }
 
-/** The JSON body as the exchanges keep it: the text, or the bytes that were sent. */
-export function answerBytes(answer: PlainAnswer): string | Buffer {
-  return sendable(answer).data
+/** The JSON body as the exchanges read it: the text that was sent, and its length in bytes. */
+export function answerText(answer: PlainAnswer): { text: string; length: number } {
+  const { data, length } = sendable(answer)
+  return { text: data, length }
 }

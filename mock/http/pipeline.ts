@@ -16,7 +16,7 @@ import { DroppedConnection } from '../core.ts'
 import { RawExchange } from '../control/exchange-messages.ts'
 import { isControlPath, type ControlPlane } from '../control/plane.ts'
 import type { RequestSummary } from './access-log.ts'
-import { answerBytes, type EdgeAnswer } from './answer.ts'
+import { answerText, type EdgeAnswer } from './answer.ts'
 import { BodyTooLarge, readBody } from './body.ts'
 import {
   corsHeaders,
@@ -59,6 +59,10 @@ export interface Edge {
   readonly largeBodies: Turns
   /** Where the server's own failures are told (`startMockServer({ logger })`). */
   readonly logger: MockLog
+  /** The last `Host` the policy allowed: a server's clients send the same one, checked once. */
+  allowedHost: string | undefined
+  /** Wall-clock milliseconds as ISO text, the last kept (requests of the same millisecond share it). */
+  readonly isoAt: (ms: number) => string
 }
 
 /** The {@link Edge} of a server. */
@@ -69,7 +73,10 @@ export function edgeOf(options: {
   resolve: Edge['resolve']
   logger: MockLog
 }): Edge {
-  return { ...options, corsOn: corsOn(options.cors), largeBodies: new Turns() }
+  let lastMs = Number.NaN
+  let lastIso = ''
+  const isoAt = (ms: number) => (ms === lastMs ? lastIso : ((lastMs = ms), (lastIso = new Date(ms).toISOString())))
+  return { ...options, corsOn: corsOn(options.cors), largeBodies: new Turns(), allowedHost: undefined, isoAt }
 }
 
 /** One request on its way through the stages: what it is, and what earlier stages found out. */
@@ -81,6 +88,8 @@ export interface Passage {
   readonly arrived: number
   /** Wall-clock milliseconds at arrival, for the access log. */
   readonly at: number
+  /** The request's `Origin` header, read once for the CORS stages. */
+  readonly origin: string | undefined
   /** The platform the request is for: set by `whichPlatform`. */
   tenant: Tenant | undefined
   /** The control plane's route that answered, if it did (its reads are not printed). */
@@ -145,7 +154,7 @@ async function platformStages(passage: Passage, edge: Edge): Promise<EdgeAnswer>
  */
 function failure(edge: Edge, passage: Passage, error: unknown): EdgeAnswer {
   if (error instanceof DroppedConnection) {
-    edge.onRequest?.(summary(passage, 0, operationOf(passage, undefined)))
+    edge.onRequest?.(summary(edge, passage, 0, operationOf(passage, undefined)))
     throw error
   }
   if (error instanceof ClientGone) throw error
@@ -160,10 +169,10 @@ function since(started: number): number {
 }
 
 /** The access log's line of a request. */
-function summary(passage: Passage, status: number, operationId: string | undefined): RequestSummary {
+function summary(edge: Edge, passage: Passage, status: number, operationId: string | undefined): RequestSummary {
   const { request } = passage
   return {
-    at: new Date(passage.at).toISOString(),
+    at: edge.isoAt(passage.at),
     method: request.method.toUpperCase(),
     path: `${request.prefix}${request.pathname}${request.search === '' ? '' : `?${request.search}`}`,
     status,
@@ -182,7 +191,7 @@ function accessLog(edge: Edge, passage: Passage, answer: EdgeAnswer): EdgeAnswer
   if (!edge.onRequest) return answer
   const method = passage.request.method.toUpperCase()
   if (passage.controlRoute === undefined || (method !== 'GET' && method !== 'HEAD'))
-    edge.onRequest(summary(passage, answer.status, operationOf(passage, answer)))
+    edge.onRequest(summary(edge, passage, answer.status, operationOf(passage, answer)))
   return answer
 }
 
@@ -196,9 +205,9 @@ function operationOf(passage: Passage, answer: EdgeAnswer | undefined): string |
 
 /** CORS: a request from an origin the policy does not allow is refused (403) before anything runs. */
 function refuseOrigin(edge: Edge, passage: Passage): EdgeAnswer | undefined {
-  const { request } = passage
-  const origin = request.header('origin')
-  if (originAllowed(edge.cors, origin, request.header('host'))) return undefined
+  const { origin } = passage
+  // Not a browser's cross-origin request (curl, the SDK in Node): nothing to check.
+  if (origin === undefined || originAllowed(edge.cors, origin, passage.request.header('host'))) return undefined
   return { ...refusedOrigin(edge.cors, origin!), connection: 'drain' }
 }
 
@@ -210,7 +219,7 @@ function preflight(edge: Edge, passage: Passage): EdgeAnswer | undefined {
 /** CORS: the policy's headers on every answer past the refusals, errors included. */
 function addCorsHeaders(edge: Edge, passage: Passage, answer: EdgeAnswer): EdgeAnswer {
   if (!edge.corsOn) return answer
-  const headers = corsHeaders(edge.cors, passage.request.header('origin'))
+  const headers = corsHeaders(edge.cors, passage.origin)
   for (const name in headers) answer.headers[name] ??= headers[name]!
   return answer
 }
@@ -219,7 +228,10 @@ function addCorsHeaders(edge: Edge, passage: Passage, answer: EdgeAnswer): EdgeA
 function refuseHost(edge: Edge, passage: Passage): EdgeAnswer | undefined {
   if (edge.hosts === true) return undefined
   const host = passage.request.header('host')
-  return hostAllowed(edge.hosts, host) ? undefined : { ...refusedHost(host!), connection: 'drain' }
+  if (host !== undefined && host === edge.allowedHost) return undefined
+  if (!hostAllowed(edge.hosts, host)) return { ...refusedHost(host!), connection: 'drain' }
+  edge.allowedHost = host
+  return undefined
 }
 
 /** Which platform the request is for, resolved per request: every later stage reads `passage.tenant`. */
@@ -346,17 +358,9 @@ function inspector(passage: Passage, answer: EdgeAnswer): EdgeAnswer {
   if (details?.keeps) {
     const { request } = passage
     const body = answer.body
-    const sent = body === null ? undefined : typeof body === 'string' ? answerBytes(answer as Parameters<typeof answerBytes>[0]) : body
-    details.add(
-      id,
-      new RawExchange(
-        request.rawHeaders,
-        HOP_BY_HOP,
-        request.body(),
-        answer.headers,
-        sent instanceof Uint8Array || typeof sent === 'string' || sent === undefined ? sent : null,
-      ),
-    )
+    const text = typeof body === 'string' ? answerText(answer as Parameters<typeof answerText>[0]) : undefined
+    const sent = body === null ? undefined : text ? text.text : body instanceof Uint8Array ? body : null
+    details.add(id, new RawExchange(request.rawHeaders, HOP_BY_HOP, request.body(), answer.headers, sent, text?.length))
   }
   return answer
 }

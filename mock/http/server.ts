@@ -346,12 +346,14 @@ async function serve(
   readSource: SourceReader,
 ): Promise<void> {
   try {
+    const request = new NativeRequest(req, res, base, readSource)
     const passage: Passage = {
       req,
       res,
-      request: new NativeRequest(req, res, base, readSource),
+      request,
       arrived: performance.now(),
       at: Date.now(),
+      origin: request.header('origin'),
       tenant: undefined,
       controlRoute: undefined,
     }

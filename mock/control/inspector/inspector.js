@@ -483,7 +483,15 @@ function bodyBlock(message) {
     'div',
     {},
     h('pre', {}, text),
-    message.truncated ? h('p', { className: 'muted' }, '(cut: the journal keeps 64 Ki characters of a body)') : null,
+    message.truncated
+      ? h(
+          'p',
+          { className: 'muted' },
+          message.omitted === undefined
+            ? '(cut: the journal keeps 64 Ki characters of a request body)'
+            : `(cut: the journal keeps the first 8 Ki characters of an answer; ${message.omitted.toLocaleString('en')} bytes left out)`,
+        )
+      : null,
   )
 }
 
