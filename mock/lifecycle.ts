@@ -94,8 +94,13 @@ export interface StateLifecycle {
   subscribe(hook: StateLifecycleHook): () => void
   /** A serialisable copy of the whole state. */
   snapshot(): SerializedState
-  /** Replaces the state with `snapshot`, checked, under the state lock; refuses a bad one changing nothing. */
-  restore(snapshot: SerializedState): Promise<void>
+  /**
+   * Replaces the state with `snapshot`, checked, under the state lock; refuses a bad one changing
+   * nothing. With `owned`, the snapshot's records are the platform's to keep (a state file's,
+   * parsed for this restore alone): those their table's schema takes as they are are kept, not
+   * copied. A caller that keeps the snapshot must not pass it.
+   */
+  restore(snapshot: SerializedState, options?: { owned?: boolean }): Promise<void>
   /** Back to the initial state (the scenario's, or what {@link keepAsInitial} kept), under the state lock. */
   reset(): Promise<void>
   /**
@@ -255,7 +260,7 @@ export function createStateLifecycle(options: LifecycleOptions): StateLifecycle 
    * A new state holding a snapshot, the clock set to the snapshot's; `trusted` when the platform
    * serialised it itself. Throws, changing nothing, for a snapshot that is not one or does not load.
    */
-  function stateFrom(snapshot: SerializedState, trusted: boolean): State {
+  function stateFrom(snapshot: SerializedState, trusted: boolean, owned: boolean): State {
     if (!isSerializedState(snapshot)) throw new TypeError('Not a docplat mock state snapshot')
     // The same check a start from a state file makes: a state the platform takes is one it starts from.
     const dangling = trusted ? undefined : findDanglingReference(snapshot)
@@ -269,7 +274,7 @@ export function createStateLifecycle(options: LifecycleOptions): StateLifecycle 
         continue
       }
       try {
-        table.load(snapshot.tables[name] ?? [], trusted)
+        table.load(snapshot.tables[name] ?? [], trusted, owned)
       } catch (error) {
         throw new TypeError(`Snapshot table "${name}": ${(error as Error).message}`, { cause: error })
       }
@@ -279,9 +284,9 @@ export function createStateLifecycle(options: LifecycleOptions): StateLifecycle 
   }
 
   /** Replaces the state with a snapshot (under the lock, or before anyone can reach the state); `trusted` when the platform serialised it itself. */
-  function load(snapshot: SerializedState, trusted: boolean): Promise<void>[] {
+  function load(snapshot: SerializedState, trusted: boolean, owned = false): Promise<void>[] {
     tell('beforeLoad', snapshot)
-    state = stateFrom(snapshot, trusted)
+    state = stateFrom(snapshot, trusted, owned)
     return notify('afterLoad', state)
   }
 
@@ -387,10 +392,10 @@ export function createStateLifecycle(options: LifecycleOptions): StateLifecycle 
       tell('afterSnapshot', snapshot)
       return snapshot
     },
-    restore(snapshot) {
+    restore(snapshot, options) {
       return step(() => {
         tell('beforeRestore', snapshot)
-        const loading = load(snapshot, false)
+        const loading = load(snapshot, false, options?.owned ?? false)
         return [...loading, ...notify('afterRestore', state)]
       })
     },
