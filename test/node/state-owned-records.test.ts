@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createMockPlatform, type SerializedState } from '../../mock/index.ts'
 import { assemblePlatform } from '../../mock/platform.ts'
+import { createClient } from '../../src/index.ts'
 
 /** A small state with records of most shapes: nested objects, lists, string maps, optional fields. */
 async function source(): Promise<SerializedState> {
@@ -99,5 +100,31 @@ describe('records a state file restore keeps as they are read', () => {
       }),
       { numRuns: 150 },
     )
+  })
+})
+
+describe('the state a reset returns to, kept at start', () => {
+  it('is the state as it was kept, whatever was written or restored since', async () => {
+    const snapshot = await source()
+    const { platform, lifecycle } = assemblePlatform({ scenario: 'empty', freeze: true, deterministicSecrets: true })
+    await platform.ready
+    await lifecycle.restore(JSON.parse(JSON.stringify(snapshot)) as SerializedState, { owned: true })
+    lifecycle.keepAsInitial()
+    const kept = JSON.stringify(platform.snapshot())
+    const [space] = snapshot.tables.spaces as Array<{ id: string }>
+    const [token] = snapshot.tables.tokens as Array<{ id: string }>
+    const client = createClient({ token: token!.id, fetch: platform.fetch, retry: 0 })
+
+    await client.spaces.update({ spaceId: space!.id, title: 'Changed' })
+    expect(JSON.stringify(platform.snapshot())).not.toBe(kept)
+    await platform.reset()
+    expect(JSON.stringify(platform.snapshot())).toBe(kept)
+    expect((await client.spaces.get({ spaceId: space!.id })).title).toBe('Space ✨')
+
+    // Kept again, then replaced by a restore before any write: the reset still returns to it.
+    lifecycle.keepAsInitial()
+    await platform.restore(createMockPlatform({ scenario: 'empty' }).snapshot())
+    await platform.reset()
+    expect(JSON.stringify(platform.snapshot())).toBe(kept)
   })
 })
