@@ -468,6 +468,32 @@ export async function servedAtScale(
   ]
 }
 
+/**
+ * The start alone, `rounds` times per size: `docplat-mock serve --state` of the organization at
+ * scale in a fresh process each time, to its first answer, in wall and CPU time with the load
+ * beside each. What a change to the start is judged on, before and after in interleaved runs.
+ */
+async function startsAtScale(sizes: readonly number[], rounds: number, dir: string, cli: ServedCli): Promise<string[]> {
+  const rows = [
+    `### Start to the first answer (\`docplat-mock serve --state\` from the ${cli === 'dist' ? 'built CLI' : 'sources'}, a fresh process each)`,
+    '',
+    '| pages | state file MB | round | first answer (wall ms) | its CPU (ms) | load |',
+    '|---|---|---|---|---|---|',
+  ]
+  for (const pages of sizes) {
+    const state = await stateFileAtScale(pages, dir, true)
+    for (let round = 1; round <= rounds; round++) {
+      const served = await startServe(cli, ['--state', state.file])
+      served.stop()
+      const load = readFileSync('/proc/loadavg', 'utf8').split(' ')[0]
+      rows.push(
+        `| ${fmt(pages)} | ${fmt(statSync(state.file).size / 1e6, 1)} | ${round} | ${fmt(served.firstAnswer)} | ${fmt(served.firstAnswerCpu)} | ${load} |`,
+      )
+    }
+  }
+  return rows
+}
+
 if (import.meta.main) {
   const one = process.argv.indexOf('--search-one')
   const served = process.argv.indexOf('--served')
@@ -484,7 +510,12 @@ if (import.meta.main) {
     const cliAt = process.argv.indexOf('--cli')
     const cli = cliAt >= 0 ? process.argv[cliAt + 1] : 'sources'
     if (cli !== 'dist' && cli !== 'sources') throw new Error('--cli takes dist or sources')
-    const rows = await servedAtScale(sizes, { ...(stateDir ? { stateDir } : {}), ...(snapshotDir ? { snapshotDir } : {}), cli })
+    // `--starts N`: only the start to the first answer, N fresh processes per size (no searches).
+    const starts = process.argv.indexOf('--starts')
+    const rows =
+      starts >= 0
+        ? await startsAtScale(sizes, Number(process.argv[starts + 1]), stateDir ?? (await mkdtemp(join(tmpdir(), 'docplat-starts-'))), cli)
+        : await servedAtScale(sizes, { ...(stateDir ? { stateDir } : {}), ...(snapshotDir ? { snapshotDir } : {}), cli })
     console.log(rows.join('\n'))
   } else console.log(searchAtScale(searchSizes()).join('\n'))
 }

@@ -94,8 +94,13 @@ export interface StateLifecycle {
   subscribe(hook: StateLifecycleHook): () => void
   /** A serialisable copy of the whole state. */
   snapshot(): SerializedState
-  /** Replaces the state with `snapshot`, checked, under the state lock; refuses a bad one changing nothing. */
-  restore(snapshot: SerializedState): Promise<void>
+  /**
+   * Replaces the state with `snapshot`, checked, under the state lock; refuses a bad one changing
+   * nothing. With `owned`, the snapshot's records are the platform's to keep (a state file's,
+   * parsed for this restore alone): those their table's schema takes as they are are kept, not
+   * copied. A caller that keeps the snapshot must not pass it.
+   */
+  restore(snapshot: SerializedState, options?: { owned?: boolean }): Promise<void>
   /** Back to the initial state (the scenario's, or what {@link keepAsInitial} kept), under the state lock. */
   reset(): Promise<void>
   /**
@@ -236,6 +241,27 @@ export function createStateLifecycle(options: LifecycleOptions): StateLifecycle 
   // `initial` (what reset() returns to) never leaves the platform, so it is restored without
   // validating its records again.
   let initial: SerializedState | undefined
+  /**
+   * What {@link StateLifecycle.keepAsInitial} kept and has not copied yet: the state itself, and
+   * its parts beyond the tables (sequence, random streams, clock) as they were. Its tables are
+   * copied into `initial` before anything writes to them, or when `initial` is needed: a start
+   * from a large state file no longer copies every record before its first answer.
+   */
+  let kept: { state: State; head: Omit<SerializedState, 'tables'> } | undefined
+  /** `initial`, once what was kept is copied. */
+  const initialState = (): SerializedState | undefined => {
+    if (kept !== undefined) {
+      const { tables } = serialize(kept.state)
+      initial = { ...kept.head, tables }
+      kept = undefined
+    }
+    return initial
+  }
+  /** Every write to a table is told here first: the kept state is copied before the first changes it. */
+  const beforeWrite: BeforeWrite = (table, kind) => {
+    if (kept !== undefined) initialState()
+    options.beforeWrite?.(table, kind)
+  }
   /** The names of `initial`'s tokens: a reset names them again, whatever loads came between. */
   let initialTokens: Record<string, string> = {}
   /** The start other platforms share, and the initial state it was built from. */
@@ -249,18 +275,18 @@ export function createStateLifecycle(options: LifecycleOptions): StateLifecycle 
     initialTokens = { ...start.tokens }
     return start.snapshot
   }
-  const emptyState = () => createState(clock, new Random(seed), urls, libraries, secretsFrom(), options.beforeWrite)
+  const emptyState = () => createState(clock, new Random(seed), urls, libraries, secretsFrom(), beforeWrite)
 
   /**
    * A new state holding a snapshot, the clock set to the snapshot's; `trusted` when the platform
    * serialised it itself. Throws, changing nothing, for a snapshot that is not one or does not load.
    */
-  function stateFrom(snapshot: SerializedState, trusted: boolean): State {
+  function stateFrom(snapshot: SerializedState, trusted: boolean, owned: boolean): State {
     if (!isSerializedState(snapshot)) throw new TypeError('Not a docplat mock state snapshot')
     // The same check a start from a state file makes: a state the platform takes is one it starts from.
     const dangling = trusted ? undefined : findDanglingReference(snapshot)
     if (dangling !== undefined) throw new DanglingReferenceError(dangling)
-    const next = createState(clock, new Random(snapshot.random), urls, libraries, secretsFrom(snapshot.secrets), options.beforeWrite)
+    const next = createState(clock, new Random(snapshot.random), urls, libraries, secretsFrom(snapshot.secrets), beforeWrite)
     next.seq = snapshot.seq
     for (const [name, table] of tableEntries(next)) {
       const shared = options.start?.table(name, snapshot.tables[name])
@@ -269,7 +295,7 @@ export function createStateLifecycle(options: LifecycleOptions): StateLifecycle 
         continue
       }
       try {
-        table.load(snapshot.tables[name] ?? [], trusted)
+        table.load(snapshot.tables[name] ?? [], trusted, owned)
       } catch (error) {
         throw new TypeError(`Snapshot table "${name}": ${(error as Error).message}`, { cause: error })
       }
@@ -279,9 +305,11 @@ export function createStateLifecycle(options: LifecycleOptions): StateLifecycle 
   }
 
   /** Replaces the state with a snapshot (under the lock, or before anyone can reach the state); `trusted` when the platform serialised it itself. */
-  function load(snapshot: SerializedState, trusted: boolean): Promise<void>[] {
+  function load(snapshot: SerializedState, trusted: boolean, owned = false): Promise<void>[] {
+    // The state replaced is never written again, but a kept one is copied now rather than held.
+    initialState()
     tell('beforeLoad', snapshot)
-    state = stateFrom(snapshot, trusted)
+    state = stateFrom(snapshot, trusted, owned)
     return notify('afterLoad', state)
   }
 
@@ -387,10 +415,10 @@ export function createStateLifecycle(options: LifecycleOptions): StateLifecycle 
       tell('afterSnapshot', snapshot)
       return snapshot
     },
-    restore(snapshot) {
+    restore(snapshot, options) {
       return step(() => {
         tell('beforeRestore', snapshot)
-        const loading = load(snapshot, false)
+        const loading = load(snapshot, false, options?.owned ?? false)
         return [...loading, ...notify('afterRestore', state)]
       })
     },
@@ -398,7 +426,7 @@ export function createStateLifecycle(options: LifecycleOptions): StateLifecycle 
       return step(() => {
         tell('beforeReset', state)
         Object.assign(tokens, initialTokens)
-        const loading = load(initial!, true)
+        const loading = load(initialState()!, true)
         return [...loading, ...notify('afterReset', state)]
       })
     },
@@ -413,10 +441,12 @@ export function createStateLifecycle(options: LifecycleOptions): StateLifecycle 
       await afterwards(notify('afterSave', snapshot))
     },
     keepAsInitial() {
-      initial = serialize(state)
+      const { tables: _, ...head } = serialize({ ...state, tables: {} as State['tables'] })
+      kept = { state, head }
       initialTokens = { ...tokens }
     },
     startingState() {
+      initialState()
       if (options.start && initial === options.start.built.snapshot) return options.start
       if (shared?.from !== initial) {
         // Every token of the state named, by its label where it has no name: platforms started from

@@ -37,13 +37,19 @@ export async function loadStateFile(platform: Persistable, file: string): Promis
   return true
 }
 
+/** What a snapshot read from a file is restored into: a platform, or its state lifecycle (which can keep the records read). */
+interface Restorable {
+  restore(snapshot: SerializedState, options?: { owned?: boolean }): Promise<void>
+}
+
 /**
  * Restores a snapshot read from `path`. The platform checks its references, as it does for every
- * restore (`PUT /_docplat/state` included), so what it accepted there it starts from here.
+ * restore (`PUT /_docplat/state` included), so what it accepted there it starts from here. The
+ * snapshot is the restore's to keep (`owned`): read for it alone, it is not kept elsewhere.
  */
-export async function restoreChecked(platform: Persistable, path: string, snapshot: SerializedState): Promise<void> {
+export async function restoreChecked(platform: Restorable, path: string, snapshot: SerializedState): Promise<void> {
   try {
-    await platform.restore(snapshot)
+    await platform.restore(snapshot, { owned: true })
   } catch (error) {
     const message = error instanceof DanglingReferenceError ? error.message : `could not be restored (${(error as Error).message})`
     throw new StateFileError(path, message, { cause: error })
