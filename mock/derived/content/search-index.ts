@@ -102,7 +102,7 @@ export function tokenize(text: string): string[] {
 // The index exists only once a search ran, so its libraries (markdown, search) are loaded by
 // then: writes that update it never need to declare them.
 function newIndex(libraries: Libraries): MiniSearch<SectionDoc> {
-  return new libraries.search.MiniSearch<SectionDoc>({ fields: ['pageTitle', 'title', 'text'], processTerm, tokenize })
+  return new libraries.search.CompactMiniSearch<SectionDoc>({ fields: ['pageTitle', 'title', 'text'], processTerm, tokenize })
 }
 
 /** A page's ID, title and content, read under the state lock. */

@@ -1,0 +1,157 @@
+import MiniSearch from 'minisearch'
+
+/**
+ * MiniSearch with its postings kept in arrays instead of maps. MiniSearch files each word of each
+ * field as a `Map` from document to term frequency, inside a `Map` from field to those: at four
+ * section documents a page, those maps were most of a search index's memory (about 5.5 KB a page)
+ * and much of the collector's work on a large platform. Here a word's postings in a field are one
+ * array of document IDs and frequencies, and a word's fields one small array. MiniSearch's own
+ * code reads and writes them through the few `Map` methods it uses (`get`, `set`, `delete`,
+ * `has`, `size`, `keys`, iteration), so what it ranks, and how, is its own: only where the
+ * numbers are kept differs. `compact-minisearch.test.ts` compares both over random corpora,
+ * removals and queries.
+ *
+ * Iteration order is what MiniSearch's maps would give: MiniSearch gives each document added a
+ * short ID above every earlier one, so the order documents were filed in a term's postings (a
+ * map's insertion order) is ascending ID order, which is how the arrays are kept.
+ */
+export class CompactMiniSearch<T = unknown> extends MiniSearch<T> {}
+
+/** One word's postings in one field: document short IDs and term frequencies, by ascending ID. */
+class Postings {
+  /** `[id, frequency, id, frequency, …]`, ascending IDs. */
+  #data: number[]
+
+  constructor(id: number, frequency: number) {
+    this.#data = [id, frequency]
+  }
+
+  get size(): number {
+    return this.#data.length >> 1
+  }
+
+  /** The position of `id`'s pair, or `-1 - position` it would be inserted at. */
+  #find(id: number): number {
+    const data = this.#data
+    let low = 0
+    let high = (data.length >> 1) - 1
+    while (low <= high) {
+      const mid = (low + high) >> 1
+      const at = data[mid << 1]!
+      if (at < id) low = mid + 1
+      else if (at > id) high = mid - 1
+      else return mid << 1
+    }
+    return -1 - (low << 1)
+  }
+
+  get(id: number): number | undefined {
+    const data = this.#data
+    // The common case: the document being added is the newest.
+    if (data[data.length - 2] === id) return data[data.length - 1]
+    const at = this.#find(id)
+    return at >= 0 ? this.#data[at + 1] : undefined
+  }
+
+  has(id: number): boolean {
+    return this.#find(id) >= 0
+  }
+
+  set(id: number, frequency: number): this {
+    const data = this.#data
+    const n = data.length
+    // The common case: the document being added is the newest.
+    if (n === 0 || data[n - 2]! < id) data.push(id, frequency)
+    else {
+      const at = this.#find(id)
+      if (at >= 0) data[at + 1] = frequency
+      else data.splice(-1 - at, 0, id, frequency)
+    }
+    return this
+  }
+
+  delete(id: number): boolean {
+    const at = this.#find(id)
+    if (at < 0) return false
+    this.#data.splice(at, 2)
+    return true
+  }
+
+  // Iterators read a copy: MiniSearch deletes the current document while iterating (vacuuming),
+  // which a map allows.
+  keys(): IterableIterator<number> {
+    const ids: number[] = []
+    for (let i = 0; i < this.#data.length; i += 2) ids.push(this.#data[i]!)
+    return ids.values()
+  }
+
+  entries(): IterableIterator<[number, number]> {
+    const pairs: Array<[number, number]> = []
+    for (let i = 0; i < this.#data.length; i += 2) pairs.push([this.#data[i]!, this.#data[i + 1]!])
+    return pairs.values()
+  }
+
+  [Symbol.iterator](): IterableIterator<[number, number]> {
+    return this.entries()
+  }
+}
+
+/** One word's postings by field ID (MiniSearch numbers its fields from 0). */
+class TermFields {
+  readonly #fields: Array<Postings | undefined> = []
+
+  get size(): number {
+    let size = 0
+    for (const postings of this.#fields) if (postings) size++
+    return size
+  }
+
+  get(field: number): Postings | undefined {
+    return this.#fields[field]
+  }
+
+  has(field: number): boolean {
+    return this.#fields[field] !== undefined
+  }
+
+  set(field: number, postings: Postings): this {
+    this.#fields[field] = postings
+    return this
+  }
+
+  delete(field: number): boolean {
+    const had = this.#fields[field] !== undefined
+    this.#fields[field] = undefined
+    return had
+  }
+
+  entries(): IterableIterator<[number, Postings]> {
+    const pairs: Array<[number, Postings]> = []
+    this.#fields.forEach((postings, field) => postings && pairs.push([field, postings]))
+    return pairs.values()
+  }
+
+  [Symbol.iterator](): IterableIterator<[number, Postings]> {
+    return this.entries()
+  }
+}
+
+/** What MiniSearch's term tree holds (a radix tree from each word to its fields' postings). */
+interface TermTree {
+  fetch(term: string, initial: () => TermFields): TermFields
+}
+
+const newTermFields = () => new TermFields()
+
+/**
+ * MiniSearch's `addTerm` (private in its types, so set on the prototype) with the postings above:
+ * the same counts, in arrays.
+ */
+function addTerm(this: { _index: TermTree }, field: number, document: number, term: string): void {
+  const fields = this._index.fetch(term, newTermFields)
+  const postings = fields.get(field)
+  if (postings === undefined) fields.set(field, new Postings(document, 1))
+  else postings.set(document, (postings.get(document) ?? 0) + 1)
+}
+
+Object.defineProperty(CompactMiniSearch.prototype, 'addTerm', { value: addTerm, writable: true, configurable: true })
