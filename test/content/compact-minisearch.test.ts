@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import MiniSearch, { type SearchOptions } from 'minisearch'
 import { describe, expect, it } from 'vitest'
 import { processTerm, tokenize } from '../../mock/derived/content/search-index.ts'
-import { CompactMiniSearch } from '../../mock/tables/libraries/compact-minisearch.ts'
+import { CompactMiniSearch, DistinctWords } from '../../mock/tables/libraries/compact-minisearch.ts'
 
 /**
  * The search indexes keep MiniSearch's postings in arrays (`CompactMiniSearch`): whatever is added,
@@ -16,13 +16,23 @@ const WORDS = ['deploy', 'deployment', 'token', 'tokens', 'webhook', 'café', 'C
 const text = fc.array(fc.constantFrom(...WORDS, ' ', ', ', '\n', '—'), { maxLength: 30 }).map((parts) => parts.join(' '))
 const doc = fc.record({ pageTitle: text, title: text, text })
 
+type Doc = { pageTitle: string; title: string; text: string }
 type Op =
-  | { kind: 'add'; doc: { pageTitle: string; title: string; text: string } }
+  | { kind: 'add'; docs: Doc[]; sameTitle: boolean; noise: string[] }
   | { kind: 'remove'; which: number }
   | { kind: 'discard'; which: number }
 
 const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('add' as const), doc }) },
+  {
+    weight: 4,
+    // A page's sections are added together, each with the page's title (the same string).
+    arbitrary: fc.record({
+      kind: fc.constant('add' as const),
+      docs: fc.array(doc, { minLength: 1, maxLength: 4 }),
+      sameTitle: fc.boolean(),
+      noise: fc.array(fc.constantFrom(...WORDS), { maxLength: 5 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('remove' as const), which: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('discard' as const), which: fc.nat() }) },
 )
@@ -38,14 +48,17 @@ const queryOptions: fc.Arbitrary<SearchOptions> = fc.record({
 /** Both indexes after the same operations (the options the search indexes use). */
 function both(ops: readonly Op[]) {
   const options = { fields: ['pageTitle', 'title', 'text'], processTerm, tokenize, autoVacuum: false }
-  const indexes = [new MiniSearch<{ id: number }>(options), new CompactMiniSearch<{ id: number }>(options)]
-  const live: Array<{ id: number; pageTitle: string; title: string; text: string }> = []
+  // The counter of distinct words is shared by a platform's indexes: other lists are counted between.
+  const distinct = new DistinctWords()
+  const indexes = [new MiniSearch<{ id: number }>(options), new CompactMiniSearch<{ id: number }>(options, distinct)]
+  const live: Array<{ id: number } & Doc> = []
   let next = 0
   for (const o of ops) {
     if (o.kind === 'add') {
-      const added = { id: next++, ...o.doc }
-      for (const index of indexes) index.add(added)
-      live.push(added)
+      const added = o.docs.map((d) => ({ id: next++, ...d, pageTitle: o.sameTitle ? o.docs[0]!.pageTitle : d.pageTitle }))
+      for (const index of indexes) added.length === 1 ? index.add(added[0]!) : index.addAll(added)
+      live.push(...added)
+      distinct.count(o.noise)
     } else if (live.length) {
       const [gone] = live.splice(o.which % live.length, 1)
       for (const index of indexes) o.kind === 'remove' ? index.remove(gone!) : index.discard(gone!.id)
@@ -99,6 +112,18 @@ describe('MiniSearch with compact postings', () => {
         )
       }),
       { numRuns: 100, seed: 40 },
+    )
+  })
+
+  it('counts distinct words as a set does, however many it has seen', () => {
+    fc.assert(
+      fc.property(fc.nat(25_000), fc.array(fc.array(fc.string({ maxLength: 3 }), { maxLength: 20 }), { maxLength: 20 }), (seen, lists) => {
+        const distinct = new DistinctWords()
+        // Past its bound it forgets what it saw: counts must not change.
+        distinct.count(Array.from({ length: seen }, (_, i) => `w${i}`))
+        for (const list of lists) expect(distinct.count(list)).toBe(new Set(list).size)
+      }),
+      { numRuns: 60, seed: 41 },
     )
   })
 })
