@@ -9,7 +9,8 @@ import MiniSearch, { type Options } from 'minisearch'
  * code reads and writes them through the few `Map` methods it uses (`get`, `set`, `delete`,
  * `has`, `size`, `keys`, iteration), so what it ranks, and how, is its own: only where the
  * numbers are kept differs. `compact-minisearch.test.ts` compares both over random corpora,
- * removals and queries.
+ * removals and queries; it relies on MiniSearch's private members (`addTerm`, the term tree), so a
+ * MiniSearch release that changes them fails that test rather than ranking differently unseen.
  *
  * Iteration order is what MiniSearch's maps would give: MiniSearch gives each document added a
  * short ID above every earlier one, so the order documents were filed in a term's postings (a
