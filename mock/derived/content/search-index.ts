@@ -3,6 +3,7 @@ import { eachSliced } from '../../base/turns.ts'
 import { WeightedLru } from '../../base/weighted-lru.ts'
 import type { Tables } from '../../tables/db.ts'
 import type { Libraries } from '../../tables/libraries.ts'
+import type { DistinctWords } from '../../tables/libraries/compact-minisearch.ts'
 import type { SectionInfo } from '../../markdown/page-analysis.ts'
 import type { PageRecord } from '../../tables/content.ts'
 
@@ -101,8 +102,8 @@ export function tokenize(text: string): string[] {
 
 // The index exists only once a search ran, so its libraries (markdown, search) are loaded by
 // then: writes that update it never need to declare them.
-function newIndex(libraries: Libraries): MiniSearch<SectionDoc> {
-  return new libraries.search.MiniSearch<SectionDoc>({ fields: ['pageTitle', 'title', 'text'], processTerm, tokenize })
+function newIndex(libraries: Libraries, distinct: DistinctWords): MiniSearch<SectionDoc> {
+  return new libraries.search.CompactMiniSearch<SectionDoc>({ fields: ['pageTitle', 'title', 'text'], processTerm, tokenize }, distinct)
 }
 
 /** A page's ID, title and content, read under the state lock. */
@@ -161,6 +162,8 @@ export class SearchIndexes {
   /** Indexes being built outside the lock, by revision. */
   readonly #building = new Map<string, Promise<void>>()
   readonly #libraries: Libraries
+  /** Counts the distinct words of each field filed, for every index here (made with the first). */
+  #distinct: DistinctWords | undefined
 
   constructor(db: Tables, libraries: Libraries) {
     this.#libraries = libraries
@@ -190,7 +193,7 @@ export class SearchIndexes {
     if (!entry.index) {
       const prebuilt = this.#prebuilt.get(revision)
       this.#prebuilt.delete(revision)
-      const index = prebuilt?.index ?? newIndex(this.#libraries)
+      const index = prebuilt?.index ?? this.#newIndex()
       for (const page of order()) {
         const held = entry.docs.get(page)
         // Only records wait for an index (a count is a page of an index already built).
@@ -264,7 +267,7 @@ export class SearchIndexes {
   }
 
   async #build(revision: string, pages: readonly IndexedText[], pause: () => Promise<void> | undefined): Promise<void> {
-    const index = newIndex(this.#libraries)
+    const index = this.#newIndex()
     const built: Prebuilt['pages'] = new Map()
     await eachSliced(
       pages,
@@ -279,6 +282,11 @@ export class SearchIndexes {
     // pages are all gone.
     if (!this.unbuilt(revision)) return
     this.#prebuilt.set(revision, { index, pages: built })
+  }
+
+  #newIndex(): MiniSearch<SectionDoc> {
+    this.#distinct ??= new this.#libraries.search.DistinctWords()
+    return newIndex(this.#libraries, this.#distinct)
   }
 
   /**

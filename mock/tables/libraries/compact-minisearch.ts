@@ -1,0 +1,264 @@
+import MiniSearch, { type Options } from 'minisearch'
+
+/**
+ * MiniSearch with its postings kept in arrays instead of maps. MiniSearch files each word of each
+ * field as a `Map` from document to term frequency, inside a `Map` from field to those: at four
+ * section documents a page, those maps were most of a search index's memory (about 5.5 KB a page)
+ * and much of the collector's work on a large platform. Here a word's postings in a field are one
+ * array of document IDs and frequencies, and a word's fields one small array. MiniSearch's own
+ * code reads and writes them through the few `Map` methods it uses (`get`, `set`, `delete`,
+ * `has`, `size`, `keys`, iteration), so what it ranks, and how, is its own: only where the
+ * numbers are kept differs. `compact-minisearch.test.ts` compares both over random corpora,
+ * removals and queries; it relies on MiniSearch's private members (`addTerm`, the term tree), so a
+ * MiniSearch release that changes them fails that test rather than ranking differently unseen.
+ *
+ * Iteration order is what MiniSearch's maps would give: MiniSearch gives each document added a
+ * short ID above every earlier one, so the order documents were filed in a term's postings (a
+ * map's insertion order) is ascending ID order, which is how the arrays are kept.
+ */
+export class CompactMiniSearch<T = unknown> extends MiniSearch<T> {
+  readonly #distinct: DistinctWords
+
+  /**
+   * `distinct` counts each field's distinct words: one may be shared by many indexes (the
+   * indexes of a platform), none by two threads of work at once.
+   */
+  constructor(options: Options<T>, distinct = new DistinctWords()) {
+    super(options)
+    this.#distinct = distinct
+  }
+
+  override add(document: T): void {
+    this.#file(document, undefined)
+  }
+
+  /**
+   * Adds documents as MiniSearch does one by one; a field holding the same text as in the
+   * document before (a page's title, in each of its sections) is split and its distinct words
+   * counted once (the tokenizer is a function of the text and field alone).
+   */
+  override addAll(documents: readonly T[]): void {
+    const last = new Map<string, FieldWords>()
+    for (const document of documents) this.#file(document, last)
+  }
+
+  /**
+   * MiniSearch's `add`, step for step, but for how a field's distinct words are counted (the
+   * same number, without a set a field) and the words reused from `last`.
+   */
+  #file(document: T, last: Map<string, FieldWords> | undefined): void {
+    const self = this as unknown as Internals<T>
+    const { extractField, stringifyField, tokenize, processTerm, fields, idField } = self._options
+    const id = extractField(document, idField)
+    if (id == null) throw new Error(`MiniSearch: document does not have ID field "${idField}"`)
+    if (self._idToShortId.has(id)) throw new Error(`MiniSearch: duplicate ID ${id}`)
+    const shortId = self.addDocumentId(id)
+    self.saveStoredFields(shortId, document)
+    for (const field of fields) {
+      const value = extractField(document, field)
+      if (value == null) continue
+      const text = stringifyField(value, field)
+      let words = last?.get(field)
+      if (words?.text !== text) {
+        const tokens = tokenize(text, field)
+        words = { text, tokens, distinct: this.#distinct.count(tokens) }
+        last?.set(field, words)
+      }
+      const fieldId = self._fieldIds[field]!
+      self.addFieldLength(shortId, fieldId, self._documentCount - 1, words.distinct)
+      for (const token of words.tokens) {
+        const processed = processTerm(token, field)
+        if (Array.isArray(processed)) for (const term of processed) self.addTerm(fieldId, shortId, term)
+        else if (processed) self.addTerm(fieldId, shortId, processed)
+      }
+    }
+  }
+}
+
+/** A field's text, its words and how many of them are distinct. */
+interface FieldWords {
+  text: string
+  tokens: string[]
+  distinct: number
+}
+
+/** The members of MiniSearch `add` uses (private in its types). */
+interface Internals<T> {
+  _options: Required<Pick<Options<T>, 'extractField' | 'stringifyField' | 'tokenize' | 'processTerm' | 'fields' | 'idField'>>
+  _idToShortId: Map<unknown, number>
+  _fieldIds: Record<string, number>
+  _documentCount: number
+  addDocumentId(id: unknown): number
+  saveStoredFields(shortId: number, document: T): void
+  addFieldLength(shortId: number, fieldId: number, count: number, length: number): void
+  addTerm(fieldId: number, shortId: number, term: string): void
+}
+
+/** Past this many words remembered, {@link DistinctWords} starts again (its memory stays small). */
+const WORDS_REMEMBERED = 20_000
+
+/**
+ * Counts the distinct words of a list, as `new Set(words).size` does, without making a set each
+ * time: a word counts when it was last seen in an earlier list. Four documents of three fields a
+ * page made twelve sets a page, a tenth of what building an index allocated.
+ */
+export class DistinctWords {
+  /** Each word seen, with the number of the list it was last seen in. */
+  #seen = new Map<string, number>()
+  #list = 0
+
+  count(words: readonly string[]): number {
+    // Small integers only (list numbers are stored in the map: larger ones would each be an object).
+    if (this.#seen.size > WORDS_REMEMBERED || this.#list === 0x3fffffff) {
+      this.#seen = new Map()
+      this.#list = 0
+    }
+    const list = ++this.#list
+    let distinct = 0
+    for (const word of words) {
+      if (this.#seen.get(word) === list) continue
+      this.#seen.set(word, list)
+      distinct++
+    }
+    return distinct
+  }
+}
+
+/** One word's postings in one field: document short IDs and term frequencies, by ascending ID. */
+class Postings {
+  /** `[id, frequency, id, frequency, …]`, ascending IDs. */
+  #data: number[]
+
+  constructor(id: number, frequency: number) {
+    this.#data = [id, frequency]
+  }
+
+  get size(): number {
+    return this.#data.length >> 1
+  }
+
+  /** The position of `id`'s pair, or `-1 - position` it would be inserted at. */
+  #find(id: number): number {
+    const data = this.#data
+    let low = 0
+    let high = (data.length >> 1) - 1
+    while (low <= high) {
+      const mid = (low + high) >> 1
+      const at = data[mid << 1]!
+      if (at < id) low = mid + 1
+      else if (at > id) high = mid - 1
+      else return mid << 1
+    }
+    return -1 - (low << 1)
+  }
+
+  get(id: number): number | undefined {
+    const data = this.#data
+    // The common case: the document being added is the newest.
+    if (data[data.length - 2] === id) return data[data.length - 1]
+    const at = this.#find(id)
+    return at >= 0 ? this.#data[at + 1] : undefined
+  }
+
+  has(id: number): boolean {
+    return this.#find(id) >= 0
+  }
+
+  set(id: number, frequency: number): this {
+    const data = this.#data
+    const n = data.length
+    // The common case: the document being added is the newest.
+    if (n === 0 || data[n - 2]! < id) data.push(id, frequency)
+    else {
+      const at = this.#find(id)
+      if (at >= 0) data[at + 1] = frequency
+      else data.splice(-1 - at, 0, id, frequency)
+    }
+    return this
+  }
+
+  delete(id: number): boolean {
+    const at = this.#find(id)
+    if (at < 0) return false
+    this.#data.splice(at, 2)
+    return true
+  }
+
+  // Iterators read a copy: MiniSearch deletes the current document while iterating (vacuuming),
+  // which a map allows.
+  keys(): IterableIterator<number> {
+    const ids: number[] = []
+    for (let i = 0; i < this.#data.length; i += 2) ids.push(this.#data[i]!)
+    return ids.values()
+  }
+
+  entries(): IterableIterator<[number, number]> {
+    const pairs: Array<[number, number]> = []
+    for (let i = 0; i < this.#data.length; i += 2) pairs.push([this.#data[i]!, this.#data[i + 1]!])
+    return pairs.values()
+  }
+
+  [Symbol.iterator](): IterableIterator<[number, number]> {
+    return this.entries()
+  }
+}
+
+/** One word's postings by field ID (MiniSearch numbers its fields from 0). */
+class TermFields {
+  readonly #fields: Array<Postings | undefined> = []
+
+  get size(): number {
+    let size = 0
+    for (const postings of this.#fields) if (postings) size++
+    return size
+  }
+
+  get(field: number): Postings | undefined {
+    return this.#fields[field]
+  }
+
+  has(field: number): boolean {
+    return this.#fields[field] !== undefined
+  }
+
+  set(field: number, postings: Postings): this {
+    this.#fields[field] = postings
+    return this
+  }
+
+  delete(field: number): boolean {
+    const had = this.#fields[field] !== undefined
+    this.#fields[field] = undefined
+    return had
+  }
+
+  entries(): IterableIterator<[number, Postings]> {
+    const pairs: Array<[number, Postings]> = []
+    this.#fields.forEach((postings, field) => postings && pairs.push([field, postings]))
+    return pairs.values()
+  }
+
+  [Symbol.iterator](): IterableIterator<[number, Postings]> {
+    return this.entries()
+  }
+}
+
+/** What MiniSearch's term tree holds (a radix tree from each word to its fields' postings). */
+interface TermTree {
+  fetch(term: string, initial: () => TermFields): TermFields
+}
+
+const newTermFields = () => new TermFields()
+
+/**
+ * MiniSearch's `addTerm` (private in its types, so set on the prototype) with the postings above:
+ * the same counts, in arrays.
+ */
+function addTerm(this: { _index: TermTree }, field: number, document: number, term: string): void {
+  const fields = this._index.fetch(term, newTermFields)
+  const postings = fields.get(field)
+  if (postings === undefined) fields.set(field, new Postings(document, 1))
+  else postings.set(document, (postings.get(document) ?? 0) + 1)
+}
+
+Object.defineProperty(CompactMiniSearch.prototype, 'addTerm', { value: addTerm, writable: true, configurable: true })
