@@ -128,11 +128,14 @@ const sleep = (ms: number, signal: AbortSignal) =>
 const MAX_CLIENT_CHARS = 256
 
 /** The request log's `client` field: how the caller named itself, if it did. */
-function clientOf(request: PlainRequest): string | undefined {
+function clientOf(request: PlainRequest): { client?: string } {
   const client = request.header('x-docplat-client') ?? request.header('user-agent')
-  if (client === undefined || client === '') return undefined
+  if (client === undefined || client === '') return {}
   // A copy when cut: a slice would keep the whole header text alive for as long as the log keeps the entry.
-  return client.length > MAX_CLIENT_CHARS ? new TextDecoder().decode(new TextEncoder().encode(client.slice(0, MAX_CLIENT_CHARS))) : client
+  return {
+    client:
+      client.length > MAX_CLIENT_CHARS ? new TextDecoder().decode(new TextEncoder().encode(client.slice(0, MAX_CLIENT_CHARS))) : client,
+  }
 }
 
 /** Stops a stream nobody will read (a HEAD, or an answer a fault replaced). */
@@ -503,20 +506,18 @@ export function createCore(options: CoreOptions): Core {
   function log(call: Call, answer: PlainAnswer): PlainAnswer {
     const { request, miss, tokenName, injected } = call
     const state = options.state()
-    const method = call.method
-    const url = request.url
-    const operationId = call.operation?.id as OperationId | undefined
-    const status = answer.status
-    const client = clientOf(request)
-    const at = isoAt(state.clock.ms())
-    const body = call.operation?.body ? call.input : undefined
-    // Fields present only when set, in the order the log's readers have always seen them (no
-    // spreads: they cost every request).
-    const entry: LoggedRequest =
-      client === undefined ? { method, url, operationId, status, at, body } : { method, url, operationId, status, client, at, body }
-    if (tokenName !== undefined) entry.tokenName = tokenName
-    if (miss) entry.miss = miss
-    if (injected) entry.fault = injected
+    const entry: LoggedRequest = {
+      method: call.method,
+      url: request.url,
+      operationId: call.operation?.id as OperationId | undefined,
+      status: answer.status,
+      ...clientOf(request),
+      at: isoAt(state.clock.ms()),
+      body: call.operation?.body ? call.input : undefined,
+      ...(tokenName !== undefined ? { tokenName } : {}),
+      ...(miss ? { miss } : {}),
+      ...(injected ? { fault: injected } : {}),
+    }
     // A near miss found before authentication still names the known token it carried: beyond
     // loopback, --strict stops only for callers holding one.
     if (miss && tokenName === undefined) {

@@ -5,6 +5,7 @@ import type { Libraries } from './tables/libraries.ts'
 import { DanglingReferenceError, findDanglingReference } from './model/references.ts'
 import { createState, serialize, tableEntries, type SerializedState, type State, type Urls } from './model/state.ts'
 import type { BeforeWrite } from './tables/undo-log.ts'
+import type { CompileExactCheck } from './tables/exact-check.ts'
 import type { Builders } from './scenarios/builders.ts'
 import { DEMO_TOKEN_NAMES, scenarios, type Scenario, type ScenarioName } from './scenarios/index.ts'
 import { cachedScenario, cacheScenario, withFreshSecrets, type BuiltScenario } from './scenario-cache.ts'
@@ -96,11 +97,11 @@ export interface StateLifecycle {
   snapshot(): SerializedState
   /**
    * Replaces the state with `snapshot`, checked, under the state lock; refuses a bad one changing
-   * nothing. With `owned`, the snapshot's records are the platform's to keep (a state file's,
-   * parsed for this restore alone): those their table's schema takes as they are are kept, not
-   * copied. A caller that keeps the snapshot must not pass it.
+   * nothing. With `keepAsParsed`, the snapshot's records are the platform's to keep (a state
+   * file's, parsed for this restore alone): those the check compiled from their table's schema
+   * takes as they are are kept, not copied. A caller that keeps the snapshot must not pass it.
    */
-  restore(snapshot: SerializedState, options?: { owned?: boolean }): Promise<void>
+  restore(snapshot: SerializedState, options?: { keepAsParsed?: CompileExactCheck | undefined }): Promise<void>
   /** Back to the initial state (the scenario's, or what {@link keepAsInitial} kept), under the state lock. */
   reset(): Promise<void>
   /**
@@ -281,7 +282,7 @@ export function createStateLifecycle(options: LifecycleOptions): StateLifecycle 
    * A new state holding a snapshot, the clock set to the snapshot's; `trusted` when the platform
    * serialised it itself. Throws, changing nothing, for a snapshot that is not one or does not load.
    */
-  function stateFrom(snapshot: SerializedState, trusted: boolean, owned: boolean): State {
+  function stateFrom(snapshot: SerializedState, trusted: boolean, keepAsParsed: CompileExactCheck | undefined): State {
     if (!isSerializedState(snapshot)) throw new TypeError('Not a docplat mock state snapshot')
     // The same check a start from a state file makes: a state the platform takes is one it starts from.
     const dangling = trusted ? undefined : findDanglingReference(snapshot)
@@ -295,7 +296,7 @@ export function createStateLifecycle(options: LifecycleOptions): StateLifecycle 
         continue
       }
       try {
-        table.load(snapshot.tables[name] ?? [], trusted, owned)
+        table.load(snapshot.tables[name] ?? [], trusted, keepAsParsed)
       } catch (error) {
         throw new TypeError(`Snapshot table "${name}": ${(error as Error).message}`, { cause: error })
       }
@@ -305,11 +306,11 @@ export function createStateLifecycle(options: LifecycleOptions): StateLifecycle 
   }
 
   /** Replaces the state with a snapshot (under the lock, or before anyone can reach the state); `trusted` when the platform serialised it itself. */
-  function load(snapshot: SerializedState, trusted: boolean, owned = false): Promise<void>[] {
+  function load(snapshot: SerializedState, trusted: boolean, keepAsParsed?: CompileExactCheck): Promise<void>[] {
     // The state replaced is never written again, but a kept one is copied now rather than held.
     initialState()
     tell('beforeLoad', snapshot)
-    state = stateFrom(snapshot, trusted, owned)
+    state = stateFrom(snapshot, trusted, keepAsParsed)
     return notify('afterLoad', state)
   }
 
@@ -418,7 +419,7 @@ export function createStateLifecycle(options: LifecycleOptions): StateLifecycle 
     restore(snapshot, options) {
       return step(() => {
         tell('beforeRestore', snapshot)
-        const loading = load(snapshot, false, options?.owned ?? false)
+        const loading = load(snapshot, false, options?.keepAsParsed)
         return [...loading, ...notify('afterRestore', state)]
       })
     },

@@ -46,11 +46,12 @@ textParser.core.ruler.disable('linkify')
 // markdown-it's first rule makes a copy of the whole text with its line endings made `\n` (every
 // `\n` too) and NUL characters replaced: a text with neither `\r` nor NUL is already what it
 // makes, and is read as it is (the copy was about a twelfth of what reading a page's sections
-// allocated). The parser keeps markdown-it's rule: a rendered document's tokens hold slices of its copy.
+// allocated), and any other through markdown-it's own rule (the first of its core chain, which
+// `search-line-endings.test.ts` checks). The parser keeps markdown-it's rule: a rendered
+// document's tokens hold slices of its copy.
 const LINE_END_OR_NUL = /[\r\0]/
-textParser.core.ruler.at('normalize', (state) => {
-  if (LINE_END_OR_NUL.test(state.src)) state.src = state.src.replace(/\r\n?|\n/g, '\n').replace(/\0/g, '\uFFFD')
-})
+const normalize = textParser.core.ruler.getRules('')[0]!
+textParser.core.ruler.at('normalize', (state) => LINE_END_OR_NUL.test(state.src) && normalize(state))
 
 /**
  * markdown-it's tokens for a reader of the text only (the parser of `links: false`), without the

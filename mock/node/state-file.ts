@@ -5,6 +5,7 @@ import { basename, dirname, join, resolve } from 'node:path'
 import type { SerializedState } from '../model/state.ts'
 import { isSerializedState, type MockPlatform } from '../platform.ts'
 import { DanglingReferenceError } from '../model/references.ts'
+import { compileExactCheck, type CompileExactCheck } from '../tables/exact-check.ts'
 import { mockLog } from '../base/logger.ts'
 
 /** The part of a platform a state file needs. */
@@ -39,17 +40,17 @@ export async function loadStateFile(platform: Persistable, file: string): Promis
 
 /** What a snapshot read from a file is restored into: a platform, or its state lifecycle (which can keep the records read). */
 interface Restorable {
-  restore(snapshot: SerializedState, options?: { owned?: boolean }): Promise<void>
+  restore(snapshot: SerializedState, options?: { keepAsParsed?: CompileExactCheck }): Promise<void>
 }
 
 /**
  * Restores a snapshot read from `path`. The platform checks its references, as it does for every
  * restore (`PUT /_docplat/state` included), so what it accepted there it starts from here. The
- * snapshot is the restore's to keep (`owned`): read for it alone, it is not kept elsewhere.
+ * snapshot is the restore's to keep (`keepAsParsed`): read for it alone, it is not kept elsewhere.
  */
 export async function restoreChecked(platform: Restorable, path: string, snapshot: SerializedState): Promise<void> {
   try {
-    await platform.restore(snapshot, { owned: true })
+    await platform.restore(snapshot, { keepAsParsed: compileExactCheck })
   } catch (error) {
     const message = error instanceof DanglingReferenceError ? error.message : `could not be restored (${(error as Error).message})`
     throw new StateFileError(path, message, { cause: error })

@@ -10,6 +10,9 @@
  */
 export type ExactCheck = (value: unknown) => boolean
 
+/** Compiles a schema's {@link ExactCheck}: {@link compileExactCheck}, passed by who loads records it owns. */
+export type CompileExactCheck = (schema: unknown) => ExactCheck | undefined
+
 /** The part of a `zod` (v4, classic or mini) schema read here: its definition. */
 interface ZodLike {
   _zod: {

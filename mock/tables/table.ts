@@ -3,7 +3,7 @@ import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { compareKeys, type SortKey } from '../base/sort-key.ts'
 import type { UndoLog, WriteKind } from './undo-log.ts'
 import { lowerBound } from '../base/lower-bound.ts'
-import { compileExactCheck, type ExactCheck } from './exact-check.ts'
+import type { CompileExactCheck } from './exact-check.ts'
 
 export { compareKeys, type SortKey }
 
@@ -186,8 +186,6 @@ export type TablePredicate<R> = (query: Query<Stored<R>>) => Query<Stored<R>>
  */
 export class Table<R extends BaseRecord> {
   readonly #schema: StandardSchemaV1<R, R>
-  /** The schema's exact check (see mock/tables/exact-check.ts), compiled on the first load of owned records; `false` when it has none. */
-  #exact: ExactCheck | false | undefined
   #byId = new Map<string, Stored<R>>()
   readonly #observers: TableObserver<R>[] = []
   /** The state's undo log and this table's name in it (mock/tables/undo-log.ts). */
@@ -315,12 +313,13 @@ export class Table<R extends BaseRecord> {
   /**
    * Stores many records at once (restoring a snapshot into an empty table): each validated (or,
    * when `trusted` because it comes from the platform's own serializer, only copied). Throws
-   * before storing anything when a record is invalid or an ID repeats. With `owned` the records
-   * are the table's to keep (parsed for it alone, as a state file's are): one the schema takes as
-   * it is is stored itself, not the schema's copy of it.
+   * before storing anything when a record is invalid or an ID repeats. With `keepAsParsed` the
+   * records are the table's to keep (parsed for it alone, as a state file's are): one the check
+   * it compiles from the schema takes as it is is stored itself, not the schema's copy of it. The
+   * compiler is the caller's, so bundles that never load a file do not carry it.
    */
-  load(records: readonly unknown[], trusted: boolean, owned = false): void {
-    const exact = owned && !trusted ? (this.#exact ??= compileExactCheck(this.#schema) ?? false) : false
+  load(records: readonly unknown[], trusted: boolean, keepAsParsed?: CompileExactCheck): void {
+    const exact = keepAsParsed && !trusted ? (keepAsParsed(this.#schema) ?? false) : false
     const values = records.map((record, i) =>
       trusted ? (cloneData(record) as Stored<R>) : exact && exact(record) ? (record as Stored<R>) : this.#validate(record, `Record ${i}`),
     )

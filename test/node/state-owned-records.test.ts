@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createMockPlatform, type SerializedState } from '../../mock/index.ts'
 import { assemblePlatform } from '../../mock/platform.ts'
+import { compileExactCheck } from '../../mock/tables/exact-check.ts'
 import { createClient } from '../../src/index.ts'
 
 /** A small state with records of most shapes: nested objects, lists, string maps, optional fields. */
@@ -27,7 +28,7 @@ async function restored(snapshot: SerializedState, owned: boolean): Promise<stri
   const { platform, lifecycle } = assemblePlatform({ scenario: 'empty', freeze: true, deterministicSecrets: true })
   await platform.ready
   try {
-    await (owned ? lifecycle.restore(copy, { owned: true }) : platform.restore(copy))
+    await (owned ? lifecycle.restore(copy, { keepAsParsed: compileExactCheck }) : platform.restore(copy))
   } catch (error) {
     return `refused: ${(error as Error).message}`
   }
@@ -108,7 +109,7 @@ describe('the state a reset returns to, kept at start', () => {
     const snapshot = await source()
     const { platform, lifecycle } = assemblePlatform({ scenario: 'empty', freeze: true, deterministicSecrets: true })
     await platform.ready
-    await lifecycle.restore(JSON.parse(JSON.stringify(snapshot)) as SerializedState, { owned: true })
+    await lifecycle.restore(JSON.parse(JSON.stringify(snapshot)) as SerializedState, { keepAsParsed: compileExactCheck })
     lifecycle.keepAsInitial()
     const kept = JSON.stringify(platform.snapshot())
     const [space] = snapshot.tables.spaces as Array<{ id: string }>

@@ -7,7 +7,7 @@ import MiniSearch, { type Options } from 'minisearch'
  * and much of the collector's work on a large platform. Here a word's postings in a field are one
  * array of document IDs and frequencies, and a word's fields one small array. MiniSearch's own
  * code reads and writes them through the few `Map` methods it uses (`get`, `set`, `delete`,
- * `has`, `size`, `keys`, iteration), so what it ranks, and how, is its own: only where the
+ * `size`, `keys`, iteration), so what it ranks, and how, is its own: only where the
  * numbers are kept differs. `compact-minisearch.test.ts` compares both over random corpora,
  * removals and queries; it relies on MiniSearch's private members (`addTerm`, the term tree), so a
  * MiniSearch release that changes them fails that test rather than ranking differently unseen.
@@ -160,10 +160,6 @@ class Postings {
     return at >= 0 ? this.#data[at + 1] : undefined
   }
 
-  has(id: number): boolean {
-    return this.#find(id) >= 0
-  }
-
   set(id: number, frequency: number): this {
     const data = this.#data
     const n = data.length
@@ -192,14 +188,10 @@ class Postings {
     return ids.values()
   }
 
-  entries(): IterableIterator<[number, number]> {
+  [Symbol.iterator](): IterableIterator<[number, number]> {
     const pairs: Array<[number, number]> = []
     for (let i = 0; i < this.#data.length; i += 2) pairs.push([this.#data[i]!, this.#data[i + 1]!])
     return pairs.values()
-  }
-
-  [Symbol.iterator](): IterableIterator<[number, number]> {
-    return this.entries()
   }
 }
 
@@ -217,10 +209,6 @@ class TermFields {
     return this.#fields[field]
   }
 
-  has(field: number): boolean {
-    return this.#fields[field] !== undefined
-  }
-
   set(field: number, postings: Postings): this {
     this.#fields[field] = postings
     return this
@@ -232,14 +220,10 @@ class TermFields {
     return had
   }
 
-  entries(): IterableIterator<[number, Postings]> {
+  [Symbol.iterator](): IterableIterator<[number, Postings]> {
     const pairs: Array<[number, Postings]> = []
     this.#fields.forEach((postings, field) => postings && pairs.push([field, postings]))
     return pairs.values()
-  }
-
-  [Symbol.iterator](): IterableIterator<[number, Postings]> {
-    return this.entries()
   }
 }
 
