@@ -53,8 +53,8 @@ export default defineConfig({
       },
       {
         // Real Chromium after Vite and Storybook builds. These files mostly wait (on Chromium, on a
-        // build's child process), so they run beside the node project's files, in the same group
-        // and workers, rather than one at a time after them: alone, they left a core idle
+        // build's child process), so they run in the node project's group and workers, beside each
+        // other and its files, rather than one at a time after them: alone, they left a core idle
         // (docs/decisions/tooling.md). Their tests wait on events, never on the machine's speed.
         extends: true,
         test: {
