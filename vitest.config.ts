@@ -52,15 +52,17 @@ export default defineConfig({
         },
       },
       {
-        // Real Chromium after Vite and Storybook builds: run after the other tests and one file at
-        // a time, so the builds and the browser never compete with the rest for the two cores.
+        // Real Chromium after Vite and Storybook builds. These files mostly wait (on Chromium, on a
+        // build's child process), so they run in the node project's group and workers, beside each
+        // other and its files, rather than one at a time after them: alone, they left a core idle
+        // (docs/decisions/tooling.md). Their tests wait on events, never on the machine's speed.
         extends: true,
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           hookTimeout: 240_000,
-          fileParallelism: false,
-          sequence: { groupOrder: 2 },
+          globalSetup: ['test/setup/chromium.ts'],
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -54,7 +54,7 @@ describe('docplat/mock/browser in Chromium', () => {
 
     await page.goto(server.url)
     const outcome = page.locator('#result, #error')
-    await outcome.waitFor({ timeout: 30_000 })
+    await outcome.waitFor()
     // An #error paragraph carries the SDK's message: show it (and the console) instead of a bare mismatch.
     expect({ text: await outcome.textContent(), logs }).toMatchObject({ text: 'Renamed: New title' })
 
@@ -88,7 +88,7 @@ describe('docplat/mock/browser in Chromium', () => {
       if (name) scripts.push(name)
     })
     await page.goto(server.url)
-    await page.locator('#result').waitFor({ timeout: 30_000 })
+    await page.locator('#result').waitFor()
     // Lists, a rename and a read parse no markdown: those libraries stayed on the server.
     const library = (prefix: string) => scripts.filter((name) => name.startsWith(`${prefix}-`))
     expect({ markdown: library('markdown'), search: library('search') }).toEqual({ markdown: [], search: [] })
@@ -106,7 +106,7 @@ describe('docplat/mock/browser in Chromium', () => {
   it('resets the platform, then stops answering', async () => {
     const page = await browser.newPage()
     await page.goto(server.url)
-    await page.locator('#result').waitFor({ timeout: 30_000 })
+    await page.locator('#result').waitFor()
     const titleNow = () =>
       page.evaluate(async () => {
         const { client, spaceId } = window.docplat!

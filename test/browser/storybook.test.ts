@@ -70,7 +70,7 @@ describe('examples/storybook', () => {
 
   it('Rename: the title read back from the mock after renaming', async () => {
     const { page, errors } = await openStory('spaces-space-editor--rename')
-    await page.getByRole('heading', { name: 'New title' }).waitFor({ timeout: 30_000 })
+    await page.getByRole('heading', { name: 'New title' }).waitFor()
     expect(await page.getByRole('status').textContent()).toBe('Saved')
     await page.screenshot({ path: join(ROOT, 'test-results/storybook-rename.png') })
     expect(errors).toEqual([])
@@ -79,7 +79,7 @@ describe('examples/storybook', () => {
 
   it('ReadOnlyMember: the 403 shown, the title unchanged', async () => {
     const { page, errors } = await openStory('spaces-space-editor--read-only-member')
-    await page.getByText('You may not rename this space.').waitFor({ timeout: 30_000 })
+    await page.getByText('You may not rename this space.').waitFor()
     expect(await page.getByRole('heading').textContent()).toBe('Getting Started')
     // The console carries the SDK's PermissionDeniedError only if the story let it escape.
     expect(errors).toEqual([])

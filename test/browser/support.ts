@@ -82,7 +82,7 @@ export async function serveStatic(dir: string): Promise<StaticServer> {
  * rules, to give a page an origin that is not loopback).
  */
 export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: await chromiumPath(),
     headless: true,
     args: [
@@ -96,4 +96,13 @@ export async function launchChromium(extraArgs: readonly string[] = []): Promise
       ...extraArgs,
     ],
   })
+  // Playwright's actions and waits give up after 30 s by default: a ceiling a loaded machine can
+  // reach while the page is fine. Its pages wait without one; the test's own timeout is the bound.
+  const newPage = browser.newPage.bind(browser)
+  browser.newPage = async (options) => {
+    const page = await newPage(options)
+    page.setDefaultTimeout(0)
+    return page
+  }
+  return browser
 }
