@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { viteAliases } from './build/aliases.ts'
+import WaitingFirst from './test/setup/sequencer.ts'
 
 export default defineConfig({
   // The tests run the modules the bundles ship (build/aliases.ts).
@@ -21,11 +22,13 @@ export default defineConfig({
     // slower machine must not fail a test that waits on an event (docs/decisions/tooling.md).
     expect: { poll: { timeout: 600_000 } },
     pool: 'threads',
-    // At least two files at a time: vitest's default is one less than the cores, one file on a
+    // At least three files at a time: vitest's default is one less than the cores, one file on a
     // 2-core machine, where many files mostly wait on a child process (the CLI, a server, a
-    // build) and leave a core idle. Memory bounds are measured in the tests' own child
+    // build, a browser) and leave a core idle; with two the cores were still idle a fifth of the time. Memory bounds are measured in the tests' own child
     // processes, so a neighbouring file does not move them (docs/decisions/tooling.md).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    maxWorkers: Math.max(3, availableParallelism() - 1),
+    // Files that wait on a child process or a browser first, so none runs alone at the end.
+    sequence: { sequencer: WaitingFirst },
     // The SDK logs retries and failures at its default level ('warn'); the suite injects many of
     // both, so it runs quiet. Tests of logging set logLevel (or unset this) themselves.
     env: { DOCPLAT_LOG: 'off' },
