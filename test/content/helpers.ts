@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import type { MockPlatform } from '../../mock/index.ts'
 import { setup } from '../helpers.ts'
 
@@ -28,4 +29,21 @@ export function fileIn(platform: MockPlatform) {
     if (!file) throw new Error(`no file ${name} in revision ${revision}`)
     return file
   }
+}
+
+/** A random edit of a space's pages, as the search properties apply them: a page by index, a word by index. */
+export type PageEdit =
+  | { kind: 'markdown'; page: number; word: number }
+  | { kind: 'title'; page: number }
+  | { kind: 'remove'; page: number }
+  | { kind: 'add'; word: number }
+
+/** Edits of pages `0..lastPage` with words `0..words - 1`. */
+export function pageEdits(lastPage: number, words: number): fc.Arbitrary<PageEdit> {
+  return fc.oneof(
+    fc.record({ kind: fc.constant('markdown' as const), page: fc.nat(lastPage), word: fc.nat(words - 1) }),
+    fc.record({ kind: fc.constant('title' as const), page: fc.nat(lastPage) }),
+    fc.record({ kind: fc.constant('remove' as const), page: fc.nat(lastPage) }),
+    fc.record({ kind: fc.constant('add' as const), word: fc.nat(words - 1) }),
+  )
 }

@@ -9,6 +9,7 @@ import { Libraries } from '../../mock/tables/libraries.ts'
 import { createState } from '../../mock/model/state.ts'
 import { createStateLock, transactOn } from '../../mock/core.ts'
 import { createBuilders } from '../../mock/scenarios/builders.ts'
+import { pageEdits, type PageEdit } from './helpers.ts'
 
 /**
  * A large first index is built outside the state lock from the pages' texts read under it
@@ -46,20 +47,9 @@ async function space(pages: number) {
   return { state, b, libraries, space: created.id, revision, ids }
 }
 
-type Edit =
-  | { kind: 'markdown'; page: number; word: number }
-  | { kind: 'title'; page: number }
-  | { kind: 'remove'; page: number }
-  | { kind: 'add'; word: number }
+const edit = pageEdits(29, WORDS.length)
 
-const edit: fc.Arbitrary<Edit> = fc.oneof(
-  fc.record({ kind: fc.constant('markdown' as const), page: fc.nat(29), word: fc.nat(WORDS.length - 1) }),
-  fc.record({ kind: fc.constant('title' as const), page: fc.nat(29) }),
-  fc.record({ kind: fc.constant('remove' as const), page: fc.nat(29) }),
-  fc.record({ kind: fc.constant('add' as const), word: fc.nat(WORDS.length - 1) }),
-)
-
-async function apply(s: Awaited<ReturnType<typeof space>>, edits: readonly Edit[]) {
+async function apply(s: Awaited<ReturnType<typeof space>>, edits: readonly PageEdit[]) {
   for (const e of edits) {
     const page = e.kind === 'add' ? undefined : s.ids[e.page]
     if (page !== undefined && !s.state.tables.pages.findFirst((q) => q.where({ revision: s.revision, page }))) continue

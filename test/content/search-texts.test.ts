@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createClient } from '../../src/index.ts'
 import { createMockPlatform } from '../../mock/index.ts'
+import { pageEdits } from './helpers.ts'
 
 /**
  * A search index keeps no section's text: a page written is removed from the index by making its
@@ -67,17 +68,7 @@ describe('search without kept section texts', () => {
 
   const WORDS = ['deploy', 'token', 'webhook', 'cluster', 'billing', 'internationalization']
   const QUERIES = [...WORDS, 'deploy token', 'chapter', 'renamed', 'internationaliz']
-  type Edit =
-    | { kind: 'markdown'; page: number; word: number }
-    | { kind: 'title'; page: number }
-    | { kind: 'remove'; page: number }
-    | { kind: 'add'; word: number }
-  const edit: fc.Arbitrary<Edit> = fc.oneof(
-    fc.record({ kind: fc.constant('markdown' as const), page: fc.nat(7), word: fc.nat(WORDS.length - 1) }),
-    fc.record({ kind: fc.constant('title' as const), page: fc.nat(7) }),
-    fc.record({ kind: fc.constant('remove' as const), page: fc.nat(7) }),
-    fc.record({ kind: fc.constant('add' as const), word: fc.nat(WORDS.length - 1) }),
-  )
+  const edit = pageEdits(7, WORDS.length)
   const markdownOf = (word: number) =>
     `Intro of ${WORDS[word]}.\n\n## ${WORDS[(word + 2) % WORDS.length]} notes\n\n${longSection(WORDS[(word + 4) % WORDS.length]!, word * 7)}`
 

@@ -15,6 +15,23 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
+/**
+ * Saves `platform` to a file, loads it into a new platform, saves that one again: the two states
+ * must be equal and the two files the same bytes. Returns the platform that loaded the file.
+ */
+async function roundTrip(platform: ReturnType<typeof createMockPlatform>) {
+  const file = join(dir, 'state.json')
+  await saveStateFile(platform, file)
+  const written = await readFile(file)
+  const other = createMockPlatform({ scenario: 'empty', freeze: true })
+  expect(await loadStateFile(other, file)).toBe(true)
+  expect(other.snapshot()).toEqual(platform.snapshot())
+  const again = join(dir, 'again.json')
+  await saveStateFile(other, again)
+  expect((await readFile(again)).equals(written)).toBe(true)
+  return other
+}
+
 describe('saveStateFile / loadStateFile', () => {
   it('carries a change from one platform to another', async () => {
     const { platform, admin, demo } = await setup()
@@ -68,17 +85,8 @@ describe('saveStateFile / loadStateFile', () => {
     const org = await platform.builders.organization({ title: 'Café 📘 日本語' })
     const space = await platform.builders.space({ organization: org.id, title: 'Back\\slash "quoted" \u00e9 ✓' })
     await platform.builders.page({ space: space.id, title: 'Über 🚀', markdown: '# Ünïcödé\n\nTabs\tand \\ and 😀 \ud800 lone' })
-    const file = join(dir, 'state.json')
-    await saveStateFile(platform, file)
-    const written = await readFile(file)
-
-    const other = createMockPlatform({ scenario: 'empty', freeze: true })
-    expect(await loadStateFile(other, file)).toBe(true)
-    expect(other.snapshot()).toEqual(platform.snapshot())
+    const other = await roundTrip(platform)
     expect(other.db.organizations.get(org.id)!.title).toBe('Café 📘 日本語')
-    const again = join(dir, 'again.json')
-    await saveStateFile(other, again)
-    expect((await readFile(again)).equals(written)).toBe(true)
   })
 
   it('reads a file whose text is mostly beyond ASCII, across read blocks, and writes it back byte for byte', async () => {
@@ -89,17 +97,8 @@ describe('saveStateFile / loadStateFile', () => {
     // More escapes than the room read after the bytes holds, and runs cut by every block edge.
     const markdown = `${'é日📘\\ ✓'.repeat(40_000)}\n${'a'.repeat(65_531)}😀`
     await platform.builders.page({ space: space.id, title: 'Über', markdown })
-    const file = join(dir, 'state.json')
-    await saveStateFile(platform, file)
-    const written = await readFile(file)
-
-    const other = createMockPlatform({ scenario: 'empty', freeze: true })
-    expect(await loadStateFile(other, file)).toBe(true)
-    expect(other.snapshot()).toEqual(platform.snapshot())
+    const other = await roundTrip(platform)
     expect(JSON.stringify(other.snapshot())).toContain(JSON.stringify(markdown))
-    const again = join(dir, 'again.json')
-    await saveStateFile(other, again)
-    expect((await readFile(again)).equals(written)).toBe(true)
   })
 
   it.each([
