@@ -35,18 +35,20 @@ export class CompactMiniSearch<T = unknown> extends MiniSearch<T> {
   /**
    * Adds documents as MiniSearch does one by one; a field holding the same text as in the
    * document before (a page's title, in each of its sections) is split and its distinct words
-   * counted once (the tokenizer is a function of the text and field alone).
+   * counted once (the tokenizer and `processTerm` are functions of the word and field alone).
    */
   override addAll(documents: readonly T[]): void {
-    const last = new Map<string, FieldWords>()
+    const last = new Map<string, FieldTerms>()
     for (const document of documents) this.#file(document, last)
   }
 
   /**
-   * MiniSearch's `add`, step for step, but for how a field's distinct words are counted (the
-   * same number, without a set a field) and the words reused from `last`.
+   * MiniSearch's `add`, step for step, but for how a field's words are counted and filed: each
+   * distinct word once, with its count, where MiniSearch files each occurrence (the same term
+   * tree, built in the same order, and the same frequencies, in fewer walks of the tree), and the
+   * words of a field reused from `last` when it holds the same text.
    */
-  #file(document: T, last: Map<string, FieldWords> | undefined): void {
+  #file(document: T, last: Map<string, FieldTerms> | undefined): void {
     const self = this as unknown as Internals<T>
     const { extractField, stringifyField, tokenize, processTerm, fields, idField } = self._options
     const id = extractField(document, idField)
@@ -58,27 +60,26 @@ export class CompactMiniSearch<T = unknown> extends MiniSearch<T> {
       const value = extractField(document, field)
       if (value == null) continue
       const text = stringifyField(value, field)
+      const fieldId = self._fieldIds[field]!
       let words = last?.get(field)
       if (words?.text !== text) {
-        const tokens = tokenize(text, field)
-        words = { text, tokens, distinct: this.#distinct.count(tokens) }
+        words ??= { text, terms: [], counts: [], distinct: 0 }
+        words.text = text
+        this.#distinct.terms(tokenize(text, field), field, processTerm, words)
         last?.set(field, words)
       }
-      const fieldId = self._fieldIds[field]!
       self.addFieldLength(shortId, fieldId, self._documentCount - 1, words.distinct)
-      for (const token of words.tokens) {
-        const processed = processTerm(token, field)
-        if (Array.isArray(processed)) for (const term of processed) self.addTerm(fieldId, shortId, term)
-        else if (processed) self.addTerm(fieldId, shortId, processed)
-      }
+      const { terms, counts } = words
+      for (let i = 0; i < terms.length; i++) addTerm.call(self, fieldId, shortId, terms[i]!, counts[i]!)
     }
   }
 }
 
-/** A field's text, its words and how many of them are distinct. */
-interface FieldWords {
+/** A field's text, its terms (in the order of their first word) with how often each occurs, and how many distinct words it has. */
+interface FieldTerms {
   text: string
-  tokens: string[]
+  terms: string[]
+  counts: number[]
   distinct: number
 }
 
@@ -88,39 +89,83 @@ interface Internals<T> {
   _idToShortId: Map<unknown, number>
   _fieldIds: Record<string, number>
   _documentCount: number
+  _index: TermTree
   addDocumentId(id: unknown): number
   saveStoredFields(shortId: number, document: T): void
   addFieldLength(shortId: number, fieldId: number, count: number, length: number): void
-  addTerm(fieldId: number, shortId: number, term: string): void
 }
 
 /** Past this many words remembered, {@link DistinctWords} starts again (its memory stays small). */
 const WORDS_REMEMBERED = 20_000
 
 /**
- * Counts the distinct words of a list, as `new Set(words).size` does, without making a set each
- * time: a word counts when it was last seen in an earlier list. Four documents of three fields a
- * page made twelve sets a page, a tenth of what building an index allocated.
+ * Counts the distinct words of a list, as `new Set(words).size` does, and how often each occurs,
+ * without making a set or a map each time: a word's slot in the list being counted is looked up
+ * by the word, and belongs to this list if the slot, among those this list used, holds the word.
+ * Four documents of three fields a page made twelve sets a page, a tenth of what building an
+ * index allocated.
  */
 export class DistinctWords {
-  /** Each word seen, with the number of the list it was last seen in. */
+  /** Each word seen, with its slot in the list it was last seen in. */
   #seen = new Map<string, number>()
-  #list = 0
+  /** The words of the list being counted, by slot, in the order of their first occurrence. */
+  readonly #words: string[] = []
+  readonly #counts: number[] = []
 
   count(words: readonly string[]): number {
-    // Small integers only (list numbers are stored in the map: larger ones would each be an object).
-    if (this.#seen.size > WORDS_REMEMBERED || this.#list === 0x3fffffff) {
-      this.#seen = new Map()
-      this.#list = 0
+    return this.#slots(words)
+  }
+
+  /**
+   * Fills `into` with the distinct words of `words` processed into terms (in the order of their
+   * first occurrence, each with its number of occurrences, a word processed into several terms
+   * giving each the word's count) and how many distinct words there are.
+   */
+  terms(
+    words: readonly string[],
+    field: string,
+    processTerm: (term: string, field: string) => string | string[] | null | undefined | false,
+    into: { terms: string[]; counts: number[]; distinct: number },
+  ): void {
+    const n = this.#slots(words)
+    const { terms, counts } = into
+    terms.length = 0
+    counts.length = 0
+    into.distinct = n
+    for (let slot = 0; slot < n; slot++) {
+      const processed = processTerm(this.#words[slot]!, field)
+      const count = this.#counts[slot]!
+      if (Array.isArray(processed))
+        for (const term of processed) {
+          terms.push(term)
+          counts.push(count)
+        }
+      else if (processed) {
+        terms.push(processed)
+        counts.push(count)
+      }
     }
-    const list = ++this.#list
-    let distinct = 0
+  }
+
+  /** Gives each distinct word of `words` a slot (`#words`, `#counts`), and returns how many. */
+  #slots(words: readonly string[]): number {
+    if (this.#seen.size > WORDS_REMEMBERED) this.#seen = new Map()
+    // The slots of a list longer than that are not kept for the next (nor the words they hold).
+    if (this.#words.length > WORDS_REMEMBERED) this.#words.length = this.#counts.length = 0
+    const seen = this.#seen
+    const slots = this.#words
+    const counts = this.#counts
+    let used = 0
     for (const word of words) {
-      if (this.#seen.get(word) === list) continue
-      this.#seen.set(word, list)
-      distinct++
+      const slot = seen.get(word)
+      if (slot !== undefined && slot < used && slots[slot] === word) counts[slot]!++
+      else {
+        slots[used] = word
+        counts[used] = 1
+        seen.set(word, used++)
+      }
     }
-    return distinct
+    return used
   }
 }
 
@@ -238,11 +283,11 @@ const newTermFields = () => new TermFields()
  * MiniSearch's `addTerm` (private in its types, so set on the prototype) with the postings above:
  * the same counts, in arrays.
  */
-function addTerm(this: { _index: TermTree }, field: number, document: number, term: string): void {
+function addTerm(this: { _index: TermTree }, field: number, document: number, term: string, count = 1): void {
   const fields = this._index.fetch(term, newTermFields)
   const postings = fields.get(field)
-  if (postings === undefined) fields.set(field, new Postings(document, 1))
-  else postings.set(document, (postings.get(document) ?? 0) + 1)
+  if (postings === undefined) fields.set(field, new Postings(document, count))
+  else postings.set(document, (postings.get(document) ?? 0) + count)
 }
 
 Object.defineProperty(CompactMiniSearch.prototype, 'addTerm', { value: addTerm, writable: true, configurable: true })
