@@ -63,23 +63,28 @@ export class CompactMiniSearch<T = unknown> extends MiniSearch<T> {
       const fieldId = self._fieldIds[field]!
       let words = last?.get(field)
       if (words?.text !== text) {
-        words ??= { text, terms: [], counts: [], distinct: 0 }
+        words ??= { text, terms: [], counts: [], size: 0, distinct: 0 }
         words.text = text
         this.#distinct.terms(tokenize(text, field), field, processTerm, words)
         last?.set(field, words)
       }
       self.addFieldLength(shortId, fieldId, self._documentCount - 1, words.distinct)
-      const { terms, counts } = words
-      for (let i = 0; i < terms.length; i++) addTerm.call(self, fieldId, shortId, terms[i]!, counts[i]!)
+      const { terms, counts, size } = words
+      for (let i = 0; i < size; i++) addTerm.call(self, fieldId, shortId, terms[i]!, counts[i]!)
     }
   }
 }
 
-/** A field's text, its terms (in the order of their first word) with how often each occurs, and how many distinct words it has. */
+/**
+ * A field's text, its first `size` terms (in the order of their first word) with how often each
+ * occurs, and how many distinct words it has. The arrays are reused from field to field (cut to
+ * `size`, they would be reallocated as they grow again).
+ */
 interface FieldTerms {
   text: string
   terms: string[]
   counts: number[]
+  size: number
   distinct: number
 }
 
@@ -117,34 +122,35 @@ export class DistinctWords {
   }
 
   /**
-   * Fills `into` with the distinct words of `words` processed into terms (in the order of their
-   * first occurrence, each with its number of occurrences, a word processed into several terms
-   * giving each the word's count) and how many distinct words there are.
+   * Fills `into` with the distinct words of `words` processed into terms (its first `size`
+   * entries, in the order of the words' first occurrence, each with the word's number of
+   * occurrences, a word processed into several terms giving each that count) and how many
+   * distinct words there are.
    */
   terms(
     words: readonly string[],
     field: string,
     processTerm: (term: string, field: string) => string | string[] | null | undefined | false,
-    into: { terms: string[]; counts: number[]; distinct: number },
+    into: { terms: string[]; counts: number[]; size: number; distinct: number },
   ): void {
     const n = this.#slots(words)
     const { terms, counts } = into
-    terms.length = 0
-    counts.length = 0
-    into.distinct = n
+    let size = 0
     for (let slot = 0; slot < n; slot++) {
       const processed = processTerm(this.#words[slot]!, field)
       const count = this.#counts[slot]!
       if (Array.isArray(processed))
         for (const term of processed) {
-          terms.push(term)
-          counts.push(count)
+          terms[size] = term
+          counts[size++] = count
         }
       else if (processed) {
-        terms.push(processed)
-        counts.push(count)
+        terms[size] = processed
+        counts[size++] = count
       }
     }
+    into.size = size
+    into.distinct = n
   }
 
   /** Gives each distinct word of `words` a slot (`#words`, `#counts`), and returns how many. */
