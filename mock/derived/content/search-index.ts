@@ -3,7 +3,7 @@ import { eachSliced } from '../../base/turns.ts'
 import { WeightedLru } from '../../base/weighted-lru.ts'
 import type { Tables } from '../../tables/db.ts'
 import type { Libraries } from '../../tables/libraries.ts'
-import type { DistinctWords } from '../../tables/libraries/compact-minisearch.ts'
+import type { CompactMiniSearch, DistinctWords } from '../../tables/libraries/compact-minisearch.ts'
 import type { SectionInfo } from '../../markdown/page-analysis.ts'
 import type { PageRecord } from '../../tables/content.ts'
 
@@ -102,7 +102,7 @@ export function tokenize(text: string): string[] {
 
 // The index exists only once a search ran, so its libraries (markdown, search) are loaded by
 // then: writes that update it never need to declare them.
-function newIndex(libraries: Libraries, distinct: DistinctWords): MiniSearch<SectionDoc> {
+function newIndex(libraries: Libraries, distinct: DistinctWords): CompactMiniSearch<SectionDoc> {
   return new libraries.search.CompactMiniSearch<SectionDoc>({ fields: ['pageTitle', 'title', 'text'], processTerm, tokenize }, distinct)
 }
 
@@ -126,7 +126,7 @@ const sameText = (a: IndexedText, b: IndexedText) =>
 
 /** An index built outside the state lock, with what each page's sections were made from, until a search adopts it. */
 interface Prebuilt {
-  index: MiniSearch<SectionDoc>
+  index: CompactMiniSearch<SectionDoc>
   /** Each page's text and how many sections it filed. */
   pages: Map<string, { text: IndexedText; count: number }>
 }
@@ -213,6 +213,8 @@ export class SearchIndexes {
       }
       // Pages gone since.
       for (const built of prebuilt?.pages.values() ?? []) index.removeAll(this.#docsOf(built.text))
+      // Built here: its postings keep room to grow they will mostly not use (one built outside the lock was compacted there).
+      if (!prebuilt) index.compact()
       entry.index = index
       entry.version = ++this.#versions
     }
@@ -281,10 +283,11 @@ export class SearchIndexes {
     // A search that built it under the lock meanwhile needs it no more, nor does a revision whose
     // pages are all gone.
     if (!this.unbuilt(revision)) return
+    index.compact()
     this.#prebuilt.set(revision, { index, pages: built })
   }
 
-  #newIndex(): MiniSearch<SectionDoc> {
+  #newIndex(): CompactMiniSearch<SectionDoc> {
     this.#distinct ??= new this.#libraries.search.DistinctWords()
     return newIndex(this.#libraries, this.#distinct)
   }
