@@ -5,8 +5,9 @@ import { processTerm, tokenize } from '../../mock/derived/content/search-index.t
 import { CompactMiniSearch, DistinctWords } from '../../mock/tables/libraries/compact-minisearch.ts'
 
 /**
- * `CompactMiniSearch` files each distinct word of a field once, with its count, and gives back the
- * room its postings grew with (`compact`): whatever the fields (more than the three search uses),
+ * `CompactMiniSearch` files each distinct word of a field once, with its count, keeps a document's
+ * field lengths in an array made to size, and gives back the room its postings grew with
+ * (`compact`): whatever the fields (more than the three search uses, some missing from a document),
  * the terms a word is processed into (none, one, several) and when the index is compacted, it must
  * find, rank and serialize as MiniSearch does after the same additions and removals.
  */
@@ -15,7 +16,9 @@ const WORDS = ['deploy', 'Deploy', 'token', 'tokens', 'webhook', 'café', 'the',
 const text = fc.array(fc.constantFrom(...WORDS, ' ', ', ', '\n'), { maxLength: 24 }).map((parts) => parts.join(' '))
 const FIELDS = ['f0', 'f1', 'f2', 'f3', 'f4']
 
-type Doc = Record<string, string>
+type Doc = Record<string, string | undefined>
+/** A document as indexed: its fields and its ID. */
+type Indexed = Record<string, string | number | undefined>
 type Op = { kind: 'add'; docs: Doc[] } | { kind: 'remove'; which: number } | { kind: 'compact' }
 
 const op = (fields: number): fc.Arbitrary<Op> =>
@@ -25,7 +28,10 @@ const op = (fields: number): fc.Arbitrary<Op> =>
       arbitrary: fc.record({
         kind: fc.constant('add' as const),
         docs: fc
-          .array(fc.tuple(...FIELDS.slice(0, fields).map(() => text)), { minLength: 1, maxLength: 4 })
+          .array(fc.tuple(...FIELDS.slice(0, fields).map(() => fc.option(text, { nil: undefined, freq: 4 }))), {
+            minLength: 1,
+            maxLength: 4,
+          })
           .map((docs) => docs.map((values) => Object.fromEntries(values.map((v, i) => [FIELDS[i]!, v])))),
       }),
     },
@@ -34,7 +40,7 @@ const op = (fields: number): fc.Arbitrary<Op> =>
   )
 
 // A word may become several terms (a hyphenated one, itself and its parts), one, or none.
-const splitting = (term: string, field?: string) => (term.includes('-') ? [term, ...term.split('-')] : processTerm(term, field))
+const splitting = (term: string) => (term.includes('-') ? [term, ...term.split('-')] : processTerm(term))
 
 describe('MiniSearch with compact postings, words filed once each', () => {
   it('finds, ranks and serializes as MiniSearch does, with any fields, terms per word and compactions', () => {
@@ -50,13 +56,13 @@ describe('MiniSearch with compact postings, words filed once each', () => {
             tokenize: (t: string) => tokenize(t).flatMap((w) => (several ? [w] : w.split('-'))),
             autoVacuum: false as const,
           }
-          const plain = new MiniSearch<Doc & { id: number }>(options)
-          const compact = new CompactMiniSearch<Doc & { id: number }>(options, new DistinctWords())
-          const live: Array<Doc & { id: number }> = []
+          const plain = new MiniSearch<Indexed>(options)
+          const compact = new CompactMiniSearch<Indexed>(options, new DistinctWords())
+          const live: Indexed[] = []
           let next = 0
           for (const o of ops) {
             if (o.kind === 'add') {
-              const added = o.docs.map((d) => ({ id: next++, ...d }))
+              const added: Indexed[] = o.docs.map((d) => ({ id: next++, ...d }))
               plain.addAll(added)
               compact.addAll(added)
               live.push(...added)

@@ -65,11 +65,17 @@ export class CompactMiniSearch<T = unknown> extends MiniSearch<T> {
     if (self._idToShortId.has(id)) throw new Error(`MiniSearch: duplicate ID ${id}`)
     const shortId = self.addDocumentId(id)
     self.saveStoredFields(shortId, document)
+    // The document's field lengths, made to size: MiniSearch's `addFieldLength` starts an empty
+    // array and grows it one field at a time, which leaves room for about seventeen.
+    let lengths: number[] | undefined
+    let top = -1
     for (const field of fields) {
       const value = extractField(document, field)
       if (value == null) continue
       const text = stringifyField(value, field)
       const fieldId = self._fieldIds[field]!
+      if (!lengths) self._fieldLength.set(shortId, (lengths = new Array<number>(fields.length)))
+      top = fieldId
       let words = last?.get(field)
       if (words?.text !== text) {
         words ??= { text, terms: [], counts: [], size: 0, distinct: 0 }
@@ -81,6 +87,8 @@ export class CompactMiniSearch<T = unknown> extends MiniSearch<T> {
       const { terms, counts, size } = words
       for (let i = 0; i < size; i++) addTerm.call(self, fieldId, shortId, terms[i]!, counts[i]!)
     }
+    // As long as MiniSearch's: up to the last field the document has (it serializes the same).
+    if (lengths && lengths.length > top + 1) lengths.length = top + 1
   }
 }
 
@@ -103,6 +111,7 @@ interface Internals<T> {
   _idToShortId: Map<unknown, number>
   _fieldIds: Record<string, number>
   _documentCount: number
+  _fieldLength: Map<number, number[]>
   _index: TermTree
   addDocumentId(id: unknown): number
   saveStoredFields(shortId: number, document: T): void
