@@ -58,7 +58,7 @@ textParser.core.ruler.at('normalize', (state) => LINE_END_OR_NUL.test(state.src)
 // one text token holding the whole run, which the parser's state, rules and post-processing cost
 // far more than. Such runs (most headings, short list items, table cells, sentences without
 // links, emphasis, code or a colon) get that token directly; any other run is parsed as before.
-// `search-sections.test.ts` compares the two parsers' tokens.
+// `search-sections.test.ts` compares the sections read this way with the full analysis's.
 const INLINE_TERMINATOR = /[\n!#$%&*+\-:<=>@[\\\]^_`{}~]/
 // The shortcut holds only while the parser runs its `text` rule first (rules by name: the browser
 // bundle renames functions).
