@@ -26,13 +26,17 @@ export const viteAliases = Object.entries(bundleAliases).map(([name, replacement
  * markdown-it's own modules the mock never runs, by their path in the package, and what is
  * bundled instead. They are imported by relative paths, which aliases do not match, so plugins
  * replace them: the HTML renderer (about 0.8 KB gzipped) and the typographer's rules (about 1 KB),
- * which do nothing with the options every parser of the mock uses. The tests run the package
- * unchanged: with those options the two behave alike.
+ * which do nothing with the options every parser of the mock uses, the strikethrough rules every
+ * parser replaces with GitHub's, and the two presets no parser is made from. The tests run the
+ * package unchanged: with those options the two behave alike.
  */
 const markdownItUnused: Record<string, string> = {
   'markdown-it/lib/renderer.mjs': fileURLToPath(new URL('./unused-markdown-it-renderer.ts', import.meta.url)),
   'markdown-it/lib/rules_core/smartquotes.mjs': fileURLToPath(new URL('./typographer-off.ts', import.meta.url)),
   'markdown-it/lib/rules_core/replacements.mjs': fileURLToPath(new URL('./typographer-off.ts', import.meta.url)),
+  'markdown-it/lib/rules_inline/strikethrough.mjs': fileURLToPath(new URL('./replaced-markdown-it-strikethrough.ts', import.meta.url)),
+  'markdown-it/lib/presets/zero.mjs': fileURLToPath(new URL('./unused-markdown-it-preset.ts', import.meta.url)),
+  'markdown-it/lib/presets/commonmark.mjs': fileURLToPath(new URL('./unused-markdown-it-preset.ts', import.meta.url)),
 }
 
 /** The stand-in for a relative import inside markdown-it, if it has one. */

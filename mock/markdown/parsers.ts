@@ -53,29 +53,6 @@ const LINE_END_OR_NUL = /[\r\0]/
 const normalize = textParser.core.ruler.getRules('')[0]!
 textParser.core.ruler.at('normalize', (state) => LINE_END_OR_NUL.test(state.src) && normalize(state))
 
-// markdown-it's inline parser starts every run with its `text` rule, which takes everything up to
-// the next character another rule could start at (its "terminators"): a run with none of them is
-// one text token holding the whole run, which the parser's state, rules and post-processing cost
-// far more than. Such runs (most headings, short list items, table cells, sentences without
-// links, emphasis, code or a colon) get that token directly; any other run is parsed as before.
-// `search-sections.test.ts` compares the sections read this way with the full analysis's.
-const INLINE_TERMINATOR = /[\n!#$%&*+\-:<=>@[\\\]^_`{}~]/
-// The shortcut holds only while the parser runs its `text` rule first (rules by name: the browser
-// bundle renames functions).
-const inlineRules = (textParser.inline.ruler as unknown as { __rules__: Array<{ name: string; enabled: boolean }> }).__rules__
-if (inlineRules.find((rule) => rule.enabled)?.name === 'text')
-  textParser.core.ruler.at('inline', (state) => {
-    for (const token of state.tokens) {
-      if (token.type !== 'inline') continue
-      const content = token.content
-      if (content && !INLINE_TERMINATOR.test(content)) {
-        const text = new state.Token('text', '', 0)
-        text.content = content
-        token.children!.push(text)
-      } else state.md.inline.parse(content, state.md, state.env, token.children!)
-    }
-  })
-
 /**
  * markdown-it's tokens for a reader of the text only (the parser of `links: false`), without the
  * tree: `undefined` for markdown nested deeper than {@link MAX_MARKDOWN_DEPTH}, which

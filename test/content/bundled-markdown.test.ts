@@ -9,8 +9,8 @@ import { bundleAliases, esbuildMarkdownItStubs } from '../../build/aliases.ts'
 import * as source from '../../mock/markdown/markdown.ts'
 
 /**
- * The bundles (tsdown's dist/, `npm run size`) leave markdown-it's HTML renderer and typographer
- * rules out (build/aliases.ts); the tests run the package whole. The markdown library bundled
+ * The bundles (tsdown's dist/, `npm run size`) leave markdown-it's HTML renderer, typographer
+ * rules, strikethrough rules (replaced by GitHub's) and unused presets out (build/aliases.ts); the tests run the package whole. The markdown library bundled
  * that way must read every page as the sources do, or users would see other documents than the
  * tests check.
  */
@@ -49,10 +49,21 @@ const read = (library: typeof source, text: string) => {
 }
 
 describe('the markdown library as the bundles ship it', () => {
-  it('leaves out the renderer and the typographer rules', () => {
-    expect(inputs.some((path) => path.endsWith('build/unused-markdown-it-renderer.ts'))).toBe(true)
-    expect(inputs.some((path) => path.endsWith('build/typographer-off.ts'))).toBe(true)
-    expect(inputs.filter((path) => /markdown-it\/lib\/(?:renderer|rules_core\/(?:smartquotes|replacements))\.mjs$/.test(path))).toEqual([])
+  it('leaves out the renderer, the typographer rules, the replaced strikethrough rules and the unused presets', () => {
+    for (const standIn of [
+      'unused-markdown-it-renderer',
+      'typographer-off',
+      'replaced-markdown-it-strikethrough',
+      'unused-markdown-it-preset',
+    ])
+      expect(inputs.some((path) => path.endsWith(`build/${standIn}.ts`))).toBe(true)
+    expect(
+      inputs.filter((path) =>
+        /markdown-it\/lib\/(?:renderer|rules_core\/(?:smartquotes|replacements)|rules_inline\/strikethrough|presets\/(?:zero|commonmark))\.mjs$/.test(
+          path,
+        ),
+      ),
+    ).toEqual([])
   })
 
   it('reads quotes, dashes, footnotes, tables and references as the sources do', () => {

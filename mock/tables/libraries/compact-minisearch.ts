@@ -285,39 +285,20 @@ class TermFields {
   /** Fields from the fourth on, by field ID less three. */
   #more: Array<Postings | undefined> | undefined = undefined
 
+  // Read only when a word is taken out of a document (MiniSearch then drops a word with no fields).
   get size(): number {
-    let size = (this.#f0 ? 1 : 0) + (this.#f1 ? 1 : 0) + (this.#f2 ? 1 : 0)
-    if (this.#more) for (const postings of this.#more) if (postings) size++
-    return size
+    return [...this].length
   }
 
   get(field: number): Postings | undefined {
-    switch (field) {
-      case 0:
-        return this.#f0
-      case 1:
-        return this.#f1
-      case 2:
-        return this.#f2
-      default:
-        return this.#more?.[field - 3]
-    }
+    return field === 0 ? this.#f0 : field === 1 ? this.#f1 : field === 2 ? this.#f2 : this.#more?.[field - 3]
   }
 
   set(field: number, postings: Postings | undefined): this {
-    switch (field) {
-      case 0:
-        this.#f0 = postings
-        break
-      case 1:
-        this.#f1 = postings
-        break
-      case 2:
-        this.#f2 = postings
-        break
-      default:
-        ;(this.#more ??= [])[field - 3] = postings
-    }
+    if (field === 0) this.#f0 = postings
+    else if (field === 1) this.#f1 = postings
+    else if (field === 2) this.#f2 = postings
+    else (this.#more ??= [])[field - 3] = postings
     return this
   }
 
@@ -338,10 +319,7 @@ class TermFields {
 
   /** Gives each field's postings back the room they hold beyond their entries. */
   compact(): void {
-    this.#f0?.compact()
-    this.#f1?.compact()
-    this.#f2?.compact()
-    this.#more?.forEach((postings) => postings?.compact())
+    for (const [, postings] of this) postings.compact()
   }
 }
 
