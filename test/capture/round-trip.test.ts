@@ -105,8 +105,11 @@ describe('docplat-mock capture: bad input', () => {
       message: /cannot write .*a-file.*ENOTDIR|cannot write .*a-file.*EEXIST/,
       out: join(dir, 'a-file', 'state.json'),
     })
-    for (const c of cases) {
-      const run = runCli(['capture', ...c.args, '--out', c.out])
+    // The captures start together: each has its own output and its own process, and the source
+    // serves them all (one after another, each waited on a Node start of its own).
+    const runs = cases.map((c) => ({ c, run: runCli(['capture', ...c.args, '--out', c.out]) }))
+    const usage = runCli(['capture', '--base', source.url, '--out', join(dir, 'x.json')])
+    for (const { c, run } of runs) {
       const { code } = await run.exited
       expect({ code, stderr: run.stderr() }).toMatchObject({ code: 1, stderr: expect.stringMatching(c.message) })
       expect(run.stdout()).toBe('')
@@ -114,11 +117,9 @@ describe('docplat-mock capture: bad input', () => {
       expect(run.stderr()).not.toContain(tokens.read!)
       await expect(stat(c.out)).rejects.toMatchObject({ code: expect.stringMatching(/ENOENT|ENOTDIR/) })
     }
-    // No temporary file was left beside the outputs either.
-    expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([])
-
-    const usage = runCli(['capture', '--base', source.url, '--out', join(dir, 'x.json')])
     expect((await usage.exited).code).toBe(2)
     expect(usage.stderr()).toContain('Missing --token')
+    // No temporary file was left beside the outputs either.
+    expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([])
   })
 })

@@ -92,13 +92,13 @@ describe('docplat-mock serve --state', CLI_TEST, () => {
   it('exits with 1 when the path cannot be read or the file cannot be created', async () => {
     const blocker = join(dir, 'a-file')
     await writeFile(blocker, 'not a directory')
-    const unreadable = runCli(['serve', '--port', '0', '--state', join(blocker, 'state.json')])
-    expect((await unreadable.exited).code).toBe(1)
-    expect(unreadable.stderr()).toContain(`State file ${join(blocker, 'state.json')}: cannot be read (ENOTDIR`)
-
     // Reading through a dangling link finds nothing; creating the directory then fails.
     await symlink(join(dir, 'nowhere'), join(dir, 'dangling'))
+    // Both start together: neither path is the other's.
+    const unreadable = runCli(['serve', '--port', '0', '--state', join(blocker, 'state.json')])
     const uncreatable = runCli(['serve', '--port', '0', '--state', join(dir, 'dangling', 'state.json')])
+    expect((await unreadable.exited).code).toBe(1)
+    expect(unreadable.stderr()).toContain(`State file ${join(blocker, 'state.json')}: cannot be read (ENOTDIR`)
     expect((await uncreatable.exited).code).toBe(1)
     expect(uncreatable.stderr()).toContain(`Cannot use the state file ${join(dir, 'dangling', 'state.json')}: `)
   })
