@@ -478,12 +478,8 @@ export function createCore(options: CoreOptions): Core {
       // A state restored or reset while the request waited: it runs on the new one, signed in again.
       if (first && options.state() !== call.state) authenticate(call)
       const state = call.state!
-      return journaled(state, function maintainThenRun() {
-        // Clock-driven and idempotent: its writes are kept whatever the operation does, but
-        // a failure halfway through it undoes them, as any failed run does.
-        maintain(state)
-        return transaction(state, call.operation!.id, run)
-      })
+      // The clock's maintenance first (purges, processing states), in the operation's round.
+      return journaled(state, () => transaction(state, call.operation!.id, run, true))
     })
     inCall = false
     return out
@@ -546,13 +542,27 @@ export function createCore(options: CoreOptions): Core {
  * throws (an `HttpError`, a bug, a dropped connection), so a failed request changes nothing. A
  * round that asks to prepare ({@link Deferred.prepare}) will run again: a write made before asking
  * would be made twice, so it is undone and reported as the bug it is.
+ *
+ * With `maintain`, the clock's work (purges, processing states) runs first. It is clock-driven and
+ * idempotent, so what it writes is kept whatever the operation does: committed on its own before
+ * the operation runs in a transaction of its own. Most requests find nothing due; then nothing
+ * was written and the operation goes on in the same transaction (one per request, not two).
  */
-async function transaction<T>(state: State, operationId: string, run: () => T | Promise<T>): Promise<T> {
+async function transaction<T>(state: State, operationId: string, run: () => T | Promise<T>, maintain = false): Promise<T> {
   let tx: Transaction
   let result: T
   for (let round = 1; ; round++) {
     tx = new Transaction(state)
     try {
+      if (maintain) {
+        runMaintenance(state)
+        if (runAgain(tx, round)) continue
+        if (tx.changed) {
+          tx.commit()
+          tx = new Transaction(state)
+        }
+        maintain = false
+      }
       result = await run()
     } catch (error) {
       if (runAgain(tx, round)) continue
@@ -584,23 +594,6 @@ function runAgain(tx: Transaction, round: number): boolean {
 
 /** Rounds a transaction may run to make the shared records it updates its own: two per table is plenty. */
 const MAX_SHARED_ROUNDS = 100
-
-/** Runs the clock's work (purges, processing) as a transaction of its own, committed before the operation's. */
-function maintain(state: State): void {
-  for (let round = 1; ; round++) {
-    const tx = new Transaction(state)
-    try {
-      runMaintenance(state)
-    } catch (error) {
-      if (runAgain(tx, round)) continue
-      tx.rollback()
-      throw error
-    }
-    if (runAgain(tx, round)) continue
-    tx.commit()
-    return
-  }
-}
 
 /**
  * What the request log records of the faults taken for a request: a status or a drop before the
