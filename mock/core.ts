@@ -11,7 +11,7 @@ import type { FaultEffect, FaultOutcome, Faults } from './base/faults.ts'
 import { errorAnswer, internalErrorAnswer } from './base/error-answer.ts'
 import { mockLog, type MockLog } from './base/logger.ts'
 import { HttpError, unauthorized } from './base/http-error.ts'
-import { parseInput } from './base/input.ts'
+import { type LengthBounds, parseInput, pathLengthBounds } from './base/input.ts'
 import { refusal, unknownFields, unrouted as unroutedMiss } from './base/near-miss.ts'
 import type { InjectedFault, LoggedRequest, NearMiss, RequestLog } from './base/request-log.ts'
 import { routeTableFor, type RouteMatch } from './base/route-table.ts'
@@ -293,6 +293,8 @@ export function createCore(options: CoreOptions): Core {
   const transact = transactOn(lock, options.state)
   const logger = options.logger ?? mockLog()
   let requestCount = 0
+  /** Each operation's path bounds (`pathLengthBounds`), read from its schema on its first request. */
+  const pathBounds = new Map<string, readonly LengthBounds[] | null>()
   // The request log's time of the last request, kept for those of the same platform millisecond
   // (many, on a busy server): formatting a date is a cost of every request.
   let stampedMs = Number.NaN
@@ -417,9 +419,18 @@ export function createCore(options: CoreOptions): Core {
     call.checking = 'validation'
     const op = call.operation!
     const params = call.route?.kind === 'found' ? call.route.params : {}
-    const parsing = parseInput(op, params, call.request.search, call.request, (fields) => {
-      call.miss = unknownFields(op, fields)
-    })
+    let bounds = pathBounds.get(op.id)
+    if (bounds === undefined && op.params) pathBounds.set(op.id, (bounds = pathLengthBounds(op.params)))
+    const parsing = parseInput(
+      op,
+      params,
+      call.request.search,
+      call.request,
+      (fields) => {
+        call.miss = unknownFields(op, fields)
+      },
+      bounds,
+    )
     // A body to read is a wait: a caller who gave up meanwhile is not run.
     if (op.body) call.waited = true
     call.input = await parsing
@@ -478,8 +489,10 @@ export function createCore(options: CoreOptions): Core {
       // A state restored or reset while the request waited: it runs on the new one, signed in again.
       if (first && options.state() !== call.state) authenticate(call)
       const state = call.state!
-      // The clock's maintenance first (purges, processing states), in the operation's round.
-      return journaled(state, () => transaction(state, call.operation!.id, run, true))
+      return journaled(state, function maintainThenRun() {
+        // The clock's maintenance first (purges, processing states), in the operation's round.
+        return transaction(state, call.operation!.id, run, true)
+      })
     })
     inCall = false
     return out
