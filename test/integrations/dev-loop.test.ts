@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -303,7 +303,11 @@ describe('docplat-mock dev: an integration from an empty folder, offline', { tim
 
   it('rebuilds when the source changes: the next render runs the new code, without a restart', async () => {
     const rebuilt = count(dev.output(), /^Rebuilt in \d+ ms$/)
-    await writeFile(join(project, 'src', 'index.tsx'), SOURCE('Total'))
+    // Written beside the watched folder and moved in whole, as editors save: a write in place is a
+    // truncation then the text, two changes a loaded machine may see apart, the first rebuild
+    // then reading an empty file.
+    await writeFile(join(project, 'index.tsx.new'), SOURCE('Total'))
+    await rename(join(project, 'index.tsx.new'), join(project, 'src', 'index.tsx'))
     await dev.until((out) => count(out, /^Rebuilt in \d+ ms$/) > rebuilt)
     const rendered = await client.integrations.render({
       integrationName: NAME,
