@@ -11,7 +11,7 @@ import type { FaultEffect, FaultOutcome, Faults } from './base/faults.ts'
 import { errorAnswer, internalErrorAnswer } from './base/error-answer.ts'
 import { mockLog, type MockLog } from './base/logger.ts'
 import { HttpError, unauthorized } from './base/http-error.ts'
-import { type LengthBounds, parseInput, pathLengthBounds } from './base/input.ts'
+import { parseInput } from './base/input.ts'
 import { refusal, unknownFields, unrouted as unroutedMiss } from './base/near-miss.ts'
 import type { InjectedFault, LoggedRequest, NearMiss, RequestLog } from './base/request-log.ts'
 import { routeTableFor, type RouteMatch } from './base/route-table.ts'
@@ -293,8 +293,6 @@ export function createCore(options: CoreOptions): Core {
   const transact = transactOn(lock, options.state)
   const logger = options.logger ?? mockLog()
   let requestCount = 0
-  /** Each operation's path bounds (`pathLengthBounds`), read from its schema on its first request. */
-  const pathBounds = new Map<string, readonly LengthBounds[] | null>()
   // The request log's time of the last request, kept for those of the same platform millisecond
   // (many, on a busy server): formatting a date is a cost of every request.
   let stampedMs = Number.NaN
@@ -419,18 +417,9 @@ export function createCore(options: CoreOptions): Core {
     call.checking = 'validation'
     const op = call.operation!
     const params = call.route?.kind === 'found' ? call.route.params : {}
-    let bounds = pathBounds.get(op.id)
-    if (bounds === undefined && op.params) pathBounds.set(op.id, (bounds = pathLengthBounds(op.params)))
-    const parsing = parseInput(
-      op,
-      params,
-      call.request.search,
-      call.request,
-      (fields) => {
-        call.miss = unknownFields(op, fields)
-      },
-      bounds,
-    )
+    const parsing = parseInput(op, params, call.request.search, call.request, (fields) => {
+      call.miss = unknownFields(op, fields)
+    })
     // A body to read is a wait: a caller who gave up meanwhile is not run.
     if (op.body) call.waited = true
     call.input = await parsing
@@ -556,10 +545,9 @@ export function createCore(options: CoreOptions): Core {
  * round that asks to prepare ({@link Deferred.prepare}) will run again: a write made before asking
  * would be made twice, so it is undone and reported as the bug it is.
  *
- * With `maintain`, the clock's work (purges, processing states) runs first. It is clock-driven and
- * idempotent, so what it writes is kept whatever the operation does: committed on its own before
- * the operation runs in a transaction of its own. Most requests find nothing due; then nothing
- * was written and the operation goes on in the same transaction (one per request, not two).
+ * With `maintain`, the clock's work (purges, processing states) runs first, in the same rounds. It
+ * is clock-driven and idempotent, so what it writes is kept whatever the operation does:
+ * committed on its own before the operation runs in a transaction of its own.
  */
 async function transaction<T>(state: State, operationId: string, run: () => T | Promise<T>, maintain = false): Promise<T> {
   let tx: Transaction
@@ -570,10 +558,8 @@ async function transaction<T>(state: State, operationId: string, run: () => T | 
       if (maintain) {
         runMaintenance(state)
         if (runAgain(tx, round)) continue
-        if (tx.changed) {
-          tx.commit()
-          tx = new Transaction(state)
-        }
+        tx.commit()
+        tx = new Transaction(state)
         maintain = false
       }
       result = await run()

@@ -112,11 +112,6 @@ export class Clock {
     this.#frozenAt = undefined
   }
 
-  /** The last stamp given (milliseconds), 0 before any: what a transaction restores. @internal */
-  get lastStamp(): number {
-    return this.#last
-  }
-
   /** @internal */
   get state(): { ms: number; frozen: boolean; last: number } {
     return { ms: this.ms(), frozen: this.#frozenAt !== undefined, last: this.#last }

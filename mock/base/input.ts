@@ -174,67 +174,6 @@ function check<T>(where: 'path' | 'query' | 'body', schema: z.ZodMiniType<T>, va
   throw badRequest(`Invalid ${field}: ${describeIssue(issue)}`)
 }
 
-/** A path parameter's bounds, when its schema is a string with length checks and nothing else. */
-export interface LengthBounds {
-  readonly name: string
-  readonly min: number
-  readonly max: number
-}
-
-/**
- * The path schema's parameters as {@link LengthBounds}, read from its definition (the core keeps
- * them by operation); `null` when any parameter checks more than a string's length (a format, a
- * pattern), which only the schema itself can judge.
- */
-export function pathLengthBounds(schema: ObjectSchema): readonly LengthBounds[] | null {
-  const bounds: LengthBounds[] = []
-  const shape = schema._zod.def.shape as Record<string, z.core.$ZodType>
-  for (const name of Object.keys(shape)) {
-    const def = shape[name]!._zod.def as {
-      type: string
-      checks?: Array<{ _zod: { def: { check: string; minimum?: number; maximum?: number } } }>
-    }
-    if (def.type !== 'string' || Object.keys(def).some((key) => key !== 'type' && key !== 'checks')) return null
-    let min = 0
-    let max = Number.POSITIVE_INFINITY
-    for (const { _zod } of def.checks ?? []) {
-      const { check, minimum, maximum } = _zod.def
-      if (check === 'min_length' && minimum !== undefined) min = Math.max(min, minimum)
-      else if (check === 'max_length' && maximum !== undefined) max = Math.min(max, maximum)
-      else return null
-    }
-    bounds.push({ name, min, max })
-  }
-  return bounds
-}
-
-/**
- * The path's parameters through their schema. Most paths carry only IDs, whose schema checks a
- * string's length: given their `bounds`, those are checked here without running the schema (a
- * cost of every request); a value out of bounds, and every other kind of parameter, goes through
- * the schema, which gives the refusal and its message.
- */
-function checkPath(
-  schema: ObjectSchema,
-  params: Record<string, string>,
-  bounds: readonly LengthBounds[] | null | undefined,
-): Record<string, unknown> {
-  if (bounds) {
-    const out: Record<string, unknown> = {}
-    let valid = true
-    for (const { name, min, max } of bounds) {
-      const value = params[name]
-      if (value === undefined || value.length < min || value.length > max) {
-        valid = false
-        break
-      }
-      out[name] = value
-    }
-    if (valid) return out
-  }
-  return { ...check('path', schema, params) }
-}
-
 const tooLarge = () => new HttpError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`)
 
 /**
@@ -529,7 +468,6 @@ function editDistance(a: string, b: string): number {
  * Parses a request's path parameters, query and body with the operation's contract schemas and
  * returns them as one flat object, as the SDK sends them. Body fields the operation does not take
  * are dropped, as the platform drops them, and told to `onUnknown` (once, when there are any).
- * `pathBounds`, the operation's {@link pathLengthBounds}, lets IDs skip the path schema.
  */
 export function parseInput(
   op: OperationDef,
@@ -537,7 +475,6 @@ export function parseInput(
   search: string,
   request: InputSource,
   onUnknown?: (fields: UnknownField[]) => void,
-  pathBounds?: readonly LengthBounds[] | null,
 ): Record<string, unknown> | Promise<Record<string, unknown>> {
   const params: Record<string, string> = {}
   for (const name in rawParams) {
@@ -548,7 +485,7 @@ export function parseInput(
       throw badRequest(`Invalid path.${name}: malformed percent-encoding`)
     }
   }
-  const input: Record<string, unknown> = op.params ? checkPath(op.params, params, pathBounds) : {}
+  const input: Record<string, unknown> = op.params ? { ...check('path', op.params, params) } : {}
   if (op.query) Object.assign(input, check('query', op.query, search === '' ? {} : queryObject(op.query, new URLSearchParams(search))))
   // Only a body needs waiting for: the rest answers in the same turn.
   if (op.body) {

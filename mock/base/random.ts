@@ -6,8 +6,7 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
  * from {@link cryptoSecrets} (or, when determinism is asked for, a stream of their own).
  */
 export class Random {
-  // Replaced by each draw, never changed in place: `position` hands it out.
-  #s: readonly [number, number, number, number]
+  #s: [number, number, number, number]
 
   constructor(seed: string | number | readonly number[]) {
     if (Array.isArray(seed)) {
@@ -60,15 +59,6 @@ export class Random {
   /** The generator's state, to save in a snapshot. */
   get state(): number[] {
     return [...this.#s]
-  }
-
-  /**
-   * Where the stream stands, without a copy: every draw replaces the state rather than changing
-   * it, so the value stays true to the moment it was read. A transaction keeps it to restore the
-   * stream (`new Random(position)`), and compares it to tell whether anything was drawn since.
-   */
-  get position(): readonly number[] {
-    return this.#s
   }
 }
 

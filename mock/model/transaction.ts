@@ -12,26 +12,21 @@ export type Transact = <T>(write: (state: State) => T | Promise<T>) => Promise<T
  * restores what a write advances next to them (the creation counter, the ID stream, a seeded
  * secret stream, the clock's last stamp) and tells the journal's change log to forget what the
  * operation touched. So after a rollback the next IDs and stamps are those the platform would have
- * given had the failed request never come. Opening one copies nothing: it keeps the streams'
- * positions, which no draw changes in place.
+ * given had the failed request never come.
  */
 export class Transaction {
   readonly #state: State
   readonly #seq: number
-  readonly #random: Random
-  readonly #randomAt: readonly number[]
-  readonly #secrets: Random | undefined
-  readonly #secretsAt: readonly number[] | undefined
+  readonly #random: number[]
+  readonly #secrets: number[] | undefined
   readonly #lastStamp: number
 
   constructor(state: State) {
     this.#state = state
     this.#seq = state.seq
-    this.#random = state.random
-    this.#randomAt = state.random.position
-    this.#secrets = state.secrets instanceof Random ? state.secrets : undefined
-    this.#secretsAt = this.#secrets?.position
-    this.#lastStamp = state.clock.lastStamp
+    this.#random = state.random.state
+    this.#secrets = state.secrets instanceof Random ? state.secrets.state : undefined
+    this.#lastStamp = state.clock.state.last
     state.writes.begin()
     state.changes?.begin(state)
   }
@@ -49,24 +44,6 @@ export class Transaction {
     return this.#state.writes.sharedWrite
   }
 
-  /**
-   * Whether anything a rollback would restore has moved: a table written, a record created, an
-   * ID, secret or stamp drawn. A transaction that changed nothing may go on as another's.
-   */
-  get changed(): boolean {
-    const state = this.#state
-    return (
-      state.writes.firstWrite !== undefined ||
-      state.writes.sharedWrite ||
-      state.seq !== this.#seq ||
-      state.random !== this.#random ||
-      state.random.position !== this.#randomAt ||
-      state.secrets !== (this.#secrets ?? state.secrets) ||
-      this.#secrets?.position !== this.#secretsAt ||
-      state.clock.lastStamp !== this.#lastStamp
-    )
-  }
-
   commit(): void {
     this.#state.writes.commit()
   }
@@ -75,10 +52,10 @@ export class Transaction {
     const state = this.#state
     state.writes.rollback()
     state.seq = this.#seq
-    if (state.random !== this.#random || state.random.position !== this.#randomAt) state.random = new Random(this.#randomAt)
-    if (this.#secrets && (state.secrets !== this.#secrets || this.#secrets.position !== this.#secretsAt))
-      state.secrets = new Random(this.#secretsAt!)
-    if (state.clock.lastStamp !== this.#lastStamp) state.clock.load({ ...state.clock.state, last: this.#lastStamp })
+    state.random = new Random(this.#random)
+    if (this.#secrets) state.secrets = new Random(this.#secrets)
+    const clock = state.clock.state
+    if (clock.last !== this.#lastStamp) state.clock.load({ ...clock, last: this.#lastStamp })
     state.changes?.rollback(state)
   }
 }

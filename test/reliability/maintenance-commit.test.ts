@@ -16,7 +16,13 @@ async function setUp() {
     if (table === failing) throw new Error(`Injected failure of a write to ${table}`)
   }
   const platform: MockPlatform = createInstrumentedPlatform(
-    { scenario: 'empty', now: '2026-01-15T09:00:00.000Z', freeze: true, deterministicSecrets: true, logger: { error() {}, warn() {}, info() {}, debug() {} } },
+    {
+      scenario: 'empty',
+      now: '2026-01-15T09:00:00.000Z',
+      freeze: true,
+      deterministicSecrets: true,
+      logger: { error() {}, warn() {}, info() {}, debug() {} },
+    },
     { beforeWrite },
   )
   await platform.ready
