@@ -135,10 +135,6 @@ export class DistinctWords {
   readonly #words: string[] = []
   readonly #counts: number[] = []
 
-  count(words: readonly string[]): number {
-    return this.#slots(words)
-  }
-
   /**
    * Fills `into` with the distinct words of `words` processed into terms (its first `size`
    * entries, in the order of the words' first occurrence, each with the word's number of
