@@ -10,6 +10,12 @@ export interface CalledOperations {
   operations: Record<string, number[]>
 }
 
+/**
+ * operationId -> the statuses it answered in the running test file: filled by the platforms the
+ * file creates, emptied as the next file of the worker starts (test/setup/record-operations.ts).
+ */
+export const called = new Map<string, Set<number>>()
+
 /** The records of the test files that still exist (a deleted test file's record no longer counts). */
 export function readCalledOperations(root: string): CalledOperations[] {
   const dir = join(root, RECORDS_DIR)

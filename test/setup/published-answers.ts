@@ -22,6 +22,11 @@ export interface RecordedAnswers {
   answers: Array<{ operationId: string; status: number; body: unknown }>
 }
 
+/**
+ * This test file's answers. Module state on purpose: the node project shares modules between the
+ * test files of a worker (no isolation), so the setup empties it as each file starts
+ * ({@link startRecordingAnswers}) rather than relying on a fresh module per file.
+ */
 const answers: RecordedAnswers['answers'] = []
 const kept = new Map<string, number>()
 
@@ -105,6 +110,12 @@ export function recordServerAnswers(): void {
     { [WRAPPED]: true as const },
   )
   globalThis.fetch = wrapped as typeof fetch
+}
+
+/** Forgets what the previous test file of this worker recorded: called as a file starts. */
+export function startRecordingAnswers(): void {
+  answers.length = 0
+  kept.clear()
 }
 
 /** Writes this test file's answers, replacing its previous record. */

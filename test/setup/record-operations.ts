@@ -12,14 +12,17 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { afterAll, vi } from 'vitest'
 import type { LoggedRequest } from '../../mock/base/request-log.ts'
-import { RECORDS_DIR, type CalledOperations } from './operations-called.ts'
-import { recordAnswers, recordServerAnswers, writeAnswers } from './published-answers.ts'
+import { called, RECORDS_DIR, type CalledOperations } from './operations-called.ts'
+import { recordAnswers, recordServerAnswers, startRecordingAnswers, writeAnswers } from './published-answers.ts'
+
+// The node project's test files share a worker's modules (no isolation): what the previous file
+// recorded is forgotten here, and the platform's mock below (made once per worker) records into
+// the shared `called`, not into a variable of one evaluation of this file.
+called.clear()
+startRecordingAnswers()
 
 // A running server's answers reach the tests through the global fetch: recorded there.
 recordServerAnswers()
-
-/** operationId -> the statuses it answered in this test file. */
-const called = new Map<string, Set<number>>()
 
 vi.mock('../../mock/platform.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../mock/platform.ts')>()
