@@ -16,6 +16,9 @@ const NEEDS_FRESH_MODULES = readdirSync(TESTS, { recursive: true, encoding: 'utf
   .filter((name) => name.endsWith('.test.ts') && readFileSync(join(TESTS, name), 'utf8').includes('vi.resetModules('))
   .map((name) => `test/${name.split(sep).join('/')}`)
 
+/** Records which operations each test file called, for the coverage project (both node projects). */
+const RECORD_OPERATIONS = ['test/setup/record-operations.ts']
+
 export default defineConfig({
   // The tests run the modules the bundles ship (build/aliases.ts).
   // `docplat/mock/node`: what integrations.dev loads by the package's own name (mock/node/dev/load.ts).
@@ -57,8 +60,7 @@ export default defineConfig({
             'node_modules/**',
             ...NEEDS_FRESH_MODULES,
           ],
-          // Records which operations each test file called, for the coverage project.
-          setupFiles: ['test/setup/record-operations.ts'],
+          setupFiles: RECORD_OPERATIONS,
           // The files of a worker share its modules: importing the mock, the contract and their
           // schemas afresh for each of some 200 files was about a sixth of the suite's CPU. The
           // library keeps no module state, and the setup empties what it records per file
@@ -68,17 +70,21 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
-      {
-        // The node project's files that need modules of their own (NEEDS_FRESH_MODULES).
-        extends: true,
-        test: {
-          name: 'node-isolated',
-          include: NEEDS_FRESH_MODULES,
-          setupFiles: ['test/setup/record-operations.ts'],
-          isolate: true,
-          sequence: { groupOrder: 1 },
-        },
-      },
+      // The node project's files that need modules of their own (NEEDS_FRESH_MODULES), if any.
+      ...(NEEDS_FRESH_MODULES.length === 0
+        ? []
+        : [
+            {
+              extends: true,
+              test: {
+                name: 'node-isolated',
+                include: NEEDS_FRESH_MODULES,
+                setupFiles: RECORD_OPERATIONS,
+                isolate: true,
+                sequence: { groupOrder: 1 },
+              },
+            },
+          ]),
       {
         // Reads what the other projects' tests called and were answered, so it runs after them.
         extends: true,
